@@ -1,0 +1,1 @@
+"""Shared pytest configuration.  Engine tests under tests/tiebreaks need no database."""
