@@ -1,0 +1,308 @@
+"""The only way to change a tournament: validate a command, then append one event.
+
+Each command checks its body's shape (``schemas``), then, in one transaction
+with the tournament row locked, folds the stored events, checks the command
+against that state, and inserts the event at ``seq = last + 1``.  A refused
+command stores nothing.  ``expected_seq`` gives optimistic concurrency (a
+mismatch raises ``Conflict``); an idempotency key already used on the
+tournament returns the event it stored and stores nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+from .errors import CommandError, Conflict, TournamentNotFound
+from .models import Event, EventKind, Membership, Tournament
+from .schemas import validate_payload
+from .signals import event_appended
+from .state import PlayerState, RoundState, TournamentState, fold
+from .upcasting import CURRENT_VERSIONS
+
+__all__ = [
+    "CommandError",
+    "Conflict",
+    "TournamentNotFound",
+    "close_round",
+    "correct_result",
+    "create_tournament",
+    "pair_round",
+    "record_result",
+    "register_player",
+    "request_bye",
+    "withdraw_player",
+]
+
+logger = logging.getLogger(__name__)
+
+Payload = dict[str, Any]
+Check = Callable[[TournamentState, Payload], None]
+
+
+def create_tournament(
+    payload: Mapping[str, Any],
+    *,
+    author: AbstractBaseUser | None = None,
+    idempotency_key: str | None = None,
+) -> Event:
+    """Create a tournament (event 1); its author becomes its first organiser."""
+    data = validate_payload(EventKind.TOURNAMENT_CREATED, payload)
+    with transaction.atomic():
+        if author is not None:
+            # Serialise one user's creations so a retried key cannot create twice.
+            get_user_model().objects.select_for_update().filter(pk=author.pk).first()
+        if idempotency_key:
+            existing = Event.objects.filter(
+                kind=EventKind.TOURNAMENT_CREATED, author=author, idempotency_key=idempotency_key
+            ).first()
+            if existing is not None:
+                return existing
+        tournament = Tournament.objects.create(created_by=author)
+        if author is not None:
+            Membership.objects.create(tournament=tournament, user=author)
+        return _insert(tournament, 1, EventKind.TOURNAMENT_CREATED, data, author, idempotency_key)
+
+
+class Command:
+    """One command on an existing tournament: its event kind and its state check.
+
+    The check may complete the payload (a start rank or a superseded seq left
+    for the server to fill in) and raises CommandError to refuse.
+    """
+
+    def __init__(self, kind: EventKind, check: Check) -> None:
+        self.kind = kind
+        self.check = check
+        self.__doc__ = check.__doc__
+
+    def __repr__(self) -> str:
+        return f"<Command {self.kind}>"
+
+    def __call__(
+        self,
+        tournament_id: int,
+        payload: Mapping[str, Any],
+        *,
+        author: AbstractBaseUser | None = None,
+        expected_seq: int | None = None,
+        idempotency_key: str | None = None,
+    ) -> Event:
+        data = validate_payload(self.kind, payload)
+        with transaction.atomic():
+            try:
+                tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+            except Tournament.DoesNotExist:
+                raise TournamentNotFound(tournament_id) from None
+            if idempotency_key:
+                existing = tournament.events.filter(idempotency_key=idempotency_key).first()
+                if existing is not None:
+                    return _replayed(existing, self.kind)
+            state = fold(tournament.events.order_by("seq"))
+            if expected_seq is not None and expected_seq != state.version:
+                raise Conflict(state.version, expected_seq)
+            self.check(state, data)
+            return _insert(tournament, state.version + 1, self.kind, data, author, idempotency_key)
+
+
+def _replayed(event: Event, kind: str) -> Event:
+    if event.kind != kind:
+        raise CommandError(
+            "Idempotency-Key",
+            f"this key was already used for event #{event.seq} ({event.kind})",
+        )
+    return event
+
+
+def _insert(
+    tournament: Tournament,
+    seq: int,
+    kind: str,
+    payload: Payload,
+    author: AbstractBaseUser | None,
+    idempotency_key: str | None,
+) -> Event:
+    event = Event(
+        tournament=tournament,
+        seq=seq,
+        kind=kind,
+        schema_version=CURRENT_VERSIONS[kind],
+        payload=payload,
+        author=author,
+        idempotency_key=idempotency_key or "",
+    )
+    event.save()
+    transaction.on_commit(lambda: _announce(tournament.pk, seq))
+    return event
+
+
+def _announce(tournament_id: int, seq: int) -> None:
+    # The event is stored; a failing receiver (say, a broker down) must not turn
+    # the organiser's successful write into an error.
+    for receiver, result in event_appended.send_robust(
+        sender=Event, tournament_id=tournament_id, seq=seq
+    ):
+        if isinstance(result, Exception):
+            logger.error("event_appended receiver %r failed", receiver, exc_info=result)
+
+
+# --- checks against the folded state -------------------------------------------------
+
+
+def _player(state: TournamentState, start_rank: int, field: str) -> PlayerState:
+    try:
+        return state.players[start_rank]
+    except KeyError:
+        raise CommandError(field, f"no player has start rank {start_rank}") from None
+
+
+def _in_range(state: TournamentState, round_number: int, field: str) -> None:
+    if round_number > state.settings.rounds:
+        raise CommandError(
+            field,
+            f"round {round_number} is out of range: "
+            f"the tournament has {state.settings.rounds} rounds",
+        )
+
+
+def _paired_round(state: TournamentState, round_number: int) -> RoundState:
+    _in_range(state, round_number, "round")
+    try:
+        return state.rounds[round_number]
+    except KeyError:
+        raise CommandError("round", f"round {round_number} is not paired yet") from None
+
+
+def _check_registration(state: TournamentState, p: Payload) -> None:
+    """Register a player; without a start rank, the next free one is taken."""
+    rank = p.setdefault("start_rank", max(state.players, default=0) + 1)
+    if rank in state.players:
+        raise CommandError("start_rank", f"start rank {rank} is already {state.players[rank].name}")
+    if p["fide_id"]:
+        twin = next((q for q in state.players.values() if q.fide_id == p["fide_id"]), None)
+        if twin is not None:
+            raise CommandError(
+                "fide_id", f"FIDE id {p['fide_id']} is already player {twin.start_rank}"
+            )
+
+
+def _check_withdrawal(state: TournamentState, p: Payload) -> None:
+    """Withdraw a player from a round on; rounds already paired keep their games."""
+    rank = p["start_rank"]
+    player = _player(state, rank, "start_rank")
+    if player.withdrawn_from is not None:
+        raise CommandError(
+            "start_rank", f"player {rank} already withdrew from round {player.withdrawn_from}"
+        )
+    _in_range(state, p["from_round"], "from_round")
+    for number, rnd in sorted(state.rounds.items()):
+        if number >= p["from_round"] and rank in rnd.paired_players:
+            raise CommandError(
+                "from_round",
+                f"player {rank} is paired in round {number}: record a forfeit there, "
+                "or withdraw from a later round",
+            )
+
+
+def _check_bye(state: TournamentState, p: Payload) -> None:
+    """Request a half-, zero- or full-point bye for a round not paired yet."""
+    rank, number = p["start_rank"], p["round"]
+    player = _player(state, rank, "start_rank")
+    _in_range(state, number, "round")
+    if number in state.rounds:
+        raise CommandError("round", f"round {number} is already paired")
+    if player.withdrawn_in(number):
+        raise CommandError("start_rank", f"player {rank} withdrew before round {number}")
+    if state.requested_bye(number, rank) is not None:
+        raise CommandError("round", f"player {rank} already has a bye in round {number}")
+
+
+def _check_pairing(state: TournamentState, p: Payload) -> None:
+    """Pair the next round: boards (white, black by start rank) and allocated byes."""
+    number = p["round"]
+    _in_range(state, number, "round")
+    if number in state.rounds:
+        raise CommandError("round", f"round {number} is already paired")
+    if number != state.last_paired_round + 1:
+        raise CommandError(
+            "round", f"round {state.last_paired_round + 1} is the next round to pair"
+        )
+    seen: set[int] = set()
+
+    def place(rank: int, field: str) -> None:
+        player = _player(state, rank, field)
+        if rank in seen:
+            raise CommandError(field, f"player {rank} appears twice in round {number}")
+        if player.withdrawn_in(number):
+            raise CommandError(field, f"player {rank} withdrew before round {number}")
+        if state.requested_bye(number, rank) is not None:
+            raise CommandError(field, f"player {rank} requested a bye in round {number}")
+        seen.add(rank)
+
+    board_numbers: set[int] = set()
+    for index, board in enumerate(p["boards"]):
+        if board["board"] in board_numbers:
+            raise CommandError(f"boards.{index}.board", f"board {board['board']} appears twice")
+        board_numbers.add(board["board"])
+        place(board["white"], f"boards.{index}.white")
+        place(board["black"], f"boards.{index}.black")
+    for index, rank in enumerate(p["byes"]):
+        place(rank, f"byes.{index}")
+
+
+def _check_result(state: TournamentState, p: Payload) -> None:
+    """Record the result of a board that has none."""
+    rnd = _paired_round(state, p["round"])
+    board = rnd.board(p["board"])
+    if board is None:
+        raise CommandError("board", f"round {rnd.number} has no board {p['board']}")
+    if rnd.closed:
+        raise CommandError("round", f"round {rnd.number} is closed: send a correction")
+    if board.result is not None:
+        raise CommandError(
+            "result",
+            f"board {board.number} of round {rnd.number} already has {board.result} "
+            f"(event #{board.result_seq}): send a correction",
+        )
+
+
+def _check_correction(state: TournamentState, p: Payload) -> None:
+    """Replace a board's result, with a reason; the earlier event stays in the log."""
+    rnd = _paired_round(state, p["round"])
+    board = rnd.board(p["board"])
+    if board is None:
+        raise CommandError("board", f"round {rnd.number} has no board {p['board']}")
+    if board.result is None:
+        raise CommandError("board", f"board {board.number} has no result to correct yet")
+    superseded = p.setdefault("supersedes", board.result_seq)
+    if superseded != board.result_seq:
+        raise CommandError(
+            "supersedes",
+            f"the current result of board {board.number} is event #{board.result_seq}",
+        )
+    if p["result"] == board.result:
+        raise CommandError("result", f"board {board.number} already has {board.result}")
+
+
+def _check_closing(state: TournamentState, p: Payload) -> None:
+    """Close a round once every board has a result."""
+    rnd = _paired_round(state, p["round"])
+    if rnd.closed:
+        raise CommandError("round", f"round {rnd.number} is already closed")
+    missing = [str(b.number) for b in rnd.boards if b.result is None]
+    if missing:
+        raise CommandError("round", f"boards without a result: {', '.join(missing)}")
+
+
+register_player = Command(EventKind.PLAYER_REGISTERED, _check_registration)
+withdraw_player = Command(EventKind.PLAYER_WITHDRAWN, _check_withdrawal)
+request_bye = Command(EventKind.BYE_REQUESTED, _check_bye)
+pair_round = Command(EventKind.ROUND_PAIRED, _check_pairing)
+record_result = Command(EventKind.RESULT_RECORDED, _check_result)
+correct_result = Command(EventKind.RESULT_CORRECTED, _check_correction)
+close_round = Command(EventKind.ROUND_CLOSED, _check_closing)

@@ -1,0 +1,39 @@
+"""Why a command was refused.  Nothing is stored when one of these is raised."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+
+class CommandError(ValueError):
+    """A command that is invalid against the tournament's state or malformed.
+
+    ``field`` names the first offending field (dotted for nested ones, e.g.
+    ``boards.0.white``) and ``message`` says what is wrong with it; ``errors``
+    holds every offending field when a body had several.
+    """
+
+    def __init__(
+        self, field: str, message: str, errors: Mapping[str, Sequence[str]] | None = None
+    ) -> None:
+        self.field = field
+        self.message = message
+        self.errors = dict(errors) if errors else {field: [message]}
+        super().__init__(f"{field}: {message}")
+
+
+class Conflict(Exception):
+    """The client's ``expected_seq`` is not the tournament's current seq."""
+
+    def __init__(self, current_seq: int, expected_seq: int) -> None:
+        self.current_seq = current_seq
+        self.expected_seq = expected_seq
+        super().__init__(
+            f"the tournament is at seq {current_seq}, not {expected_seq}: reload and retry"
+        )
+
+
+class TournamentNotFound(LookupError):
+    def __init__(self, tournament_id: int) -> None:
+        self.tournament_id = tournament_id
+        super().__init__(f"no tournament {tournament_id}")

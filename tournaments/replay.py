@@ -1,0 +1,97 @@
+"""How other apps read tournaments: folded from the event log, never from the models.
+
+``load_tournament`` is the single read path the live app's projection and the
+pages use; ``list_tournaments`` lists what exists without folding every log.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db.models import Max
+
+from tiebreaks.model import Tournament as Results
+
+from .errors import TournamentNotFound
+from .models import Event, EventKind
+from .state import TournamentState, fold
+from .upcasting import upcast
+
+__all__ = [
+    "FoldedTournament",
+    "TournamentNotFound",
+    "TournamentSummary",
+    "list_tournaments",
+    "load_tournament",
+]
+
+
+@dataclass(frozen=True)
+class FoldedTournament:
+    id: int
+    name: str
+    version: int  # seq of the last event
+    rules: str
+    tiebreaks: tuple[str, ...]
+    system: str
+    rounds: int
+    state: TournamentState
+    results: Results  # ready for tiebreaks.standings.compute_standings
+
+
+@dataclass(frozen=True)
+class TournamentSummary:
+    id: int
+    name: str
+    version: int
+    rounds: int
+    system: str
+    rules: str
+    created_at: datetime
+
+
+def load_tournament(tournament_id: int) -> FoldedTournament:
+    """The tournament as of its last committed event; TournamentNotFound if none."""
+    events = list(Event.objects.filter(tournament_id=tournament_id).order_by("seq"))
+    if not events:
+        raise TournamentNotFound(tournament_id)
+    state = fold(events)
+    settings = state.settings
+    return FoldedTournament(
+        id=tournament_id,
+        name=settings.name,
+        version=state.version,
+        rules=settings.rules,
+        tiebreaks=settings.tiebreaks,
+        system=settings.system.value,
+        rounds=settings.rounds,
+        state=state,
+        results=state.to_tiebreaks(),
+    )
+
+
+def list_tournaments() -> list[TournamentSummary]:
+    """Every tournament, newest first."""
+    versions = dict(
+        Event.objects.order_by()
+        .values("tournament_id")
+        .annotate(version=Max("seq"))
+        .values_list("tournament_id", "version")
+    )
+    created = Event.objects.filter(kind=EventKind.TOURNAMENT_CREATED).order_by("-tournament_id")
+    summaries = []
+    for event in created:
+        payload = upcast(event.kind, event.schema_version, event.payload)
+        summaries.append(
+            TournamentSummary(
+                id=event.tournament_id,
+                name=payload["name"],
+                version=versions[event.tournament_id],
+                rounds=payload["rounds"],
+                system=payload["system"],
+                rules=payload["rules"],
+                created_at=event.created_at,
+            )
+        )
+    return summaries

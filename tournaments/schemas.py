@@ -1,0 +1,268 @@
+"""The payload schema of each event kind at its current version.
+
+``validate_payload(kind, data)`` checks the shape of a command's body (types,
+ranges, choices) and returns the payload to store; checks against the
+tournament's state (is that player known? is the board paired?) are the
+commands' job.  The same serializers document the API's request bodies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from rest_framework import serializers
+
+from tiebreaks.errors import TieBreakError
+from tiebreaks.model import Scoring, System, Tournament
+
+from .errors import CommandError
+from .state import BYE_POINTS, RESULTS, SYSTEMS
+from .upcasting import CURRENT_VERSIONS
+
+DEFAULT_RULES = "fide-2026"
+RULES = ("fide-2026", "fide-2023", "fide-pre2023")
+TITLES = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
+MAX_ROUNDS = 99
+_DEFAULT_SCORING = Scoring()
+
+
+class PointsField(serializers.Field):
+    """Points as an exact fraction: 1, 0.5, "1/2" or "3"; stored as a string like "1/2"."""
+
+    default_error_messages = {
+        "invalid": 'Expected points such as 1, 0.5 or "1/2".',
+        "negative": "Points cannot be negative.",
+    }
+
+    def to_internal_value(self, data: Any) -> str:
+        if isinstance(data, bool) or not isinstance(data, int | float | str):
+            self.fail("invalid")
+        try:
+            value = Fraction(str(data))
+        except (ValueError, ZeroDivisionError):
+            self.fail("invalid")
+        if value < 0:
+            self.fail("negative")
+        return str(value)
+
+    def to_representation(self, value: Any) -> str:
+        return str(value)
+
+
+def _points(name: str, help_text: str) -> PointsField:
+    return PointsField(
+        default=str(getattr(_DEFAULT_SCORING, name)), help_text=help_text, required=False
+    )
+
+
+class ScoringSerializer(serializers.Serializer):
+    win = _points("win", "Points for a game won.")
+    draw = _points("draw", "Points for a game drawn.")
+    loss = _points("loss", "Points for a game lost.")
+    forfeit_win = _points("forfeit_win", "Points for a forfeit win (+).")
+    forfeit_loss = _points("forfeit_loss", "Points for a forfeit loss (-).")
+    pab = _points("pab", "Points for a pairing-allocated bye.")
+    fpb = _points("fpb", "Points for a full-point bye.")
+    hpb = _points("hpb", "Points for a requested half-point bye.")
+    zpb = _points("zpb", "Points for a requested zero-point bye or an absence.")
+
+
+class TournamentCreatedSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=200)
+    rounds = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS)
+    system = serializers.ChoiceField(choices=SYSTEMS, default=System.SWISS.value)
+    scoring = ScoringSerializer(required=False)
+    rules = serializers.ChoiceField(
+        choices=RULES,
+        default=DEFAULT_RULES,
+        help_text="The FIDE C.07 edition; frozen for the whole tournament.",
+    )
+    tiebreaks = serializers.ListField(
+        child=serializers.CharField(max_length=40),
+        required=False,
+        max_length=12,
+        help_text='Ordered tie-break codes, e.g. ["BH/C1", "BH", "SB"]. '
+        "Empty: the engine's default for the system, frozen at creation.",
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if "scoring" not in attrs:
+            attrs["scoring"] = {
+                name: str(getattr(_DEFAULT_SCORING, name)) for name in ScoringSerializer().fields
+            }
+        attrs["tiebreaks"] = _checked_tiebreaks(
+            attrs.get("tiebreaks") or [], attrs["rules"], System(attrs["system"]), attrs["rounds"]
+        )
+        return attrs
+
+
+def _checked_tiebreaks(codes: list[str], rules: str, system: System, rounds: int) -> list[str]:
+    """The tie-break list as the engine understands it (its default when empty)."""
+    try:
+        from tiebreaks import standings
+    except ImportError:  # the engine is being written alongside; validated once it lands
+        return codes
+
+    try:
+        empty = Tournament(players=(), rounds=rounds, system=system)
+        result = standings.compute_standings(empty, tiebreaks=codes or None, rules=rules)
+    except TieBreakError as exc:
+        raise serializers.ValidationError({"tiebreaks": [str(exc)]}) from exc
+    return list(result.tiebreaks)
+
+
+class PlayerRegisteredSerializer(serializers.Serializer):
+    start_rank = serializers.IntegerField(
+        min_value=1, required=False, help_text="Omit to take the next free start rank."
+    )
+    name = serializers.CharField(max_length=200)
+    rating = serializers.IntegerField(min_value=0, max_value=4000, default=0)
+    title = serializers.ChoiceField(choices=("", *TITLES), default="", allow_blank=True)
+    federation = serializers.RegexField(
+        r"^[A-Z]{3}$", default="", allow_blank=True, help_text="FIDE code, e.g. ITA."
+    )
+    fide_id = serializers.RegexField(r"^[0-9]{1,12}$", default="", allow_blank=True)
+
+
+class PlayerWithdrawnSerializer(serializers.Serializer):
+    start_rank = serializers.IntegerField(min_value=1)
+    from_round = serializers.IntegerField(
+        min_value=1, help_text="The first round the player no longer plays."
+    )
+
+
+class ByeRequestedSerializer(serializers.Serializer):
+    start_rank = serializers.IntegerField(min_value=1)
+    round = serializers.IntegerField(min_value=1)
+    points = serializers.ChoiceField(
+        choices=tuple(BYE_POINTS),
+        default="half",
+        help_text="half: a half-point bye; zero: a zero-point bye; full: a full-point bye.",
+    )
+
+
+class PairingBoardSerializer(serializers.Serializer):
+    board = serializers.IntegerField(
+        min_value=1, required=False, help_text="Omit to number boards in list order."
+    )
+    white = serializers.IntegerField(min_value=1, help_text="Start rank.")
+    black = serializers.IntegerField(min_value=1, help_text="Start rank.")
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if attrs["white"] == attrs["black"]:
+            raise serializers.ValidationError({"black": ["A player cannot play themselves."]})
+        return attrs
+
+
+class RoundPairedSerializer(serializers.Serializer):
+    round = serializers.IntegerField(min_value=1)
+    boards = PairingBoardSerializer(many=True, allow_empty=True)
+    byes = serializers.ListField(
+        child=serializers.IntegerField(min_value=1),
+        default=list,
+        help_text="Start ranks given the pairing-allocated bye.",
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if not attrs["boards"] and not attrs["byes"]:
+            raise serializers.ValidationError({"boards": ["A round needs at least one board."]})
+        for number, board in enumerate(attrs["boards"], start=1):
+            board.setdefault("board", number)
+        return attrs
+
+
+class ResultRecordedSerializer(serializers.Serializer):
+    round = serializers.IntegerField(min_value=1)
+    board = serializers.IntegerField(min_value=1)
+    result = serializers.ChoiceField(
+        choices=RESULTS,
+        help_text="White's side first; +/- and -/+ are forfeits, 0-0 a double forfeit.",
+    )
+
+
+class ResultCorrectedSerializer(ResultRecordedSerializer):
+    reason = serializers.CharField(max_length=500)
+    supersedes = serializers.IntegerField(
+        min_value=1,
+        required=False,
+        help_text="Seq of the result being corrected; omit to correct the current one.",
+    )
+
+
+class RoundClosedSerializer(serializers.Serializer):
+    round = serializers.IntegerField(min_value=1)
+
+
+SCHEMAS: Mapping[str, type[serializers.Serializer]] = {
+    "tournament.created": TournamentCreatedSerializer,
+    "player.registered": PlayerRegisteredSerializer,
+    "player.withdrawn": PlayerWithdrawnSerializer,
+    "bye.requested": ByeRequestedSerializer,
+    "round.paired": RoundPairedSerializer,
+    "result.recorded": ResultRecordedSerializer,
+    "result.corrected": ResultCorrectedSerializer,
+    "round.closed": RoundClosedSerializer,
+}
+assert set(SCHEMAS) == set(CURRENT_VERSIONS), "every event kind needs a schema"
+
+
+def validate_payload(kind: str, data: Any) -> dict[str, Any]:
+    """The payload to store for ``kind``, or CommandError naming the first bad field."""
+    serializer = SCHEMAS[kind](data=data)
+    if not serializer.is_valid():
+        errors = flatten_errors(serializer.errors)
+        field, messages = next(iter(errors.items()))
+        raise CommandError(field, messages[0], errors)
+    return _plain(serializer.validated_data)
+
+
+def flatten_errors(errors: Any, prefix: str = "") -> dict[str, list[str]]:
+    """DRF's nested error structure as {"boards.0.white": ["..."]}."""
+    if isinstance(errors, Mapping):
+        items: list[tuple[Any, Any]] = list(errors.items())
+    elif isinstance(errors, list) and not all(isinstance(e, str) for e in errors):
+        items = [(index, error) for index, error in enumerate(errors) if error]
+    else:
+        messages = errors if isinstance(errors, list) else [errors]
+        return {prefix or "non_field_errors": [str(m) for m in messages]}
+    flat: dict[str, list[str]] = {}
+    for key, value in items:
+        flat.update(flatten_errors(value, f"{prefix}.{key}" if prefix else str(key)))
+    return flat
+
+
+def _plain(value: Any) -> Any:
+    """Validated data as plain JSON types (no OrderedDict / ReturnDict)."""
+    if isinstance(value, Mapping):
+        return {key: _plain(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_plain(item) for item in value]
+    return value
+
+
+def summarise(kind: str, payload: Mapping[str, Any]) -> str:
+    """One line describing an event, for the admin's event log."""
+    p = payload
+    match kind:
+        case "tournament.created":
+            return f"{p['name']}: {p['rounds']} rounds, {p['system']}, {p['rules']}"
+        case "player.registered":
+            return f"{p['start_rank']}. {p['name']} ({p.get('rating') or 'unrated'})"
+        case "player.withdrawn":
+            return f"player {p['start_rank']} withdrawn from round {p['from_round']}"
+        case "bye.requested":
+            return f"player {p['start_rank']}: {p['points']}-point bye in round {p['round']}"
+        case "round.paired":
+            return f"round {p['round']}: {len(p['boards'])} boards, byes {p['byes'] or 'none'}"
+        case "result.recorded":
+            return f"round {p['round']} board {p['board']}: {p['result']}"
+        case "result.corrected":
+            return (
+                f"round {p['round']} board {p['board']}: {p['result']} "
+                f"(corrects #{p['supersedes']}: {p['reason']})"
+            )
+        case "round.closed":
+            return f"round {p['round']} closed"
+    return kind

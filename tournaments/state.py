@@ -1,0 +1,271 @@
+"""Folding a tournament's events into its current state.  Pure Python, no Django.
+
+``fold(events)`` replays the events in ``seq`` order (upcasting old payload
+versions) into an immutable ``TournamentState``; ``TournamentState.to_tiebreaks()``
+turns it into the ``tiebreaks.model.Tournament`` the standings engine reads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from types import MappingProxyType
+from typing import Any, Protocol
+
+from tiebreaks.model import (
+    Color,
+    Game,
+    Outcome,
+    Player,
+    Round,
+    Scoring,
+    System,
+    Tournament,
+    Unplayed,
+    UnplayedRound,
+)
+
+from .upcasting import upcast
+
+# Results as entered by an arbiter, white's side first.  "0-0" is a double forfeit.
+RESULTS = ("1-0", "1/2-1/2", "0-1", "+/-", "-/+", "0-0")
+BYE_POINTS = {"half": Unplayed.HPB, "zero": Unplayed.ZPB, "full": Unplayed.FPB}
+SYSTEMS = tuple(system.value for system in System)
+SCORING_FIELDS = tuple(Scoring.__dataclass_fields__)
+
+_PLAYED = {
+    "1-0": (Outcome.WIN, Outcome.LOSS),
+    "1/2-1/2": (Outcome.DRAW, Outcome.DRAW),
+    "0-1": (Outcome.LOSS, Outcome.WIN),
+}
+_UNPLAYED = {
+    "+/-": (Unplayed.FORFEIT_WIN, Unplayed.FORFEIT_LOSS),
+    "-/+": (Unplayed.FORFEIT_LOSS, Unplayed.FORFEIT_WIN),
+    "0-0": (Unplayed.FORFEIT_LOSS, Unplayed.FORFEIT_LOSS),
+}
+
+
+class StoredEvent(Protocol):
+    """What ``fold`` needs from an event (``tournaments.models.Event`` fits)."""
+
+    seq: int
+    kind: str
+    schema_version: int
+    payload: Mapping[str, Any]
+
+
+class FoldError(ValueError):
+    """A stream of events that does not describe a tournament (a bug, never user input)."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    name: str
+    rounds: int
+    system: System
+    scoring: Scoring
+    rules: str
+    tiebreaks: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class PlayerState:
+    start_rank: int
+    name: str
+    rating: int = 0
+    title: str = ""
+    federation: str = ""
+    fide_id: str = ""
+    withdrawn_from: int | None = None  # first round the player no longer plays
+
+    def withdrawn_in(self, round_number: int) -> bool:
+        return self.withdrawn_from is not None and round_number >= self.withdrawn_from
+
+
+@dataclass(frozen=True)
+class Board:
+    number: int
+    white: int
+    black: int
+    result: str | None = None
+    result_seq: int | None = None  # the event that set the current result
+
+    def sides(self) -> tuple[Round, Round]:
+        """This board as ``(white's round, black's round)``: None while no result."""
+        if self.result is None:
+            return (None, None)
+        if self.result in _PLAYED:
+            white, black = _PLAYED[self.result]
+            return (
+                Game(self.black, white, Color.WHITE),
+                Game(self.white, black, Color.BLACK),
+            )
+        white_kind, black_kind = _UNPLAYED[self.result]
+        return (
+            UnplayedRound(white_kind, self.black, Color.WHITE),
+            UnplayedRound(black_kind, self.white, Color.BLACK),
+        )
+
+    def round_of(self, start_rank: int) -> Round:
+        white, black = self.sides()
+        return white if start_rank == self.white else black
+
+
+@dataclass(frozen=True)
+class RoundState:
+    number: int
+    boards: tuple[Board, ...]
+    byes: tuple[int, ...] = ()  # pairing-allocated byes
+    closed: bool = False
+
+    def board(self, number: int) -> Board | None:
+        return next((b for b in self.boards if b.number == number), None)
+
+    def board_of(self, start_rank: int) -> Board | None:
+        return next((b for b in self.boards if start_rank in (b.white, b.black)), None)
+
+    @property
+    def paired_players(self) -> frozenset[int]:
+        return frozenset(self.byes).union(*((b.white, b.black) for b in self.boards))
+
+    @property
+    def complete(self) -> bool:
+        return all(b.result is not None for b in self.boards)
+
+
+@dataclass(frozen=True)
+class TournamentState:
+    version: int  # seq of the last event folded
+    settings: Settings
+    players: Mapping[int, PlayerState]
+    rounds: Mapping[int, RoundState]
+    # round -> start rank -> "half" / "zero" / "full"
+    requested_byes: Mapping[int, Mapping[int, str]] = field(default_factory=dict)
+
+    @property
+    def last_paired_round(self) -> int:
+        return max(self.rounds, default=0)
+
+    def requested_bye(self, round_number: int, start_rank: int) -> str | None:
+        return self.requested_byes.get(round_number, {}).get(start_rank)
+
+    def round_entry(self, round_number: int, start_rank: int) -> Round:
+        """A player's entry for a paired round, as the tie-break engine reads it."""
+        rnd = self.rounds[round_number]
+        board = rnd.board_of(start_rank)
+        if board is not None:
+            return board.round_of(start_rank)
+        if start_rank in rnd.byes:
+            return UnplayedRound(Unplayed.PAB)
+        bye = self.requested_bye(round_number, start_rank)
+        if bye is not None:
+            return UnplayedRound(BYE_POINTS[bye])
+        # Not paired: withdrawn, or absent without a bye (C.07 16.1.1).
+        return UnplayedRound(Unplayed.ABSENT)
+
+    def to_tiebreaks(self) -> Tournament:
+        """Rounds not paired yet are left out (None): they count for nothing so far."""
+        paired = range(1, self.last_paired_round + 1)
+        players = tuple(
+            Player(
+                start_rank=p.start_rank,
+                name=p.name,
+                rating=p.rating,
+                title=p.title,
+                federation=p.federation,
+                fide_id=p.fide_id,
+                rounds=tuple(
+                    self.round_entry(r, p.start_rank) if r in self.rounds else None for r in paired
+                ),
+            )
+            for p in sorted(self.players.values(), key=lambda p: p.start_rank)
+        )
+        s = self.settings
+        return Tournament(
+            players=players, rounds=s.rounds, scoring=s.scoring, system=s.system, name=s.name
+        )
+
+
+def scoring_from_payload(points: Mapping[str, Any]) -> Scoring:
+    return Scoring(**{name: Fraction(str(value)) for name, value in points.items()})
+
+
+class _Fold:
+    """The mutable accumulator behind ``fold``; one ``apply_<kind>`` per event kind."""
+
+    def __init__(self) -> None:
+        self.version = 0
+        self.settings: Settings | None = None
+        self.players: dict[int, PlayerState] = {}
+        self.rounds: dict[int, RoundState] = {}
+        self.requested_byes: dict[int, dict[int, str]] = {}
+
+    def apply(self, event: StoredEvent) -> None:
+        if event.seq != self.version + 1:
+            raise FoldError(f"event seq {event.seq} follows {self.version}")
+        if (self.settings is None) != (event.kind == "tournament.created"):
+            raise FoldError(f"event {event.seq} ({event.kind}) out of place")
+        payload = upcast(event.kind, event.schema_version, event.payload)
+        getattr(self, "apply_" + event.kind.replace(".", "_"))(payload, event.seq)
+        self.version = event.seq
+
+    def apply_tournament_created(self, p: dict[str, Any], seq: int) -> None:
+        self.settings = Settings(
+            name=p["name"],
+            rounds=p["rounds"],
+            system=System(p["system"]),
+            scoring=scoring_from_payload(p["scoring"]),
+            rules=p["rules"],
+            tiebreaks=tuple(p["tiebreaks"]),
+        )
+
+    def apply_player_registered(self, p: dict[str, Any], seq: int) -> None:
+        fields = ("name", "rating", "title", "federation", "fide_id")
+        self.players[p["start_rank"]] = PlayerState(p["start_rank"], **{f: p[f] for f in fields})
+
+    def apply_player_withdrawn(self, p: dict[str, Any], seq: int) -> None:
+        rank = p["start_rank"]
+        self.players[rank] = replace(self.players[rank], withdrawn_from=p["from_round"])
+
+    def apply_bye_requested(self, p: dict[str, Any], seq: int) -> None:
+        self.requested_byes.setdefault(p["round"], {})[p["start_rank"]] = p["points"]
+
+    def apply_round_paired(self, p: dict[str, Any], seq: int) -> None:
+        boards = tuple(Board(b["board"], b["white"], b["black"]) for b in p["boards"])
+        self.rounds[p["round"]] = RoundState(p["round"], boards, tuple(p["byes"]))
+
+    def apply_result_recorded(self, p: dict[str, Any], seq: int) -> None:
+        rnd = self.rounds[p["round"]]
+        boards = tuple(
+            replace(b, result=p["result"], result_seq=seq) if b.number == p["board"] else b
+            for b in rnd.boards
+        )
+        self.rounds[p["round"]] = replace(rnd, boards=boards)
+
+    # A correction replaces the board's result exactly as a first entry does.
+    apply_result_corrected = apply_result_recorded
+
+    def apply_round_closed(self, p: dict[str, Any], seq: int) -> None:
+        self.rounds[p["round"]] = replace(self.rounds[p["round"]], closed=True)
+
+    def state(self) -> TournamentState:
+        if self.settings is None:
+            raise FoldError("no tournament.created event")
+        return TournamentState(
+            version=self.version,
+            settings=self.settings,
+            players=MappingProxyType(self.players),
+            rounds=MappingProxyType(self.rounds),
+            requested_byes=MappingProxyType(
+                {r: MappingProxyType(byes) for r, byes in self.requested_byes.items()}
+            ),
+        )
+
+
+def fold(events: Iterable[StoredEvent]) -> TournamentState:
+    """The state after ``events`` (in seq order, starting with tournament.created)."""
+    acc = _Fold()
+    for event in events:
+        acc.apply(event)
+    return acc.state()
