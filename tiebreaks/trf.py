@@ -1,0 +1,899 @@
+"""Reading and writing FIDE Tournament Report Files (TRF16 and TRF26).
+
+The reader turns a file into a ``tiebreaks.model.Tournament`` plus the records
+needed to write the file back byte for byte.  It checks what the tie-breaks
+depend on: the column layout of every ``001`` record, the result codes, and that
+the two sides of every game tell the same story.  The first problem found raises
+one ``TrfError`` naming the line and column; nothing half-parsed is returned.
+
+Decisions the format leaves open:
+
+- A round cell that is entirely blank is an absence (TRF16: blank is equivalent
+  to ``Z``) when anybody has an entry in that round, and "not played yet" (None)
+  when nobody has; rounds after the last one with an entry are not played yet.
+- Result codes ``W``/``D``/``L`` are games played but not rated; a double forfeit
+  is ``-`` on both sides.
+- ``240`` (byes for a round still to be paired) and ``299`` (abnormal points)
+  are parsed, checked and kept on ``TrfFile.headers`` but change nobody's points:
+  the model scores each round by its kind, and a ``299`` adjustment (a penalty,
+  a bonus, an unusual bye value) has no place in it.  They round-trip verbatim.
+- The scoring comes from ``162`` and JaVaFo ``XXS``, applied in file order.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cache
+from operator import itemgetter
+from os import PathLike
+from types import MappingProxyType
+from typing import TYPE_CHECKING
+
+from tiebreaks.errors import TrfError
+from tiebreaks.model import (
+    Color,
+    Game,
+    Outcome,
+    Player,
+    Round,
+    Scoring,
+    System,
+    Tournament,
+    Unplayed,
+    UnplayedRound,
+)
+
+if TYPE_CHECKING:
+    from tiebreaks.standings import Standings
+
+TRF16 = "TRF16"
+TRF26 = "TRF26"
+
+PLAYER = "001"
+_COMMENT = "###"
+# Records that only exist in TRF26 (team records included): their presence makes a file TRF26.
+_TRF26_RECORDS = frozenset(
+    {"142", "152", "162", "172", "182", "192", "202", "212", "222", "240", "250", "260", "299"}
+    | {"300", "310", "320", "330", "352", "362", "801", "802"}
+)
+
+# 0-based index of round 1's opponent field (columns 92-95); each round takes 10 columns.
+_FIRST_CELL = 91
+_CELL_WIDTH = 10
+# Columns (1-based) of a 001 record that separate fields and must be blank.
+_SEPARATORS = (4, 9, 14, 48, 53, 57, 69, 80, 85, 90, 91)
+_separators = itemgetter(*(column - 1 for column in _SEPARATORS))
+_BLANK_SEPARATORS = (" ",) * len(_SEPARATORS)
+
+_GAMES = {
+    "1": (Outcome.WIN, True),
+    "=": (Outcome.DRAW, True),
+    "0": (Outcome.LOSS, True),
+    "W": (Outcome.WIN, False),
+    "D": (Outcome.DRAW, False),
+    "L": (Outcome.LOSS, False),
+}
+_FORFEITS = {"+": Unplayed.FORFEIT_WIN, "-": Unplayed.FORFEIT_LOSS}
+_BYES = {"H": Unplayed.HPB, "F": Unplayed.FPB, "U": Unplayed.PAB, "Z": Unplayed.ZPB}
+# What the opponent must have written for the same game; "-" vs "-" is a double forfeit.
+_MIRROR = {"1": "0", "0": "1", "=": "=", "W": "L", "L": "W", "D": "D", "+": "-", "-": "+"}
+_KNOWN_CODES = "+ - W D L 1 = 0 H F U Z or blank"
+_COLOURS = {"w": Color.WHITE, "b": Color.BLACK, "-": None, " ": None, "": None}
+_OPPOSITE_COLOURS = frozenset({("w", "b"), ("b", "w"), ("", "")})
+# (colour, result, opponent's colour, opponent's result) of the two sides of one game.
+_CONSISTENT = frozenset(
+    (mine, code, theirs, other)
+    for mine, theirs in _OPPOSITE_COLOURS
+    for code, other in (*_MIRROR.items(), ("-", "-"))
+)
+_COLOURS_FOLDED = {"w": "w", "W": "w", "b": "b", "B": "b", "-": "", " ": ""}
+
+_ROUND_ROBIN = re.compile(r"round[\s_-]*robin|berger", re.IGNORECASE)
+_NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)$")
+_TOKEN = re.compile(r"\S+")
+_SCORE_PAIR = re.compile(r"([A-Za-z])\s*([+-]?\d+(?:\.\d*)?)")
+
+
+@dataclass(frozen=True)
+class ByeRecord:
+    """A ``240`` record: byes of one kind announced for a round still to be paired."""
+
+    kind: Unplayed
+    round: int
+    start_ranks: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class AbnormalPoints:
+    """A ``299`` record.  ``kind`` is the result code (blank for a penalty or bonus);
+    ``round`` 0 means every round.  Kept for the record: see the module docstring."""
+
+    kind: str
+    match_points: Fraction | None
+    points: Fraction | None
+    round: int
+    start_ranks: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class TrfHeaders:
+    """Everything besides the tournament that writing the file back needs.
+
+    ``lines`` is the file split on ``\\n`` (a ``\\r`` stays on its line), so joining
+    them with ``\\n`` gives the file back; ``players`` maps the index of each ``001``
+    line to the player as read from it, so an unchanged player is written as read.
+    """
+
+    lines: tuple[str, ...] = ()
+    players: Mapping[int, Player] = field(default_factory=lambda: MappingProxyType({}))
+    version: str = TRF26
+    byes: tuple[ByeRecord, ...] = ()
+    abnormal_points: tuple[AbnormalPoints, ...] = ()
+
+    def records(self, code: str) -> tuple[str, ...]:
+        """The text (from column 5) of every record with this code, in file order."""
+        return tuple(line.rstrip("\r")[4:].strip() for line in self.lines if line[:3] == code)
+
+
+@dataclass(frozen=True)
+class TrfFile:
+    tournament: Tournament
+    tiebreaks: tuple[str, ...] = ()
+    headers: TrfHeaders = field(default_factory=TrfHeaders)
+
+    @property
+    def version(self) -> str:
+        return self.headers.version
+
+
+# --------------------------------------------------------------------------- reading
+
+
+# One round of one 001 record as written: opponent (0 for none), colour ("w", "b" or ""),
+# result code (upper case, "" for blank) and the Round it stands for; None for a blank cell.
+_Cell = tuple[int, str, str, Round]
+
+
+def _column(round_index: int) -> int:
+    """1-based column of the opponent field of a round (0-based index)."""
+    return _FIRST_CELL + 1 + round_index * _CELL_WIDTH
+
+
+@dataclass(frozen=True, slots=True)
+class _Listed:
+    """The round and players a 240 or 299 record names, checked once all players are read."""
+
+    line: int
+    record: str
+    round: int
+    round_column: int
+    start_ranks: tuple[int, ...]
+    columns: tuple[int, ...]
+
+
+@dataclass(slots=True)
+class _PlayerLine:
+    number: int  # line number, 1-based
+    start_rank: int
+    fields: dict[str, str | int]  # Player fields besides the start rank and the rounds
+    cells: list[_Cell | None]
+
+
+def read_trf(path: str | PathLike[str]) -> TrfFile:
+    """Read a TRF file; UTF-8, or Latin-1 as many pairing programs still write."""
+    with open(path, "rb") as stream:
+        raw = stream.read()
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        text = raw.decode("latin-1")
+    return parse_trf(text)
+
+
+def parse_trf(text: str) -> TrfFile:
+    return _Reader(text).read()
+
+
+class _Reader:
+    def __init__(self, text: str) -> None:
+        self.lines = tuple(text.split("\n"))
+        self.player_lines: list[_PlayerLine] = []
+        self.start_ranks: set[int] = set()
+        self.declared_rounds: tuple[int, int, str] | None = None  # rounds, line, record
+        self.scoring = Scoring()
+        self.system_text: dict[str, str] = {}
+        self.tiebreaks: dict[str, tuple[str, ...]] = {}
+        self.byes: list[ByeRecord] = []
+        self.abnormal: list[AbnormalPoints] = []
+        self.listed: list[_Listed] = []
+        self.version = TRF16
+
+    def read(self) -> TrfFile:
+        handlers = {
+            PLAYER: self._player,
+            "142": self._rounds,
+            "XXR": self._rounds,
+            "092": self._system,
+            "192": self._system,
+            "162": self._scoring_162,
+            "XXS": self._scoring_xxs,
+            "202": self._tiebreaks,
+            "212": self._tiebreaks,
+            "240": self._bye_record,
+            "299": self._abnormal_record,
+        }
+        for index, raw in enumerate(self.lines):
+            line = raw[:-1] if raw.endswith("\r") else raw
+            code = line[:3]
+            if code == _COMMENT:
+                continue
+            if code in _TRF26_RECORDS:
+                self.version = TRF26
+            handler = handlers.get(code)
+            if handler is not None:
+                handler(index + 1, line)
+        rounds = self._check_rounds()
+        self._check_references(rounds)
+        players = self._players(rounds)
+        tournament = Tournament(
+            players=tuple(players.values()),
+            rounds=rounds,
+            scoring=self.scoring,
+            system=self._system_kind(),
+            name=self._first("012"),
+        )
+        return TrfFile(
+            tournament=tournament,
+            tiebreaks=self.tiebreaks.get("202", self.tiebreaks.get("212", ())),
+            headers=TrfHeaders(
+                lines=self.lines,
+                players=MappingProxyType(
+                    {pl.number - 1: players[pl.start_rank] for pl in self.player_lines}
+                ),
+                version=self.version,
+                byes=tuple(self.byes),
+                abnormal_points=tuple(self.abnormal),
+            ),
+        )
+
+    def _first(self, code: str) -> str:
+        for raw in self.lines:
+            if raw[:3] == code:
+                return raw.rstrip("\r")[4:].strip()
+        return ""
+
+    # ---- 001 records
+
+    def _player(self, number: int, line: str) -> None:
+        length = len(line)
+        if length < 8:
+            raise TrfError(number, length + 1, "player record ends before the start rank")
+        if _separators(line.ljust(_FIRST_CELL)) != _BLANK_SEPARATORS:
+            column = next(c for c in _SEPARATORS if line[c - 1 : c] not in ("", " "))
+            raise TrfError(number, column, "should be blank: the player record is misaligned")
+        start_rank = _integer(number, 5, line[4:8], "start rank")
+        if start_rank == 0:
+            raise TrfError(number, 5, "start rank must be at least 1")
+        if start_rank in self.start_ranks:
+            raise TrfError(number, 5, f"duplicate start rank {start_rank}")
+        rating_text = line[48:52].strip()
+        rating = _integer(number, 49, rating_text, "rating") if rating_text else 0
+        points_text = line[80:84].strip()
+        if points_text and not _NUMBER.match(points_text):
+            raise TrfError(number, 81, f"points {points_text!r} is not a number")
+        rank_text = line[85:89].strip()
+        if rank_text:
+            _integer(number, 86, rank_text, "rank")
+        fields = dict(
+            name=line[14:47].strip(),
+            rating=rating,
+            title=line[10:13].strip(),
+            federation=line[53:56].strip(),
+            fide_id=line[57:68].strip(),
+            sex=line[9:10].strip(),
+            birth_date=line[69:79].strip(),
+        )
+        cells = _well_formed_cells(line[_FIRST_CELL:])
+        if cells is None:
+            cells = [
+                self._cell(number, line, start) for start in range(_FIRST_CELL, length, _CELL_WIDTH)
+            ]
+        while cells and cells[-1] is None:
+            cells.pop()
+        self.start_ranks.add(start_rank)
+        self.player_lines.append(_PlayerLine(number, start_rank, fields, cells))
+
+    def _cell(self, number: int, line: str, start: int) -> _Cell | None:
+        block = line[start : start + _CELL_WIDTH]
+        if not block.strip():
+            return None
+        for offset in (4, 6, 8, 9):
+            if block[offset : offset + 1] not in ("", " "):
+                raise TrfError(
+                    number, start + offset + 1, "should be blank: the round is misaligned"
+                )
+        round_number = (start - _FIRST_CELL) // _CELL_WIDTH + 1
+        opponent_text = block[0:4].strip()
+        opponent = _integer(number, start + 1, opponent_text, "opponent") if opponent_text else 0
+        colour = block[5:6].lower()
+        if colour not in _COLOURS:
+            raise TrfError(
+                number, start + 6, f"colour {block[5:6]!r} in round {round_number} is not w, b or -"
+            )
+        code = block[7:8].upper()
+        if code == " ":
+            code = ""
+        if opponent and len(block) < 8:
+            raise TrfError(
+                number, start + 8, f"line ends before the result of round {round_number}"
+            )
+        if code in _GAMES or code in _FORFEITS:
+            if opponent == 0 and code in _GAMES:
+                raise TrfError(
+                    number, start + 1, f"result {code!r} in round {round_number} needs an opponent"
+                )
+        elif code in _BYES or code == "":
+            if opponent:
+                raise TrfError(
+                    number,
+                    start + 1,
+                    f"a bye (result {code or 'blank'!r}) in round {round_number} "
+                    f"cannot have an opponent ({opponent})",
+                )
+            if colour in ("w", "b"):
+                raise TrfError(number, start + 6, f"a bye in round {round_number} has no colour")
+        else:
+            raise TrfError(
+                number,
+                start + 8,
+                f"unknown result code {block[7:8]!r} in round {round_number} "
+                f"(expected {_KNOWN_CODES})",
+            )
+        colour = colour if colour in ("w", "b") else ""
+        return opponent, colour, code, _round(opponent, colour, code)
+
+    # ---- header records
+
+    def _rounds(self, number: int, line: str) -> None:
+        text = line[4:].strip()
+        rounds = _integer(number, 5, text, "number of rounds")
+        if rounds < 1:
+            raise TrfError(number, 5, "number of rounds must be at least 1")
+        if self.declared_rounds is not None and self.declared_rounds[0] != rounds:
+            previous, previous_line, record = self.declared_rounds
+            raise TrfError(
+                number,
+                5,
+                f"{rounds} rounds contradicts {previous} declared by {record} on line "
+                f"{previous_line}",
+            )
+        self.declared_rounds = (rounds, number, line[:3])
+
+    def _system(self, number: int, line: str) -> None:
+        self.system_text[line[:3]] = line[4:].strip()
+
+    def _system_kind(self) -> System:
+        # 192 is the encoded type (ETT26); 092 is free text.
+        text = self.system_text.get("192") or self.system_text.get("092", "")
+        if not _ROUND_ROBIN.search(text):
+            return System.SWISS
+        return System.DOUBLE_ROUND_ROBIN if "double" in text.lower() else System.ROUND_ROBIN
+
+    def _tiebreaks(self, number: int, line: str) -> None:
+        codes = tuple(code.strip() for code in line[4:].split(",") if code.strip())
+        if line[:3] == "212":
+            codes = tuple(code for code in codes if code.upper() != "PTS")
+        self.tiebreaks[line[:3]] = codes
+
+    def _scoring_162(self, number: int, line: str) -> None:
+        values: dict[str, Fraction] = {}
+        position = 4
+        for match in _SCORE_PAIR.finditer(line, 4):
+            _expect_blank(number, line, position, match.start(), _SCORE_162_FORMAT)
+            symbol = match.group(1).upper()
+            if symbol not in "WDLAPX":
+                raise TrfError(
+                    number, match.start() + 1, f"unknown scoring symbol {match.group(1)!r}"
+                )
+            values[symbol] = Fraction(match.group(2))
+            position = match.end()
+        _expect_blank(number, line, position, len(line), _SCORE_162_FORMAT)
+        changes: dict[str, Fraction] = {}
+        if "W" in values:
+            changes.update(dict.fromkeys(("win", "forfeit_win", "fpb", "pab"), values["W"]))
+        if "D" in values:
+            changes.update(draw=values["D"], hpb=values["D"])
+        if "L" in values:
+            changes["loss"] = values["L"]
+        if "A" in values:
+            changes.update(zpb=values["A"], forfeit_loss=values["A"])
+        if "P" in values:
+            changes["pab"] = values["P"]
+        # X (unknown result) has no counterpart in the model: a result not known yet scores 0.
+        self.scoring = _replace_scoring(self.scoring, changes)
+
+    def _scoring_xxs(self, number: int, line: str) -> None:
+        changes: dict[str, Fraction] = {}
+        colour_pairs: dict[str, dict[str, Fraction]] = {}
+        for match in _TOKEN.finditer(line, 4):
+            column = match.start() + 1
+            key, sep, value = match.group().partition("=")
+            key = key.upper()
+            if not sep or not _NUMBER.match(value):
+                raise TrfError(number, column, f"expected CODE=POINTS, found {match.group()!r}")
+            points = Fraction(value)
+            if key not in _XXS_FIELDS:
+                raise TrfError(number, column, f"unknown XXS scoring code {key!r}")
+            for name in _XXS_FIELDS[key]:
+                changes[name] = points
+            if key in _XXS_BY_COLOUR:
+                colour_pairs.setdefault(_XXS_BY_COLOUR[key], {})[key] = points
+                if len(set(colour_pairs[_XXS_BY_COLOUR[key]].values())) > 1:
+                    raise TrfError(
+                        number,
+                        column,
+                        "different points for White and Black are not supported",
+                    )
+        self.scoring = _replace_scoring(self.scoring, changes)
+
+    def _bye_record(self, number: int, line: str) -> None:
+        tokens = list(_TOKEN.finditer(line, 4))
+        if len(tokens) < 2:
+            raise TrfError(number, len(line) + 1, "a 240 record needs a bye type and a round")
+        kind_token, round_token, *ids = tokens
+        kind = {"F": Unplayed.FPB, "H": Unplayed.HPB, "Z": Unplayed.ZPB}.get(
+            kind_token.group().upper()
+        )
+        if kind is None or len(kind_token.group()) != 1:
+            raise TrfError(
+                number, kind_token.start() + 1, f"bye type {kind_token.group()!r} is not F, H or Z"
+            )
+        round_number = _integer(number, round_token.start() + 1, round_token.group(), "round")
+        listed = self._listed(number, line, round_number, round_token.start() + 1, ids)
+        self.byes.append(ByeRecord(kind, round_number, listed.start_ranks))
+
+    def _abnormal_record(self, number: int, line: str) -> None:
+        kind = line[4:5].upper()
+        if kind not in "WDLFHZ+- ":
+            raise TrfError(number, 5, f"abnormal-points type {line[4:5]!r} is not one of WDLFHZ+-")
+        values: list[Fraction | None] = []
+        for start, end in ((7, 11), (13, 17)):
+            text = line[start:end].strip()
+            if text and not _NUMBER.match(text):
+                raise TrfError(number, start + 1, f"{text!r} is not a number of points")
+            values.append(Fraction(text) if text else None)
+        round_number = _integer(number, 20, line[19:22].strip() or "0", "round")
+        listed = self._listed(number, line, round_number, 20, _TOKEN.finditer(line, 23))
+        self.abnormal.append(
+            AbnormalPoints(kind.strip(), values[0], values[1], round_number, listed.start_ranks)
+        )
+
+    def _listed(
+        self,
+        number: int,
+        line: str,
+        round_number: int,
+        round_column: int,
+        tokens: Iterable[re.Match[str]],
+    ) -> _Listed:
+        columns = tuple(t.start() + 1 for t in tokens)
+        ranks = tuple(
+            _integer(number, column, line[column - 1 :].split()[0], "start rank")
+            for column in columns
+        )
+        listed = _Listed(number, line[:3], round_number, round_column, ranks, columns)
+        self.listed.append(listed)
+        return listed
+
+    # ---- whole-file checks
+
+    def _check_rounds(self) -> int:
+        played = max((len(pl.cells) for pl in self.player_lines), default=0)
+        if self.declared_rounds is None:
+            return played
+        declared, _, record = self.declared_rounds
+        for pl in self.player_lines:
+            if len(pl.cells) > declared:
+                # The last cell is never blank: trailing blank cells were dropped.
+                raise TrfError(
+                    pl.number,
+                    _column(len(pl.cells) - 1),
+                    f"round {len(pl.cells)} is beyond the {declared} rounds declared by "
+                    f"record {record}",
+                )
+        return declared
+
+    def _check_references(self, rounds: int) -> None:
+        cells_of = {pl.start_rank: pl.cells for pl in self.player_lines}
+        consistent = _CONSISTENT
+        for pl in self.player_lines:
+            me = pl.start_rank
+            for round_index, cell in enumerate(pl.cells):
+                if cell is None or not cell[0]:
+                    continue
+                theirs_all = cells_of.get(cell[0])
+                theirs = (
+                    theirs_all[round_index]
+                    if theirs_all is not None and round_index < len(theirs_all)
+                    else None
+                )
+                if (
+                    theirs is None
+                    or theirs[0] != me
+                    or cell[0] == me
+                    or (cell[1], cell[2], theirs[1], theirs[2]) not in consistent
+                ):
+                    self._reference_error(pl, round_index)
+
+        for listed in self.listed:
+            if rounds and listed.round > rounds:
+                raise TrfError(
+                    listed.line,
+                    listed.round_column,
+                    f"round {listed.round} is beyond the {rounds} rounds of the tournament",
+                )
+            for rank, column in zip(listed.start_ranks, listed.columns, strict=True):
+                if rank not in self.start_ranks:
+                    raise TrfError(
+                        listed.line,
+                        column,
+                        f"record {listed.record} names player {rank}, who does not exist",
+                    )
+
+    def _reference_error(self, pl: _PlayerLine, round_index: int) -> None:
+        me = pl.start_rank
+        other = next(
+            (o for o in self.player_lines if o.start_rank == pl.cells[round_index][0]), None
+        )
+        opponent, colour, code, _ = pl.cells[round_index]
+        column = _column(round_index)
+        where = f"round {round_index + 1}"
+        if other is None:
+            raise TrfError(pl.number, column, f"{where}: opponent {opponent} does not exist")
+        if opponent == me:
+            raise TrfError(pl.number, column, f"{where}: player {me} is paired against themself")
+        theirs = other.cells[round_index] if round_index < len(other.cells) else None
+        if theirs is None or theirs[0] != me:
+            raise TrfError(
+                pl.number,
+                column,
+                f"{where}: player {opponent} (line {other.number}) does not have {me} as opponent",
+            )
+        if (colour, theirs[1]) not in _OPPOSITE_COLOURS:
+            raise TrfError(
+                pl.number,
+                column + 5,
+                f"{where}: colours {colour or '-'!r} and {theirs[1] or '-'!r} of {me} and "
+                f"{opponent} are not opposite",
+            )
+        raise TrfError(
+            pl.number,
+            column + 7,
+            f"{where}: result {code!r} against {opponent} disagrees with "
+            f"{theirs[2]!r} on line {other.number}",
+        )
+
+    def _players(self, rounds: int) -> dict[int, Player]:
+        played = max((len(pl.cells) for pl in self.player_lines), default=0)
+        absent = _BYE_ROUNDS[""]
+        players: dict[int, Player] = {}
+        for pl in self.player_lines:
+            entries: list[Round] = [absent] * played
+            for i, cell in enumerate(pl.cells):
+                if cell is not None:
+                    entries[i] = cell[3]
+            players[pl.start_rank] = Player(pl.start_rank, **pl.fields, rounds=tuple(entries))
+        return players
+
+
+_XXS_FIELDS: dict[str, tuple[str, ...]] = {
+    "WW": ("win",),
+    "BW": ("win",),
+    "WD": ("draw",),
+    "BD": ("draw",),
+    "WL": ("loss",),
+    "BL": ("loss",),
+    "ZPB": ("zpb",),
+    "HPB": ("hpb",),
+    "FPB": ("fpb",),
+    "PAB": ("pab",),
+    "FW": ("forfeit_win",),
+    "FL": ("forfeit_loss",),
+    "W": ("win", "forfeit_win", "fpb"),
+    "D": ("draw", "hpb"),
+}
+_XXS_BY_COLOUR = {"WW": "win", "BW": "win", "WD": "draw", "BD": "draw", "WL": "loss", "BL": "loss"}
+
+
+def _replace_scoring(scoring: Scoring, changes: Mapping[str, Fraction]) -> Scoring:
+    values = {name: getattr(scoring, name) for name in scoring.__dataclass_fields__}
+    values.update(changes)
+    return Scoring(**values)
+
+
+_SCORE_162_FORMAT = "expected a result symbol (W D L A P X) followed by points"
+
+
+def _expect_blank(line_number: int, line: str, start: int, end: int, reason: str) -> None:
+    """Raise at the first non-blank character of line[start:end]."""
+    gap = line[start:end]
+    stripped = gap.lstrip()
+    if stripped:
+        raise TrfError(line_number, start + len(gap) - len(stripped) + 1, reason)
+
+
+def _integer(line: int, column: int, text: str, what: str) -> int:
+    text = text.strip()
+    if not text.isdigit() or not text.isascii():
+        raise TrfError(line, column, f"{what} {text!r} is not a whole number")
+    return int(text)
+
+
+def _round(opponent: int, colour: str, code: str) -> Round:
+    color = _COLOURS[colour]
+    game = _GAMES.get(code)
+    if game is not None:
+        return Game(opponent, game[0], color, rated=game[1])
+    forfeit = _FORFEITS.get(code)
+    if forfeit is not None:
+        return UnplayedRound(forfeit, opponent or None, color)
+    return _BYE_ROUNDS[code]
+
+
+_BYE_ROUNDS = {code: UnplayedRound(kind) for code, kind in _BYES.items()} | {
+    "": UnplayedRound(Unplayed.ABSENT)
+}
+
+
+def _cell_form(colour: str, code: str) -> tuple[str, str, int, tuple]:
+    """Normalised colour and code of a cell, what it needs (_GAME: an opponent, _BYE: no
+    opponent and no colour, _FORFEIT: either) and what builds its Round."""
+    colour, code = _COLOURS_FOLDED[colour], code.upper().strip()
+    if code in _GAMES:
+        return colour, code, _GAME, (*_GAMES[code][:1], _COLOURS[colour], _GAMES[code][1])
+    if code in _FORFEITS:
+        return colour, code, _FORFEIT, (_FORFEITS[code], _COLOURS[colour])
+    return colour, code, _BYE, (_BYE_ROUNDS[code],)
+
+
+_GAME, _FORFEIT, _BYE = range(3)
+_CELL_FORMS = {
+    colour + code: _cell_form(colour, code)
+    for colour in "wWbB- "
+    for code in "1=0WDLwdl+-HFUZhfuz "
+    if colour in "- " or code.upper() not in "HFUZ "
+}
+_WELL_FORMED_CELL = re.compile(r"([ 0-9]{4}) ([-wbWB ]) ([-+WDLwdl1=0HFUZhfuz ])(?:  |$)")
+
+
+def _well_formed_cells(section: str) -> list[_Cell | None] | None:
+    """The round cells of a 001 record when they are all well formed, else None: the
+    fast path for the common case; the caller re-reads a record that fails it cell by
+    cell to report the first problem."""
+    padded = section + " " * (-(len(section) + 2) % _CELL_WIDTH)
+    found = _WELL_FORMED_CELL.findall(padded)
+    if len(found) * _CELL_WIDTH - 2 != len(padded):
+        return None
+    forms = _CELL_FORMS
+    cells: list[_Cell | None] = []
+    append = cells.append
+    for opponent_text, colour, code in found:
+        if opponent_text == "    ":
+            if colour == " " and code == " ":
+                append(None)
+                continue
+            opponent = 0
+        elif " " in opponent_text.strip():
+            return None
+        else:
+            opponent = int(opponent_text)
+        form = forms.get(colour + code)
+        if form is None:
+            return None
+        colour, code, kind, build = form
+        if kind == _GAME:
+            if not opponent:
+                return None
+            append((opponent, colour, code, Game(opponent, *build)))
+        elif kind == _FORFEIT:
+            append((opponent, colour, code, UnplayedRound(build[0], opponent or None, build[1])))
+        elif opponent:
+            return None
+        else:
+            append((0, colour, code, build[0]))
+    return cells
+
+
+# --------------------------------------------------------------------------- writing
+
+
+def write_trf(trf: TrfFile, *, standings: Standings | None = None) -> str:
+    """The file's text.  A player unchanged since reading is written as read (with
+    points and rank from ``standings`` when given); a changed or new player gets a
+    fresh 001 record; a player no longer in the tournament is left out."""
+    tournament = trf.tournament
+    rows = {row.player.start_rank: row for row in standings.rows} if standings else {}
+    current = {p.start_rank: p for p in tournament.players}
+    read = trf.headers.players
+    read_ranks = {p.start_rank for p in read.values()}
+
+    @cache
+    def ranks_by_points() -> dict[int, int]:
+        return _points_ranks(tournament)
+
+    def points_and_rank(player: Player) -> tuple[Fraction, int]:
+        row = rows.get(player.start_rank)
+        if row is not None:
+            return row.points, row.rank
+        return _total(tournament.scoring, player), ranks_by_points()[player.start_rank]
+
+    out: list[str] = []
+    last_player = -1
+    for index, raw in enumerate(trf.headers.lines):
+        as_read = read.get(index)
+        if as_read is None:
+            out.append(raw)
+            continue
+        player = current.get(as_read.start_rank)
+        if player is None:
+            continue
+        ending = "\r" if raw.endswith("\r") else ""
+        line = raw[: len(raw) - len(ending)]
+        if player != as_read:
+            line = _player_line(player, *points_and_rank(player))
+        elif player.start_rank in rows:
+            line = _with_points_and_rank(line, *points_and_rank(player))
+        out.append(line + ending)
+        last_player = len(out) - 1
+    new = [
+        _player_line(p, *points_and_rank(p))
+        for p in tournament.players
+        if p.start_rank not in read_ranks
+    ]
+    if new:
+        at = last_player + 1 if last_player >= 0 else _end_of_text(out)
+        out[at:at] = new
+    return "\n".join(out)
+
+
+def trf_from_tournament(
+    tournament: Tournament,
+    tiebreaks: Sequence[str] = (),
+    *,
+    version: str = TRF26,
+    standings: Standings | None = None,
+) -> TrfFile:
+    """A TrfFile for a tournament built in code: headers for the name, system,
+    rounds, scoring (and in TRF26 the tie-breaks; TRF16 has no record for them),
+    one 001 record per player with points and rank from ``standings`` when given,
+    else points from the scoring and rank by points."""
+    if version not in (TRF16, TRF26):
+        raise ValueError(f"version must be {TRF16} or {TRF26}, not {version!r}")
+    lines = []
+    if tournament.name:
+        lines.append(f"012 {tournament.name}")
+    lines.append(f"092 {_SYSTEM_TEXT[tournament.system]}")
+    default = Scoring()
+    if version == TRF26:
+        lines.append(f"142 {tournament.rounds}")
+        if tournament.scoring != default:
+            lines.extend(_scoring_records_26(tournament.scoring))
+        if tiebreaks:
+            lines.append(f"202 {','.join(tiebreaks)}")
+    else:
+        lines.append(f"XXR {tournament.rounds}")
+        if tournament.scoring != default:
+            lines.append(_xxs_record(tournament.scoring))
+    rows = {row.player.start_rank: row for row in standings.rows} if standings else {}
+    ranks = _points_ranks(tournament)
+    for player in sorted(tournament.players, key=lambda p: p.start_rank):
+        row = rows.get(player.start_rank)
+        if row is not None:
+            lines.append(_player_line(player, row.points, row.rank))
+        else:
+            points = _total(tournament.scoring, player)
+            lines.append(_player_line(player, points, ranks[player.start_rank]))
+    parsed = parse_trf("\n".join(lines) + "\n")
+    return TrfFile(tournament=tournament, tiebreaks=tuple(tiebreaks), headers=parsed.headers)
+
+
+_SYSTEM_TEXT = {
+    System.SWISS: "Individual: Swiss-System",
+    System.ROUND_ROBIN: "Individual: Round robin",
+    System.DOUBLE_ROUND_ROBIN: "Individual: Double round robin",
+}
+
+
+def _scoring_records_26(scoring: Scoring) -> list[str]:
+    """162 when it can say it all (W covers forfeit wins and FPB, D covers HPB, A covers
+    ZPB and forfeit losses), else 162 for the games plus XXS for the rest."""
+    record = (
+        f"162  W{_points_text(scoring.win)}  D{_points_text(scoring.draw)}"
+        f"  L{_points_text(scoring.loss)}  A{_points_text(scoring.zpb)}"
+        f"  P{_points_text(scoring.pab)}"
+    )
+    fits = (
+        scoring.forfeit_win == scoring.fpb == scoring.win
+        and scoring.hpb == scoring.draw
+        and scoring.forfeit_loss == scoring.zpb
+    )
+    return [record] if fits else [record, _xxs_record(scoring)]
+
+
+def _xxs_record(scoring: Scoring) -> str:
+    pairs = (
+        ("WW", scoring.win),
+        ("BW", scoring.win),
+        ("WD", scoring.draw),
+        ("BD", scoring.draw),
+        ("WL", scoring.loss),
+        ("BL", scoring.loss),
+        ("ZPB", scoring.zpb),
+        ("HPB", scoring.hpb),
+        ("FPB", scoring.fpb),
+        ("PAB", scoring.pab),
+        ("FW", scoring.forfeit_win),
+        ("FL", scoring.forfeit_loss),
+    )
+    return "XXS " + " ".join(f"{code}={_points_text(value).strip()}" for code, value in pairs)
+
+
+def _total(scoring: Scoring, player: Player) -> Fraction:
+    return sum((scoring.points(rnd) for rnd in player.rounds), Fraction(0))
+
+
+def _points_ranks(tournament: Tournament) -> dict[int, int]:
+    """Rank by points alone, ties sharing a rank (TRF26 allows ties in column 86-89)."""
+    totals = {p.start_rank: _total(tournament.scoring, p) for p in tournament.players}
+    ordered = sorted(totals.values(), reverse=True)
+    first = {}
+    for position, points in enumerate(ordered, 1):
+        first.setdefault(points, position)
+    return {rank: first[points] for rank, points in totals.items()}
+
+
+def _points_text(points: Fraction) -> str:
+    """Points as TRF writes them, right-aligned in four columns: " 3.5", "17.0"."""
+    text = f"{float(points):.1f}" if (points * 2).denominator == 1 else f"{float(points):.2f}"
+    if len(text) > 4:
+        raise ValueError(f"points {text} do not fit the four columns of a TRF points field")
+    return text.rjust(4)
+
+
+def _player_line(player: Player, points: Fraction, rank: int) -> str:
+    head = (
+        f"001 {player.start_rank:>4} {player.sex:1.1}{player.title:>3.3} {player.name:<33.33} "
+        f"{player.rating or '':>4} {player.federation:<3.3} {player.fide_id:>11.11} "
+        f"{player.birth_date:<10.10} {_points_text(points)} {rank:>4} "
+    )
+    cells = "  ".join(_cell_text(rnd) for rnd in player.rounds)
+    return (head + " " + cells).rstrip()
+
+
+def _with_points_and_rank(line: str, points: Fraction, rank: int) -> str:
+    line = line.ljust(89)
+    return f"{line[:80]}{_points_text(points)} {rank:>4}{line[89:]}"
+
+
+_CODE_OF_GAME = {(outcome, rated): code for code, (outcome, rated) in _GAMES.items()}
+_CODE_OF_UNPLAYED = {kind: code for code, kind in (*_FORFEITS.items(), *_BYES.items())}
+
+
+def _cell_text(rnd: Round) -> str:
+    if rnd is None:
+        return " " * 8
+    colour = rnd.color.value if rnd.color is not None else "-"
+    if isinstance(rnd, Game):
+        return f"{rnd.opponent:>4} {colour} {_CODE_OF_GAME[rnd.outcome, rnd.rated]}"
+    if rnd.kind is Unplayed.ABSENT:
+        return "0000 -  "  # blank result: absent, distinct from a cell not written yet
+    opponent = f"{rnd.opponent:>4}" if rnd.opponent else "0000"
+    return f"{opponent} {colour} {_CODE_OF_UNPLAYED[rnd.kind]}"
+
+
+def _end_of_text(lines: list[str]) -> int:
+    """Where to add lines: before the empty remainder after a final newline."""
+    return len(lines) - 1 if lines and lines[-1] == "" else len(lines)
