@@ -1,0 +1,419 @@
+"""The tie-breaks of FIDE C.07 Art. 5, one function per tie-break, named after its acronym.
+
+Every function takes the shared :class:`Context` (one ScoreSheet plus caches) and
+the parsed :class:`~tiebreaks.codes.Code`, and returns a :class:`Column`: one value
+per player (sheet index order), as integers in ``scale`` (points: the scoring's
+unit; SB: unit squared) so that ranking compares integers and Fractions are only
+made for output.  Direct Encounter (Type A) is the exception: it is computed
+inside a still-tied group and returns that group's ordered subgroups.
+
+Round robins follow C.07 15.2: forfeits are games, except that rating-based
+tie-breaks (Art. 10) treat every forfeit as unplayed, and (2026 text) forfeit
+losses stay unplayed for Type B tie-breaks (Art. 7).
+
+Rating-based tie-breaks (Art. 10) use rated games over the board against rated
+opponents: C.07 10 asks organisers to drop them when unrated players take part
+unless their rules say how to treat them; leaving unrated opponents out is the
+rule this engine applies (a TRF W/D/L game of less than one move is not rated and
+is left out too).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cached_property
+from itertools import accumulate
+
+from tiebreaks import modifiers, rating
+from tiebreaks.codes import Code
+from tiebreaks.scores import (
+    FORFEIT_LOSS,
+    FORFEITS,
+    GAME,
+    NONE,
+    VOLUNTARY,
+    Elements,
+    ScoreSheet,
+    opponent_elements,
+)
+
+Value = int | Fraction | None
+
+
+@dataclass(frozen=True)
+class Column:
+    """A tie-break's values for every player.  A value v stands for v/scale points
+    when ``scale`` is set, else for itself (counts, ratings, exact averages)."""
+
+    values: list[Value]
+    scale: int | None = None
+    lower_is_better: bool = False
+
+
+class Context:
+    """What several tie-breaks share: the sheet, and values computed once."""
+
+    def __init__(self, sheet: ScoreSheet) -> None:
+        self.sheet = sheet
+        self._elements: dict[tuple[bool, bool], list[Elements]] = {}
+
+    @cached_property
+    def fore_sheet(self) -> ScoreSheet:
+        return self.sheet.fore()
+
+    def elements(self, forfeits_as_games: bool = False, fore: bool = False) -> list[Elements]:
+        key = (forfeits_as_games, fore)
+        if key not in self._elements:
+            sheet = self.fore_sheet if fore else self.sheet
+            self._elements[key] = opponent_elements(sheet, forfeits_as_games)
+        return self._elements[key]
+
+    def buchholz(self, fore: bool = False) -> list[int]:
+        return [sum(e.values) for e in self.elements(fore=fore)]
+
+    @cached_property
+    def rated_games(self) -> list[tuple[list[int], int]]:
+        """Per player: the ratings of the rated opponents met in rated games over the
+        board (once per game, 4.4) and the points scored in those games in halves."""
+        sheet = self.sheet
+        ratings = [p.rating for p in sheet.players]
+        out = []
+        for k_row, o_row, h_row, r_row in zip(
+            sheet.kind, sheet.opp, sheet.halves, sheet.rated, strict=True
+        ):
+            opp_ratings, halves = [], 0
+            for k, o, h, rated in zip(k_row, o_row, h_row, r_row, strict=True):
+                if k == GAME and rated and ratings[o] > 0:
+                    opp_ratings.append(ratings[o])
+                    halves += h
+            out.append((opp_ratings, halves))
+        return out
+
+    @cached_property
+    def performances(self) -> list[int | None]:
+        return [rating.performance(r, h) if r else None for r, h in self.rated_games]
+
+    @cached_property
+    def perfect_performances(self) -> list[int | None]:
+        return [rating.perfect_performance(r, h) if r else None for r, h in self.rated_games]
+
+
+def _opponent_sum(ctx: Context, code: Code, *, fore: bool = False) -> Column:
+    sheet = ctx.sheet
+    values = []
+    for e in ctx.elements(code.forfeits_as_games, fore):
+        values.append(modifiers.cut(code.cut, e.values, e.values, e.vur)[0])
+    return Column(values, sheet.unit)
+
+
+def bh(ctx: Context, code: Code) -> Column:
+    """BH, Buchholz (C.07 8.1): the sum of the opponents' scores, with the unplayed
+    rounds of Art. 16 and the modifiers /C1 /C2 /M1 /M2 (14.1-14.4, 16.5) and /P."""
+    return _opponent_sum(ctx, code)
+
+
+def fb(ctx: Context, code: Code) -> Column:
+    """FB, Fore Buchholz (C.07 8.3): Buchholz as if every game paired for the final
+    round had ended in a draw; same modifiers as BH."""
+    return _opponent_sum(ctx, code, fore=True)
+
+
+def aob(ctx: Context, code: Code) -> Column:
+    """AOB, Average of Opponents' Buchholz (C.07 8.2): the average of the Buchholz
+    (with /F: Fore Buchholz) of the opponents played over the board (round robin:
+    forfeits too, 15.2).  Exact; printed with two decimals."""
+    sheet = ctx.sheet
+    bhs = ctx.buchholz(fore=code.fore)
+    values: list[Value] = []
+    for k_row, o_row in zip(sheet.kind, sheet.opp, strict=True):
+        met = [bhs[o] for k, o in zip(k_row, o_row, strict=True) if sheet.is_encounter(k)]
+        values.append(Fraction(sum(met), len(met) * sheet.unit) if met else None)
+    return Column(values)
+
+
+def sb(ctx: Context, code: Code) -> Column:
+    """SB, Sonneborn-Berger (C.07 9.1): the sum over rounds of the points scored times
+    the opponent's score (Art. 16 for unplayed rounds); /C1 /C2 cut the contribution of
+    the lowest-scoring opponent (14.1.1.d), VURs per 16.5; /P."""
+    sheet = ctx.sheet
+    values = []
+    for e in ctx.elements(code.forfeits_as_games):
+        products = [v * p for v, p in zip(e.values, e.points, strict=True)]
+        values.append(modifiers.cut(code.cut, e.values, products, e.vur)[0])
+    return Column(values, sheet.unit * sheet.unit)
+
+
+def other_sb003(ctx: Context, code: Code) -> Column:
+    """OTHER_SB003, the simplified Sonneborn-Berger of seed 003 (not FIDE): for the
+    players tied on the top score only, the sum of the final scores of the opponents
+    beaten or drawn, each draw at the opponent's FULL score.  Everyone else: None."""
+    sheet = ctx.sheet
+    top = max(sheet.score, default=0)
+    values: list[Value] = []
+    for i, (k_row, o_row, p_row) in enumerate(zip(sheet.kind, sheet.opp, sheet.pts, strict=True)):
+        if sheet.score[i] != top:
+            values.append(None)
+            continue
+        values.append(
+            sum(
+                sheet.score[o]
+                for k, o, p in zip(k_row, o_row, p_row, strict=True)
+                if sheet.is_encounter(k) and p >= sheet.draw
+            )
+        )
+    return Column(values, sheet.unit)
+
+
+def ks(ctx: Context, code: Code) -> Column:
+    """KS, Koya System (C.07 9.2): the points scored against the participants who
+    scored at least 50% of the maximum possible score; /L±n moves that limit by n
+    half points (14.5)."""
+    sheet = ctx.sheet
+    # score >= n x win / 2 + limit / 2 points, in units and doubled to stay whole.
+    threshold = sheet.rounds * sheet.win + code.limit * sheet.unit
+    strong = [2 * s >= threshold for s in sheet.score]
+    values = []
+    for k_row, o_row, p_row in zip(sheet.kind, sheet.opp, sheet.pts, strict=True):
+        values.append(
+            sum(
+                p
+                for k, o, p in zip(k_row, o_row, p_row, strict=True)
+                if o >= 0 and strong[o] and sheet.is_encounter(k, code.forfeits_as_games)
+            )
+        )
+    return Column(values, sheet.unit)
+
+
+def _own_results(ctx: Context, count: Callable[[int, int, bool], bool]) -> Column:
+    """Type B counts: ``count(kind, points, black)`` per known round, where in a round
+    robin a forfeit is a game (15.2) unless the edition keeps forfeit losses unplayed."""
+    sheet = ctx.sheet
+    keep_loss_unplayed = sheet.rules.rr_forfeit_losses_unplayed_in_own_results
+    values = []
+    for k_row, p_row, b_row in zip(sheet.kind, sheet.pts, sheet.black, strict=True):
+        n = 0
+        for k, p, black in zip(k_row, p_row, b_row, strict=True):
+            if sheet.predetermined and k in FORFEITS:
+                k = k if keep_loss_unplayed and k == FORFEIT_LOSS else GAME
+            n += count(k, p, black)
+        values.append(n)
+    return Column(values)
+
+
+def win(ctx: Context, code: Code) -> Column:
+    """WIN, Number of Wins (C.07 7.1): rounds where the player obtained, with or
+    without playing, as many points as a win."""
+    points_for_win = ctx.sheet.win
+    return _own_results(ctx, lambda k, p, black: k != NONE and p == points_for_win)
+
+
+def won(ctx: Context, code: Code) -> Column:
+    """WON, Number of Games Won (C.07 7.2): games won over the board."""
+    points_for_win = ctx.sheet.win
+    return _own_results(ctx, lambda k, p, black: k == GAME and p == points_for_win)
+
+
+def bpg(ctx: Context, code: Code) -> Column:
+    """BPG, Number of Games Played with Black (C.07 7.3)."""
+    return _own_results(ctx, lambda k, p, black: k == GAME and black)
+
+
+def bwg(ctx: Context, code: Code) -> Column:
+    """BWG, Number of Games Won with Black (C.07 7.4)."""
+    points_for_win = ctx.sheet.win
+    return _own_results(ctx, lambda k, p, black: k == GAME and black and p == points_for_win)
+
+
+def rep(ctx: Context, code: Code) -> Column:
+    """REP (alias GE), Rounds one Elected to Play in (C.07 7.6): the rounds less the
+    half-point byes, zero-point byes (absences) and forfeit losses."""
+    return _own_results(ctx, lambda k, p, black: k != NONE and k not in VOLUNTARY)
+
+
+def std(ctx: Context, code: Code) -> Column:
+    """STD, Standard Points (C.07 7.7, 2026): 1 for each round where the player scored
+    more than the scheduled opponent (without opponent: more than a draw), 1/2 for
+    the same.  Kept in half units."""
+    sheet = ctx.sheet
+    values = []
+    for k_row, o_row, p_row in zip(sheet.kind, sheet.opp, sheet.pts, strict=True):
+        halves = 0
+        for r, (k, o, p) in enumerate(zip(k_row, o_row, p_row, strict=True)):
+            if k == NONE:
+                continue
+            other = sheet.pts[o][r] if o >= 0 else sheet.draw
+            halves += 2 if p > other else 1 if p == other else 0
+        values.append(halves)
+    return Column(values, 2)
+
+
+def ps(ctx: Context, code: Code) -> Column:
+    """PS, Progressive Scores (C.07 7.5): the sum of the player's score after each
+    round; /C1 /C2 drop the scores after the first rounds (14.1.1.c)."""
+    sheet = ctx.sheet
+    values = []
+    for k_row, p_row in zip(sheet.kind, sheet.pts, strict=True):
+        known = [p for k, p in zip(k_row, p_row, strict=True) if k != NONE]
+        running = list(accumulate(known))
+        values.append(modifiers.cut(code.cut, range(len(running)), running)[0])
+    return Column(values, sheet.unit)
+
+
+def tpn(ctx: Context, code: Code) -> Column:
+    """TPN, Tournament Pairing Number (C.07 7.8, 2026): the lower number ranks first;
+    TPN/R reverses the order."""
+    return Column([p.start_rank for p in ctx.sheet.players], lower_is_better=not code.reverse)
+
+
+def rtng(ctx: Context, code: Code) -> Column:
+    """RTNG, Rating (C.07 10.6, 2026): the higher rating ranks first; RTNG/R reverses."""
+    return Column([p.rating for p in ctx.sheet.players], lower_is_better=code.reverse)
+
+
+def aro(ctx: Context, code: Code) -> Column:
+    """ARO, Average Rating of Opponents (C.07 10.1): rounded, 0.5 up; /C1 /C2 /M1 /M2
+    cut the lowest/highest ratings.  None when nothing is left (TEC-EX ex. 18 prints 0;
+    C.07 has no rule for it)."""
+    values: list[Value] = []
+    for ratings, _ in ctx.rated_games:
+        total, removed = modifiers.cut(code.cut, ratings, ratings)
+        left = len(ratings) - len(removed)
+        values.append(rating.round_half_up(total, left) if left else None)
+    return Column(values)
+
+
+def tpr(ctx: Context, code: Code) -> Column:
+    """TPR, Tournament Performance Rating (C.07 10.2): ARO plus dp of the fractional
+    score (FIDE table 8.1a, p to two decimals, half up)."""
+    return Column(list(ctx.performances))
+
+
+def ptp(ctx: Context, code: Code) -> Column:
+    """PTP, Perfect Tournament Performance (C.07 10.3): the lowest rating whose
+    expected score (table 8.1b, full scale) reaches the score."""
+    return Column(list(ctx.perfect_performances))
+
+
+def _average_of_opponents(ctx: Context, per_player: Sequence[int | None]) -> Column:
+    sheet = ctx.sheet
+    values: list[Value] = []
+    for k_row, o_row, r_row in zip(sheet.kind, sheet.opp, sheet.rated, strict=True):
+        found = [
+            per_player[o]
+            for k, o, rated in zip(k_row, o_row, r_row, strict=True)
+            if k == GAME and rated and per_player[o] is not None
+        ]
+        values.append(rating.round_half_up(sum(found), len(found)) if found else None)
+    return Column(values)
+
+
+def apro(ctx: Context, code: Code) -> Column:
+    """APRO, Average Performance Rating of Opponents (C.07 10.4), rounded 0.5 up."""
+    return _average_of_opponents(ctx, ctx.performances)
+
+
+def appo(ctx: Context, code: Code) -> Column:
+    """APPO, Average Perfect Performance of Opponents (C.07 10.5), rounded 0.5 up."""
+    return _average_of_opponents(ctx, ctx.perfect_performances)
+
+
+def de(ctx: Context, code: Code, group: Sequence[int]) -> list[list[int]]:
+    """DE, Direct Encounter (C.07 Art. 6), inside one group of tied players: the
+    ordered subgroups it separates them into.
+
+    6.1: each player's score in the games among the group (6.1.1: forfeits only in
+    round robins or with /P; 6.1.2: repeated meetings count as their average).
+    6.2: when everyone met everyone those separate standings rank the group, and
+    Art. 6 is reapplied to every still-tied subset.  6.3 (Swiss): otherwise a player
+    who stays alone on top whatever the missing games give is ranked first, then
+    the next one likewise; Art. 6 is then reapplied to the rest.  Only the games
+    inside the group are looked at, so a group of m players costs m x rounds.
+    """
+    return _direct_encounter(ctx.sheet, list(group), code.forfeits_as_games)
+
+
+def _direct_encounter(sheet: ScoreSheet, members: list[int], forfeits: bool) -> list[list[int]]:
+    if len(members) < 2:
+        return [members]
+    inside = set(members)
+    scores: dict[int, Fraction] = {}
+    met: dict[int, int] = {}
+    for i in members:
+        games: dict[int, list[int]] = defaultdict(list)
+        for k, o, p in zip(sheet.kind[i], sheet.opp[i], sheet.pts[i], strict=True):
+            if o in inside and sheet.is_encounter(k, forfeits):
+                games[o].append(p)
+        scores[i] = sum((Fraction(sum(ps), len(ps)) for ps in games.values()), Fraction(0))
+        met[i] = len(games)
+    ordered = sorted(members, key=lambda i: -scores[i])
+    if all(met[i] == len(members) - 1 for i in members):
+        return _split_and_reapply(sheet, ordered, scores, forfeits, len(members))
+    if sheet.predetermined:
+        return [members]
+    # 6.3: the best a player can still reach wins every missing game.
+    best = {i: scores[i] + (len(members) - 1 - met[i]) * sheet.win for i in members}
+    by_best = sorted(members, key=lambda i: -best[i])
+    ranked: list[list[int]] = []
+    done: set[int] = set()
+    for candidate in ordered:
+        rival = next((q for q in by_best if q not in done and q != candidate), None)
+        if rival is not None and scores[candidate] <= best[rival]:
+            break
+        ranked.append([candidate])
+        done.add(candidate)
+    rest = [i for i in ordered if i not in done]
+    if not ranked:
+        return [members]
+    return ranked + (_direct_encounter(sheet, rest, forfeits) if rest else [])
+
+
+def _split_and_reapply(
+    sheet: ScoreSheet,
+    ordered: list[int],
+    scores: dict[int, Fraction],
+    forfeits: bool,
+    size: int,
+) -> list[list[int]]:
+    out: list[list[int]] = []
+    start = 0
+    while start < len(ordered):
+        end = start
+        while end < len(ordered) and scores[ordered[end]] == scores[ordered[start]]:
+            end += 1
+        tied = ordered[start:end]
+        out.extend(_direct_encounter(sheet, tied, forfeits) if len(tied) < size else [tied])
+        start = end
+    return out
+
+
+TieBreak = Callable[[Context, Code], Column]
+TIEBREAKS: dict[str, TieBreak] = {
+    "WIN": win,
+    "WON": won,
+    "BPG": bpg,
+    "BWG": bwg,
+    "REP": rep,
+    "STD": std,
+    "TPN": tpn,
+    "RTNG": rtng,
+    "PS": ps,
+    "BH": bh,
+    "FB": fb,
+    "AOB": aob,
+    "SB": sb,
+    "KS": ks,
+    "ARO": aro,
+    "TPR": tpr,
+    "PTP": ptp,
+    "APRO": apro,
+    "APPO": appo,
+    "OTHER_SB003": other_sb003,
+}
+GROUP_TIEBREAKS = {"DE": de}
+
+# How values are printed (standings.format_value).
+RATING_LIKE = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"})
+COUNTS = frozenset({"WIN", "WON", "BPG", "BWG", "REP", "TPN", "DE"})

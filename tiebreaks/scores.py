@@ -1,0 +1,316 @@
+"""Scores as C.07 sees them: final, adjusted (16.3) and the dummy/virtual values (16.4).
+
+Everything is read once into per-player, per-round integer arrays in the scoring's
+smallest unit (the LCM of the denominators of the Scoring values: half-points for
+1 - 1/2 - 0), so that tie-breaks over ten thousand players add integers, not
+Fractions.  ``ScoreSheet.points`` turns a unit count back into exact points.
+
+Rounds whose entry is None (result not known yet) are left out of every sum and
+of every "followed by" test: for the rules a round that has no result yet does not
+exist.  ``after_round=N`` keeps rounds 1..N only, and that truncated event is the
+tournament the rules see: its number of rounds (16.4.2, the pre-2023 virtual
+opponent's n, "the last round" of 16.2.5) is N, as in the TEC reference code
+Gacrux.  Without ``after_round`` the number of rounds is the scheduled one
+(``Tournament.rounds``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import IntEnum
+from fractions import Fraction
+from math import lcm
+
+from tiebreaks.errors import TieBreakError
+from tiebreaks.model import Color, Game, Outcome, Player, Tournament, Unplayed
+from tiebreaks.rules import OpponentView, OwnUnplayed, RuleSet
+
+# Round kinds as small ints: the hot loops compare these, not enum members.
+NONE, GAME, FORFEIT_WIN, FORFEIT_LOSS, PAB, FPB, HPB, ZPB, ABSENT = range(9)
+_KIND = {
+    Unplayed.FORFEIT_WIN: FORFEIT_WIN,
+    Unplayed.FORFEIT_LOSS: FORFEIT_LOSS,
+    Unplayed.PAB: PAB,
+    Unplayed.FPB: FPB,
+    Unplayed.HPB: HPB,
+    Unplayed.ZPB: ZPB,
+    Unplayed.ABSENT: ABSENT,
+}
+KIND_LABELS = {
+    NONE: "result not known",
+    GAME: "game",
+    FORFEIT_WIN: "forfeit win",
+    FORFEIT_LOSS: "forfeit loss",
+    PAB: "pairing-allocated bye",
+    FPB: "full-point bye",
+    HPB: "half-point bye",
+    ZPB: "zero-point bye",
+    ABSENT: "absent",
+}
+FORFEITS = frozenset({FORFEIT_WIN, FORFEIT_LOSS})
+REQUESTED = frozenset({HPB, ZPB, ABSENT})  # 16.1.1
+VOLUNTARY = REQUESTED | {FORFEIT_LOSS}  # 16.1.2 (VUR)
+_HALVES = {Outcome.WIN: 2, Outcome.DRAW: 1, Outcome.LOSS: 0}
+
+
+class Category(IntEnum):
+    """The C.07 16.2 category of an unplayed round (Swiss)."""
+
+    PAIRING_BYE = 1  # 16.2.1 pairing-allocated or full-point bye
+    FORFEIT_WIN = 2  # 16.2.2
+    REQUESTED_THEN_PLAYED = 3  # 16.2.3 requested bye followed by a round that is not a VUR
+    FORFEIT_LOSS = 4  # 16.2.4
+    REQUESTED_TO_END = 5  # 16.2.5 requested bye followed only by VURs, or in the last round
+
+    @property
+    def article(self) -> str:
+        return f"16.2.{self.value}"
+
+
+@dataclass(eq=False)
+class ScoreSheet:
+    """One tournament's results under one rule edition, as integer arrays.
+
+    Players are indexed 0..N-1 in start-rank order; rounds 0..n-1.  ``opp`` is the
+    opponent's index or -1; ``pts`` the points in units; ``halves`` a game's result
+    in half points (2/1/0, -1 when the round is not a game).
+    """
+
+    tournament: Tournament
+    rules: RuleSet
+    rounds: int
+    unit: int
+    win: int
+    draw: int
+    predetermined: bool
+    players: tuple[Player, ...]
+    index: dict[int, int]
+    kind: list[list[int]]
+    opp: list[list[int]]
+    pts: list[list[int]]
+    black: list[list[bool]]
+    rated: list[list[bool]]
+    halves: list[list[int]]
+    score: list[int]
+    adjusted: list[int]
+    category: list[list[int]]
+    own_value: list[list[int]]
+
+    def points(self, units: int) -> Fraction:
+        return Fraction(units, self.unit)
+
+    def is_encounter(self, kind: int, forfeits_as_games: bool = False) -> bool:
+        """A round that counts as a game against its opponent: an over-the-board game,
+        or a forfeit in a round robin (15.2) or when the code says /P."""
+        return kind == GAME or (kind in FORFEITS and (self.predetermined or forfeits_as_games))
+
+    def fore(self) -> ScoreSheet:
+        """The sheet Fore Buchholz (C.07 8.3) sees: every game paired for the final
+        round (forfeits included: they were paired) counted as a draw.  Byes known
+        before the round stay as they are.  Only kinds, points and scores change."""
+        last = self.rounds - 1
+        if last < 0:
+            return self
+        kind = [list(k) for k in self.kind]
+        pts = [list(p) for p in self.pts]
+        for i, k in enumerate(kind):
+            if (k[last] == GAME or k[last] in FORFEITS) and self.opp[i][last] >= 0:
+                k[last] = GAME
+                pts[i][last] = self.draw
+        return _derive(replace(self, kind=kind, pts=pts))
+
+    def dummy(self, i: int, r: int) -> tuple[int, str]:
+        """The value standing for the opponent in player i's own unplayed round r
+        (C.07 16.4, or the pre-2023 virtual opponent), with the rule applied."""
+        kind, pts, rules = self.kind[i][r], self.pts[i][r], self.rules
+        if rules.own_unplayed is OwnUnplayed.VIRTUAL:
+            before = sum(p for k, p in zip(self.kind[i][:r], self.pts[i][:r], strict=True) if k)
+            value = before + (self.win - pts) + self.draw * (self.rounds - r - 1)
+            return value, "virtual opponent SPR + (win - SfPR) + draw x (n - R) (pre-2023)"
+        own = self.score[i]
+        o = self.opp[i][r]
+        if kind in FORFEITS and o >= 0:
+            cap = self.adjusted[o]
+            if rules.cap_forfeit_dummy and cap < own:
+                return cap, "16.4.1 dummy capped at the scheduled opponent's adjusted score"
+            return own, "16.4 dummy at the player's own score"
+        cap = self.draw * self.rounds
+        if rules.cap_bye_dummy and cap < own:
+            return cap, "16.4.2 dummy capped at draw points x number of rounds"
+        return own, "16.4 dummy at the player's own score"
+
+
+def build_sheet(
+    tournament: Tournament, rules: RuleSet, after_round: int | None = None
+) -> ScoreSheet:
+    """Read ``tournament`` (rounds 1..after_round) into a ScoreSheet under ``rules``."""
+    longest = max((len(p.rounds) for p in tournament.players), default=0)
+    if after_round is None:
+        rounds = max(tournament.rounds, longest)
+    elif isinstance(after_round, int) and 0 <= after_round <= max(tournament.rounds, longest):
+        rounds = after_round
+    else:
+        raise TieBreakError(
+            f"after_round must be a round number from 0 to {tournament.rounds}, not {after_round!r}"
+        )
+    scoring = tournament.scoring
+    values = [getattr(scoring, f) for f in scoring.__dataclass_fields__]
+    unit = lcm(*(v.denominator for v in values))
+    outcome_units = {o: int(scoring.for_outcome(o) * unit) for o in Outcome}
+    unplayed_units = {_KIND[k]: int(scoring.for_unplayed(k) * unit) for k in Unplayed}
+
+    players = tuple(sorted(tournament.players, key=lambda p: p.start_rank))
+    index = {p.start_rank: i for i, p in enumerate(players)}
+    kinds, opps, pts, blacks, rateds, halves = [], [], [], [], [], []
+    black_colour = Color.BLACK
+    for player in players:
+        k_row, o_row, p_row = [NONE] * rounds, [-1] * rounds, [0] * rounds
+        b_row, r_row, h_row = [False] * rounds, [False] * rounds, [-1] * rounds
+        for r, entry in enumerate(player.rounds[:rounds]):
+            if entry is None:
+                continue
+            opponent = entry.opponent
+            if opponent is not None:
+                o = index.get(opponent, -2)
+                if o == -2:
+                    raise TieBreakError(
+                        f"player {player.start_rank}, round {r + 1}: opponent {opponent} "
+                        "is not in the tournament"
+                    )
+                o_row[r] = o
+            b_row[r] = entry.color is black_colour
+            if type(entry) is Game:
+                k_row[r] = GAME
+                p_row[r] = outcome_units[entry.outcome]
+                h_row[r] = _HALVES[entry.outcome]
+                r_row[r] = entry.rated
+            else:
+                k = _KIND[entry.kind]
+                k_row[r] = k
+                p_row[r] = unplayed_units[k]
+        kinds.append(k_row)
+        opps.append(o_row)
+        pts.append(p_row)
+        blacks.append(b_row)
+        rateds.append(r_row)
+        halves.append(h_row)
+    sheet = ScoreSheet(
+        tournament=tournament,
+        rules=rules,
+        rounds=rounds,
+        unit=unit,
+        win=int(scoring.win * unit),
+        draw=int(scoring.draw * unit),
+        predetermined=tournament.system.predetermined,
+        players=players,
+        index=index,
+        kind=kinds,
+        opp=opps,
+        pts=pts,
+        black=blacks,
+        rated=rateds,
+        halves=halves,
+        score=[],
+        adjusted=[],
+        category=[],
+        own_value=[],
+    )
+    return _derive(sheet)
+
+
+def _derive(sheet: ScoreSheet) -> ScoreSheet:
+    """Fill scores, adjusted scores (16.3), categories (16.2) and own values (16.4)."""
+    draw, rules = sheet.draw, sheet.rules
+    as_draws = rules.opponent_view is OpponentView.UNPLAYED_AS_DRAWS
+    score = [sum(p) for p in sheet.pts]
+    sheet.score = score
+    if sheet.predetermined:
+        # 15.2: forfeits are games; a round robin's bye is no encounter at all.
+        sheet.adjusted = score
+        sheet.category = [[0] * sheet.rounds for _ in score]
+        sheet.own_value = [[0] * sheet.rounds for _ in score]
+        return sheet
+    adjusted, categories = [], []
+    for k_row, p_row, total in zip(sheet.kind, sheet.pts, score, strict=True):
+        cat = [0] * sheet.rounds
+        if max(k_row) <= GAME:  # games and unknown rounds only
+            adjusted.append(total)
+            categories.append(cat)
+            continue
+        # The last known round that is not a VUR: requested byes after it are 16.2.5.
+        last_available = max(
+            (r for r, k in enumerate(k_row) if k != NONE and k not in VOLUNTARY), default=-1
+        )
+        value = total
+        for r, k in enumerate(k_row):
+            if k in (GAME, NONE):
+                continue
+            if k in REQUESTED:
+                cat[r] = 5 if r > last_available else 3
+            else:
+                cat[r] = {PAB: 1, FPB: 1, FORFEIT_WIN: 2, FORFEIT_LOSS: 4}[k]
+            if as_draws or cat[r] == 5:
+                value += draw - p_row[r]
+        adjusted.append(value)
+        categories.append(cat)
+    sheet.adjusted = adjusted
+    sheet.category = categories
+    own_values = []
+    for i, (k_row, o_row) in enumerate(zip(sheet.kind, sheet.opp, strict=True)):
+        row = [adjusted[o] if k == GAME else 0 for k, o in zip(k_row, o_row, strict=True)]
+        for r, k in enumerate(k_row):
+            if k not in (GAME, NONE):
+                row[r] = sheet.dummy(i, r)[0]
+        own_values.append(row)
+    sheet.own_value = own_values
+    return sheet
+
+
+@dataclass(frozen=True, slots=True)
+class Elements:
+    """One player's Buchholz-family elements: per counted round, the opponent's value
+    (adjusted score, dummy or virtual), the player's points and the VUR flag."""
+
+    rounds: tuple[int, ...]
+    values: tuple[int, ...]
+    points: tuple[int, ...]
+    vur: tuple[bool, ...]
+
+
+def opponent_elements(sheet: ScoreSheet, forfeits_as_games: bool = False) -> list[Elements]:
+    """The elements of BH, FB, SB and AOB for every player (C.07 8, 9.1, 15, 16).
+
+    Swiss: every known round counts, unplayed ones against the dummy (16.4) with a VUR
+    flag when the edition cuts VURs first (16.5); with /P a forfeit is a game against
+    the scheduled opponent.  Round robin (15.2): forfeits are games and the bye of an
+    odd-sized round robin is ignored.
+    """
+    out = []
+    vur_first = sheet.rules.vur_cut_first
+    adjusted = sheet.adjusted
+    predetermined = sheet.predetermined
+    for k_row, o_row, p_row, v_row in zip(
+        sheet.kind, sheet.opp, sheet.pts, sheet.own_value, strict=True
+    ):
+        if k_row and min(k_row) == GAME == max(k_row):
+            n = len(k_row)
+            values = tuple(adjusted[o] for o in o_row)
+            out.append(Elements(tuple(range(n)), values, tuple(p_row), (False,) * n))
+            continue
+        rounds, values, points, vur = [], [], [], []
+        for r, k in enumerate(k_row):
+            if k == NONE:
+                continue
+            o = o_row[r]
+            if k == GAME or (k in FORFEITS and o >= 0 and (predetermined or forfeits_as_games)):
+                value, voluntary = adjusted[o], False
+            elif predetermined:
+                continue
+            else:
+                value, voluntary = v_row[r], vur_first and k in VOLUNTARY
+            rounds.append(r)
+            values.append(value)
+            points.append(p_row[r])
+            vur.append(voluntary)
+        out.append(Elements(tuple(rounds), tuple(values), tuple(points), tuple(vur)))
+    return out

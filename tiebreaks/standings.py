@@ -1,0 +1,387 @@
+"""Standings: the public API of the tie-break engine.
+
+``compute_standings(tournament, tiebreaks, rules, after_round)`` ranks players by
+score, then by the tie-break list in order (C.07 4.2), sharing a place when
+everything is equal.  ``explain`` shows, round by round, why a player's numbers
+are what they are.
+
+Default tie-break lists (C.07 has none since 2023: the organiser chooses, 4.1;
+these follow one author's suggestion, with PS from the old C.02 13.16.4 list):
+
+- Swiss: BH/C1, BH, SB, PS, DE, WIN
+- round robin (single or double): DE, WIN, SB, KS
+
+Rule editions: ``fide-2026`` (default), ``fide-2023``, ``fide-pre2023``; see
+:mod:`tiebreaks.rules`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
+
+from tiebreaks.codes import Code, parse_code
+from tiebreaks.definitions import (
+    COUNTS,
+    GROUP_TIEBREAKS,
+    RATING_LIKE,
+    TIEBREAKS,
+    Column,
+    Context,
+    Value,
+)
+from tiebreaks.errors import TieBreakError
+from tiebreaks.model import Player, System, Tournament
+from tiebreaks.modifiers import cut
+from tiebreaks.ranking import rank, sort_key
+from tiebreaks.rules import DEFAULT_RULES, EDITIONS, get_rules
+from tiebreaks.scores import KIND_LABELS, NONE, Category, ScoreSheet, build_sheet
+
+RULES = tuple(EDITIONS)
+SWISS_DEFAULT = ("BH/C1", "BH", "SB", "PS", "DE", "WIN")
+ROUND_ROBIN_DEFAULT = ("DE", "WIN", "SB", "KS")
+
+__all__ = [
+    "DEFAULT_RULES",
+    "RULES",
+    "Explanation",
+    "Standings",
+    "StandingsRow",
+    "compute_standings",
+    "default_tiebreaks",
+    "explain",
+    "format_value",
+    "to_json_number",
+]
+
+
+@dataclass(frozen=True)
+class StandingsRow:
+    rank: int
+    place: str  # "2", or "2-4" when shared
+    player: Player
+    points: Fraction
+    modified_points: Fraction  # the score the player's opponents see (C.07 16.3)
+    tiebreaks: dict[str, Fraction | int | None]  # keyed by each code exactly as given
+
+
+@dataclass(frozen=True)
+class Standings:
+    rules: str
+    tiebreaks: tuple[str, ...]
+    rows: tuple[StandingsRow, ...]
+
+
+def default_tiebreaks(system: System) -> tuple[str, ...]:
+    """The list used when none is given (see the module docstring)."""
+    return ROUND_ROBIN_DEFAULT if system.predetermined else SWISS_DEFAULT
+
+
+def _codes(tournament: Tournament, tiebreaks: Sequence[str] | str | None) -> list[Code]:
+    if tiebreaks is None:
+        tiebreaks = default_tiebreaks(tournament.system)
+    elif isinstance(tiebreaks, str):
+        tiebreaks = [t for t in tiebreaks.split(",") if t.strip()]
+    return [parse_code(t) for t in tiebreaks]
+
+
+class _Computation:
+    """One standings computation: the sheet, the tie-break columns and the ranking."""
+
+    def __init__(
+        self,
+        tournament: Tournament,
+        tiebreaks: Sequence[str] | str | None,
+        rules: str,
+        after_round: int | None,
+    ) -> None:
+        self.rules = get_rules(rules)
+        self.codes = _codes(tournament, tiebreaks)
+        self.sheet = build_sheet(tournament, self.rules, after_round)
+        self.context = Context(self.sheet)
+        self.columns: dict[str, Column] = {}
+        self.group_values: dict[str, dict[int, int]] = {}
+        steps: list[object] = [self.sheet.score]
+        for code in self.codes:
+            group_step = GROUP_TIEBREAKS.get(code.acronym)
+            if group_step is not None:
+                self.group_values.setdefault(code.text, {})
+                steps.append(lambda group, code=code, f=group_step: f(self.context, code, group))
+                continue
+            if code.text not in self.columns:
+                self.columns[code.text] = TIEBREAKS[code.acronym](self.context, code)
+            steps.append(_keys(self.columns[code.text]))
+        self.placed = rank(len(self.sheet.players), steps, self._record_group)
+
+    def _record_group(self, step: int, group: list[int], subgroups: list[list[int]]) -> None:
+        values = self.group_values[self.codes[step - 1].text]
+        position = 1
+        for sub in subgroups:
+            for i in sub:
+                values.setdefault(i, position)
+            position += len(sub)
+
+    def rows(self) -> tuple[StandingsRow, ...]:
+        sheet = self.sheet
+        fractions: dict[tuple[int, int], Fraction] = {}
+
+        def exact(value: Value, scale: int | None) -> Value:
+            if value is None or scale is None:
+                return value
+            key = (value, scale)  # type: ignore[assignment]
+            found = fractions.get(key)
+            if found is None:
+                found = fractions[key] = Fraction(value, scale)  # type: ignore[arg-type]
+            return found
+
+        rows = []
+        for placed in sorted(self.placed, key=lambda p: (p.rank, p.index)):
+            i = placed.index
+            values: dict[str, Fraction | int | None] = {}
+            for code in self.codes:
+                column = self.columns.get(code.text)
+                if column is None:
+                    values[code.text] = self.group_values[code.text].get(i)
+                else:
+                    values[code.text] = exact(column.values[i], column.scale)
+            rows.append(
+                StandingsRow(
+                    rank=placed.rank,
+                    place=placed.place,
+                    player=sheet.players[i],
+                    points=exact(sheet.score[i], sheet.unit),  # type: ignore[arg-type]
+                    modified_points=exact(sheet.adjusted[i], sheet.unit),  # type: ignore[arg-type]
+                    tiebreaks=values,
+                )
+            )
+        return tuple(rows)
+
+
+def _keys(column: Column) -> list[object]:
+    values = column.values
+    if None not in values:
+        return [-v for v in values] if column.lower_is_better else values  # type: ignore[operator]
+    return [sort_key(v, column.lower_is_better) for v in values]
+
+
+def compute_standings(
+    tournament: Tournament,
+    tiebreaks: Sequence[str] | None = None,
+    rules: str = DEFAULT_RULES,
+    after_round: int | None = None,
+) -> Standings:
+    """Rank ``tournament`` (rounds 1..after_round) by score and ``tiebreaks``.
+
+    ``tiebreaks`` None uses :func:`default_tiebreaks`.  Raises TieBreakError for an
+    unknown code or rule edition, or an impossible ``after_round``.
+    """
+    computation = _Computation(tournament, tiebreaks, rules, after_round)
+    return Standings(
+        rules=computation.rules.name,
+        tiebreaks=tuple(c.text for c in computation.codes),
+        rows=computation.rows(),
+    )
+
+
+def _decimal(value: Fraction, places: int) -> str:
+    exact = Decimal(value.numerator) / Decimal(value.denominator)
+    return str(exact.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP))
+
+
+def _points_text(value: Fraction) -> str:
+    """Exact when the value has a short decimal form ("6.5", "9.25", "12.0")."""
+    for places in (1, 2):
+        if (value * 10**places).denominator == 1:
+            return _decimal(value, places)
+    return _decimal(value, 2)
+
+
+def format_value(code: str, value: Value) -> str:
+    """A tie-break value as arbiters print it: AOB with two decimals, ratings and
+    counts whole, points as "6.5"; an undefined value as "-"."""
+    if value is None:
+        return "-"
+    acronym = parse_code(code).acronym
+    if acronym == "AOB":
+        return _decimal(Fraction(value), 2)
+    if acronym in RATING_LIKE or acronym in COUNTS:
+        return str(int(value))
+    return _points_text(Fraction(value))
+
+
+def to_json_number(value: Value) -> int | float | None:
+    """A value for JSON: whole numbers as int, others as float, None as None."""
+    if value is None or isinstance(value, int):
+        return value
+    if value.denominator == 1:
+        return value.numerator
+    return float(value)
+
+
+# --- explain -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RoundLine:
+    round: int
+    kind: str
+    opponent: int | None  # start rank
+    points: Fraction | None  # None: result not known yet
+    value: Fraction | None  # the opponent's value in the player's own BH/SB
+    rule: str
+    vur: bool
+
+
+@dataclass(frozen=True)
+class TieBreakLine:
+    code: str
+    value: Value
+    text: str
+    contributions: tuple[tuple[int, Fraction], ...] = ()  # (round, contribution)
+    cut_rounds: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Explanation:
+    player: Player
+    rules: str
+    points: Fraction
+    modified_points: Fraction
+    rank: int
+    place: str
+    rounds: tuple[RoundLine, ...]
+    tiebreaks: tuple[TieBreakLine, ...]
+
+    def lines(self) -> list[str]:
+        p = self.player
+        out = [
+            f"{p.start_rank} {p.name}".rstrip() + f" - rules {self.rules}, place {self.place}",
+            f"points {_points_text(self.points)}; "
+            f"as an opponent (C.07 16.3) {_points_text(self.modified_points)}",
+        ]
+        for r in self.rounds:
+            opponent = f" vs {r.opponent}" if r.opponent is not None else ""
+            points = "?" if r.points is None else _points_text(r.points)
+            value = "" if r.value is None else f", counts {_points_text(r.value)}"
+            vur = ", VUR" if r.vur else ""
+            out.append(f"  R{r.round}: {r.kind}{opponent}, {points} pts{value}{vur} ({r.rule})")
+        for t in self.tiebreaks:
+            out.append(f"  {t.code} = {format_value(t.code, t.value)}: {t.text}")
+            if t.contributions:
+                parts = ", ".join(f"R{r} {_points_text(c)}" for r, c in t.contributions)
+                out.append(f"    contributions: {parts}")
+            if t.cut_rounds:
+                out.append("    cut: " + ", ".join(f"R{r}" for r in t.cut_rounds))
+        return out
+
+
+def _round_lines(sheet: ScoreSheet, i: int) -> tuple[RoundLine, ...]:
+    lines = []
+    for r in range(sheet.rounds):
+        kind, o = sheet.kind[i][r], sheet.opp[i][r]
+        opponent = sheet.players[o].start_rank if o >= 0 else None
+        if kind == NONE:
+            lines.append(
+                RoundLine(r + 1, KIND_LABELS[kind], opponent, None, None, "left out", False)
+            )
+            continue
+        points = sheet.points(sheet.pts[i][r])
+        if sheet.is_encounter(kind):
+            rule = "opponent's score" if sheet.predetermined else "opponent's adjusted score"
+            line = RoundLine(
+                r + 1,
+                KIND_LABELS[kind],
+                opponent,
+                points,
+                sheet.points(sheet.adjusted[o]),
+                rule,
+                False,
+            )
+        elif sheet.predetermined:
+            line = RoundLine(
+                r + 1,
+                KIND_LABELS[kind],
+                opponent,
+                points,
+                None,
+                "15.2 round-robin bye: ignored",
+                False,
+            )
+        else:
+            value, rule = sheet.dummy(i, r)
+            category = Category(sheet.category[i][r])
+            vur = sheet.rules.vur_cut_first and category in (
+                Category.REQUESTED_THEN_PLAYED,
+                Category.FORFEIT_LOSS,
+                Category.REQUESTED_TO_END,
+            )
+            line = RoundLine(
+                r + 1,
+                KIND_LABELS[kind],
+                opponent,
+                points,
+                sheet.points(value),
+                f"{category.article}; {rule}",
+                vur,
+            )
+        lines.append(line)
+    return tuple(lines)
+
+
+def _tiebreak_line(computation: _Computation, code: Code, i: int, value: Value) -> TieBreakLine:
+    function = TIEBREAKS.get(code.acronym) or GROUP_TIEBREAKS[code.acronym]
+    text = (function.__doc__ or "").strip().split("\n\n")[0].replace("\n", " ")
+    if code.acronym not in ("BH", "FB", "SB"):
+        return TieBreakLine(code.text, value, " ".join(text.split()))
+    sheet = computation.sheet
+    ctx = computation.context
+    elements = ctx.elements(code.forfeits_as_games, fore=code.acronym == "FB")[i]
+    if code.acronym == "SB":
+        contributions = [v * p for v, p in zip(elements.values, elements.points, strict=True)]
+        scale = sheet.unit * sheet.unit
+    else:
+        contributions, scale = list(elements.values), sheet.unit
+    _, removed = cut(code.cut, elements.values, contributions, elements.vur)
+    return TieBreakLine(
+        code.text,
+        value,
+        " ".join(text.split()),
+        tuple(
+            (r + 1, Fraction(c, scale)) for r, c in zip(elements.rounds, contributions, strict=True)
+        ),
+        tuple(elements.rounds[e] + 1 for e in removed),
+    )
+
+
+def explain(
+    tournament: Tournament,
+    start_rank: int,
+    tiebreaks: Sequence[str] | None = None,
+    rules: str = DEFAULT_RULES,
+    after_round: int | None = None,
+) -> Explanation:
+    """Why player ``start_rank``'s numbers are what they are: per round the kind,
+    the points, the value used for the opponent (score, dummy or virtual) with the
+    rule applied and the VUR flag; per tie-break its value, each round's
+    contribution and which rounds a cut removed."""
+    if start_rank not in tournament:
+        raise TieBreakError(f"there is no player with start rank {start_rank}")
+    computation = _Computation(tournament, tiebreaks, rules, after_round)
+    sheet = computation.sheet
+    i = sheet.index[start_rank]
+    row = next(r for r in computation.rows() if r.player.start_rank == start_rank)
+    return Explanation(
+        player=row.player,
+        rules=computation.rules.name,
+        points=row.points,
+        modified_points=row.modified_points,
+        rank=row.rank,
+        place=row.place,
+        rounds=_round_lines(sheet, i),
+        tiebreaks=tuple(
+            _tiebreak_line(computation, code, i, row.tiebreaks[code.text])
+            for code in computation.codes
+        ),
+    )
