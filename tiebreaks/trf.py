@@ -810,10 +810,19 @@ _SYSTEM_TEXT = {
 def _scoring_records_26(scoring: Scoring) -> list[str]:
     """162 when it can say it all (W covers forfeit wins and FPB, D covers HPB, A covers
     ZPB and forfeit losses), else 162 for the games plus XXS for the rest."""
+    # Symbol at column 6 + 9k, points right-aligned in the four columns after it.
     record = (
-        f"162  W{_points_text(scoring.win)}  D{_points_text(scoring.draw)}"
-        f"  L{_points_text(scoring.loss)}  A{_points_text(scoring.zpb)}"
-        f"  P{_points_text(scoring.pab)}"
+        "162 "
+        + "".join(
+            f" {symbol}{_points_text(points)}    "
+            for symbol, points in (
+                ("W", scoring.win),
+                ("D", scoring.draw),
+                ("L", scoring.loss),
+                ("A", scoring.zpb),
+                ("P", scoring.pab),
+            )
+        ).rstrip()
     )
     fits = (
         scoring.forfeit_win == scoring.fpb == scoring.win
@@ -838,7 +847,7 @@ def _xxs_record(scoring: Scoring) -> str:
         ("FW", scoring.forfeit_win),
         ("FL", scoring.forfeit_loss),
     )
-    return "XXS " + " ".join(f"{code}={_points_text(value).strip()}" for code, value in pairs)
+    return "XXS " + " ".join(f"{code}={format_points(value)}" for code, value in pairs)
 
 
 def _total(scoring: Scoring, player: Player) -> Fraction:
@@ -855,9 +864,15 @@ def _points_ranks(tournament: Tournament) -> dict[int, int]:
     return {rank: first[points] for rank, points in totals.items()}
 
 
+def format_points(points: Fraction) -> str:
+    """Points as TRF and crosstables write them: "3.5", "17.0", "9.25"."""
+    places = 1 if (points * 2).denominator == 1 else 2
+    return f"{float(points):.{places}f}"
+
+
 def _points_text(points: Fraction) -> str:
-    """Points as TRF writes them, right-aligned in four columns: " 3.5", "17.0"."""
-    text = f"{float(points):.1f}" if (points * 2).denominator == 1 else f"{float(points):.2f}"
+    """Points right-aligned in the four columns of a TRF points field (81-84)."""
+    text = format_points(points)
     if len(text) > 4:
         raise ValueError(f"points {text} do not fit the four columns of a TRF points field")
     return text.rjust(4)

@@ -1,0 +1,3 @@
+from tiebreaks.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,170 @@
+"""Command line: standings and explanations for a TRF file.
+
+    python -m tiebreaks standings FILE.trf [--rules R] [--tiebreaks BH/C1,BH,SB]
+                                           [--rounds N] [--json]
+    python -m tiebreaks explain FILE.trf --player N [--rules R] [--tiebreaks ...]
+                                           [--rounds N]
+
+Any bad input (a missing file, a TRF error, an unknown tie-break code or rule
+edition, a round or player that does not exist) ends with exit code 2 and one
+line on stderr saying what is wrong.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import NoReturn
+
+from tiebreaks.errors import TieBreakError, TrfError
+from tiebreaks.standings import (
+    DEFAULT_RULES,
+    RULES,
+    Standings,
+    compute_standings,
+    explain,
+    format_value,
+    to_json_number,
+)
+from tiebreaks.trf import TrfFile, format_points, read_trf
+
+BAD_INPUT = 2
+
+
+class _BadInput(Exception):
+    """Raised for anything the user got wrong; main() prints it as one line."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        # argparse would print the usage too: the contract is one line on stderr.
+        raise _BadInput(message)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="python -m tiebreaks",
+        description="FIDE tie-break standings (C.07) for a TRF16/TRF26 file.",
+    )
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    common = _Parser(add_help=False)
+    common.add_argument("file", help="the TRF file")
+    common.add_argument(
+        "--rules",
+        choices=RULES,
+        default=DEFAULT_RULES,
+        help=f"the edition of FIDE C.07 to apply (default {DEFAULT_RULES})",
+    )
+    common.add_argument(
+        "--tiebreaks",
+        metavar="CODES",
+        help="comma-separated tie-break codes, e.g. BH/C1,BH,SB (default: the file's 202 "
+        "or 212 record, else the default list for the system)",
+    )
+    common.add_argument(
+        "--rounds", type=int, metavar="N", help="standings after round N (default: all rounds)"
+    )
+    standings = commands.add_parser("standings", parents=[common], help="print the standings table")
+    standings.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    explain_parser = commands.add_parser(
+        "explain", parents=[common], help="explain one player's tie-breaks round by round"
+    )
+    explain_parser.add_argument(
+        "--player", type=int, required=True, metavar="N", help="the player's start rank"
+    )
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        trf = _read(args.file)
+        tiebreaks = _tiebreaks(args.tiebreaks, trf)
+        after_round = _after_round(args.rounds, trf)
+        if args.command == "explain":
+            explanation = explain(trf.tournament, args.player, tiebreaks, args.rules, after_round)
+            print("\n".join(explanation.lines()))
+            return 0
+        standings = compute_standings(trf.tournament, tiebreaks, args.rules, after_round)
+    except (_BadInput, TieBreakError) as error:
+        return _fail(str(error))
+    print(json.dumps(standings_json(standings), indent=2) if args.json else table(standings))
+    return 0
+
+
+def _fail(message: str) -> int:
+    print(f"error: {' '.join(message.split())}", file=sys.stderr)
+    return BAD_INPUT
+
+
+def _read(path: str) -> TrfFile:
+    try:
+        return read_trf(path)
+    except TrfError as error:
+        raise _BadInput(f"{path}: {error}") from error
+    except OSError as error:
+        raise _BadInput(f"cannot read {path}: {error.strerror or error}") from error
+
+
+def _tiebreaks(option: str | None, trf: TrfFile) -> tuple[str, ...] | None:
+    """The codes as given on the command line, else the file's, else None (the default)."""
+    if option is None:
+        return trf.tiebreaks or None
+    codes = tuple(code.strip() for code in option.split(",") if code.strip())
+    if not codes:
+        raise _BadInput("--tiebreaks needs at least one code, e.g. BH/C1,BH,SB")
+    return codes
+
+
+def _after_round(rounds: int | None, trf: TrfFile) -> int | None:
+    if rounds is None:
+        return None
+    scheduled = trf.tournament.rounds
+    if not 1 <= rounds <= scheduled:
+        raise _BadInput(
+            f"--rounds {rounds} is out of range: the tournament has rounds 1-{scheduled}"
+        )
+    return rounds
+
+
+def standings_json(standings: Standings) -> list[dict[str, object]]:
+    return [
+        {
+            "rank": row.rank,
+            "start_rank": row.player.start_rank,
+            "name": row.player.name,
+            "rating": row.player.rating or None,
+            "points": to_json_number(row.points),
+            "modified_points": to_json_number(row.modified_points),
+            "tiebreaks": {code: to_json_number(value) for code, value in row.tiebreaks.items()},
+        }
+        for row in standings.rows
+    ]
+
+
+def table(standings: Standings) -> str:
+    """The standings as an aligned text table, one column per tie-break."""
+    header = ["Rank", "SNo", "Name", "Rtg", "Pts", *standings.tiebreaks]
+    left = {2}  # the name; everything else is a number
+    body = [
+        [
+            row.place,
+            str(row.player.start_rank),
+            row.player.name,
+            str(row.player.rating or ""),
+            format_points(row.points),
+            *(format_value(code, row.tiebreaks[code]) for code in standings.tiebreaks),
+        ]
+        for row in standings.rows
+    ]
+    widths = [max(len(cells[i]) for cells in (header, *body)) for i in range(len(header))]
+
+    def line(cells: list[str]) -> str:
+        return "  ".join(
+            cell.ljust(width) if i in left else cell.rjust(width)
+            for i, (cell, width) in enumerate(zip(cells, widths, strict=True))
+        ).rstrip()
+
+    return "\n".join(line(cells) for cells in (header, *body))
