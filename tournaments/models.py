@@ -72,11 +72,6 @@ class Tournament(models.Model):
         name = getattr(self, "name", None)
         return f"#{self.pk} {name}" if name else f"Tournament #{self.pk}"
 
-    def is_organiser(self, user: Any) -> bool:
-        if not user or not user.is_authenticated:
-            return False
-        return user.is_staff or self.memberships.filter(user=user).exists()
-
 
 class Membership(models.Model):
     """A user who may write to one tournament (the organisers and arbiters)."""

@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from tiebreaks.errors import TieBreakError
@@ -28,6 +30,7 @@ MAX_ROUNDS = 99
 _DEFAULT_SCORING = Scoring()
 
 
+@extend_schema_field(OpenApiTypes.STR)
 class PointsField(serializers.Field):
     """Points as an exact fraction: 1, 0.5, "1/2" or "3"; stored as a string like "1/2"."""
 

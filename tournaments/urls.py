@@ -1,1 +1,29 @@
-urlpatterns: list = []
+from django.urls import path
+
+from . import views
+
+app_name = "tournaments"
+
+tournament = "tournaments/<int:tournament_id>/"
+
+urlpatterns = [
+    path("tournaments/", views.TournamentListView.as_view(), name="tournament-list"),
+    path(tournament, views.TournamentDetailView.as_view(), name="tournament-detail"),
+    path(tournament + "players/", views.PlayerListView.as_view(), name="player-list"),
+    path(tournament + "withdrawals/", views.WithdrawalView.as_view(), name="withdrawal-create"),
+    path(tournament + "byes/", views.ByeListView.as_view(), name="bye-list"),
+    path(tournament + "rounds/", views.RoundListView.as_view(), name="round-list"),
+    path(
+        tournament + "rounds/<int:round_number>/",
+        views.RoundDetailView.as_view(),
+        name="round-detail",
+    ),
+    path(
+        tournament + "rounds/<int:round_number>/close/",
+        views.RoundCloseView.as_view(),
+        name="round-close",
+    ),
+    path(tournament + "results/", views.ResultView.as_view(), name="result-create"),
+    path(tournament + "corrections/", views.CorrectionView.as_view(), name="correction-create"),
+    path(tournament + "events/", views.EventListView.as_view(), name="event-list"),
+]

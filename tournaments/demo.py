@@ -1,0 +1,124 @@
+"""The demo tournament: a 12-player, 5-round Swiss with three rounds played (a
+forfeit, a requested bye, a pairing-allocated bye and a correction among them),
+a withdrawal, and round 4 in progress.
+
+Every event goes through the ordinary commands with a fixed idempotency key,
+so loading it again stores nothing.  The players are fictional.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+from . import commands
+
+NAME = "Crosstable Demo Open"
+
+PLAYERS = [
+    ("Elena Marchetti", 2431, "IM", "ITA"),
+    ("Jonas Berg", 2398, "FM", "NOR"),
+    ("Priya Raman", 2365, "FM", "IND"),
+    ("Tomas Novak", 2340, "FM", "CZE"),
+    ("Lucia Ferrer", 2302, "", "ESP"),
+    ("Malik Haddad", 2277, "CM", "FRA"),
+    ("Sofia Lindqvist", 2251, "WFM", "SWE"),
+    ("Daniel Okafor", 2219, "", "NGR"),
+    ("Hannah Weiss", 2188, "", "GER"),
+    ("Marco Rossi", 2150, "", "ITA"),
+    ("Yuki Tanaka", 2113, "", "JPN"),
+    ("Pieter de Vries", 2074, "", "NED"),
+]
+
+# round -> (white, black, result or None while the game is on), pairing-allocated byes
+ROUNDS: dict[int, tuple[list[tuple[int, int, str | None]], list[int]]] = {
+    1: (
+        [
+            (1, 7, "1-0"),
+            (8, 2, "0-1"),
+            (3, 9, "1/2-1/2"),
+            (10, 4, "0-1"),
+            (5, 11, "+/-"),
+            (12, 6, "1/2-1/2"),
+        ],
+        [],
+    ),
+    2: (
+        [(4, 1, "0-1"), (2, 5, "1/2-1/2"), (6, 3, "0-1"), (9, 12, "1-0"), (7, 8, "1/2-1/2")],
+        [10],
+    ),
+    3: (
+        [
+            (1, 2, "1/2-1/2"),
+            (5, 3, "0-1"),
+            (4, 9, "1-0"),
+            (6, 10, "0-1"),
+            (8, 11, "1-0"),
+            (12, 7, "1/2-1/2"),
+        ],
+        [],
+    ),
+    4: (
+        [
+            (3, 1, None),
+            (4, 2, "1-0"),
+            (5, 10, None),
+            (9, 8, "1/2-1/2"),
+            (11, 12, None),
+            (7, 6, "0-1"),
+        ],
+        [],
+    ),
+}
+CLOSED_ROUNDS = (1, 2, 3)
+
+
+@transaction.atomic
+def load_demo(author: AbstractBaseUser) -> int:
+    """Store the demo tournament (once) and return its id."""
+    created = commands.create_tournament(
+        {"name": NAME, "rounds": 5, "system": "swiss"},
+        author=author,
+        idempotency_key="demo:created",
+    )
+    tournament_id = created.tournament_id
+    step = 0
+
+    def append(command: Callable[..., Any], payload: dict[str, Any]) -> None:
+        nonlocal step
+        step += 1
+        command(tournament_id, payload, author=author, idempotency_key=f"demo:{step}")
+
+    for name, rating, title, federation in PLAYERS:
+        append(
+            commands.register_player,
+            {"name": name, "rating": rating, "title": title, "federation": federation},
+        )
+    # Yuki Tanaka did not turn up for round 1 (forfeit) and asked for a half-point bye.
+    append(commands.request_bye, {"start_rank": 11, "round": 2, "points": "half"})
+    for number, (boards, byes) in ROUNDS.items():
+        pairing = [{"board": i, "white": w, "black": b} for i, (w, b, _) in enumerate(boards, 1)]
+        append(commands.pair_round, {"round": number, "boards": pairing, "byes": byes})
+        for board, (_, _, result) in enumerate(boards, 1):
+            if result is None:
+                continue
+            # Board 2 of round 3 was first entered the wrong way round.
+            entered = "1-0" if (number, board) == (3, 2) else result
+            append(commands.record_result, {"round": number, "board": board, "result": entered})
+        if number == 3:
+            append(
+                commands.correct_result,
+                {
+                    "round": 3,
+                    "board": 2,
+                    "result": "0-1",
+                    "reason": "The scoresheets show Black won; the slip was filled in wrongly.",
+                },
+            )
+        if number in CLOSED_ROUNDS:
+            append(commands.close_round, {"round": number})
+    append(commands.withdraw_player, {"start_rank": 11, "from_round": 5})
+    return tournament_id
