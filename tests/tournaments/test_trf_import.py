@@ -1,0 +1,175 @@
+"""Importing a TRF as ordinary events, exporting a tournament as a TRF."""
+
+from __future__ import annotations
+
+import csv
+import io
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError as ManagementError
+
+from tiebreaks.errors import TrfError
+from tiebreaks.standings import compute_standings
+from tiebreaks.trf import parse_trf
+from tournaments import replay
+from tournaments.models import Event, Tournament
+from tournaments.permissions import may_write
+from tournaments.trf_import import export_trf, import_trf, standings_csv, standings_of
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+BROKEN = DATA / "broken_import"
+
+pytestmark = pytest.mark.django_db
+
+
+def _rows(standings):
+    return [
+        (row.rank, row.player.start_rank, row.points, tuple(row.tiebreaks.values()))
+        for row in standings.rows
+    ]
+
+
+def _file_standings(text: str, tiebreaks):
+    return compute_standings(parse_trf(text).tournament, tiebreaks=tiebreaks)
+
+
+@pytest.mark.parametrize("name", ["held_swiss_5.trf", "held_round_robin.trf"])
+def test_import_gives_the_standings_of_the_file_itself(name):
+    text = (DATA / name).read_text()
+    imported = import_trf(text)
+    tournament = replay.load_tournament(imported.id)
+    ours = standings_of(tournament)
+    assert _rows(ours) == _rows(_file_standings(text, ours.tiebreaks))
+
+
+def test_import_stores_registrations_pairings_byes_and_results_as_events():
+    imported = import_trf((DATA / "held_swiss_5.trf").read_text())
+    kinds = list(
+        Event.objects.filter(tournament_id=imported.id).order_by("seq").values_list("kind", flat=1)
+    )
+    assert kinds[0] == "tournament.created"
+    assert kinds.count("player.registered") == 16
+    assert kinds.count("round.paired") == 5
+    # Round 2: David's H; round 3: Jessica's H; round 4: Nick's and Paul's Z; round 5: Nick's Z.
+    assert kinds.count("bye.requested") == 5
+    state = replay.load_tournament(imported.id).state
+    assert state.rounds[2].byes == (12,)  # Nick's pairing-allocated bye (U)
+    assert state.requested_bye(2, 4) == "half"
+    board = state.rounds[4].board_of(9)
+    assert (board.white, board.black, board.result) == (11, 9, "+/-")
+
+
+def test_import_assigns_the_author_as_organiser(django_user_model):
+    user = django_user_model.objects.create_user("arbiter")
+    imported = import_trf((DATA / "held_round_robin.trf").read_text(), author=user)
+    assert may_write(user, imported.id)
+
+
+def test_export_then_import_gives_the_same_standings():
+    first = import_trf((DATA / "held_swiss_5.trf").read_text())
+    exported = export_trf(first.id)
+    second = import_trf(exported)
+    before = standings_of(replay.load_tournament(first.id))
+    after = standings_of(replay.load_tournament(second.id))
+    assert _rows(after) == _rows(before)
+    assert after.tiebreaks == before.tiebreaks
+
+
+def test_export_writes_points_and_ranks_of_the_standings():
+    imported = import_trf((DATA / "held_round_robin.trf").read_text())
+    standings = standings_of(replay.load_tournament(imported.id))
+    text = export_trf(imported.id)
+    records = {int(line[4:8]): line for line in text.splitlines() if line[:3] == "001"}
+    for row in standings.rows:
+        record = records[row.player.start_rank]
+        assert record[14:47].strip() == row.player.name
+        assert Fraction(record[80:84].strip()) == row.points
+        assert int(record[85:89]) == row.rank
+
+
+def test_standings_csv_has_a_row_per_player_in_rank_order():
+    imported = import_trf((DATA / "held_round_robin.trf").read_text())
+    header, *rows = csv.reader(io.StringIO(standings_csv(imported.id)))
+    assert header[:7] == ["rank", "place", "start_rank", "name", "rating", "federation", "points"]
+    assert len(rows) == 6
+    # The TEC round-robin exercise: Alyx, Bruno and Charline share the top score 3.5.
+    assert {(row[3], row[6]) for row in rows[:3]} == {
+        ("Alyx", "3.5"),
+        ("Bruno", "3.5"),
+        ("Charline", "3.5"),
+    }
+
+
+# (file, line, column) of the first problem; each variant differs from valid_base.trf by one defect.
+BROKEN_VARIANTS = [
+    ("empty_file.trf", 1, 1),
+    ("no_players.trf", 8, 1),
+    ("short_line.trf", 10, 109),
+    ("bad_result_code.trf", 9, 109),
+    ("sides_disagree.trf", 8, 99),
+    ("colours_disagree.trf", 9, 107),
+    ("unknown_opponent.trf", 12, 102),
+    ("round_beyond_count.trf", 8, 112),
+    ("duplicate_start_rank.trf", 11, 5),
+    ("bye_with_opponent.trf", 11, 112),
+    ("bad_colour.trf", 9, 97),
+    ("non_numeric_rating.trf", 10, 49),
+    ("non_numeric_start_rank.trf", 12, 5),
+    ("opponent_is_self.trf", 8, 102),
+    # Accepted by the reader, refused by a command: reported at the record it came from.
+    ("duplicate_fide_id.trf", 11, 58),
+    ("unknown_title.trf", 10, 11),
+    ("unknown_tiebreak.trf", 8, 5),
+]
+
+
+def _counts() -> tuple[int, int]:
+    return Tournament.objects.count(), Event.objects.count()
+
+
+def test_the_base_of_the_broken_variants_imports():
+    imported = import_trf((BROKEN / "valid_base.trf").read_text())
+    assert (imported.players, imported.rounds_paired) == (5, 3)
+
+
+@pytest.mark.parametrize(("name", "line", "column"), BROKEN_VARIANTS)
+def test_broken_file_is_refused_with_its_line_and_nothing_stored(name, line, column):
+    import_trf((DATA / "held_round_robin.trf").read_text())  # something already stored
+    before = _counts()
+    with pytest.raises(TrfError) as refused:
+        import_trf((BROKEN / name).read_text())
+    assert (refused.value.line, refused.value.column) == (line, column)
+    assert str(refused.value).startswith(f"line {line}, column {column}: ")
+    assert _counts() == before
+
+
+def test_every_broken_file_in_the_directory_is_covered():
+    listed = {name for name, _, _ in BROKEN_VARIANTS}
+    on_disk = {p.name for p in BROKEN.glob("*.trf")} - {"valid_base.trf"}
+    assert on_disk == listed
+
+
+def test_management_command_imports_and_names_the_organiser(django_user_model, capsys):
+    user = django_user_model.objects.create_user("organiser")
+    call_command("import_trf", str(DATA / "held_swiss_5.trf"), "--organiser", "organiser")
+    tournament = Tournament.objects.get()
+    assert may_write(user, tournament.pk)
+    assert f"tournament {tournament.pk}" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ([str(BROKEN / "bad_colour.trf")], "line 9, column 97: "),
+        ([str(BROKEN / "missing.trf")], "cannot read"),
+        ([str(DATA / "held_swiss_5.trf"), "--organiser", "nobody"], "--organiser: no user"),
+    ],
+)
+def test_management_command_refuses_with_exit_code_2(args, message):
+    with pytest.raises(ManagementError, match=message) as refused:
+        call_command("import_trf", *args)
+    assert refused.value.returncode == 2
+    assert _counts() == (0, 0)

@@ -1,0 +1,300 @@
+"""Tournaments from and to FIDE Tournament Report Files.
+
+``import_trf`` turns a TRF into a new tournament by running the ordinary
+commands, in the order an organiser would have: create the tournament,
+register the players, then round by round the requested byes, the pairing and
+each board's result.  It runs in one transaction, so a file is stored whole or
+not at all, and every refusal, from the TRF reader or from a command, is a
+``TrfError`` naming the line (and column) of the file that caused it.
+
+``export_trf`` writes a tournament's current state with the points and ranks
+of its standings; importing that file gives the same standings.
+
+Known limits: games the file marks as not rated (W/D/L) are imported as rated
+games, a forfeit without a scheduled colour is given White to the lower start
+rank, and a forfeit without an opponent cannot be imported.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+from tiebreaks.errors import TrfError
+from tiebreaks.model import (
+    Color,
+    Game,
+    Outcome,
+    Player,
+    Round,
+    Scoring,
+    Unplayed,
+    UnplayedRound,
+)
+from tiebreaks.standings import Standings, compute_standings, format_value
+from tiebreaks.trf import TrfFile, parse_trf, trf_from_tournament, write_trf
+
+from . import commands, replay
+from .errors import CommandError
+
+# 1-based columns of the 001 record fields a registration can be refused for.
+_PLAYER_COLUMNS = {
+    "start_rank": 5,
+    "title": 11,
+    "name": 15,
+    "rating": 49,
+    "federation": 54,
+    "fide_id": 58,
+}
+_FIRST_ROUND_COLUMN = 92
+_ROUND_WIDTH = 10
+# The header records each tournament setting is read from.
+_SETTING_RECORDS = {
+    "name": ("012",),
+    "rounds": ("142", "XXR"),
+    "system": ("092", "192"),
+    "scoring": ("162", "XXS"),
+    "tiebreaks": ("202", "212"),
+}
+_REQUESTED_BYES = {Unplayed.HPB: "half", Unplayed.ZPB: "zero", Unplayed.FPB: "full"}
+_GAME_RESULTS = {Outcome.WIN: "1-0", Outcome.DRAW: "1/2-1/2", Outcome.LOSS: "0-1"}
+
+
+@dataclass(frozen=True)
+class ImportedTournament:
+    id: int
+    name: str
+    players: int
+    rounds_paired: int
+    events: int
+
+
+def decode(raw: bytes) -> str:
+    """A file's text: UTF-8 (with or without a BOM), else Latin-1 as older programs write."""
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return raw.decode("latin-1")
+
+
+def import_trf(
+    text: str, *, author: AbstractBaseUser | None = None, rules: str | None = None
+) -> ImportedTournament:
+    """Create a tournament from a TRF; raises TrfError and stores nothing when refused.
+
+    ``rules`` is the C.07 edition to freeze (TRF has no record for it); None
+    takes the default.
+    """
+    trf = parse_trf(text)
+    lines = text.split("\n")
+    if not trf.tournament.players:
+        raise TrfError(len(lines) + (lines[-1] != ""), 1, "the file has no player record (001)")
+    with transaction.atomic():
+        return _Importer(trf, author).run(rules)
+
+
+class _Importer:
+    def __init__(self, trf: TrfFile, author: AbstractBaseUser | None) -> None:
+        self.trf = trf
+        self.author = author
+        self.line_of = {p.start_rank: index + 1 for index, p in trf.headers.players.items()}
+        self.events = 0
+        self.tournament_id = 0
+
+    def run(self, rules: str | None) -> ImportedTournament:
+        tournament = self.trf.tournament
+        settings: dict[str, Any] = {
+            "name": tournament.name or "Imported tournament",
+            "rounds": tournament.rounds,
+            "system": tournament.system.value,
+            "scoring": _scoring_payload(tournament.scoring),
+            "tiebreaks": list(self.trf.tiebreaks),
+        }
+        if rules is not None:
+            settings["rules"] = rules
+        with self._at(self._header_line):
+            event = commands.create_tournament(settings, author=self.author)
+        self.tournament_id = event.tournament_id
+        self.events = 1
+        players = sorted(tournament.players, key=lambda p: p.start_rank)
+        for player in players:
+            self._register(player)
+        paired = 0
+        for index in range(tournament.rounds):
+            entries = {p.start_rank: _entry(p, index) for p in players}
+            if all(entry is None for entry in entries.values()):
+                break
+            self._round(index + 1, entries)
+            paired += 1
+        return ImportedTournament(
+            id=self.tournament_id,
+            name=settings["name"],
+            players=len(players),
+            rounds_paired=paired,
+            events=self.events,
+        )
+
+    def _header_line(self, field: str) -> tuple[int, int]:
+        """The record a tournament setting came from (line 1 when the file has none)."""
+        records = _SETTING_RECORDS.get(field.split(".")[0], ())
+        lines = self.trf.headers.lines
+        line = next((i + 1 for i, text in enumerate(lines) if text[:3] in records), 1)
+        return line, 5 if line > 1 else 1
+
+    @contextmanager
+    def _at(self, locate: Callable[[str], tuple[int, int]]) -> Iterator[None]:
+        """Report a command's refusal at the (line, column) of the file that produced it."""
+        try:
+            yield
+        except CommandError as exc:
+            line, column = locate(exc.field)
+            raise TrfError(line, column, f"{exc.field}: {exc.message}") from exc
+
+    def _append(self, command: commands.Command, payload: dict[str, Any]) -> None:
+        command(self.tournament_id, payload, author=self.author)
+        self.events += 1
+
+    def _register(self, player: Player) -> None:
+        payload = {
+            "start_rank": player.start_rank,
+            "name": player.name or f"Player {player.start_rank}",
+            "rating": player.rating or 0,
+            "title": (player.title or "").upper(),
+            "federation": player.federation or "",
+            # Files write 0 for "no FIDE id"; several such players are not twins.
+            "fide_id": "" if str(player.fide_id or "").strip("0") == "" else str(player.fide_id),
+        }
+        line = self.line_of[player.start_rank]
+        with self._at(lambda field: (line, _PLAYER_COLUMNS.get(field, 1))):
+            self._append(commands.register_player, payload)
+
+    def _round(self, number: int, entries: dict[int, Round]) -> None:
+        column = _FIRST_ROUND_COLUMN + (number - 1) * _ROUND_WIDTH
+        boards: list[tuple[int, int]] = []
+        byes: list[int] = []
+        for rank, entry in entries.items():
+            if entry is None:
+                continue
+            kind = getattr(entry, "kind", None)
+            if kind in _REQUESTED_BYES:
+                with self._at(lambda _field, rank=rank: (self.line_of[rank], column)):
+                    self._append(
+                        commands.request_bye,
+                        {"start_rank": rank, "round": number, "points": _REQUESTED_BYES[kind]},
+                    )
+            elif kind is Unplayed.PAB:
+                byes.append(rank)
+            elif entry.opponent is None and kind is not Unplayed.ABSENT:
+                raise TrfError(
+                    self.line_of[rank],
+                    column,
+                    f"round {number}: a forfeit without an opponent cannot be imported",
+                )
+            elif entry.opponent is not None and rank < entry.opponent:
+                boards.append(_colours(rank, entry))
+
+        def player_at(field: str) -> tuple[int, int]:
+            # "boards.2.black" or "byes.0": the line of the player the field points at.
+            parts = field.split(".")
+            if parts[0] == "boards" and len(parts) == 3:
+                white, black = boards[int(parts[1])]
+                return self.line_of[black if parts[2] == "black" else white], column
+            if parts[0] == "byes" and len(parts) == 2:
+                return self.line_of[byes[int(parts[1])]], column
+            return min(self.line_of.values()), column
+
+        with self._at(player_at):
+            self._append(
+                commands.pair_round,
+                {
+                    "round": number,
+                    "boards": [{"white": w, "black": b} for w, b in boards],
+                    "byes": byes,
+                },
+            )
+        for board, (white, black) in enumerate(boards, start=1):
+            result = _result(entries[white], entries[black])
+            with self._at(lambda _field, white=white: (self.line_of[white], column)):
+                self._append(
+                    commands.record_result, {"round": number, "board": board, "result": result}
+                )
+
+
+def _entry(player: Player, index: int) -> Round:
+    return player.rounds[index] if index < len(player.rounds) else None
+
+
+def _colours(rank: int, entry: Game | UnplayedRound) -> tuple[int, int]:
+    """(white, black) of the game ``rank`` (the lower start rank) has in this round."""
+    if entry.color is Color.BLACK:
+        return (entry.opponent, rank)
+    return (rank, entry.opponent)
+
+
+def _result(white: Game | UnplayedRound, black: Game | UnplayedRound) -> str:
+    if isinstance(white, Game):
+        return _GAME_RESULTS[white.outcome]
+    if white.kind is Unplayed.FORFEIT_WIN:
+        return "+/-"
+    if getattr(black, "kind", None) is Unplayed.FORFEIT_LOSS:
+        return "0-0"
+    return "-/+"
+
+
+def _scoring_payload(scoring: Scoring) -> dict[str, str]:
+    return {name: str(getattr(scoring, name)) for name in Scoring.__dataclass_fields__}
+
+
+# --------------------------------------------------------------------------- export
+
+
+def standings_of(tournament: replay.FoldedTournament) -> Standings:
+    return compute_standings(
+        tournament.results, tiebreaks=tournament.tiebreaks or None, rules=tournament.rules
+    )
+
+
+def export_trf(tournament_id: int) -> str:
+    """The tournament as a TRF26 file with points and ranks from its standings."""
+    tournament = replay.load_tournament(tournament_id)
+    standings = standings_of(tournament)
+    trf = trf_from_tournament(tournament.results, standings.tiebreaks, standings=standings)
+    return write_trf(trf, standings=standings)
+
+
+def standings_csv(tournament_id: int) -> str:
+    """Rank, place, start rank, name, rating, federation, points, then each tie-break."""
+    standings = standings_of(replay.load_tournament(tournament_id))
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    header = ["rank", "place", "start_rank", "name", "rating", "federation", "points"]
+    writer.writerow([*header, *standings.tiebreaks])
+    for row in standings.rows:
+        p = row.player
+        writer.writerow(
+            [
+                row.rank,
+                row.place,
+                p.start_rank,
+                p.name,
+                p.rating or "",
+                p.federation or "",
+                _points_text(row.points),
+                *(format_value(code, row.tiebreaks[code]) for code in standings.tiebreaks),
+            ]
+        )
+    return out.getvalue()
+
+
+def _points_text(points: Fraction) -> str:
+    """Points as arbiters write them: "3", "3.5", "3.25"."""
+    text = f"{float(points):.2f}".rstrip("0")
+    return text + "0" if text.endswith(".") else text
