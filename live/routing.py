@@ -1,1 +1,7 @@
-websocket_urlpatterns: list = []
+from django.urls import path
+
+from .consumers import StandingsConsumer
+
+websocket_urlpatterns = [
+    path("ws/tournaments/<int:tournament_id>/standings/", StandingsConsumer.as_asgi()),
+]

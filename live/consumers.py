@@ -1,0 +1,97 @@
+"""The spectators' websocket: ws/tournaments/<id>/standings/ (read-only).
+
+Server -> client frames, each carrying the snapshot ``version``:
+- ``{"type": "standings", "version": N, ...snapshot body...}``: the full table;
+- ``{"type": "standings.diff", "version": N, "base_version": M, "rows": [...],
+  "boards": [...]}``: what changed since M (big tables only); a client not at
+  M fetches the full table (GET /api/tournaments/<id>/standings/);
+- ``{"type": "error", "detail": "..."}``: the client's last frame was not understood.
+
+Client -> server: ``{"type": "resume", "version": N}`` sends the full table if
+a newer one exists, else nothing.  ``?version=N`` on the URL does the same on
+connect; without it the latest table is sent on connect.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+from urllib.parse import parse_qs
+
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+
+from .broadcast import group_name, remember_serving_loop
+from .frames import Frame, frame_cache
+
+UNKNOWN_TOURNAMENT = 4404
+RESUME_HELP = 'the only message understood is {"type": "resume", "version": N}'
+
+
+def _version(value: Any) -> int | None:
+    """A client's version: a non-negative integer (``True`` is not one)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return value
+    if isinstance(value, str) and value.isdigit():
+        return int(value)
+    return None
+
+
+class StandingsConsumer(AsyncJsonWebsocketConsumer):
+    tournament_id: int
+    group: str
+    version: int = 0  # the version this spectator has
+
+    async def connect(self) -> None:
+        remember_serving_loop()
+        self.tournament_id = int(self.scope["url_route"]["kwargs"]["tournament_id"])
+        self.group = group_name(self.tournament_id)
+        # Join before reading the latest snapshot, so that none is missed in between.
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        latest = await frame_cache().latest(self.tournament_id)
+        if latest is None:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+            await self.close(code=UNKNOWN_TOURNAMENT)
+            return
+        await self.accept()
+        query = parse_qs(self.scope.get("query_string", b"").decode())
+        await self._catch_up(latest, _version(query.get("version", [""])[0]))
+
+    async def disconnect(self, code: int) -> None:
+        if hasattr(self, "group"):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        try:
+            content = json.loads(text_data) if text_data is not None else None
+        except ValueError:
+            content = None
+        if not isinstance(content, dict):
+            await self._error(f"frames must be JSON objects; {RESUME_HELP}")
+        elif content.get("type") != "resume":
+            await self._error(f"unknown type {content.get('type')!r}; {RESUME_HELP}")
+        elif (client_version := _version(content.get("version"))) is None:
+            await self._error("resume needs 'version', the non-negative integer last received")
+        else:
+            latest = await frame_cache().latest(self.tournament_id)
+            if latest is not None:
+                await self._catch_up(latest, client_version)
+
+    async def standings_update(self, event: dict[str, Any]) -> None:
+        """A new snapshot was stored (group message from ``live.broadcast``)."""
+        version = event["version"]
+        if version <= self.version:
+            return  # already sent (on connect or resume), or announced out of order
+        await self._send(await frame_cache().update(self.tournament_id, self.version, version))
+
+    async def _catch_up(self, latest: Frame, client_version: int | None) -> None:
+        if client_version is not None and client_version >= latest.version:
+            self.version = latest.version
+        else:
+            await self._send(latest)
+
+    async def _send(self, frame: Frame) -> None:
+        await self.send(text_data=frame.text)
+        self.version = frame.version
+
+    async def _error(self, detail: str) -> None:
+        await self.send_json({"type": "error", "detail": detail})

@@ -1,0 +1,131 @@
+"""The frames sent to spectators, loaded and encoded once per web process.
+
+When a snapshot is announced, every spectator of the tournament in this
+process needs the same frame: the first one to ask loads the snapshot from
+the database and encodes it, the others wait for and share that result.
+Tables of at least ``LIVE_DIFF_MIN_ROWS`` players are pushed as diffs against
+the version each spectator has (when it still is in memory).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import weakref
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any
+
+from channels.db import database_sync_to_async
+from django.conf import settings
+
+from tournaments.replay import TournamentNotFound
+
+from .diff import standings_diff
+from .snapshots import ensure_snapshot, latest_version, snapshot_at
+
+# Bodies kept in memory per tournament: the bases of the diffs still useful.
+_KEEP_BODIES = 4
+
+
+def diff_min_rows() -> int:
+    return getattr(settings, "LIVE_DIFF_MIN_ROWS", 100)
+
+
+def encode(frame: dict[str, Any]) -> str:
+    return json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
+
+
+@dataclass(frozen=True)
+class Frame:
+    version: int
+    text: str
+
+
+@dataclass
+class _Tournament:
+    bodies: OrderedDict[int, dict[str, Any]] = field(default_factory=OrderedDict)
+    texts: dict[tuple[int, int | None], str] = field(default_factory=dict)  # (version, base)
+    loading: dict[int, asyncio.Task[dict[str, Any]]] = field(default_factory=dict)
+
+    def remember(self, body: dict[str, Any]) -> None:
+        self.bodies[body["version"]] = body
+        self.bodies.move_to_end(body["version"])
+        while len(self.bodies) > _KEEP_BODIES:
+            self.bodies.popitem(last=False)
+        self.texts = {key: text for key, text in self.texts.items() if key[0] in self.bodies}
+
+
+class FrameCache:
+    """One per event loop: the tasks it shares belong to that loop."""
+
+    def __init__(self) -> None:
+        self._tournaments: dict[int, _Tournament] = {}
+
+    async def latest(self, tournament_id: int) -> Frame | None:
+        """The full frame of the latest snapshot; None for an unknown tournament."""
+        version = await database_sync_to_async(latest_version)(tournament_id)
+        if version is None:
+            try:
+                snapshot = await database_sync_to_async(ensure_snapshot)(tournament_id)
+            except TournamentNotFound:
+                return None
+            self._get(tournament_id).remember(snapshot.body)
+            version = snapshot.version
+        return await self.full(tournament_id, version)
+
+    async def full(self, tournament_id: int, version: int) -> Frame:
+        body = await self._body(tournament_id, version)
+        return self._frame(tournament_id, body, None, lambda: {"type": "standings", **body})
+
+    async def update(self, tournament_id: int, base: int, version: int) -> Frame:
+        """The frame taking a spectator from ``base`` to ``version``: a diff or a full table."""
+        body = await self._body(tournament_id, version)
+        if len(body["rows"]) >= diff_min_rows():
+            old = self._get(tournament_id).bodies.get(base)
+            diff = standings_diff(old, body) if old is not None else None
+            if diff is not None:
+                return self._frame(tournament_id, body, base, lambda: diff)
+        return self._frame(tournament_id, body, None, lambda: {"type": "standings", **body})
+
+    def _get(self, tournament_id: int) -> _Tournament:
+        return self._tournaments.setdefault(tournament_id, _Tournament())
+
+    def _frame(self, tournament_id: int, body: dict[str, Any], base: int | None, build) -> Frame:
+        texts = self._get(tournament_id).texts
+        key = (body["version"], base)
+        if key not in texts:
+            texts[key] = encode(build())
+        return Frame(body["version"], texts[key])
+
+    async def _body(self, tournament_id: int, version: int) -> dict[str, Any]:
+        """The body at ``version`` (or the latest, if that one was pruned), loaded once."""
+        entry = self._get(tournament_id)
+        if version in entry.bodies:
+            return entry.bodies[version]
+        task = entry.loading.get(version)
+        if task is None:
+            task = asyncio.ensure_future(self._load(tournament_id, version))
+            entry.loading[version] = task
+            task.add_done_callback(lambda _: entry.loading.pop(version, None))
+        return await asyncio.shield(task)
+
+    async def _load(self, tournament_id: int, version: int) -> dict[str, Any]:
+        snapshot = await database_sync_to_async(snapshot_at)(tournament_id, version)
+        if snapshot is None:
+            raise TournamentNotFound(tournament_id)
+        self._get(tournament_id).remember(snapshot.body)
+        return snapshot.body
+
+
+_caches: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, FrameCache] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def frame_cache() -> FrameCache:
+    """This event loop's cache (daphne serves all websockets from one loop)."""
+    loop = asyncio.get_running_loop()
+    if loop not in _caches:
+        _caches[loop] = FrameCache()
+    return _caches[loop]

@@ -1,0 +1,169 @@
+"""The snapshot body: a tournament's standings, crosstable and current round as JSON.
+
+Built from ``tournaments.replay.load_tournament`` (the folded event log) and
+``tiebreaks.standings.compute_standings``; every number goes through
+``to_json_number`` so exact fractions leave as JSON numbers, never as strings.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from tiebreaks.codes import parse_code
+from tiebreaks.errors import TieBreakError
+from tiebreaks.model import Color, Game, Outcome, Round, Unplayed, UnplayedRound
+from tiebreaks.standings import StandingsRow, compute_standings, to_json_number
+from tournaments.replay import FoldedTournament
+
+# C.07 Art. 5 names, shown as tooltips over the acronyms in the standings header.
+TIEBREAK_NAMES = {
+    "DE": "Direct Encounter",
+    "WIN": "Number of Wins",
+    "WON": "Number of Games Won",
+    "BPG": "Number of Games Played with Black",
+    "BWG": "Number of Games Won with Black",
+    "REP": "Rounds one Elected to Play in",
+    "STD": "Standard Points",
+    "TPN": "Tournament Pairing Number",
+    "RTNG": "Rating",
+    "PS": "Sum of Progressive Scores",
+    "BH": "Buchholz",
+    "FB": "Fore Buchholz",
+    "AOB": "Average of Opponents' Buchholz",
+    "SB": "Sonneborn-Berger",
+    "KS": "Koya System",
+    "ARO": "Average Rating of Opponents",
+    "TPR": "Tournament Performance Rating",
+    "PTP": "Perfect Tournament Performance",
+    "APRO": "Average Performance Rating of Opponents",
+    "APPO": "Average Perfect Performance of Opponents",
+}
+_CUT_NAMES = {"C1": "Cut-1", "C2": "Cut-2", "M1": "Median-1", "M2": "Median-2"}
+
+# A player's round in the crosstable, as arbiters write it (TRF letters for byes).
+_OUTCOME_MARKS = {Outcome.WIN: "1", Outcome.DRAW: "½", Outcome.LOSS: "0"}
+_UNPLAYED_MARKS = {
+    Unplayed.FORFEIT_WIN: "+",
+    Unplayed.FORFEIT_LOSS: "-",
+    Unplayed.PAB: "U",
+    Unplayed.FPB: "F",
+    Unplayed.HPB: "H",
+    Unplayed.ZPB: "Z",
+    Unplayed.ABSENT: "",
+}
+
+
+def tiebreak_name(code: str) -> str:
+    """``BH/C1`` -> "Buchholz Cut-1"; a code the table does not know names itself."""
+    try:
+        parsed = parse_code(code)
+    except TieBreakError:
+        return code
+    parts = [TIEBREAK_NAMES.get(parsed.acronym, parsed.acronym)]
+    if parsed.cut:
+        parts.append(_CUT_NAMES[parsed.cut])
+    if parsed.limit:
+        parts.append(f"limit {parsed.limit:+d}")
+    if parsed.fore:
+        parts.append("of Fore Buchholz")
+    if parsed.forfeits_as_games:
+        parts.append("(forfeits as played)")
+    if parsed.reverse:
+        parts.append("(reversed)")
+    return " ".join(parts)
+
+
+def build_body(folded: FoldedTournament, computed_at: datetime) -> dict[str, Any]:
+    """The JSON body of the snapshot of ``folded`` at ``folded.version``."""
+    standings = compute_standings(folded.results, folded.tiebreaks or None, folded.rules)
+    current = folded.state.last_paired_round
+    unfinished = _unfinished_games(folded)
+    rows = sorted(standings.rows, key=lambda row: (row.rank, row.player.start_rank))
+    return {
+        "tournament": {
+            "id": folded.id,
+            "name": folded.name,
+            "rounds": folded.rounds,
+            "system": folded.system,
+        },
+        "version": folded.version,
+        "computed_at": computed_at.isoformat(),
+        "rules": standings.rules,
+        "tiebreaks": list(standings.tiebreaks),
+        "tiebreak_names": {code: tiebreak_name(code) for code in standings.tiebreaks},
+        "rows": [_row(row, current, unfinished) for row in rows],
+        "rounds": _current_round(folded, current),
+    }
+
+
+def _row(
+    row: StandingsRow, rounds: int, unfinished: dict[tuple[int, int], tuple[int, Color]]
+) -> dict[str, Any]:
+    player = row.player
+    return {
+        "rank": row.rank,
+        "place": row.place,
+        "start_rank": player.start_rank,
+        "name": player.name,
+        "title": player.title,
+        "federation": player.federation,
+        "rating": player.rating or None,
+        "points": to_json_number(row.points),
+        "modified_points": to_json_number(row.modified_points),
+        "tiebreaks": {code: to_json_number(value) for code, value in row.tiebreaks.items()},
+        "crosstable": [
+            _crosstable_cell(n, player.round(n), unfinished.get((n, player.start_rank)))
+            for n in range(1, rounds + 1)
+        ],
+    }
+
+
+def _crosstable_cell(
+    number: int, rnd: Round, unfinished: tuple[int, Color] | None
+) -> dict[str, Any]:
+    opponent: int | None = None
+    color: Color | None = None
+    result: str | None = None
+    if isinstance(rnd, Game):
+        opponent, color, result = rnd.opponent, rnd.color, _OUTCOME_MARKS[rnd.outcome]
+    elif isinstance(rnd, UnplayedRound):
+        opponent, color, result = rnd.opponent, rnd.color, _UNPLAYED_MARKS[rnd.kind]
+    elif unfinished is not None:
+        opponent, color = unfinished
+    return {
+        "round": number,
+        "opponent": opponent,
+        "color": color.value if color else None,
+        "result": result,
+    }
+
+
+def _unfinished_games(folded: FoldedTournament) -> dict[tuple[int, int], tuple[int, Color]]:
+    """(round, start rank) -> (opponent, colour) for every paired game with no result yet."""
+    return {
+        key: value
+        for rnd in folded.state.rounds.values()
+        for board in rnd.boards
+        if board.result is None
+        for key, value in (
+            ((rnd.number, board.white), (board.black, Color.WHITE)),
+            ((rnd.number, board.black), (board.white, Color.BLACK)),
+        )
+    }
+
+
+def _current_round(folded: FoldedTournament, current: int) -> dict[str, Any]:
+    """The last paired round's boards; players are start ranks (names are in the rows)."""
+    if current == 0:
+        return {"current": 0, "closed": False, "boards": [], "byes": []}
+    rnd = folded.state.rounds[current]
+    return {
+        "current": current,
+        "closed": rnd.closed,
+        "boards": [
+            {"board": b.number, "white": b.white, "black": b.black, "result": b.result}
+            for b in rnd.boards
+        ],
+        "byes": list(rnd.byes),
+    }

@@ -1,0 +1,99 @@
+"""Storing and reading standings snapshots.
+
+A snapshot is only ever added, never updated, and only when it is newer than
+every snapshot already stored for its tournament: a late or duplicate
+recomputation finds a newer one and does nothing.  The announcement to the
+spectators goes out after the commit, never before.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from django.db import IntegrityError, connection, transaction
+from django.utils import timezone
+
+from tournaments.replay import FoldedTournament, load_tournament
+
+from .broadcast import announce
+from .models import StandingsSnapshot
+from .projection import build_body
+
+# Older snapshots are kept for a while so that web processes can still build a
+# diff for a spectator a few versions behind; beyond that a full table is sent.
+KEEP_SNAPSHOTS = 5
+
+# First key of the PostgreSQL advisory lock that serialises one tournament's writers.
+_LOCK_NAMESPACE = 0x5354  # "ST"
+
+
+def latest_snapshot(tournament_id: int) -> StandingsSnapshot | None:
+    return StandingsSnapshot.objects.filter(tournament_id=tournament_id).first()
+
+
+def latest_version(tournament_id: int) -> int | None:
+    return (
+        StandingsSnapshot.objects.filter(tournament_id=tournament_id)
+        .values_list("version", flat=True)
+        .first()
+    )
+
+
+def snapshot_at(tournament_id: int, version: int) -> StandingsSnapshot | None:
+    """The snapshot at ``version``, or the latest one when that one was pruned."""
+    snapshots = StandingsSnapshot.objects.filter(tournament_id=tournament_id)
+    return snapshots.filter(version=version).first() or snapshots.first()
+
+
+def store_snapshot(folded: FoldedTournament) -> StandingsSnapshot | None:
+    """Store the standings of ``folded`` unless a snapshot at least as new exists.
+
+    Returns the new snapshot, or None when it was stale.  The check and the
+    insert run under a per-tournament lock in one transaction; the unique
+    (tournament_id, version) constraint backs it up where there is no such lock.
+    """
+    body = build_body(folded, timezone.now())
+    snapshots = StandingsSnapshot.objects.filter(tournament_id=folded.id)
+    try:
+        with transaction.atomic():
+            _lock_tournament(folded.id)
+            if snapshots.filter(version__gte=folded.version).exists():
+                return None
+            snapshot = StandingsSnapshot.objects.create(
+                tournament_id=folded.id,
+                version=folded.version,
+                computed_at=body["computed_at"],
+                body=body,
+            )
+            kept = snapshots.values_list("version", flat=True)[KEEP_SNAPSHOTS - 1 :]
+            if oldest_kept := kept.first():
+                snapshots.filter(version__lt=oldest_kept).delete()
+            transaction.on_commit(partial(announce, folded.id, folded.version))
+    except IntegrityError:
+        # Another writer stored this very version first (only without the lock).
+        return None
+    return snapshot
+
+
+def ensure_snapshot(tournament_id: int) -> StandingsSnapshot:
+    """The latest snapshot, computed here and now when there is none yet.
+
+    Raises ``tournaments.replay.TournamentNotFound`` for an unknown tournament.
+    """
+    snapshot = latest_snapshot(tournament_id)
+    if snapshot is None:
+        snapshot = store_snapshot(load_tournament(tournament_id)) or latest_snapshot(tournament_id)
+    assert snapshot is not None  # stored here, or by the writer that won the race
+    return snapshot
+
+
+def _lock_tournament(tournament_id: int) -> None:
+    """Serialise this tournament's snapshot writers until the transaction ends.
+
+    A row lock cannot do it: before the first snapshot there is no row to lock,
+    and two workers could each insert a different version.  SQLite (the
+    embedded demo) takes a database-wide write lock anyway.
+    """
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [_LOCK_NAMESPACE, tournament_id])

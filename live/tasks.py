@@ -1,0 +1,50 @@
+"""The Celery task that keeps each tournament's standings snapshot up to date."""
+
+from __future__ import annotations
+
+from celery import shared_task
+from django.db import DatabaseError
+
+from tournaments.replay import TournamentNotFound, load_tournament
+
+from . import pending
+from .snapshots import store_snapshot
+
+
+@shared_task(
+    acks_late=True,
+    ignore_result=True,
+    autoretry_for=(DatabaseError,),
+    max_retries=3,
+    retry_backoff=True,  # 1, 2, 4 s: far below the broker's visibility timeout
+)
+def recompute_standings(tournament_id: int) -> int | None:
+    """Fold the tournament's events and store their standings if they are new.
+
+    Returns the version stored, or None when a snapshot at least as new exists.
+    """
+    # Cleared before reading the events: an event committed from here on
+    # queues one more run, which will see it.
+    pending.release(tournament_id)
+    try:
+        folded = load_tournament(tournament_id)
+    except TournamentNotFound:
+        return None
+    snapshot = store_snapshot(folded)
+    return snapshot.version if snapshot else None
+
+
+def schedule_recompute(tournament_id: int) -> None:
+    """Queue a recomputation unless one is already queued and not yet started."""
+    if not pending.claim(tournament_id):
+        return
+    try:
+        recompute_standings.delay(tournament_id)
+    except Exception:
+        pending.release(tournament_id)  # or no later event could queue one
+        raise
+
+
+def on_event_appended(sender: object, tournament_id: int, seq: int, **kwargs: object) -> None:
+    """``tournaments.signals.event_appended`` receiver: it is sent after the commit."""
+    schedule_recompute(tournament_id)
