@@ -18,7 +18,7 @@ from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from . import commands, replay
+from . import commands, pairing_rules, replay
 from . import serializers as api
 from .commands import Command, CommandError, Conflict, TournamentNotFound
 from .models import Event
@@ -197,7 +197,8 @@ class RoundListView(TournamentAPIView):
 
     @write_schema(api.PairRoundRequest, "Pair the next round")
     def post(self, request: Request, tournament_id: int) -> Response:
-        return self.run(commands.pair_round)
+        # Every active player paired once, no repeat unless "confirm_repeats" (workflow helper).
+        return self.run(pairing_rules.pair_round_for(self.body()))
 
 
 class RoundDetailView(TournamentAPIView):
