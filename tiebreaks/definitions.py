@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 from itertools import accumulate
+from math import lcm
 
 from tiebreaks import modifiers, rating
 from tiebreaks.codes import Code
@@ -81,14 +82,21 @@ class Context:
         sheet = self.sheet
         ratings = [p.rating for p in sheet.players]
         out = []
-        for k_row, o_row, h_row, r_row in zip(
-            sheet.kind, sheet.opp, sheet.halves, sheet.rated, strict=True
+        unrated = sheet.unrated
+        halves_of = {sheet.loss: 0, sheet.draw: 1, sheet.win: 2}
+        for i, (k_row, o_row, p_row) in enumerate(
+            zip(sheet.kind, sheet.opp, sheet.pts, strict=True)
         ):
+            if not unrated and k_row and min(k_row) == GAME == max(k_row):
+                opp_ratings = [ratings[o] for o in o_row]
+                if 0 not in opp_ratings:
+                    out.append((opp_ratings, sum(map(halves_of.__getitem__, p_row))))
+                    continue
             opp_ratings, halves = [], 0
-            for k, o, h, rated in zip(k_row, o_row, h_row, r_row, strict=True):
-                if k == GAME and rated and ratings[o] > 0:
+            for r, (k, o, p) in enumerate(zip(k_row, o_row, p_row, strict=True)):
+                if k == GAME and ratings[o] > 0 and (i, r) not in unrated:
                     opp_ratings.append(ratings[o])
-                    halves += h
+                    halves += halves_of[p]
             out.append((opp_ratings, halves))
         return out
 
@@ -187,50 +195,77 @@ def ks(ctx: Context, code: Code) -> Column:
     return Column(values, sheet.unit)
 
 
-def _own_results(ctx: Context, count: Callable[[int, int, bool], bool]) -> Column:
-    """Type B counts: ``count(kind, points, black)`` per known round, where in a round
-    robin a forfeit is a game (15.2) unless the edition keeps forfeit losses unplayed."""
-    sheet = ctx.sheet
-    keep_loss_unplayed = sheet.rules.rr_forfeit_losses_unplayed_in_own_results
-    values = []
-    for k_row, p_row, b_row in zip(sheet.kind, sheet.pts, sheet.black, strict=True):
-        n = 0
-        for k, p, black in zip(k_row, p_row, b_row, strict=True):
-            if sheet.predetermined and k in FORFEITS:
-                k = k if keep_loss_unplayed and k == FORFEIT_LOSS else GAME
-            n += count(k, p, black)
-        values.append(n)
-    return Column(values)
+def _own_kinds(sheet: ScoreSheet) -> list[list[int]]:
+    """Round kinds as Type B tie-breaks see them: in a round robin a forfeit is a game
+    (15.2), except a forfeit loss when the edition keeps it unplayed (2026)."""
+    if not sheet.predetermined:
+        return sheet.kind
+    keep_loss = sheet.rules.rr_forfeit_losses_unplayed_in_own_results
+    return [
+        [GAME if k in FORFEITS and not (keep_loss and k == FORFEIT_LOSS) else k for k in row]
+        for row in sheet.kind
+    ]
 
 
 def win(ctx: Context, code: Code) -> Column:
     """WIN, Number of Wins (C.07 7.1): rounds where the player obtained, with or
     without playing, as many points as a win."""
     points_for_win = ctx.sheet.win
-    return _own_results(ctx, lambda k, p, black: k != NONE and p == points_for_win)
+    if points_for_win:  # a round without a result scores 0, never a win
+        return Column([p_row.count(points_for_win) for p_row in ctx.sheet.pts])
+    return Column(
+        [
+            sum(1 for k, p in zip(k_row, p_row, strict=True) if k != NONE and p == points_for_win)
+            for k_row, p_row in zip(ctx.sheet.kind, ctx.sheet.pts, strict=True)
+        ]
+    )
 
 
 def won(ctx: Context, code: Code) -> Column:
     """WON, Number of Games Won (C.07 7.2): games won over the board."""
     points_for_win = ctx.sheet.win
-    return _own_results(ctx, lambda k, p, black: k == GAME and p == points_for_win)
+    return Column(
+        [
+            sum(1 for k, p in zip(k_row, p_row, strict=True) if k == GAME and p == points_for_win)
+            for k_row, p_row in zip(_own_kinds(ctx.sheet), ctx.sheet.pts, strict=True)
+        ]
+    )
 
 
 def bpg(ctx: Context, code: Code) -> Column:
     """BPG, Number of Games Played with Black (C.07 7.3)."""
-    return _own_results(ctx, lambda k, p, black: k == GAME and black)
+    return Column(
+        [
+            sum(1 for k, black in zip(k_row, b_row, strict=True) if black and k == GAME)
+            for k_row, b_row in zip(_own_kinds(ctx.sheet), ctx.sheet.black, strict=True)
+        ]
+    )
 
 
 def bwg(ctx: Context, code: Code) -> Column:
     """BWG, Number of Games Won with Black (C.07 7.4)."""
-    points_for_win = ctx.sheet.win
-    return _own_results(ctx, lambda k, p, black: k == GAME and black and p == points_for_win)
+    sheet = ctx.sheet
+    return Column(
+        [
+            sum(
+                1
+                for k, p, black in zip(k_row, p_row, b_row, strict=True)
+                if black and k == GAME and p == sheet.win
+            )
+            for k_row, p_row, b_row in zip(_own_kinds(sheet), sheet.pts, sheet.black, strict=True)
+        ]
+    )
 
 
 def rep(ctx: Context, code: Code) -> Column:
     """REP (alias GE), Rounds one Elected to Play in (C.07 7.6): the rounds less the
     half-point byes, zero-point byes (absences) and forfeit losses."""
-    return _own_results(ctx, lambda k, p, black: k != NONE and k not in VOLUNTARY)
+    return Column(
+        [
+            sum(1 for k in k_row if k != NONE and k not in VOLUNTARY)
+            for k_row in _own_kinds(ctx.sheet)
+        ]
+    )
 
 
 def std(ctx: Context, code: Code) -> Column:
@@ -256,7 +291,7 @@ def ps(ctx: Context, code: Code) -> Column:
     sheet = ctx.sheet
     values = []
     for k_row, p_row in zip(sheet.kind, sheet.pts, strict=True):
-        known = [p for k, p in zip(k_row, p_row, strict=True) if k != NONE]
+        known = p_row if NONE not in k_row else [p for k, p in zip(k_row, p_row, strict=True) if k]
         running = list(accumulate(known))
         values.append(modifiers.cut(code.cut, range(len(running)), running)[0])
     return Column(values, sheet.unit)
@@ -300,11 +335,11 @@ def ptp(ctx: Context, code: Code) -> Column:
 def _average_of_opponents(ctx: Context, per_player: Sequence[int | None]) -> Column:
     sheet = ctx.sheet
     values: list[Value] = []
-    for k_row, o_row, r_row in zip(sheet.kind, sheet.opp, sheet.rated, strict=True):
+    for i, (k_row, o_row) in enumerate(zip(sheet.kind, sheet.opp, strict=True)):
         found = [
             per_player[o]
-            for k, o, rated in zip(k_row, o_row, r_row, strict=True)
-            if k == GAME and rated and per_player[o] is not None
+            for r, (k, o) in enumerate(zip(k_row, o_row, strict=True))
+            if k == GAME and per_player[o] is not None and (i, r) not in sheet.unrated
         ]
         values.append(rating.round_half_up(sum(found), len(found)) if found else None)
     return Column(values)
@@ -339,22 +374,24 @@ def _direct_encounter(sheet: ScoreSheet, members: list[int], forfeits: bool) -> 
     if len(members) < 2:
         return [members]
     inside = set(members)
-    scores: dict[int, Fraction] = {}
-    met: dict[int, int] = {}
+    games: dict[int, dict[int, list[int]]] = {}
     for i in members:
-        games: dict[int, list[int]] = defaultdict(list)
+        met_games: dict[int, list[int]] = defaultdict(list)
         for k, o, p in zip(sheet.kind[i], sheet.opp[i], sheet.pts[i], strict=True):
             if o in inside and sheet.is_encounter(k, forfeits):
-                games[o].append(p)
-        scores[i] = sum((Fraction(sum(ps), len(ps)) for ps in games.values()), Fraction(0))
-        met[i] = len(games)
+                met_games[o].append(p)
+        games[i] = met_games
+    # 6.1.2 averages: in units x the LCM of the meeting counts, to stay in integers.
+    scale = lcm(1, *(len(ps) for g in games.values() for ps in g.values()))
+    scores = {i: sum(sum(ps) * scale // len(ps) for ps in g.values()) for i, g in games.items()}
+    met = {i: len(g) for i, g in games.items()}
     ordered = sorted(members, key=lambda i: -scores[i])
     if all(met[i] == len(members) - 1 for i in members):
         return _split_and_reapply(sheet, ordered, scores, forfeits, len(members))
     if sheet.predetermined:
         return [members]
     # 6.3: the best a player can still reach wins every missing game.
-    best = {i: scores[i] + (len(members) - 1 - met[i]) * sheet.win for i in members}
+    best = {i: scores[i] + (len(members) - 1 - met[i]) * sheet.win * scale for i in members}
     by_best = sorted(members, key=lambda i: -best[i])
     ranked: list[list[int]] = []
     done: set[int] = set()
@@ -373,7 +410,7 @@ def _direct_encounter(sheet: ScoreSheet, members: list[int], forfeits: bool) -> 
 def _split_and_reapply(
     sheet: ScoreSheet,
     ordered: list[int],
-    scores: dict[int, Fraction],
+    scores: dict[int, int],
     forfeits: bool,
     size: int,
 ) -> list[list[int]]:

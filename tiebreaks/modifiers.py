@@ -56,7 +56,11 @@ def cut(
         return total, []
     if cut_name == "C1" and not any(vur) and contributions:
         # The common case, without building index lists.
-        least = min(range(len(keys)), key=lambda e: (keys[e], contributions[e]))
+        if keys is contributions:
+            least = contributions.index(min(contributions))
+        else:
+            pairs = list(zip(keys, contributions, strict=True))
+            least = pairs.index(min(pairs))
         return total - contributions[least], [least]
     flags = vur or (False,) * len(keys)
     alive = list(range(len(keys)))

@@ -16,6 +16,7 @@ Gacrux.  Without ``after_round`` the number of rounds is the scheduled one
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import IntEnum
 from fractions import Fraction
@@ -50,7 +51,6 @@ KIND_LABELS = {
 FORFEITS = frozenset({FORFEIT_WIN, FORFEIT_LOSS})
 REQUESTED = frozenset({HPB, ZPB, ABSENT})  # 16.1.1
 VOLUNTARY = REQUESTED | {FORFEIT_LOSS}  # 16.1.2 (VUR)
-_HALVES = {Outcome.WIN: 2, Outcome.DRAW: 1, Outcome.LOSS: 0}
 
 
 class Category(IntEnum):
@@ -67,13 +67,23 @@ class Category(IntEnum):
         return f"16.2.{self.value}"
 
 
+_CATEGORY = {
+    PAB: Category.PAIRING_BYE,
+    FPB: Category.PAIRING_BYE,
+    FORFEIT_WIN: Category.FORFEIT_WIN,
+    FORFEIT_LOSS: Category.FORFEIT_LOSS,
+}
+
+
 @dataclass(eq=False)
 class ScoreSheet:
     """One tournament's results under one rule edition, as integer arrays.
 
     Players are indexed 0..N-1 in start-rank order; rounds 0..n-1.  ``opp`` is the
-    opponent's index or -1; ``pts`` the points in units; ``halves`` a game's result
-    in half points (2/1/0, -1 when the round is not a game).
+    opponent's index or -1; ``pts`` the points in units.  Unplayed rounds are rare,
+    so what only they have is kept sparse, keyed by (player, round): ``category``
+    (16.2) and ``own_value`` (the dummy or virtual opponent's score, 16.4); so are
+    ``unrated`` games (TRF W/D/L).
     """
 
     tournament: Tournament
@@ -82,6 +92,7 @@ class ScoreSheet:
     unit: int
     win: int
     draw: int
+    loss: int
     predetermined: bool
     players: tuple[Player, ...]
     index: dict[int, int]
@@ -89,12 +100,11 @@ class ScoreSheet:
     opp: list[list[int]]
     pts: list[list[int]]
     black: list[list[bool]]
-    rated: list[list[bool]]
-    halves: list[list[int]]
+    unrated: set[tuple[int, int]]
     score: list[int]
     adjusted: list[int]
-    category: list[list[int]]
-    own_value: list[list[int]]
+    category: dict[tuple[int, int], Category]
+    own_value: dict[tuple[int, int], int]
 
     def points(self, units: int) -> Fraction:
         return Fraction(units, self.unit)
@@ -161,11 +171,11 @@ def build_sheet(
 
     players = tuple(sorted(tournament.players, key=lambda p: p.start_rank))
     index = {p.start_rank: i for i, p in enumerate(players)}
-    kinds, opps, pts, blacks, rateds, halves = [], [], [], [], [], []
-    black_colour = Color.BLACK
-    for player in players:
-        k_row, o_row, p_row = [NONE] * rounds, [-1] * rounds, [0] * rounds
-        b_row, r_row, h_row = [False] * rounds, [False] * rounds, [-1] * rounds
+    kinds, opps, pts, blacks, unrated = [], [], [], [], set()
+    black_colour, won, drawn = Color.BLACK, Outcome.WIN, Outcome.DRAW
+    win_units, draw_units, loss_units = (outcome_units[o] for o in (won, drawn, Outcome.LOSS))
+    for i, player in enumerate(players):
+        k_row, o_row, p_row, b_row = [NONE] * rounds, [-1] * rounds, [0] * rounds, [False] * rounds
         for r, entry in enumerate(player.rounds[:rounds]):
             if entry is None:
                 continue
@@ -181,9 +191,13 @@ def build_sheet(
             b_row[r] = entry.color is black_colour
             if type(entry) is Game:
                 k_row[r] = GAME
-                p_row[r] = outcome_units[entry.outcome]
-                h_row[r] = _HALVES[entry.outcome]
-                r_row[r] = entry.rated
+                if not entry.rated:
+                    unrated.add((i, r))
+                # Identity tests: hashing an Enum member is slow in a 100k-round loop.
+                outcome = entry.outcome
+                p_row[r] = (
+                    win_units if outcome is won else draw_units if outcome is drawn else loss_units
+                )
             else:
                 k = _KIND[entry.kind]
                 k_row[r] = k
@@ -192,8 +206,6 @@ def build_sheet(
         opps.append(o_row)
         pts.append(p_row)
         blacks.append(b_row)
-        rateds.append(r_row)
-        halves.append(h_row)
     sheet = ScoreSheet(
         tournament=tournament,
         rules=rules,
@@ -201,6 +213,7 @@ def build_sheet(
         unit=unit,
         win=int(scoring.win * unit),
         draw=int(scoring.draw * unit),
+        loss=int(scoring.loss * unit),
         predetermined=tournament.system.predetermined,
         players=players,
         index=index,
@@ -208,61 +221,51 @@ def build_sheet(
         opp=opps,
         pts=pts,
         black=blacks,
-        rated=rateds,
-        halves=halves,
+        unrated=unrated,
         score=[],
         adjusted=[],
-        category=[],
-        own_value=[],
+        category={},
+        own_value={},
     )
     return _derive(sheet)
 
 
 def _derive(sheet: ScoreSheet) -> ScoreSheet:
     """Fill scores, adjusted scores (16.3), categories (16.2) and own values (16.4)."""
-    draw, rules = sheet.draw, sheet.rules
-    as_draws = rules.opponent_view is OpponentView.UNPLAYED_AS_DRAWS
+    draw = sheet.draw
+    as_draws = sheet.rules.opponent_view is OpponentView.UNPLAYED_AS_DRAWS
     score = [sum(p) for p in sheet.pts]
     sheet.score = score
+    sheet.category, sheet.own_value = {}, {}
     if sheet.predetermined:
         # 15.2: forfeits are games; a round robin's bye is no encounter at all.
         sheet.adjusted = score
-        sheet.category = [[0] * sheet.rounds for _ in score]
-        sheet.own_value = [[0] * sheet.rounds for _ in score]
         return sheet
-    adjusted, categories = [], []
-    for k_row, p_row, total in zip(sheet.kind, sheet.pts, score, strict=True):
-        cat = [0] * sheet.rounds
-        if max(k_row) <= GAME:  # games and unknown rounds only
-            adjusted.append(total)
-            categories.append(cat)
-            continue
+    adjusted = list(score)
+    unplayed = [i for i, k_row in enumerate(sheet.kind) if max(k_row, default=NONE) > GAME]
+    for i in unplayed:
+        k_row, p_row = sheet.kind[i], sheet.pts[i]
         # The last known round that is not a VUR: requested byes after it are 16.2.5.
         last_available = max(
             (r for r, k in enumerate(k_row) if k != NONE and k not in VOLUNTARY), default=-1
         )
-        value = total
         for r, k in enumerate(k_row):
             if k in (GAME, NONE):
                 continue
             if k in REQUESTED:
-                cat[r] = 5 if r > last_available else 3
+                category = (
+                    Category.REQUESTED_TO_END
+                    if r > last_available
+                    else Category.REQUESTED_THEN_PLAYED
+                )
             else:
-                cat[r] = {PAB: 1, FPB: 1, FORFEIT_WIN: 2, FORFEIT_LOSS: 4}[k]
-            if as_draws or cat[r] == 5:
-                value += draw - p_row[r]
-        adjusted.append(value)
-        categories.append(cat)
+                category = _CATEGORY[k]
+            sheet.category[i, r] = category
+            if as_draws or category is Category.REQUESTED_TO_END:
+                adjusted[i] += draw - p_row[r]
     sheet.adjusted = adjusted
-    sheet.category = categories
-    own_values = []
-    for i, (k_row, o_row) in enumerate(zip(sheet.kind, sheet.opp, strict=True)):
-        row = [adjusted[o] if k == GAME else 0 for k, o in zip(k_row, o_row, strict=True)]
-        for r, k in enumerate(k_row):
-            if k not in (GAME, NONE):
-                row[r] = sheet.dummy(i, r)[0]
-        own_values.append(row)
-    sheet.own_value = own_values
+    for i, r in sheet.category:
+        sheet.own_value[i, r] = sheet.dummy(i, r)[0]
     return sheet
 
 
@@ -271,10 +274,10 @@ class Elements:
     """One player's Buchholz-family elements: per counted round, the opponent's value
     (adjusted score, dummy or virtual), the player's points and the VUR flag."""
 
-    rounds: tuple[int, ...]
-    values: tuple[int, ...]
-    points: tuple[int, ...]
-    vur: tuple[bool, ...]
+    rounds: Sequence[int]
+    values: Sequence[int]
+    points: Sequence[int]
+    vur: Sequence[bool]
 
 
 def opponent_elements(sheet: ScoreSheet, forfeits_as_games: bool = False) -> list[Elements]:
@@ -289,13 +292,11 @@ def opponent_elements(sheet: ScoreSheet, forfeits_as_games: bool = False) -> lis
     vur_first = sheet.rules.vur_cut_first
     adjusted = sheet.adjusted
     predetermined = sheet.predetermined
-    for k_row, o_row, p_row, v_row in zip(
-        sheet.kind, sheet.opp, sheet.pts, sheet.own_value, strict=True
-    ):
+    every_round, no_vur = range(sheet.rounds), (False,) * sheet.rounds
+    own_value = sheet.own_value
+    for i, (k_row, o_row, p_row) in enumerate(zip(sheet.kind, sheet.opp, sheet.pts, strict=True)):
         if k_row and min(k_row) == GAME == max(k_row):
-            n = len(k_row)
-            values = tuple(adjusted[o] for o in o_row)
-            out.append(Elements(tuple(range(n)), values, tuple(p_row), (False,) * n))
+            out.append(Elements(every_round, [adjusted[o] for o in o_row], p_row, no_vur))
             continue
         rounds, values, points, vur = [], [], [], []
         for r, k in enumerate(k_row):
@@ -307,10 +308,10 @@ def opponent_elements(sheet: ScoreSheet, forfeits_as_games: bool = False) -> lis
             elif predetermined:
                 continue
             else:
-                value, voluntary = v_row[r], vur_first and k in VOLUNTARY
+                value, voluntary = own_value[i, r], vur_first and k in VOLUNTARY
             rounds.append(r)
             values.append(value)
             points.append(p_row[r])
             vur.append(voluntary)
-        out.append(Elements(tuple(rounds), tuple(values), tuple(points), tuple(vur)))
+        out.append(Elements(rounds, values, points, vur))
     return out
