@@ -1,0 +1,64 @@
+"""Live tests run against the real PostgreSQL and Redis (DATABASE_URL, REDIS_URL)."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pytest
+import redis
+from celery.contrib.testing.worker import start_worker
+from celery.signals import task_postrun
+from django.conf import settings
+from django.db import connection
+
+from config.celery import app as celery_app
+
+
+@pytest.fixture
+def broker() -> redis.Redis:
+    """The Redis database of the broker and the channel layer, emptied for each test."""
+    if not settings.REDIS_URL or connection.vendor != "postgresql":
+        pytest.fail("these tests need DATABASE_URL (PostgreSQL) and REDIS_URL set")
+    client = redis.Redis.from_url(settings.REDIS_URL)
+    client.flushdb()
+    return client
+
+
+class Runs:
+    """Recomputations the worker finished, by tournament id."""
+
+    def __init__(self) -> None:
+        self.done: list[int] = []
+        self.lock = threading.Lock()
+
+    def count(self, tournament_id: int) -> int:
+        with self.lock:
+            return self.done.count(tournament_id)
+
+
+@contextmanager
+def running_worker() -> Iterator[Runs]:
+    """A real Celery worker (solo pool, in a thread) consuming the Redis broker."""
+    runs = Runs()
+
+    def finished(sender=None, args=(), **kwargs) -> None:
+        if sender is not None and sender.name == "live.tasks.recompute_standings":
+            with runs.lock:
+                runs.done.append(args[0])
+        # The worker thread's connection must not outlive the test database.
+        connection.close()
+
+    task_postrun.connect(finished, weak=False)
+    try:
+        with start_worker(celery_app, pool="solo", perform_ping_check=False, loglevel="WARNING"):
+            yield runs
+    finally:
+        task_postrun.disconnect(finished)
+
+
+@pytest.fixture
+def worker(transactional_db: None, broker: redis.Redis) -> Iterator[Runs]:
+    with running_worker() as runs:
+        yield runs

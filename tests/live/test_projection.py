@@ -1,0 +1,88 @@
+"""The snapshot body built from a tournament's events."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.utils import timezone
+
+from live.projection import build_body, tiebreak_name
+from tournaments.replay import load_tournament
+
+from .builders import make_tournament, record
+
+pytestmark = pytest.mark.django_db
+
+
+def body_of(tid: int) -> dict:
+    return build_body(load_tournament(tid), timezone.now())
+
+
+def row(body: dict, start_rank: int) -> dict:
+    return next(r for r in body["rows"] if r["start_rank"] == start_rank)
+
+
+def test_body_names_the_tournament_and_its_version() -> None:
+    tid = make_tournament(players=4, rounds=5)
+    last = record(tid, 1, "1-0")
+    body = body_of(tid)
+    assert body["tournament"] == {"id": tid, "name": "Live Open", "rounds": 5, "system": "swiss"}
+    assert body["version"] == last
+    assert body["tiebreaks"] == ["BH", "SB"]
+    assert body["tiebreak_names"] == {"BH": "Buchholz", "SB": "Sonneborn-Berger"}
+
+
+def test_a_win_gives_the_winner_the_lead_and_a_crosstable_entry() -> None:
+    tid = make_tournament(players=4)  # boards: 1 v 3, 2 v 4
+    record(tid, 1, "1-0")
+    body = body_of(tid)
+    winner = body["rows"][0]
+    assert (winner["start_rank"], winner["rank"], winner["place"]) == (1, 1, "1")
+    assert winner["points"] == 1
+    assert winner["crosstable"] == [{"round": 1, "opponent": 3, "color": "w", "result": "1"}]
+    assert row(body, 3)["crosstable"] == [{"round": 1, "opponent": 1, "color": "b", "result": "0"}]
+
+
+def test_a_game_in_play_shows_its_opponent_without_result() -> None:
+    tid = make_tournament(players=4)
+    record(tid, 1, "1-0")
+    cell = row(body_of(tid), 4)["crosstable"][0]
+    assert cell == {"round": 1, "opponent": 2, "color": "b", "result": None}
+
+
+def test_numbers_are_json_numbers() -> None:
+    tid = make_tournament(players=4)
+    record(tid, 1, "1/2-1/2")
+    text = json.dumps(body_of(tid))
+    drawn = row(json.loads(text), 1)
+    assert drawn["points"] == 0.5
+    assert isinstance(drawn["tiebreaks"]["SB"], int | float)
+
+
+def test_current_round_lists_boards_with_results() -> None:
+    tid = make_tournament(players=4)
+    record(tid, 2, "0-1")
+    assert body_of(tid)["rounds"] == {
+        "current": 1,
+        "closed": False,
+        "boards": [
+            {"board": 1, "white": 1, "black": 3, "result": None},
+            {"board": 2, "white": 2, "black": 4, "result": "0-1"},
+        ],
+        "byes": [],
+    }
+
+
+@pytest.mark.parametrize(
+    ("code", "name"),
+    [
+        ("BH/C1", "Buchholz Cut-1"),
+        ("BH-M2", "Buchholz Median-2"),
+        ("ARO/C1", "Average Rating of Opponents Cut-1"),
+        ("AOB/F", "Average of Opponents' Buchholz of Fore Buchholz"),
+        ("not a code!", "not a code!"),
+    ],
+)
+def test_tiebreak_names(code: str, name: str) -> None:
+    assert tiebreak_name(code) == name

@@ -1,0 +1,62 @@
+"""Storing snapshots: only newer ones, never overwriting, pruned to a few."""
+
+from __future__ import annotations
+
+from unittest import mock
+
+import pytest
+
+from live.models import StandingsSnapshot
+from live.snapshots import KEEP_SNAPSHOTS, ensure_snapshot, store_snapshot
+from tournaments.replay import load_tournament
+
+from .builders import make_tournament, record
+
+pytestmark = pytest.mark.django_db
+
+
+def versions(tid: int) -> list[int]:
+    return list(
+        StandingsSnapshot.objects.filter(tournament_id=tid).values_list("version", flat=True)
+    )
+
+
+def test_a_stale_computation_cannot_overwrite_a_newer_snapshot() -> None:
+    tid = make_tournament(players=4)
+    stale = load_tournament(tid)  # the state a slow task read before the result came in
+    last = record(tid, 1, "1-0")
+    assert store_snapshot(load_tournament(tid)).version == last
+    assert store_snapshot(stale) is None
+    latest = StandingsSnapshot.objects.get(tournament_id=tid)
+    assert (latest.version, latest.body["rows"][0]["points"]) == (last, 1)
+
+
+def test_the_same_version_is_stored_once() -> None:
+    tid = make_tournament(players=4)
+    folded = load_tournament(tid)
+    assert store_snapshot(folded) is not None
+    assert store_snapshot(folded) is None
+    assert versions(tid) == [folded.version]
+
+
+def test_only_the_latest_snapshots_are_kept() -> None:
+    tid = make_tournament(players=14)
+    stored = []
+    for board in range(1, 8):
+        stored.append(record(tid, board, "1-0"))
+        store_snapshot(load_tournament(tid))
+    assert versions(tid) == stored[::-1][:KEEP_SNAPSHOTS]
+
+
+def test_announced_only_after_commit() -> None:
+    tid = make_tournament(players=4)
+    with mock.patch("live.snapshots.announce") as announce:
+        store_snapshot(load_tournament(tid))
+        # The test's transaction never commits: nothing may reach the spectators.
+        announce.assert_not_called()
+
+
+def test_ensure_computes_the_first_snapshot() -> None:
+    tid = make_tournament(players=4)
+    assert versions(tid) == []
+    assert ensure_snapshot(tid).version == load_tournament(tid).version
