@@ -53,7 +53,6 @@ TRF16 = "TRF16"
 TRF26 = "TRF26"
 
 PLAYER = "001"
-_COMMENT = "###"
 # Records that only exist in TRF26 (team records included): their presence makes a file TRF26.
 _TRF26_RECORDS = frozenset(
     {"142", "152", "162", "172", "182", "192", "202", "212", "222", "240", "250", "260", "299"}
@@ -133,13 +132,11 @@ class TrfHeaders:
     byes: tuple[ByeRecord, ...] = ()
     abnormal_points: tuple[AbnormalPoints, ...] = ()
 
-    def records(self, code: str) -> tuple[str, ...]:
-        """The text (from column 5) of every record with this code, in file order."""
-        return tuple(line.rstrip("\r")[4:].strip() for line in self.lines if line[:3] == code)
-
 
 @dataclass(frozen=True)
 class TrfFile:
+    """A tournament with its tie-break list (202, or 212 without PTS; may be empty)."""
+
     tournament: Tournament
     tiebreaks: tuple[str, ...] = ()
     headers: TrfHeaders = field(default_factory=TrfHeaders)
@@ -202,8 +199,10 @@ class _Reader:
         self.lines = tuple(text.split("\n"))
         self.player_lines: list[_PlayerLine] = []
         self.start_ranks: set[int] = set()
+        self.known_cells: dict[str, _Cell | None] = {}
         self.declared_rounds: tuple[int, int, str] | None = None  # rounds, line, record
         self.scoring = Scoring()
+        self.name = ""
         self.system_text: dict[str, str] = {}
         self.tiebreaks: dict[str, tuple[str, ...]] = {}
         self.byes: list[ByeRecord] = []
@@ -214,6 +213,7 @@ class _Reader:
     def read(self) -> TrfFile:
         handlers = {
             PLAYER: self._player,
+            "012": self._name,
             "142": self._rounds,
             "XXR": self._rounds,
             "092": self._system,
@@ -228,8 +228,6 @@ class _Reader:
         for index, raw in enumerate(self.lines):
             line = raw[:-1] if raw.endswith("\r") else raw
             code = line[:3]
-            if code == _COMMENT:
-                continue
             if code in _TRF26_RECORDS:
                 self.version = TRF26
             handler = handlers.get(code)
@@ -237,13 +235,13 @@ class _Reader:
                 handler(index + 1, line)
         rounds = self._check_rounds()
         self._check_references(rounds)
-        players = self._players(rounds)
+        players = self._players()
         tournament = Tournament(
             players=tuple(players.values()),
             rounds=rounds,
             scoring=self.scoring,
             system=self._system_kind(),
-            name=self._first("012"),
+            name=self.name,
         )
         return TrfFile(
             tournament=tournament,
@@ -258,12 +256,6 @@ class _Reader:
                 abnormal_points=tuple(self.abnormal),
             ),
         )
-
-    def _first(self, code: str) -> str:
-        for raw in self.lines:
-            if raw[:3] == code:
-                return raw.rstrip("\r")[4:].strip()
-        return ""
 
     # ---- 001 records
 
@@ -296,7 +288,7 @@ class _Reader:
             sex=line[9:10].strip(),
             birth_date=line[69:79].strip(),
         )
-        cells = _well_formed_cells(line[_FIRST_CELL:])
+        cells = _well_formed_cells(line[_FIRST_CELL:], self.known_cells)
         if cells is None:
             cells = [
                 self._cell(number, line, start) for start in range(_FIRST_CELL, length, _CELL_WIDTH)
@@ -371,6 +363,9 @@ class _Reader:
                 f"{previous_line}",
             )
         self.declared_rounds = (rounds, number, line[:3])
+
+    def _name(self, number: int, line: str) -> None:
+        self.name = self.name or line[4:].strip()
 
     def _system(self, number: int, line: str) -> None:
         self.system_text[line[:3]] = line[4:].strip()
@@ -576,7 +571,7 @@ class _Reader:
             f"{theirs[2]!r} on line {other.number}",
         )
 
-    def _players(self, rounds: int) -> dict[int, Player]:
+    def _players(self) -> dict[int, Player]:
         played = max((len(pl.cells) for pl in self.player_lines), default=0)
         absent = _BYE_ROUNDS[""]
         players: dict[int, Player] = {}
@@ -666,45 +661,48 @@ _CELL_FORMS = {
     for code in "1=0WDLwdl+-HFUZhfuz "
     if colour in "- " or code.upper() not in "HFUZ "
 }
-_WELL_FORMED_CELL = re.compile(r"([ 0-9]{4}) ([-wbWB ]) ([-+WDLwdl1=0HFUZhfuz ])(?:  |$)")
+_WELL_FORMED_CELL = re.compile(r"(([ 0-9]{4}) ([-wbWB ]) ([-+WDLwdl1=0HFUZhfuz ]))(?:  |$)")
+_INVALID: _Cell = (0, "", "", None)  # marks a cell the fast path leaves to _Reader._cell
 
 
-def _well_formed_cells(section: str) -> list[_Cell | None] | None:
+def _well_formed_cells(section: str, known: dict[str, _Cell | None]) -> list[_Cell | None] | None:
     """The round cells of a 001 record when they are all well formed, else None: the
     fast path for the common case; the caller re-reads a record that fails it cell by
-    cell to report the first problem."""
+    cell to report the first problem.  ``known`` maps cell texts already read in this
+    file to their cells: a large file repeats many, and Rounds are immutable."""
     padded = section + " " * (-(len(section) + 2) % _CELL_WIDTH)
     found = _WELL_FORMED_CELL.findall(padded)
     if len(found) * _CELL_WIDTH - 2 != len(padded):
         return None
-    forms = _CELL_FORMS
     cells: list[_Cell | None] = []
-    append = cells.append
-    for opponent_text, colour, code in found:
-        if opponent_text == "    ":
-            if colour == " " and code == " ":
-                append(None)
-                continue
-            opponent = 0
-        elif " " in opponent_text.strip():
-            return None
-        else:
-            opponent = int(opponent_text)
-        form = forms.get(colour + code)
-        if form is None:
-            return None
-        colour, code, kind, build = form
-        if kind == _GAME:
-            if not opponent:
+    for text, opponent_text, colour, code in found:
+        cell = known.get(text, _INVALID)
+        if cell is _INVALID:
+            cell = known[text] = _well_formed_cell(opponent_text, colour, code)
+            if cell is _INVALID:
                 return None
-            append((opponent, colour, code, Game(opponent, *build)))
-        elif kind == _FORFEIT:
-            append((opponent, colour, code, UnplayedRound(build[0], opponent or None, build[1])))
-        elif opponent:
-            return None
-        else:
-            append((0, colour, code, build[0]))
+        cells.append(cell)
     return cells
+
+
+def _well_formed_cell(opponent_text: str, colour: str, code: str) -> _Cell | None:
+    if opponent_text == "    ":
+        if colour == " " and code == " ":
+            return None
+        opponent = 0
+    elif " " in opponent_text.strip():
+        return _INVALID
+    else:
+        opponent = int(opponent_text)
+    form = _CELL_FORMS.get(colour + code)
+    if form is None:
+        return _INVALID
+    colour, code, kind, build = form
+    if kind == _GAME:
+        return (opponent, colour, code, Game(opponent, *build)) if opponent else _INVALID
+    if kind == _FORFEIT:
+        return opponent, colour, code, UnplayedRound(build[0], opponent or None, build[1])
+    return _INVALID if opponent else (0, colour, code, build[0])
 
 
 # --------------------------------------------------------------------------- writing
