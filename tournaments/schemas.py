@@ -18,13 +18,12 @@ from rest_framework import serializers
 
 from tiebreaks.errors import TieBreakError
 from tiebreaks.model import Scoring, System, Tournament
+from tiebreaks.standings import DEFAULT_RULES, RULES, compute_standings
 
 from .errors import CommandError
 from .state import BYE_POINTS, RESULTS, SYSTEMS
 from .upcasting import CURRENT_VERSIONS
 
-DEFAULT_RULES = "fide-2026"
-RULES = ("fide-2026", "fide-2023", "fide-pre2023")
 TITLES = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
 MAX_ROUNDS = 99
 _DEFAULT_SCORING = Scoring()
@@ -104,13 +103,8 @@ class TournamentCreatedSerializer(serializers.Serializer):
 def _checked_tiebreaks(codes: list[str], rules: str, system: System, rounds: int) -> list[str]:
     """The tie-break list as the engine understands it (its default when empty)."""
     try:
-        from tiebreaks import standings
-    except ImportError:  # the engine is being written alongside; validated once it lands
-        return codes
-
-    try:
         empty = Tournament(players=(), rounds=rounds, system=system)
-        result = standings.compute_standings(empty, tiebreaks=codes or None, rules=rules)
+        result = compute_standings(empty, tiebreaks=codes or None, rules=rules)
     except TieBreakError as exc:
         raise serializers.ValidationError({"tiebreaks": [str(exc)]}) from exc
     return list(result.tiebreaks)

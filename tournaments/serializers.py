@@ -35,13 +35,14 @@ CloseRoundRequest = command_body(serializers.Serializer)
 class EventSerializer(serializers.ModelSerializer):
     """A stored event, its payload read at the kind's current schema version."""
 
+    tournament = serializers.IntegerField(source="tournament_id", read_only=True)
     author = serializers.SlugRelatedField(slug_field="username", read_only=True)
     schema_version = serializers.SerializerMethodField()
     payload = serializers.SerializerMethodField()
 
     class Meta:
         model = Event
-        fields = ["seq", "kind", "schema_version", "payload", "author", "created_at"]
+        fields = ["tournament", "seq", "kind", "schema_version", "payload", "author", "created_at"]
 
     def get_schema_version(self, event: Event) -> int:
         return CURRENT_VERSIONS[event.kind]

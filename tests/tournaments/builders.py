@@ -1,0 +1,54 @@
+"""Builders for tournament tests: API clients and tournaments entered through the commands."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.urls import reverse
+from rest_framework.test import APIClient
+
+from tournaments import commands
+from tournaments.models import Event
+
+
+class Api:
+    """An API client bound to one user (or anonymous), speaking JSON."""
+
+    def __init__(self, token: str | None = None) -> None:
+        self.client = APIClient()
+        if token:
+            self.client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
+
+    def get(self, name: str, *args: Any, **params: Any) -> Any:
+        return self.client.get(reverse(f"tournaments:{name}", args=args), params)
+
+    def post(self, name: str, *args: Any, body: Any, key: str | None = None) -> Any:
+        headers = {"HTTP_IDEMPOTENCY_KEY": key} if key else {}
+        return self.client.post(
+            reverse(f"tournaments:{name}", args=args), body, format="json", **headers
+        )
+
+
+def make_tournament(
+    author: Any,
+    players: int = 4,
+    rounds: int = 3,
+    pairings: Iterable[Iterable[tuple[int, int]]] = (),
+) -> int:
+    """A tournament with ``players`` players and the given rounds paired (no results)."""
+    tid = commands.create_tournament({"name": "Test Open", "rounds": rounds}, author=author)
+    tid = tid.tournament_id
+    for n in range(1, players + 1):
+        commands.register_player(tid, {"name": f"Player {n}"}, author=author)
+    for number, boards in enumerate(pairings, start=1):
+        commands.pair_round(
+            tid,
+            {"round": number, "boards": [{"white": w, "black": b} for w, b in boards]},
+            author=author,
+        )
+    return tid
+
+
+def stored(tournament_id: int) -> int:
+    return Event.objects.filter(tournament_id=tournament_id).count()

@@ -1,0 +1,44 @@
+"""Old payload versions are read through upcasters; stored rows stay as they were."""
+
+from __future__ import annotations
+
+import pytest
+
+from tournaments.models import Event
+from tournaments.replay import load_tournament
+from tournaments.upcasting import upcast
+
+from .builders import Api, make_tournament
+
+
+def test_a_v1_player_has_no_fide_id():
+    v1 = {"start_rank": 3, "name": "Old Timer", "rating": 1900, "title": "", "federation": ""}
+    assert upcast("player.registered", 1, v1) == {**v1, "fide_id": ""}
+
+
+def test_a_current_payload_is_unchanged():
+    v2 = {
+        "start_rank": 1,
+        "name": "A",
+        "rating": 0,
+        "title": "",
+        "federation": "",
+        "fide_id": "12345",
+    }
+    assert upcast("player.registered", 2, v2) == v2
+
+
+def test_a_version_newer_than_the_code_is_an_error():
+    with pytest.raises(ValueError, match="newer"):
+        upcast("round.closed", 2, {"round": 1})
+
+
+def test_a_stored_v1_event_folds_and_is_served_at_v2(organiser):
+    tid = make_tournament(organiser, players=1)
+    v1 = {"start_rank": 2, "name": "Old Timer", "rating": 1900, "title": "", "federation": ""}
+    Event(tournament_id=tid, seq=3, kind="player.registered", schema_version=1, payload=v1).save()
+
+    assert load_tournament(tid).state.players[2].fide_id == ""
+    served = Api().get("event-list", tid).json()["results"][-1]
+    assert (served["schema_version"], served["payload"]["fide_id"]) == (2, "")
+    assert Event.objects.get(tournament_id=tid, seq=3).payload == v1
