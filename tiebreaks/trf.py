@@ -11,6 +11,9 @@ Decisions the format leaves open:
 - A round cell that is entirely blank is an absence (TRF16: blank is equivalent
   to ``Z``) when anybody has an entry in that round, and "not played yet" (None)
   when nobody has; rounds after the last one with an entry are not played yet.
+  The writer writes None as a blank cell, so a result still missing in a round
+  others have finished reads back as an absence: TRF has no "result pending" code
+  for a paired game (TRF26's ``X`` scoring symbol has no 001 counterpart we accept).
 - Result codes ``W``/``D``/``L`` are games played but not rated; a double forfeit
   is ``-`` on both sides.
 - ``240`` (byes for a round still to be paired) and ``299`` (abnormal points)
