@@ -3,7 +3,7 @@
 ``commands.pair_round`` already refuses unknown, withdrawn or doubly paired
 players; these rules add what a Swiss pairing must also satisfy:
 
-* every active player (registered, not withdrawn, no requested bye in the
+* in a Swiss, every active player (registered, not withdrawn, no requested bye in the
   round) is on exactly one board or has the pairing-allocated bye;
 * two players who already played each other are paired again only when the
   organiser confirms it (``confirm_repeats``): a pairing program should never
@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
+
+from tiebreaks.model import System
 
 from .commands import Command, pair_round
 from .errors import CommandError
@@ -61,8 +63,7 @@ def active_players(state: TournamentState, round_number: int) -> set[int]:
     return {
         rank
         for rank, player in state.players.items()
-        if not player.withdrawn_in(round_number)
-        and state.requested_bye(round_number, rank) is None
+        if not player.withdrawn_in(round_number) and state.requested_bye(round_number, rank) is None
     }
 
 
@@ -83,7 +84,10 @@ def checked_pair_round(*, confirm_repeats: bool) -> Command:
         check_round(
             [(board["white"], board["black"]) for board in payload["boards"]],
             payload["byes"],
-            active=active_players(state, payload["round"]),
+            # A round robin's odd player rests unpaired; only a Swiss must seat everyone.
+            active=active_players(state, payload["round"])
+            if state.settings.system is System.SWISS
+            else (),
             previous_meetings=previous_meetings(state),
             confirm_repeats=confirm_repeats,
         )

@@ -54,8 +54,8 @@ _PLAYER_COLUMNS = {
     "federation": 54,
     "fide_id": 58,
 }
-_FIRST_ROUND_COLUMN = 92
-_ROUND_WIDTH = 10
+FIRST_ROUND_COLUMN = 92
+ROUND_WIDTH = 10
 # The header records each tournament setting is read from.
 _SETTING_RECORDS = {
     "name": ("012",),
@@ -64,7 +64,7 @@ _SETTING_RECORDS = {
     "scoring": ("162", "XXS"),
     "tiebreaks": ("202", "212"),
 }
-_REQUESTED_BYES = {Unplayed.HPB: "half", Unplayed.ZPB: "zero", Unplayed.FPB: "full"}
+REQUESTED_BYES = {Unplayed.HPB: "half", Unplayed.ZPB: "zero", Unplayed.FPB: "full"}
 _GAME_RESULTS = {Outcome.WIN: "1-0", Outcome.DRAW: "1/2-1/2", Outcome.LOSS: "0-1"}
 
 
@@ -120,7 +120,7 @@ class _Importer:
         }
         if rules is not None:
             settings["rules"] = rules
-        with self._at(self._header_line):
+        with reported_at(self._header_line):
             event = commands.create_tournament(settings, author=self.author)
         self.tournament_id = event.tournament_id
         self.events = 1
@@ -149,15 +149,6 @@ class _Importer:
         line = next((i + 1 for i, text in enumerate(lines) if text[:3] in records), 1)
         return line, 5 if line > 1 else 1
 
-    @contextmanager
-    def _at(self, locate: Callable[[str], tuple[int, int]]) -> Iterator[None]:
-        """Report a command's refusal at the (line, column) of the file that produced it."""
-        try:
-            yield
-        except CommandError as exc:
-            line, column = locate(exc.field)
-            raise TrfError(line, column, f"{exc.field}: {exc.message}") from exc
-
     def _append(self, command: commands.Command, payload: dict[str, Any]) -> None:
         command(self.tournament_id, payload, author=self.author)
         self.events += 1
@@ -173,22 +164,22 @@ class _Importer:
             "fide_id": "" if str(player.fide_id or "").strip("0") == "" else str(player.fide_id),
         }
         line = self.line_of[player.start_rank]
-        with self._at(lambda field: (line, _PLAYER_COLUMNS.get(field, 1))):
+        with reported_at(lambda field: (line, _PLAYER_COLUMNS.get(field, 1))):
             self._append(commands.register_player, payload)
 
     def _round(self, number: int, entries: dict[int, Round]) -> None:
-        column = _FIRST_ROUND_COLUMN + (number - 1) * _ROUND_WIDTH
+        column = FIRST_ROUND_COLUMN + (number - 1) * ROUND_WIDTH
         boards: list[tuple[int, int]] = []
         byes: list[int] = []
         for rank, entry in entries.items():
             if entry is None:
                 continue
             kind = getattr(entry, "kind", None)
-            if kind in _REQUESTED_BYES:
-                with self._at(lambda _field, rank=rank: (self.line_of[rank], column)):
+            if kind in REQUESTED_BYES:
+                with reported_at(lambda _field, rank=rank: (self.line_of[rank], column)):
                     self._append(
                         commands.request_bye,
-                        {"start_rank": rank, "round": number, "points": _REQUESTED_BYES[kind]},
+                        {"start_rank": rank, "round": number, "points": REQUESTED_BYES[kind]},
                     )
             elif kind is Unplayed.PAB:
                 byes.append(rank)
@@ -211,7 +202,7 @@ class _Importer:
                 return self.line_of[byes[int(parts[1])]], column
             return min(self.line_of.values()), column
 
-        with self._at(player_at):
+        with reported_at(player_at):
             self._append(
                 commands.pair_round,
                 {
@@ -222,10 +213,20 @@ class _Importer:
             )
         for board, (white, black) in enumerate(boards, start=1):
             result = _result(entries[white], entries[black])
-            with self._at(lambda _field, white=white: (self.line_of[white], column)):
+            with reported_at(lambda _field, white=white: (self.line_of[white], column)):
                 self._append(
                     commands.record_result, {"round": number, "board": board, "result": result}
                 )
+
+
+@contextmanager
+def reported_at(locate: Callable[[str], tuple[int, int]]) -> Iterator[None]:
+    """Report a command's refusal at the (line, column) of the file that produced it."""
+    try:
+        yield
+    except CommandError as exc:
+        line, column = locate(exc.field)
+        raise TrfError(line, column, f"{exc.field}: {exc.message}") from exc
 
 
 def _entry(player: Player, index: int) -> Round:

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import api_trf, views
 
 app_name = "tournaments"
 
@@ -26,4 +26,14 @@ urlpatterns = [
     path(tournament + "results/", views.ResultView.as_view(), name="result-create"),
     path(tournament + "corrections/", views.CorrectionView.as_view(), name="correction-create"),
     path(tournament + "events/", views.EventListView.as_view(), name="event-list"),
+    # Files and schedules (workflow helper: tournaments/api_trf.py).
+    path("tournaments/import/", api_trf.TrfImportView.as_view(), name="tournament-import"),
+    path(tournament + "export.trf", api_trf.TrfExportView.as_view(), name="tournament-export"),
+    path(tournament + "standings.csv", api_trf.StandingsCsvView.as_view(), name="standings-csv"),
+    path(tournament + "schedule/", api_trf.ScheduleView.as_view(), name="schedule-create"),
+    path(
+        tournament + "rounds/import-trf/",
+        api_trf.RoundTrfImportView.as_view(),
+        name="round-import-trf",
+    ),
 ]

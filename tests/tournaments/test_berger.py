@@ -1,4 +1,5 @@
-"""Round-robin schedules against FIDE Handbook C.05 Annex 1 (Berger tables)."""
+"""Round-robin schedules against FIDE Handbook C.05 Annex 1 (Berger tables), and the
+schedule API that pairs a round robin from them."""
 
 from __future__ import annotations
 
@@ -7,7 +8,11 @@ from itertools import combinations
 
 import pytest
 
+from tiebreaks.model import Unplayed
+from tournaments import commands, replay
 from tournaments.berger import BergerError, berger_rounds, round_robin_schedule
+
+from .builders import stored
 
 SIZES = range(3, 17)
 
@@ -116,3 +121,90 @@ def test_swap_last_two_exchanges_the_last_rounds_of_the_first_cycle():
 def test_out_of_range_requests_name_the_field(kwargs, field):
     with pytest.raises(BergerError, match=f"^{field}:"):
         round_robin_schedule(**kwargs)
+
+
+# --------------------------------------------------------------------------- the schedule API
+
+
+def _round_robin(author, players: int, rounds: int, system: str = "round robin") -> int:
+    event = commands.create_tournament(
+        {"name": "Club RR", "rounds": rounds, "system": system}, author=author
+    )
+    for n in range(1, players + 1):
+        commands.register_player(event.tournament_id, {"name": f"Player {n}"}, author=author)
+    return event.tournament_id
+
+
+def _schedule(api, tid, **body):
+    return api.post("schedule-create", tid, body=body)
+
+
+def _stored_boards(tid):
+    state = replay.load_tournament(tid).state
+    return [[(b.white, b.black) for b in state.rounds[n].boards] for n in sorted(state.rounds)]
+
+
+@pytest.mark.django_db
+def test_schedule_pairs_every_round_from_the_annex_table(api, organiser):
+    tid = _round_robin(organiser, players=6, rounds=5)
+    response = _schedule(api, tid)
+    assert response.status_code == 201, response.json()
+    assert response.json()["rounds"] == 5
+    assert _stored_boards(tid) == ANNEX_6
+
+
+@pytest.mark.django_db
+def test_schedule_leaves_the_resting_player_of_an_odd_field_unpaired(api, organiser):
+    tid = _round_robin(organiser, players=5, rounds=5)
+    assert _schedule(api, tid).status_code == 201
+    state = replay.load_tournament(tid).state
+    # Annex, 5 or 6 players, round 1: 1-6 (6 is the dummy), 2-5, 3-4.
+    assert _stored_boards(tid)[0] == [(2, 5), (3, 4)]
+    assert state.rounds[1].byes == ()
+    assert state.round_entry(1, 1).kind is Unplayed.ABSENT
+
+
+@pytest.mark.django_db
+def test_schedule_of_a_double_round_robin_reverses_colours(api, organiser):
+    tid = _round_robin(organiser, players=4, rounds=6, system="double round robin")
+    assert _schedule(api, tid).status_code == 201
+    boards = _stored_boards(tid)
+    assert boards[:3] == ANNEX_4
+    assert boards[3:] == [[(b, w) for w, b in r] for r in ANNEX_4]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("system", "rounds", "body", "field"),
+    [
+        ("swiss", 5, {}, "system"),
+        ("round robin", 4, {}, "rounds"),
+        ("round robin", 5, {"swap_last_two": True}, "swap_last_two"),
+        ("round robin", 5, {"swap_last_two": "maybe"}, "swap_last_two"),
+    ],
+)
+def test_schedule_refusals_name_the_field_and_store_nothing(
+    api, organiser, system, rounds, body, field
+):
+    tid = _round_robin(organiser, players=6, rounds=rounds, system=system)
+    before = stored(tid)
+    response = _schedule(api, tid, **body)
+    assert response.status_code == 400
+    assert field in response.json()
+    assert stored(tid) == before
+
+
+@pytest.mark.django_db
+def test_schedule_is_refused_once_rounds_are_paired(api, organiser):
+    tid = _round_robin(organiser, players=4, rounds=3)
+    assert _schedule(api, tid).status_code == 201
+    response = _schedule(api, tid)
+    assert response.status_code == 400
+    assert response.json() == {"rounds": ["Rounds are already paired."]}
+
+
+@pytest.mark.django_db
+def test_schedule_is_for_the_tournaments_organisers(make_api, organiser):
+    tid = _round_robin(organiser, players=4, rounds=3)
+    assert _schedule(make_api("someone-else"), tid).status_code == 403
+    assert _schedule(make_api(None), tid).status_code == 401

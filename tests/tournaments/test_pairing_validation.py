@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-import pytest
+from pathlib import Path
 
-from tournaments import commands
+import pytest
+from django.urls import reverse
+
+from tournaments import commands, replay
 from tournaments.pairing_rules import check_round
 
 from .builders import make_tournament, stored
@@ -83,3 +86,86 @@ def test_forfeits_do_not_count_as_meetings(api, organiser):
     tid = make_tournament(organiser, players=2, rounds=2, pairings=[[(1, 2)]])
     commands.record_result(tid, {"round": 1, "board": 1, "result": "+/-"})
     assert _pair(api, tid, 2, [(2, 1)]).status_code == 201
+
+
+# --------------------------------------------------------------------------- a round as a TRF
+
+BASE = Path(__file__).resolve().parent.parent / "data" / "broken_import" / "valid_base.trf"
+ROUND_3 = 111  # 0-based index of round 3's cell in a 001 record (column 112)
+
+
+def _with_round_3(cells: dict[int, str]) -> str:
+    """valid_base.trf with round 3 of each player replaced (an 8-character cell or "")."""
+    lines = []
+    for line in BASE.read_text().splitlines():
+        if line[:3] == "001":
+            line = (line[:ROUND_3] + cells[int(line[4:8])]).rstrip()
+        lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
+# valid_base.trf's own round 3, results not known yet: 1-2, 5-3, and 4's half-point bye.
+NEXT_ROUND = {1: "   2 w  ", 2: "   1 b  ", 3: "   5 b  ", 4: "0000 - H", 5: "   3 w  "}
+
+
+@pytest.fixture
+def two_rounds_played(api):
+    text = _with_round_3(dict.fromkeys(range(1, 6), ""))
+    response = api.client.post(
+        reverse("tournaments:tournament-import"), text, content_type="text/plain"
+    )
+    assert response.status_code == 201, response.json()
+    return response.json()["id"]
+
+
+def _post_round(api, tid, text, query=""):
+    url = reverse("tournaments:round-import-trf", args=[tid]) + query
+    return api.client.post(url, text, content_type="text/plain")
+
+
+def test_the_next_round_is_paired_from_the_tournament_so_far_plus_that_round(
+    api, two_rounds_played
+):
+    response = _post_round(api, two_rounds_played, _with_round_3(NEXT_ROUND))
+    assert response.status_code == 201, response.json()
+    state = replay.load_tournament(two_rounds_played).state
+    assert [(b.white, b.black) for b in state.rounds[3].boards] == [(1, 2), (5, 3)]
+    assert state.requested_bye(3, 4) == "half"
+
+
+def test_a_file_that_rewrites_an_earlier_round_is_refused(api, two_rounds_played):
+    # Round 2, 3-1 becomes 1-3: both records agree, but not with what is stored.
+    text = (
+        _with_round_3(NEXT_ROUND)
+        .replace("4 w 1     3 b 1", "4 w 1     3 w 1")
+        .replace("0000 - U     1 w 0", "0000 - U     1 b 0")
+    )
+    before = stored(two_rounds_played)
+    response = _post_round(api, two_rounds_played, text)
+    assert response.status_code == 400
+    body = response.json()
+    assert (body["line"], body["column"]) == (8, 102)  # Alpha's round 2, the first line read
+    assert "round 2: the file has player 1 against 3 with White" in body["detail"]
+    assert stored(two_rounds_played) == before
+
+
+def test_a_result_in_the_round_being_paired_is_refused(api, two_rounds_played):
+    response = _post_round(api, two_rounds_played, _with_round_3({**NEXT_ROUND, 1: "   2 w 1"}))
+    assert response.status_code == 400
+    assert (response.json()["line"], response.json()["column"]) == (8, 119)
+
+
+REPEAT = {1: "   4 w  ", 4: "   1 b  ", 2: "   3 w  ", 3: "   2 b  ", 5: "0000 - H"}
+
+
+def test_a_repeat_in_a_trf_round_needs_confirmation(api, two_rounds_played):
+    before = stored(two_rounds_played)
+    refused = _post_round(api, two_rounds_played, _with_round_3(REPEAT))
+    assert refused.status_code == 400
+    assert "players 1 and 4 already played each other in round 1" in refused.json()["detail"]
+    assert refused.json()["line"] == 8
+    assert stored(two_rounds_played) == before
+    confirmed = _post_round(
+        api, two_rounds_played, _with_round_3(REPEAT), query="?confirm_repeats=true"
+    )
+    assert confirmed.status_code == 201, confirmed.json()

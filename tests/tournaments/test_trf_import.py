@@ -8,8 +8,10 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.core.management.base import CommandError as ManagementError
+from django.urls import reverse
 
 from tiebreaks.errors import TrfError
 from tiebreaks.standings import compute_standings
@@ -173,3 +175,74 @@ def test_management_command_refuses_with_exit_code_2(args, message):
         call_command("import_trf", *args)
     assert refused.value.returncode == 2
     assert _counts() == (0, 0)
+
+
+# --------------------------------------------------------------------------- the API
+
+
+def _import_url() -> str:
+    return reverse("tournaments:tournament-import")
+
+
+def test_api_imports_a_multipart_file_and_makes_the_user_organiser(api, organiser):
+    upload = SimpleUploadedFile("swiss.trf", (DATA / "held_swiss_5.trf").read_bytes())
+    response = api.client.post(_import_url(), {"file": upload}, format="multipart")
+    assert response.status_code == 201, response.json()
+    body = response.json()
+    assert (body["players"], body["rounds_paired"]) == (16, 5)
+    assert may_write(organiser, body["id"])
+
+
+def test_api_imports_a_text_plain_body_with_the_rules_in_the_query(api):
+    response = api.client.post(
+        _import_url() + "?rules=fide-2023",
+        (DATA / "held_round_robin.trf").read_text(),
+        content_type="text/plain",
+    )
+    assert response.status_code == 201, response.json()
+    assert replay.load_tournament(response.json()["id"]).rules == "fide-2023"
+
+
+def test_api_refuses_a_broken_file_with_its_line_and_stores_nothing(api):
+    before = _counts()
+    response = api.client.post(
+        _import_url(), (BROKEN / "sides_disagree.trf").read_text(), content_type="text/plain"
+    )
+    assert response.status_code == 400
+    body = response.json()
+    assert body["detail"].startswith("line 8, column 99: round 1: result '1' against 4")
+    assert (body["line"], body["column"]) == (8, 99)
+    assert _counts() == before
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "field"),
+    [
+        ({"data": {}, "format": "multipart"}, "file"),
+        ({"data": "x", "content_type": "text/plain", "path": "?rules=fide-1999"}, "rules"),
+    ],
+)
+def test_api_names_a_missing_file_or_an_unknown_rule_edition(api, kwargs, field):
+    url = _import_url() + kwargs.pop("path", "")
+    response = api.client.post(url, **kwargs)
+    assert response.status_code == 400
+    assert field in response.json()
+
+
+def test_api_import_needs_a_signed_in_user(make_api):
+    response = make_api(None).client.post(_import_url(), "012 x", content_type="text/plain")
+    assert response.status_code == 401
+    assert _counts() == (0, 0)
+
+
+def test_api_exports_trf_and_csv_to_anyone(make_api):
+    imported = import_trf((DATA / "held_round_robin.trf").read_text())
+    client = make_api(None).client
+    trf = client.get(reverse("tournaments:tournament-export", args=[imported.id]))
+    assert trf.status_code == 200
+    assert trf["Content-Type"] == "text/plain; charset=utf-8"
+    assert trf.content.decode() == export_trf(imported.id)
+    csv_response = client.get(reverse("tournaments:standings-csv", args=[imported.id]))
+    assert csv_response["Content-Type"] == "text/csv; charset=utf-8"
+    assert csv_response.content.decode() == standings_csv(imported.id)
+    assert client.get(reverse("tournaments:tournament-export", args=[999])).status_code == 404

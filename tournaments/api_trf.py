@@ -1,0 +1,211 @@
+"""The organiser's file and schedule endpoints: TRF import and export, standings as CSV,
+a round robin's whole schedule, and a Swiss round handed over as a TRF.
+
+Thin views over ``trf_import``, ``round_import`` and ``berger``; refusals of a
+file answer 400 ``{"detail": "line L, column C: ...", "line": L, "column": C}``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.exceptions import ValidationError
+from rest_framework.parsers import BaseParser, FormParser, MultiPartParser
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from tiebreaks.errors import TrfError
+from tiebreaks.model import System
+
+from . import commands, round_import
+from .berger import BergerError, round_robin_schedule
+from .schemas import RULES
+from .trf_import import decode, export_trf, import_trf, standings_csv
+from .views import WRITE_RESPONSES, TournamentAPIView, created
+
+_REFUSED_FILE = OpenApiResponse(
+    description='The file was refused whole: {"detail": "line L, column C: reason", '
+    '"line": L, "column": C}; nothing is stored.'
+)
+
+
+class PlainTextParser(BaseParser):
+    """A TRF sent as the raw request body."""
+
+    media_type = "text/plain"
+
+    def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> str:
+        return decode(stream.read())
+
+
+class TrfUploadMixin:
+    """Reads the TRF of a request: a multipart ``file``, or a text/plain body."""
+
+    parser_classes = [MultiPartParser, FormParser, PlainTextParser]
+    request: Request
+
+    def trf_text(self) -> str:
+        data = self.request.data
+        if isinstance(data, str):
+            return data
+        upload = data.get("file")
+        if upload is None or isinstance(upload, str):
+            raise ValidationError({"file": ["Send the TRF as a multipart 'file' or text/plain."]})
+        return decode(upload.read())
+
+    def option(self, name: str) -> Any:
+        """A setting from the query string (text/plain bodies) or the form fields."""
+        data = self.request.data
+        form = data if not isinstance(data, str) else {}
+        return form.get(name) or self.request.query_params.get(name)
+
+    @staticmethod
+    def refused(exc: TrfError) -> Response:
+        return Response(
+            {"detail": str(exc), "line": exc.line, "column": exc.column},
+            status=status.HTTP_400_BAD_REQUEST,
+        )
+
+
+class ImportedSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    players = serializers.IntegerField()
+    rounds_paired = serializers.IntegerField()
+    events = serializers.IntegerField()
+
+
+class TrfImportView(TrfUploadMixin, TournamentAPIView):
+    """Creates a tournament from a TRF; the importing user becomes its organiser."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        summary="Create a tournament from a TRF file",
+        request={"multipart/form-data": OpenApiTypes.OBJECT, "text/plain": OpenApiTypes.STR},
+        responses={201: ImportedSerializer, 400: _REFUSED_FILE},
+    )
+    def post(self, request: Request) -> Response:
+        rules = self.option("rules")
+        if rules is not None and rules not in RULES:
+            raise ValidationError({"rules": [f"One of {', '.join(RULES)}."]})
+        try:
+            imported = import_trf(self.trf_text(), author=request.user, rules=rules)
+        except TrfError as exc:
+            return self.refused(exc)
+        return Response(ImportedSerializer(imported).data, status=status.HTTP_201_CREATED)
+
+
+class RoundTrfImportView(TrfUploadMixin, TournamentAPIView):
+    """Pairs the next round from a TRF of the tournament so far plus that round."""
+
+    @extend_schema(
+        summary="Pair the next round from a TRF (the tournament so far plus the new round)",
+        request={"multipart/form-data": OpenApiTypes.OBJECT, "text/plain": OpenApiTypes.STR},
+        responses={**WRITE_RESPONSES, 400: _REFUSED_FILE},
+    )
+    def post(self, request: Request, tournament_id: int) -> Response:
+        confirm = self.option("confirm_repeats") in (True, "true", "1")
+        try:
+            event = round_import.pair_from_trf(
+                tournament_id, self.trf_text(), author=request.user, confirm_repeats=confirm
+            )
+        except TrfError as exc:
+            return self.refused(exc)
+        return created(event)
+
+
+class ScheduleRequest(serializers.Serializer):
+    swap_last_two = serializers.BooleanField(
+        default=False,
+        help_text="Double round robin: exchange the last two rounds of the first cycle, as "
+        "C.05 Annex 1 recommends, so nobody has the same colour three times running.",
+    )
+
+
+class ScheduleView(TournamentAPIView):
+    """Pairs every round of a round robin from the Berger tables, in one go."""
+
+    @extend_schema(
+        summary="Pair a round robin's whole schedule (FIDE Berger tables)",
+        request=ScheduleRequest,
+        responses=WRITE_RESPONSES,
+    )
+    def post(self, request: Request, tournament_id: int) -> Response:
+        body = ScheduleRequest(data=self.body())
+        body.is_valid(raise_exception=True)
+        folded = self.folded()
+        state = folded.state
+        if folded.system == System.SWISS.value:
+            raise ValidationError(
+                {"system": ["A Swiss is paired round by round: POST each round to rounds/."]}
+            )
+        if state.rounds:
+            raise ValidationError({"rounds": ["Rounds are already paired."]})
+        # Berger numbers are the players in start-rank order.
+        ranks = sorted(state.players)
+        cycles = 2 if folded.system == System.DOUBLE_ROUND_ROBIN.value else 1
+        try:
+            schedule = round_robin_schedule(
+                len(ranks), cycles=cycles, swap_last_two=body.validated_data["swap_last_two"]
+            )
+        except BergerError as exc:
+            field, _, message = str(exc).partition(": ")
+            raise ValidationError({field: [message]}) from exc
+        if len(schedule) != folded.rounds:
+            raise ValidationError(
+                {
+                    "rounds": [
+                        f"{len(ranks)} players need {len(schedule)} rounds; "
+                        f"the tournament has {folded.rounds}."
+                    ]
+                }
+            )
+        events = []
+        with transaction.atomic():
+            # The resting player of an odd field is left unpaired: C.07 ignores
+            # the round-robin bye, which a pairing-allocated bye would score.
+            for scheduled in schedule:
+                boards = [
+                    {"white": ranks[white - 1], "black": ranks[black - 1]}
+                    for white, black in scheduled.boards
+                ]
+                payload = {"round": scheduled.number, "boards": boards, "byes": []}
+                events.append(commands.pair_round(tournament_id, payload, author=request.user))
+        return Response(
+            {"rounds": len(events), "first_seq": events[0].seq, "last_seq": events[-1].seq},
+            status=status.HTTP_201_CREATED,
+        )
+
+
+class TrfExportView(TournamentAPIView):
+    """The tournament as a TRF26 file, points and ranks from its standings."""
+
+    @extend_schema(
+        summary="Export the tournament as a TRF file",
+        responses={(200, "text/plain"): OpenApiTypes.STR},
+    )
+    def get(self, request: Request, tournament_id: int) -> HttpResponse:
+        return _download(export_trf(tournament_id), "text/plain", f"tournament-{tournament_id}.trf")
+
+
+class StandingsCsvView(TournamentAPIView):
+    """The standings as CSV: rank, place, player, points, then each tie-break."""
+
+    @extend_schema(summary="Standings as CSV", responses={(200, "text/csv"): OpenApiTypes.STR})
+    def get(self, request: Request, tournament_id: int) -> HttpResponse:
+        return _download(
+            standings_csv(tournament_id), "text/csv", f"tournament-{tournament_id}-standings.csv"
+        )
+
+
+def _download(text: str, content_type: str, filename: str) -> HttpResponse:
+    response = HttpResponse(text, content_type=f"{content_type}; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
