@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
@@ -85,12 +86,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         after_round = _after_round(args.rounds, trf)
         if args.command == "explain":
             explanation = explain(trf.tournament, args.player, tiebreaks, args.rules, after_round)
-            print("\n".join(explanation.lines()))
-            return 0
+            return _emit("\n".join(explanation.lines()))
         standings = compute_standings(trf.tournament, tiebreaks, args.rules, after_round)
     except (_BadInput, TieBreakError) as error:
         return _fail(str(error))
-    print(json.dumps(standings_json(standings), indent=2) if args.json else table(standings))
+    return _emit(json.dumps(standings_json(standings), indent=2) if args.json else table(standings))
+
+
+def _emit(text: str) -> int:
+    try:
+        print(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader went away (e.g. `| head`): stop quietly, and keep Python from
+        # complaining again when it flushes stdout at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     return 0
 
 
