@@ -1,0 +1,154 @@
+"""The spectators' websocket over the Redis channel layer."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.routing import URLRouter
+from channels.testing import WebsocketCommunicator
+from django.db import connections
+from django.test import override_settings
+from django.urls import reverse
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from live.routing import websocket_urlpatterns
+from live.snapshots import store_snapshot
+from tournaments.replay import load_tournament
+
+from .builders import make_tournament, organiser, record
+from .conftest import running_worker
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+application = URLRouter(websocket_urlpatterns)
+
+
+def post_result(tid: int, board: int, result: str) -> int:
+    """Through the API, as an organiser would; returns the stored event's seq."""
+    client = APIClient()
+    token, _ = Token.objects.get_or_create(user=organiser())
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    response = client.post(
+        reverse("tournaments:result-create", args=[tid]),
+        {"round": 1, "board": board, "result": result},
+        format="json",
+    )
+    assert response.status_code == 201, response.content
+    return response.json()["seq"]
+
+
+@pytest.fixture(autouse=True)
+async def _close_database_connections() -> AsyncIterator[None]:
+    """The consumer's queries run in asgiref's thread, whose persistent
+    connection (CONN_MAX_AGE) would keep the test database from being dropped."""
+    yield
+    await sync_to_async(connections.close_all)()
+
+
+@pytest.fixture
+async def tournament(broker) -> int:
+    tid = await sync_to_async(make_tournament)(players=4)
+    await sync_to_async(record)(tid, 1, "1-0")
+    return tid
+
+
+async def connected(path: str) -> WebsocketCommunicator:
+    communicator = WebsocketCommunicator(application, path)
+    connected, code = await communicator.connect()
+    assert connected, code
+    return communicator
+
+
+@pytest.fixture
+async def spectator(tournament: int) -> AsyncIterator[WebsocketCommunicator]:
+    communicator = await connected(f"/ws/tournaments/{tournament}/standings/")
+    yield communicator
+    await communicator.disconnect()
+
+
+async def current_version(tid: int) -> int:
+    return (await sync_to_async(load_tournament)(tid)).version
+
+
+async def test_connect_sends_the_latest_snapshot(spectator, tournament) -> None:
+    frame = await spectator.receive_json_from(timeout=5)
+    assert frame["type"] == "standings"
+    assert frame["version"] == await current_version(tournament)
+    assert frame["rows"][0]["start_rank"] == 1
+    assert frame["rows"][0]["points"] == 1
+
+
+async def test_a_posted_result_reaches_the_spectator(spectator, tournament) -> None:
+    first = await spectator.receive_json_from(timeout=5)
+    with running_worker():
+        seq = await sync_to_async(post_result)(tournament, 2, "0-1")
+        frame = await spectator.receive_json_from(timeout=15)
+    assert frame["type"] == "standings"
+    assert frame["version"] == seq > first["version"]
+    winner = next(row for row in frame["rows"] if row["start_rank"] == 4)
+    assert winner["points"] == 1
+    assert frame["rounds"]["boards"][1]["result"] == "0-1"
+
+
+async def test_resume_with_the_current_version_sends_nothing(spectator) -> None:
+    frame = await spectator.receive_json_from(timeout=5)
+    await spectator.send_json_to({"type": "resume", "version": frame["version"]})
+    assert await spectator.receive_nothing(timeout=0.5)
+
+
+async def test_resume_with_an_older_version_sends_the_snapshot(spectator) -> None:
+    frame = await spectator.receive_json_from(timeout=5)
+    await spectator.send_json_to({"type": "resume", "version": frame["version"] - 3})
+    again = await spectator.receive_json_from(timeout=5)
+    assert again == frame
+
+
+async def test_connecting_with_the_current_version_sends_nothing(tournament) -> None:
+    version = await current_version(tournament)
+    path = f"/ws/tournaments/{tournament}/standings/?version={version}"
+    communicator = await connected(path)
+    assert await communicator.receive_nothing(timeout=0.5)
+    await communicator.disconnect()
+
+
+@pytest.mark.parametrize(
+    "frame",
+    [
+        "not json",
+        "[1, 2]",
+        '{"type": "subscribe", "version": 3}',
+        '{"type": "resume"}',
+        '{"type": "resume", "version": -1}',
+        '{"type": "resume", "version": true}',
+    ],
+)
+async def test_bad_frames_get_an_error_frame_and_nothing_else(spectator, frame: str) -> None:
+    await spectator.receive_json_from(timeout=5)
+    await spectator.send_to(text_data=frame)
+    error = await spectator.receive_json_from(timeout=5)
+    assert error["type"] == "error"
+    assert error["detail"]
+    assert await spectator.receive_nothing(timeout=0.3)
+
+
+async def test_unknown_tournament_is_refused(broker) -> None:
+    communicator = WebsocketCommunicator(application, "/ws/tournaments/987654/standings/")
+    connected, code = await communicator.connect()
+    assert (connected, code) == (False, 4404)
+
+
+@override_settings(LIVE_DIFF_MIN_ROWS=4)
+async def test_big_tables_get_diffs_against_the_spectators_version(spectator, tournament):
+    first = await spectator.receive_json_from(timeout=5)
+    seq = await sync_to_async(record)(tournament, 2, "1/2-1/2")
+    await sync_to_async(store_snapshot)(await sync_to_async(load_tournament)(tournament))
+    diff = await spectator.receive_json_from(timeout=5)
+    assert diff["type"] == "standings.diff"
+    assert (diff["version"], diff["base_version"]) == (seq, first["version"])
+    changed = {row["start_rank"]: row for row in diff["rows"]}
+    assert changed[2]["points"] == changed[4]["points"] == 0.5
+    assert 1 not in changed or "points" not in changed[1]
+    assert diff["boards"] == [{"board": 2, "white": 2, "black": 4, "result": "1/2-1/2"}]
