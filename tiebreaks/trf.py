@@ -33,7 +33,7 @@ from functools import cache
 from operator import itemgetter
 from os import PathLike
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 from tiebreaks.errors import TrfError
 from tiebreaks.model import (
@@ -450,7 +450,7 @@ class _Reader:
                 number, kind_token.start() + 1, f"bye type {kind_token.group()!r} is not F, H or Z"
             )
         round_number = _integer(number, round_token.start() + 1, round_token.group(), "round")
-        listed = self._listed(number, line, round_number, round_token.start() + 1, ids)
+        listed = self._listed(number, "240", round_number, round_token.start() + 1, ids)
         self.byes.append(ByeRecord(kind, round_number, listed.start_ranks))
 
     def _abnormal_record(self, number: int, line: str) -> None:
@@ -464,7 +464,7 @@ class _Reader:
                 raise TrfError(number, start + 1, f"{text!r} is not a number of points")
             values.append(Fraction(text) if text else None)
         round_number = _integer(number, 20, line[19:22].strip() or "0", "round")
-        listed = self._listed(number, line, round_number, 20, _TOKEN.finditer(line, 23))
+        listed = self._listed(number, "299", round_number, 20, _TOKEN.finditer(line, 23))
         self.abnormal.append(
             AbnormalPoints(kind.strip(), values[0], values[1], round_number, listed.start_ranks)
         )
@@ -472,17 +472,18 @@ class _Reader:
     def _listed(
         self,
         number: int,
-        line: str,
+        record: str,
         round_number: int,
         round_column: int,
         tokens: Iterable[re.Match[str]],
     ) -> _Listed:
-        columns = tuple(t.start() + 1 for t in tokens)
+        found = list(tokens)
+        columns = tuple(t.start() + 1 for t in found)
         ranks = tuple(
-            _integer(number, column, line[column - 1 :].split()[0], "start rank")
-            for column in columns
+            _integer(number, column, t.group(), "start rank")
+            for t, column in zip(found, columns, strict=True)
         )
-        listed = _Listed(number, line[:3], round_number, round_column, ranks, columns)
+        listed = _Listed(number, record, round_number, round_column, ranks, columns)
         self.listed.append(listed)
         return listed
 
@@ -541,7 +542,7 @@ class _Reader:
                         f"record {listed.record} names player {rank}, who does not exist",
                     )
 
-    def _reference_error(self, pl: _PlayerLine, round_index: int) -> None:
+    def _reference_error(self, pl: _PlayerLine, round_index: int) -> NoReturn:
         me = pl.start_rank
         other = next(
             (o for o in self.player_lines if o.start_rank == pl.cells[round_index][0]), None
