@@ -1,0 +1,128 @@
+"""Seed 000: Sonneborn-Berger, FIDE C.07 2026 arbiters' guide (DIGEST 000-RR, 000-1..5)."""
+
+from __future__ import annotations
+
+from fractions import Fraction as F
+
+from tests.tiebreaks.builders import lone_strip, opponent_values, round_robin, row, value
+
+# 000-RR: Alice..Franco, one forfeit (Elena +, Franco -); own cells left out.
+RR_000 = round_robin(
+    [
+        "1 1 0 1 0.5",  # 1 Alice 3.5
+        "0 0.5 1 1 1",  # 2 Bruno 3.5
+        "0 0.5 1 1 1",  # 3 Carla 3.5
+        "1 0 0 0.5 0",  # 4 Davide 1.5
+        "0 0 0 0.5 +",  # 5 Elena 1.5
+        "0.5 0 0 1 -",  # 6 Franco 1.5
+    ],
+    names=["Alice", "Bruno", "Carla", "Davide", "Elena", "Franco"],
+)
+
+GIUSEPPE = lone_strip(
+    3,
+    "+W27 +W10 =B5 =B28 +W2 =B4 =W9 =B6 +W8",
+    {27: 2, 10: 2, 5: 5, 28: 4, 2: 6, 4: 5.5, 9: 5, 6: 6.5, 8: 5.5},
+)
+FRANCESCA_FORFEIT = lone_strip(
+    16, "-W8 +F6 =B29 +B24 =W12", {8: 1.5, 6: 2.5, 29: 2, 24: 3.5, 12: 4}
+)
+FRANCESCA_BYE = lone_strip(16, "-W8 +BYE =B29 +B24 =W12", {8: 1.5, 29: 2, 24: 3.5, 12: 4})
+SERGIO = lone_strip(
+    6,
+    "+B24 +W11 +B10 =W3 =B2 -W1 -F5 +B7 +W4",
+    {24: 1.5, 11: 3, 10: 2, 3: 4.5, 2: 5, 1: 5.5, 5: 8.5, 7: 6.5, 4: 5.5},
+)
+MARIA = lone_strip(
+    6,
+    "+B24 +W11 +B10 =W3 -B2 -W1 =BYE -BYE -BYE",
+    {24: 1.5, 11: 3, 10: 2, 3: 4.5, 2: 5, 1: 6.5},
+)
+
+
+def test_000_rr_alice_sb() -> None:
+    assert value(RR_000, 1, "SB") == F("9.25")
+
+
+def test_000_rr_alice_sb_cut1() -> None:
+    # Her lowest opponents (4, 5, 6) have 1.5; the smallest contribution, the loss to 4, goes.
+    assert value(RR_000, 1, "SB/C1") == F("9.25")
+
+
+def test_000_rr_bruno_sb() -> None:
+    assert value(RR_000, 2, "SB") == F("6.25")
+
+
+def test_000_rr_bruno_sb_cut1() -> None:
+    assert value(RR_000, 2, "SB/C1") == F("4.75")
+
+
+def test_000_rr_carla_sb() -> None:
+    assert value(RR_000, 3, "SB") == F("6.25")
+
+
+def test_000_rr_forfeit_counts_as_a_game_for_elena() -> None:
+    # 15.2: Elena's forfeit win over Franco adds Franco's 1.5 like a game.
+    assert value(RR_000, 5, "SB") == F("0.5") * F("1.5") + F("1.5")
+
+
+def test_000_1_giuseppe_sb() -> None:
+    assert value(GIUSEPPE, 3, "SB") == F("28.50")
+
+
+def test_000_1_giuseppe_sb_cut1() -> None:
+    assert value(GIUSEPPE, 3, "SB/C1") == F("26.50")
+
+
+def test_000_2_francesca_dummy_capped_by_opponent() -> None:
+    assert opponent_values(FRANCESCA_FORFEIT, 16)[1] == F("2.5")
+
+
+def test_000_2_francesca_sb() -> None:
+    assert value(FRANCESCA_FORFEIT, 16, "SB") == F("9.00")
+
+
+def test_000_2_francesca_sb_cut1() -> None:
+    assert value(FRANCESCA_FORFEIT, 16, "SB/C1") == F("9.00")
+
+
+def test_000_3_francesca_bye_dummy_capped_by_rounds() -> None:
+    assert opponent_values(FRANCESCA_BYE, 16)[1] == F("2.5")  # 5 x 1/2 < her 3.0
+
+
+def test_000_3_francesca_sb() -> None:
+    assert value(FRANCESCA_BYE, 16, "SB") == F("9.00")
+
+
+def test_000_4_sergio_dummy_own_score() -> None:
+    assert opponent_values(SERGIO, 6)[6] == F("6.0")  # below opponent 5's 8.5
+
+
+def test_000_4_sergio_sb() -> None:
+    assert value(SERGIO, 6, "SB") == F("23.25")
+
+
+def test_000_4_sergio_sb_cut1() -> None:
+    # The VUR's 0.0 is lower than the least significant value (24: 1.5): 1.5 is cut.
+    assert value(SERGIO, 6, "SB/C1") == F("21.75")
+
+
+def test_000_4_sergio_score_for_opponents() -> None:
+    assert row(SERGIO, 6).modified_points == F("6.0")
+
+
+def test_000_5_maria_dummies() -> None:
+    assert opponent_values(MARIA, 6)[6:] == [F(4), F(4), F(4)]  # 4.0 <= 9 x 1/2
+
+
+def test_000_5_maria_sb() -> None:
+    assert value(MARIA, 6, "SB") == F("10.75")
+
+
+def test_000_5_maria_sb_cut1() -> None:
+    assert value(MARIA, 6, "SB/C1") == F("9.25")
+
+
+def test_000_5_maria_modified_score() -> None:
+    # =BYE r7 then -BYE -BYE: requested byes to the end count as draws for opponents.
+    assert row(MARIA, 6).modified_points == F("5.0")
