@@ -23,7 +23,7 @@ from .models import Event, EventKind, Membership, Tournament
 from .schemas import validate_payload
 from .signals import event_appended
 from .state import PlayerState, RoundState, TournamentState, fold
-from .upcasting import CURRENT_VERSIONS
+from .upcasting import CURRENT_VERSIONS, upcast
 
 __all__ = [
     "CommandError",
@@ -62,7 +62,7 @@ def create_tournament(
                 kind=EventKind.TOURNAMENT_CREATED, author=author, idempotency_key=idempotency_key
             ).first()
             if existing is not None:
-                return existing
+                return _replayed(existing, EventKind.TOURNAMENT_CREATED, data)
         tournament = Tournament.objects.create(created_by=author)
         if author is not None:
             Membership.objects.create(tournament=tournament, user=author)
@@ -102,7 +102,7 @@ class Command:
             if idempotency_key:
                 existing = tournament.events.filter(idempotency_key=idempotency_key).first()
                 if existing is not None:
-                    return _replayed(existing, self.kind)
+                    return _replayed(existing, self.kind, data)
             state = fold(tournament.events.order_by("seq"))
             if expected_seq is not None and expected_seq != state.version:
                 raise Conflict(state.version, expected_seq)
@@ -110,11 +110,14 @@ class Command:
             return _insert(tournament, state.version + 1, self.kind, data, author, idempotency_key)
 
 
-def _replayed(event: Event, kind: str) -> Event:
-    if event.kind != kind:
+def _replayed(event: Event, kind: str, data: Payload) -> Event:
+    """The event a retried request stored first; a key reused for another request is refused."""
+    stored = upcast(event.kind, event.schema_version, event.payload)
+    # Fields the server filled in (a start rank, the superseded seq) are not in ``data``.
+    if event.kind != kind or any(stored.get(k) != v for k, v in data.items()):
         raise CommandError(
             "Idempotency-Key",
-            f"this key was already used for event #{event.seq} ({event.kind})",
+            f"this key was already used for another request (event #{event.seq}, {event.kind})",
         )
     return event
 

@@ -25,12 +25,11 @@ class CommandError(ValueError):
 class Conflict(Exception):
     """The client's ``expected_seq`` is not the tournament's current seq."""
 
-    def __init__(self, current_seq: int, expected_seq: int) -> None:
+    def __init__(self, current_seq: int, expected_seq: int | None = None) -> None:
         self.current_seq = current_seq
         self.expected_seq = expected_seq
-        super().__init__(
-            f"the tournament is at seq {current_seq}, not {expected_seq}: reload and retry"
-        )
+        seen = f", not {expected_seq}" if expected_seq is not None else ""
+        super().__init__(f"the tournament is at seq {current_seq}{seen}: reload and retry")
 
 
 class TournamentNotFound(LookupError):

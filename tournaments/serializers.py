@@ -66,25 +66,22 @@ class EventFilterSerializer(serializers.Serializer):
     )
 
 
-class TournamentSummarySerializer(serializers.Serializer):
+class TournamentFieldsSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     version = serializers.IntegerField(help_text="Seq of the last event.")
     rounds = serializers.IntegerField()
     system = serializers.CharField()
     rules = serializers.CharField()
+
+
+class TournamentSummarySerializer(TournamentFieldsSerializer):
     created_at = serializers.DateTimeField()
 
 
-class TournamentSerializer(serializers.Serializer):
+class TournamentSerializer(TournamentFieldsSerializer):
     """A folded tournament's settings and progress."""
 
-    id = serializers.IntegerField()
-    name = serializers.CharField()
-    version = serializers.IntegerField(help_text="Seq of the last event.")
-    rounds = serializers.IntegerField()
-    system = serializers.CharField()
-    rules = serializers.CharField()
     tiebreaks = serializers.ListField(child=serializers.CharField())
     scoring = schemas.ScoringSerializer(source="state.settings.scoring")
     players = serializers.SerializerMethodField(help_text="Players registered.")

@@ -66,3 +66,19 @@ def test_the_admin_cannot_change_an_event(admin_client, tid):
     url = reverse("admin:tournaments_event_change", args=[event.pk])
     admin_client.post(url, {"kind": "round.closed", "payload": "{}"})
     assert Event.objects.get(pk=event.pk).kind == "result.recorded"
+
+
+@pytest.mark.parametrize(
+    ("model", "shown"), [("tournament", "Test Open"), ("event", "round 1 board 1: 1-0")]
+)
+def test_the_admin_lists_tournaments_and_events(admin_client, tid, model, shown):
+    response = admin_client.get(reverse(f"admin:tournaments_{model}_changelist"))
+    assert response.status_code == 200
+    assert shown in response.content.decode()
+
+
+def test_the_admin_shows_an_event_read_only(admin_client, tid):
+    event = Event.objects.get(tournament_id=tid, seq=5)
+    response = admin_client.get(reverse("admin:tournaments_event_change", args=[event.pk]))
+    assert response.status_code == 200
+    assert 'name="kind"' not in response.content.decode()

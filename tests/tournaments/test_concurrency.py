@@ -57,6 +57,15 @@ def test_a_key_reused_for_another_command_is_refused(api, organiser):
     assert stored(tid) == 4
 
 
+def test_a_key_reused_with_another_body_is_refused(api, organiser):
+    tid = make_tournament(organiser, players=2)
+    api.post("player-list", tid, body={"name": "Carla"}, key="k1")
+    response = api.post("player-list", tid, body={"name": "Dario"}, key="k1")
+    assert response.status_code == 400
+    assert "Idempotency-Key" in response.json()
+    assert stored(tid) == 4
+
+
 def test_creating_a_tournament_twice_with_one_key_creates_one(api):
     body = {"name": "Open", "rounds": 5}
     first = api.post("tournament-list", body=body, key="create-open")
