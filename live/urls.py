@@ -1,10 +1,17 @@
 from django.urls import path
 
-from . import views
+from . import entry, views
 
 app_name = "live"
 
 urlpatterns = [
     path("", views.index, name="index"),
     path("tournaments/<int:tournament_id>/live/", views.spectator, name="spectator"),
+    # Organiser pages (workflow helper: live/entry.py).
+    path(
+        "tournaments/<int:tournament_id>/rounds/<int:round_number>/enter/",
+        entry.enter_results,
+        name="enter",
+    ),
+    path("accounts/login/", entry.EntryLoginView.as_view(), name="login"),
 ]
