@@ -1,0 +1,105 @@
+"""The spectator page in headless Chromium, against a real daphne and worker."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.db import connection
+from django.urls import reverse
+from rest_framework.authtoken.models import Token
+
+from .builders import make_tournament, organiser, record
+from .conftest import running_worker
+
+playwright = pytest.importorskip("playwright.sync_api")
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PROJECT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def server(transactional_db: None, broker) -> Iterator[str]:
+    """daphne in a subprocess, on the test database and the test Redis."""
+    port = free_port()
+    db = connection.settings_dict
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}",
+        "REDIS_URL": settings.REDIS_URL,
+    }
+    daphne = Path(sys.executable).with_name("daphne")
+    process = subprocess.Popen(
+        [str(daphne), "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
+        cwd=PROJECT,
+        env=env,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(url + "/", timeout=1)
+                break
+            except OSError:
+                time.sleep(0.1)
+        yield url
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def test_a_posted_result_updates_points_and_rank_without_reload(server: str) -> None:
+    tid = make_tournament(players=4)  # boards: 1 v 3, 2 v 4
+    record(tid, 1, "1-0")
+    token = Token.objects.get_or_create(user=organiser())[0].key
+    with playwright.sync_playwright() as p, running_worker():
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page()
+            page.goto(server + reverse("live:spectator", args=[tid]))
+            page.wait_for_selector("#status[data-state='live']")
+            row = page.locator("#standings tr[data-start-rank='4']")
+            playwright.expect(row.locator("td.points")).to_have_text("0")
+            rank_before = row.locator("td.rank").inner_text()
+            page.evaluate("window.notReloaded = true")
+
+            response = page.request.post(
+                server + reverse("tournaments:result-create", args=[tid]),
+                data={"round": 1, "board": 2, "result": "0-1"},
+                headers={"Authorization": f"Token {token}"},
+            )
+            assert response.status == 201, response.text()
+
+            playwright.expect(row.locator("td.points")).to_have_text("1", timeout=15000)
+            playwright.expect(row.locator("td.rank")).not_to_have_text(rank_before)
+            board = page.locator("#boards tr[data-board='2'] td.result")
+            playwright.expect(board).to_have_text("0–1")
+            assert page.evaluate("window.notReloaded") is True
+        finally:
+            browser.close()
