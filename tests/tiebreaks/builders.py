@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from fractions import Fraction
 from itertools import count
 
@@ -109,6 +110,12 @@ def tournament_from_strips(
         for rank, row in sorted(rows.items())
     )
     return Tournament(players, n, scoring=scoring or Scoring(), system=system)
+
+
+def with_ratings(tournament: Tournament, ratings: Mapping[int, int]) -> Tournament:
+    """The same tournament with the given players' ratings (others stay unrated)."""
+    players = tuple(replace(p, rating=ratings.get(p.start_rank, 0)) for p in tournament.players)
+    return replace(tournament, players=players)
 
 
 def lone_strip(
