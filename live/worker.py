@@ -22,6 +22,7 @@ _thread: threading.Thread | None = None
 
 SERVING_COMMANDS = ("runserver", "demo")
 SERVING_PROGRAMS = ("daphne", "uvicorn")
+EMBEDDED_POLLING_SECONDS = 0.05
 
 
 def is_serving(argv: Sequence[str]) -> bool:
@@ -47,6 +48,11 @@ def _run_worker() -> None:
     # connections of the thread that initialises a worker.
     from config.celery import app
 
+    # The memory transport is polled; its default second would be most of the latency.
+    app.conf.broker_transport_options = {
+        **app.conf.broker_transport_options,
+        "polling_interval": EMBEDDED_POLLING_SECONDS,
+    }
     WorkController(
         app=app,
         pool="solo",
