@@ -14,10 +14,16 @@ from fractions import Fraction
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from tests.tiebreaks.strategies import round_robins, swiss_tournaments, tournaments
+from tests.tiebreaks.strategies import (
+    SwissRates,
+    round_robins,
+    swiss_rates,
+    swiss_tournaments,
+    tournaments,
+)
 from tiebreaks.errors import TieBreakError
 from tiebreaks.model import Game, Outcome, Player, Tournament, Unplayed, UnplayedRound
-from tiebreaks.standings import RULES, compute_standings
+from tiebreaks.standings import RULES, compute_standings, explain
 from tiebreaks.trf import parse_trf, trf_from_tournament, write_trf
 
 PROPERTY_SETTINGS = settings(
@@ -108,6 +114,49 @@ def test_cuts_and_medians_never_add(tournament, edition) -> None:
         assert m1 <= c1, row
         assert m2 <= m1, row
         assert sb >= sb_c1 >= sb_c2, row
+
+
+@PROPERTY_SETTINGS
+@given(tournament=swiss_tournaments(rates=st.just(SwissRates())), data=st.data())
+def test_a_fully_played_swiss_is_the_same_under_every_edition(tournament, data) -> None:
+    # The editions differ only in how unplayed rounds count (C.07 16; pre-2023: the
+    # virtual opponent): with every game played they must agree.
+    assume(all(isinstance(r, Game) for p in tournament.players for r in p.rounds))  # no PAB
+    codes = data.draw(st.lists(st.sampled_from(INVARIANT_CODES), min_size=1, unique=True))
+    identity = lambda p: p.start_rank  # noqa: E731
+
+    by_edition = [_by_identity(tournament, codes, edition, identity) for edition in RULES]
+
+    assert all(values == by_edition[0] for values in by_edition[1:])
+
+
+@PROPERTY_SETTINGS
+@given(tournament=swiss_tournaments(rates=swiss_rates(heavy=True)))
+def test_the_2026_caps_never_raise_bh_or_sb(tournament) -> None:
+    # 16.4.1/16.4.2 (2026) only lower a dummy's score below the 2023 one (the player's
+    # own score); opponents' adjusted scores (16.3) are the same in both texts.
+    codes = ("BH", "SB")
+    identity = lambda p: p.start_rank  # noqa: E731
+    capped = _by_identity(tournament, codes, "fide-2026", identity)
+    uncapped = _by_identity(tournament, codes, "fide-2023", identity)
+
+    for rank, (points, modified, values) in capped.items():
+        assert (points, modified) == uncapped[rank][:2]
+        assert values["BH"] <= uncapped[rank][2]["BH"]
+        assert values["SB"] <= uncapped[rank][2]["SB"]
+
+
+@PROPERTY_SETTINGS
+@given(tournament=tournaments(), edition=rules, data=st.data())
+def test_explain_adds_up_to_the_value(tournament, edition, data) -> None:
+    rank = data.draw(st.sampled_from([p.start_rank for p in tournament.players]))
+
+    explanation = explain(tournament, rank, CUT_CODES, rules=edition)
+
+    for line in explanation.tiebreaks:
+        kept = [c for r, c in line.contributions if r not in line.cut_rounds]
+        assert len(kept) == len(line.contributions) - len(line.cut_rounds), line
+        assert sum(kept, Fraction(0)) == line.value, line
 
 
 def _handed_out(tournament: Tournament, through_round: int) -> Fraction:
