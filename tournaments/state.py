@@ -118,12 +118,20 @@ class RoundState:
     boards: tuple[Board, ...]
     byes: tuple[int, ...] = ()  # pairing-allocated byes
     closed: bool = False
+    # Lookups by board number and by player: folding a big Swiss asks them per player.
+    _by_number: dict[int, Board] = field(init=False, repr=False, compare=False)
+    _by_player: dict[int, Board] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_by_number", {b.number: b for b in self.boards})
+        by_player = {rank: b for b in self.boards for rank in (b.white, b.black)}
+        object.__setattr__(self, "_by_player", by_player)
 
     def board(self, number: int) -> Board | None:
-        return next((b for b in self.boards if b.number == number), None)
+        return self._by_number.get(number)
 
     def board_of(self, start_rank: int) -> Board | None:
-        return next((b for b in self.boards if start_rank in (b.white, b.black)), None)
+        return self._by_player.get(start_rank)
 
     @property
     def paired_players(self) -> frozenset[int]:
@@ -198,7 +206,10 @@ class _Fold:
         self.version = 0
         self.settings: Settings | None = None
         self.players: dict[int, PlayerState] = {}
-        self.rounds: dict[int, RoundState] = {}
+        # Per paired round: boards by number (results land here), allocated byes, closed.
+        self.boards: dict[int, dict[int, Board]] = {}
+        self.byes: dict[int, tuple[int, ...]] = {}
+        self.closed: set[int] = set()
         self.requested_byes: dict[int, dict[int, str]] = {}
 
     def apply(self, event: StoredEvent) -> None:
@@ -232,22 +243,20 @@ class _Fold:
         self.requested_byes.setdefault(p["round"], {})[p["start_rank"]] = p["points"]
 
     def apply_round_paired(self, p: dict[str, Any], seq: int) -> None:
-        boards = tuple(Board(b["board"], b["white"], b["black"]) for b in p["boards"])
-        self.rounds[p["round"]] = RoundState(p["round"], boards, tuple(p["byes"]))
+        self.boards[p["round"]] = {
+            b["board"]: Board(b["board"], b["white"], b["black"]) for b in p["boards"]
+        }
+        self.byes[p["round"]] = tuple(p["byes"])
 
     def apply_result_recorded(self, p: dict[str, Any], seq: int) -> None:
-        rnd = self.rounds[p["round"]]
-        boards = tuple(
-            replace(b, result=p["result"], result_seq=seq) if b.number == p["board"] else b
-            for b in rnd.boards
-        )
-        self.rounds[p["round"]] = replace(rnd, boards=boards)
+        boards = self.boards[p["round"]]
+        boards[p["board"]] = replace(boards[p["board"]], result=p["result"], result_seq=seq)
 
     # A correction replaces the board's result exactly as a first entry does.
     apply_result_corrected = apply_result_recorded
 
     def apply_round_closed(self, p: dict[str, Any], seq: int) -> None:
-        self.rounds[p["round"]] = replace(self.rounds[p["round"]], closed=True)
+        self.closed.add(p["round"])
 
     def state(self) -> TournamentState:
         if self.settings is None:
@@ -256,7 +265,14 @@ class _Fold:
             version=self.version,
             settings=self.settings,
             players=MappingProxyType(self.players),
-            rounds=MappingProxyType(self.rounds),
+            rounds=MappingProxyType(
+                {
+                    number: RoundState(
+                        number, tuple(boards.values()), self.byes[number], number in self.closed
+                    )
+                    for number, boards in self.boards.items()
+                }
+            ),
             requested_byes=MappingProxyType(
                 {r: MappingProxyType(byes) for r, byes in self.requested_byes.items()}
             ),
