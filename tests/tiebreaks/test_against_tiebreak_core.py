@@ -24,11 +24,18 @@ Known departures of tiebreak-core from C.07:
    with no minimum, so every element goes and the value is 0; its guard also makes its
    BH-M1 exceed its BH-C1 with two rounds (2 + 3 -> C1 3, M1 5), which 14.3 ("the least
    and the most") cannot give.  See test_a_cut_may_take_every_element.
-3. ARO of a player with no game over the board (C.07 10.1, "the average of the
-   ratings of the opponents played over the board"): an average of nothing, which the
+3. ARO of a player with no game over the board against a rated opponent (C.07 10.1,
+   "the average of the ratings of the opponents played over the board"; both engines
+   leave unrated opponents out, as 10 allows): an average of nothing, which the
    TEC exercises (ex. 18) call undefined.  tiebreak-core says 0.0; ours says None
    (undefined, printed empty).  A difference of representation, compared as such.
-4. Its descriptor API (``calculate_descriptor_strict(..., ruleset="fide-2024")``)
+4. The rest round of an odd round robin (C.07 15.2: in round robins forfeits are "the
+   only possible unplayed rounds"; seed 000: "the bye of an odd-sized round robin is
+   ignored").  In its round-robin mode tiebreak-core still gives the rest round a
+   dummy element with product 0, which SB-C1 may cut instead of the lowest-scoring
+   opponent's product.  The comparison takes SB-C1 without that element for players
+   who rested.  See test_a_round_robin_rest_round_is_no_sb_element.
+5. Its descriptor API (``calculate_descriptor_strict(..., ruleset="fide-2024")``)
    computes under 2026 whatever edition is asked for; the adapter calls
    ``rank_standings_strict``, which honours ``ruleset``.
 """
@@ -40,11 +47,26 @@ from fractions import Fraction
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tiebreak_core import PLAYED, fide2026
+from tiebreak_core import ABSENT, PLAYED, fide2026
 
-from tests.tiebreaks.strategies import STANDARD, swiss_rates, swiss_tournaments
+from tests.tiebreaks.strategies import (
+    STANDARD,
+    berger_schedule,
+    round_robins,
+    swiss_rates,
+    swiss_tournaments,
+)
 from tests.tiebreaks.tiebreak_core_adapter import EDITIONS, core_values, to_tiebreak_core
-from tiebreaks.model import Color, Game, Outcome, Player, Tournament, Unplayed, UnplayedRound
+from tiebreaks.model import (
+    Color,
+    Game,
+    Outcome,
+    Player,
+    System,
+    Tournament,
+    Unplayed,
+    UnplayedRound,
+)
 from tiebreaks.standings import compute_standings
 
 COMPARED = ("BH", "BH/C1", "BH/C2", "BH/M1", "BH/M2", "SB", "SB/C1", "PS", "WIN", "BPG", "ARO")
@@ -95,6 +117,26 @@ def _sb_c2_where_tiebreak_core_departs(players, rank: int, rounds: int) -> Fract
     return sum((e.value for e in ours), Fraction(0)) if departs else None
 
 
+def _without_rated_games(players, rank: int) -> bool:
+    return not any(g.kind == PLAYED and g.opponent_rating > 0 for g in players[rank].games)
+
+
+def _rr_sb_c1_without_the_rest_round(players, rank: int) -> Fraction | None:
+    """SB-C1 of a round-robin player who rested (departure 4): the product for the
+    lowest-scoring opponent (the smaller one among equals, 14.1.1 item 4) is cut from
+    the games, forfeits included (15.2); None for a player who never rested."""
+    games = players[rank].games
+    if all(g.kind != ABSENT for g in games):
+        return None
+    elements = [
+        (Fraction(players[g.opponent_id].points), Fraction(g.score)) for g in games
+        if g.kind != ABSENT
+    ]  # fmt: skip
+    products = [score * points for score, points in elements]
+    least = min(range(len(elements)), key=lambda e: (elements[e][0], products[e]))
+    return sum(products, Fraction(0)) - products[least]
+
+
 def _our_values(tournament: Tournament, codes, edition: str) -> dict[int, dict[str, Fraction]]:
     standings = compute_standings(tournament, codes, rules=edition)
     return {
@@ -123,10 +165,39 @@ def test_values_equal_tiebreak_core(tournament: Tournament, edition: str) -> Non
         for code in values.keys() & CUTS.keys():
             if CUTS[code] >= elements:  # departure 2: nothing is left
                 values[code] = Fraction(0)
-        if "ARO" in values and not any(g.kind == PLAYED for g in players[rank].games):
+        if "ARO" in values and _without_rated_games(players, rank):
             values["ARO"] = None  # departure 3
 
     ours = _our_values(tournament, codes, edition)
+
+    differences = [
+        (rank, code, ours[rank][code], expected[rank][code])
+        for rank in sorted(expected)
+        for code in codes
+        if ours[rank][code] != expected[rank][code]
+    ]
+    assert differences == []
+
+
+ROUND_ROBIN_COMPARED = ("SB", "SB/C1", "PS", "WIN", "BPG", "ARO")
+
+
+@settings(max_examples=80, deadline=None)
+@given(round_robins(forfeit_rate=st.sampled_from((0.1, 0.25)), scoring=st.just(STANDARD)))
+def test_round_robin_values_equal_tiebreak_core(tournament: Tournament) -> None:
+    # 2026 only: tiebreak-core's fide-2024 ruleset has no round-robin mode (C.07 15.2).
+    # No Buchholz: "these tie-breaks must not be used in round-robins" (8, 2026).
+    codes = ROUND_ROBIN_COMPARED
+    players = to_tiebreak_core(tournament)
+    expected = core_values(players, codes, tournament.rounds, "fide-2026", round_robin=True)
+    for rank, values in expected.items():
+        by_article = _rr_sb_c1_without_the_rest_round(players, rank)
+        if by_article is not None:
+            values["SB/C1"] = by_article  # departure 4
+        if _without_rated_games(players, rank):
+            values["ARO"] = None  # departure 3
+
+    ours = _our_values(tournament, codes, "fide-2026")
 
     differences = [
         (rank, code, ours[rank][code], expected[rank][code])
@@ -207,3 +278,42 @@ def test_a_cut_may_take_every_element() -> None:
     assert theirs == {  # departure 2
         "BH": 5 * half, "BH/C1": 3 * half, "BH/C2": 3 * half, "BH/M1": 5 * half, "BH/M2": 5 * half
     }  # fmt: skip
+
+
+def test_a_round_robin_rest_round_is_no_sb_element() -> None:
+    # Five players, each rests once.  1 and 5 draw and lose every other game; 2 beats 3,
+    # 3 beats 4, 4 beats 2.  Scores: 1 and 5: 0.5; 2, 3, 4: 3.  Player 5's SB is the
+    # draw with 1: 0.5 x 0.5 = 0.25; SB-C1 cuts the product of the lowest-scoring
+    # opponent, 1 (0.5 points): 0.  tiebreak-core adds a dummy of 0.5 points for the
+    # rest round with product 0, cuts that, and says 0.25 (departure 4).
+    winners = {(1, 5): None, (2, 3): 2, (3, 4): 3, (2, 4): 4}
+    strips: dict[int, list] = {rank: [] for rank in range(1, 6)}
+    for boards in berger_schedule(5):
+        resting = set(strips) - {rank for board in boards for rank in board}
+        strips[resting.pop()].append(UnplayedRound(Unplayed.ABSENT))
+        for white, black in boards:
+            pair = tuple(sorted((white, black)))
+            winner = winners[pair] if pair in winners else max(set(pair) - {5})
+            for me, colour, them in ((white, Color.WHITE, black), (black, Color.BLACK, white)):
+                outcome = (
+                    Outcome.DRAW
+                    if winner is None
+                    else (Outcome.WIN if winner == me else Outcome.LOSS)
+                )
+                strips[me].append(Game(them, outcome, colour))
+    tournament = Tournament(
+        players=tuple(Player(rank, rating=2000, rounds=tuple(r)) for rank, r in strips.items()),
+        rounds=5,
+        system=System.ROUND_ROBIN,
+    )
+    players = to_tiebreak_core(tournament)
+    codes = ("SB", "SB/C1")
+
+    ours = _our_values(tournament, codes, "fide-2026")
+    theirs = core_values(players, codes, 5, "fide-2026", round_robin=True)
+
+    quarter = Fraction(1, 4)
+    assert [p.points for p in players.values()] == [0.5, 3, 3, 3, 0.5]
+    assert ours[5] == ours[1] == {"SB": quarter, "SB/C1": 0}
+    assert theirs[5] == theirs[1] == {"SB": quarter, "SB/C1": quarter}  # departure 4
+    assert _rr_sb_c1_without_the_rest_round(players, 5) == 0

@@ -4,7 +4,8 @@ tiebreak-core knows only 1 - 1/2 - 0 scoring and describes each round by a "kind
 Our unplayed rounds map onto its kinds as C.07 16.1-16.2 classify them: a full-point
 bye is counted with the pairing-allocated byes (16.2.1), and an absence (a round
 after withdrawal, or not paired) is a zero-point requested bye (16.1.1) -- its own
-"absent" kind means "no slot at all" and would not be treated as a VUR.
+"absent" kind means "no slot at all" and would not be treated as a VUR; it is
+used for the rest round of an odd round robin, which is no unplayed round (C.07 15.2).
 
 Editions: its ``fide-2024`` ruleset is the 2023 text as re-edited in 2024 with "no
 alterations ... to the tie-break definitions" (our ``fide-2023``).  Its descriptor API
@@ -18,6 +19,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from tiebreak_core import (
+    ABSENT,
     FORFEIT_LOSS,
     FORFEIT_WIN,
     PAIRING_BYE,
@@ -73,6 +75,8 @@ def _record(tournament: Tournament, number: int, rnd: Round) -> GameRecord:
         score = float(tournament.scoring.for_outcome(rnd.outcome))
         return GameRecord(opponent, rating, score, colour, number, PLAYED)
     kind, score = _KIND[rnd.kind]
+    if rnd.kind is Unplayed.ABSENT and tournament.system.predetermined:
+        kind = ABSENT  # the rest round of an odd round robin: no pairing slot at all
     return GameRecord(opponent, rating, score, colour, number, kind)
 
 
@@ -94,10 +98,18 @@ def to_tiebreak_core(tournament: Tournament) -> dict[int, PlayerTiebreakData]:
 
 
 def core_standings(
-    players: dict[int, PlayerTiebreakData], codes: tuple[str, ...], rounds: int, edition: str
+    players: dict[int, PlayerTiebreakData],
+    codes: tuple[str, ...],
+    rounds: int,
+    edition: str,
+    round_robin: bool = False,
 ) -> StandingsResult:
+    """Its standings; ``round_robin`` selects its C.07 15.2 mode (fide-2026 only)."""
     criteria = [CRITERIA[code] for code in codes]
-    return rank_standings_strict(players, criteria, rounds, ruleset=EDITIONS[edition])
+    ruleset = EDITIONS[edition]
+    if round_robin:
+        return rank_standings_strict(players, criteria, rounds, ruleset=ruleset, mode="round_robin")
+    return rank_standings_strict(players, criteria, rounds, ruleset=ruleset)
 
 
 def values_of(result: StandingsResult, codes: tuple[str, ...]) -> dict[int, dict[str, Fraction]]:
@@ -110,6 +122,10 @@ def values_of(result: StandingsResult, codes: tuple[str, ...]) -> dict[int, dict
 
 
 def core_values(
-    players: dict[int, PlayerTiebreakData], codes: tuple[str, ...], rounds: int, edition: str
+    players: dict[int, PlayerTiebreakData],
+    codes: tuple[str, ...],
+    rounds: int,
+    edition: str,
+    round_robin: bool = False,
 ) -> dict[int, dict[str, Fraction]]:
-    return values_of(core_standings(players, codes, rounds, edition), codes)
+    return values_of(core_standings(players, codes, rounds, edition, round_robin), codes)
