@@ -27,6 +27,7 @@ from fractions import Fraction
 from functools import cached_property
 from itertools import accumulate
 from math import lcm
+from operator import mul
 
 from tiebreaks import modifiers, rating
 from tiebreaks.codes import Code
@@ -110,11 +111,12 @@ class Context:
 
 
 def _opponent_sum(ctx: Context, code: Code, *, fore: bool = False) -> Column:
-    sheet = ctx.sheet
-    values = []
-    for e in ctx.elements(code.forfeits_as_games, fore):
-        values.append(modifiers.cut(code.cut, e.values, e.values, e.vur)[0])
-    return Column(values, sheet.unit)
+    elements = ctx.elements(code.forfeits_as_games, fore)
+    if code.cut is None:
+        return Column([sum(e.values) for e in elements], ctx.sheet.unit)
+    return Column(
+        [modifiers.cut(code.cut, e.values, e.values, e.vur)[0] for e in elements], ctx.sheet.unit
+    )
 
 
 def bh(ctx: Context, code: Code) -> Column:
@@ -147,10 +149,14 @@ def sb(ctx: Context, code: Code) -> Column:
     the opponent's score (Art. 16 for unplayed rounds); /C1 /C2 cut the contribution of
     the lowest-scoring opponent (14.1.1.d), VURs per 16.5; /P."""
     sheet = ctx.sheet
-    values = []
-    for e in ctx.elements(code.forfeits_as_games):
-        products = [v * p for v, p in zip(e.values, e.points, strict=True)]
-        values.append(modifiers.cut(code.cut, e.values, products, e.vur)[0])
+    elements = ctx.elements(code.forfeits_as_games)
+    if code.cut is None:
+        values = [sum(map(mul, e.values, e.points)) for e in elements]
+    else:
+        values = [
+            modifiers.cut(code.cut, e.values, list(map(mul, e.values, e.points)), e.vur)[0]
+            for e in elements
+        ]
     return Column(values, sheet.unit * sheet.unit)
 
 
@@ -287,13 +293,14 @@ def std(ctx: Context, code: Code) -> Column:
 
 def ps(ctx: Context, code: Code) -> Column:
     """PS, Progressive Scores (C.07 7.5): the sum of the player's score after each
-    round; /C1 /C2 drop the scores after the first rounds (14.1.1.c)."""
+    round; /C1 /C2 drop the scores after the first one or two rounds (14.1.1.c: the
+    earliest is the least significant)."""
     sheet = ctx.sheet
+    skip = {None: 0, "C1": 1, "C2": 2}[code.cut]
     values = []
     for k_row, p_row in zip(sheet.kind, sheet.pts, strict=True):
         known = p_row if NONE not in k_row else [p for k, p in zip(k_row, p_row, strict=True) if k]
-        running = list(accumulate(known))
-        values.append(modifiers.cut(code.cut, range(len(running)), running)[0])
+        values.append(sum(list(accumulate(known))[skip:]))
     return Column(values, sheet.unit)
 
 

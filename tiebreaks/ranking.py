@@ -11,7 +11,8 @@ place; C.07 would then draw lots, the standings leave that to the arbiter.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from itertools import groupby
+from typing import NamedTuple
 
 from tiebreaks.definitions import Value
 
@@ -21,8 +22,7 @@ KeyStep = Sequence[object]
 GroupStep = Callable[[list[int]], list[list[int]]]
 
 
-@dataclass(frozen=True)
-class Placed:
+class Placed(NamedTuple):
     """A player's position: ``rank`` is the first place of the shared range."""
 
     index: int
@@ -53,7 +53,7 @@ def rank(
     for group in ordered:
         first, last = position, position + len(group) - 1
         place = str(first) if first == last else f"{first}-{last}"
-        placed.extend(Placed(i, first, place) for i in sorted(group))
+        placed.extend([Placed(i, first, place) for i in sorted(group)])
         position = last + 1
     return placed
 
@@ -72,14 +72,9 @@ def _refine(
         if on_group is not None:
             on_group(at, group, subgroups)
     else:
-        keys = step
-        ordered = sorted(group, key=lambda i: keys[i], reverse=True)
-        subgroups = []
-        for i in ordered:
-            if subgroups and keys[subgroups[-1][-1]] == keys[i]:
-                subgroups[-1].append(i)
-            else:
-                subgroups.append([i])
+        key = step.__getitem__
+        ordered = sorted(group, key=key, reverse=True)
+        subgroups = [list(tied) for _, tied in groupby(ordered, key)]
     out: list[list[int]] = []
     for sub in subgroups:
         out.extend(_refine(sub, steps, at + 1, on_group))

@@ -269,7 +269,7 @@ def _derive(sheet: ScoreSheet) -> ScoreSheet:
     return sheet
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Elements:
     """One player's Buchholz-family elements: per counted round, the opponent's value
     (adjusted score, dummy or virtual), the player's points and the VUR flag."""
