@@ -4,16 +4,26 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
 
 import pytest
 from django.test import Client
 from django.urls import reverse
+from rest_framework.authtoken.models import Token
 
 from tournaments.organisers import ensure_organiser
 
 from .builders import make_tournament, organiser, record
+from .conftest import running_worker
+from .test_browser import CHROMIUM, CHROMIUM_ARGS
+from .test_browser import server as daphne_server
 
 pytestmark = pytest.mark.django_db
+
+# The live helper's fixture: daphne in a subprocess on the test database and Redis.
+server = daphne_server
 
 PASSWORD = "board-one-please"
 
@@ -127,3 +137,109 @@ def test_a_board_entered_first_by_someone_else_answers_409(arbiter_client, tid):
     response = _post(arbiter_client, "result-create", tid, body)
     assert response.status_code == 409
     assert response.json()["current_seq"] == 10
+
+
+# --------------------------------------------------------------------------- in a browser
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_results_entered_and_corrected_on_the_page_reach_the_spectator_live(server: str):
+    expect = pytest.importorskip("playwright.sync_api").expect
+    tid = make_tournament(players=6, rounds=3)  # boards: 1 v 4, 2 v 5, 3 v 6
+    with running_worker(), signed_in_entry_page(server, tid) as (arbiter, _):
+        spectator = arbiter.context.browser.new_context().new_page()
+        spectator.goto(server + reverse("live:spectator", args=[tid]))
+        spectator.wait_for_selector("#status[data-state='live']")
+        spectator.evaluate("window.notReloaded = true")
+
+        def points(rank: int):
+            return spectator.locator(f"#standings tr[data-start-rank='{rank}'] td.points")
+
+        def shown(board: int):
+            return spectator.locator(f"#boards tr[data-board='{board}'] td.result")
+
+        message = arbiter.locator("#message")
+        for board, button, text, spectator_text in [
+            (1, "1-0", "Board 1: 1-0 saved.", "1–0"),
+            (2, "1/2-1/2", "Board 2: ½-½ saved.", "½–½"),
+            (3, "0-1", "Board 3: 0-1 saved.", "0–1"),
+        ]:
+            arbiter.click(f"#board-{board} button[data-result='{button}']")
+            expect(message).to_have_text(text)
+            expect(shown(board)).to_have_text(spectator_text, timeout=15000)
+            buttons = arbiter.locator(f"#board-{board} button.result")
+            assert all(buttons.nth(i).is_disabled() for i in range(6))
+        expect(points(1)).to_have_text("1")
+        expect(points(2)).to_have_text("½")
+        expect(points(6)).to_have_text("1")
+
+        arbiter.click("#board-1 button.correct")
+        arbiter.check("#board-1 input[name=result][value='0-1']")
+        arbiter.fill("#board-1 input[name=reason]", "score sheets say Black won")
+        arbiter.click("#board-1 button[type=submit]")
+        expect(message).to_have_text("Board 1 corrected to 0-1.")
+        expect(shown(1)).to_have_text("0–1", timeout=15000)
+        expect(points(1)).to_have_text("0")
+        expect(points(4)).to_have_text("1")
+        assert spectator.evaluate("window.notReloaded") is True
+
+
+@contextmanager
+def signed_in_entry_page(server: str, tid: int) -> Iterator[tuple[Any, Callable]]:
+    """The entry page of round 1 signed in, and ``other_phone(board, result)`` that
+    enters a result through the API as another arbiter would."""
+    playwright = pytest.importorskip("playwright.sync_api")
+    user = organiser()
+    user.set_password(PASSWORD)
+    user.save()
+    token = Token.objects.get_or_create(user=user)[0].key
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            # A phone-sized window: the page is made for an arbiter at the board.
+            page = browser.new_page(viewport={"width": 390, "height": 844})
+            page.goto(server + _enter_url(tid))
+            page.fill("input[name=username]", user.username)
+            page.fill("input[name=password]", PASSWORD)
+            page.click("button[type=submit]")
+            page.wait_for_url(server + _enter_url(tid))
+
+            def other_phone(board: int, result: str) -> None:
+                other = page.request.post(
+                    server + reverse("tournaments:result-create", args=[tid]),
+                    data={"round": 1, "board": board, "result": result},
+                    headers={"Authorization": f"Token {token}"},
+                )
+                assert other.status == 201, other.text()
+
+            yield page, other_phone
+        finally:
+            browser.close()
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_the_page_says_who_was_first_when_another_arbiter_took_the_board(server: str):
+    expect = pytest.importorskip("playwright.sync_api").expect
+    tid = make_tournament(players=6, rounds=3)
+    with signed_in_entry_page(server, tid) as (page, other_phone):
+        other_phone(2, "0-1")
+        page.click("#board-2 button[data-result='1-0']")
+        expect(page.locator("#message")).to_have_text(
+            "Board 2 was entered first by someone else: 0-1. Use “Correct…” if it is wrong."
+        )
+        expect(page.locator("#board-2 output.entered")).to_have_text("0-1")
+        assert page.locator("#board-2 button[data-result='1-0']").is_disabled()
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_an_entry_after_a_write_on_another_board_is_retried_and_saved(server: str):
+    expect = pytest.importorskip("playwright.sync_api").expect
+    tid = make_tournament(players=6, rounds=3)
+    with signed_in_entry_page(server, tid) as (page, other_phone):
+        other_phone(1, "1-0")
+        page.click("#board-3 button[data-result='1/2-1/2']")
+        expect(page.locator("#message")).to_have_text("Board 3: ½-½ saved.")
+        expect(page.locator("#board-1 output.entered")).to_have_text("1-0")
