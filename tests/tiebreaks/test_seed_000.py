@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 from tests.tiebreaks.builders import lone_strip, opponent_values, round_robin, row, value
+from tests.tiebreaks.seed_strips import FRANCESCA, FRANCESCA_BYE, GIUSEPPE, SERGIO
 
 # 000-RR: Alice..Franco, one forfeit (Elena +, Franco -); own cells left out.
 RR_000 = round_robin(
@@ -19,20 +20,6 @@ RR_000 = round_robin(
     names=["Alice", "Bruno", "Carla", "Davide", "Elena", "Franco"],
 )
 
-GIUSEPPE = lone_strip(
-    3,
-    "+W27 +W10 =B5 =B28 +W2 =B4 =W9 =B6 +W8",
-    {27: 2, 10: 2, 5: 5, 28: 4, 2: 6, 4: 5.5, 9: 5, 6: 6.5, 8: 5.5},
-)
-FRANCESCA_FORFEIT = lone_strip(
-    16, "-W8 +F6 =B29 +B24 =W12", {8: 1.5, 6: 2.5, 29: 2, 24: 3.5, 12: 4}
-)
-FRANCESCA_BYE = lone_strip(16, "-W8 +BYE =B29 +B24 =W12", {8: 1.5, 29: 2, 24: 3.5, 12: 4})
-SERGIO = lone_strip(
-    6,
-    "+B24 +W11 +B10 =W3 =B2 -W1 -F5 +B7 +W4",
-    {24: 1.5, 11: 3, 10: 2, 3: 4.5, 2: 5, 1: 5.5, 5: 8.5, 7: 6.5, 4: 5.5},
-)
 MARIA = lone_strip(
     6,
     "+B24 +W11 +B10 =W3 -B2 -W1 =BYE -BYE -BYE",
@@ -75,15 +62,15 @@ def test_000_1_giuseppe_sb_cut1() -> None:
 
 
 def test_000_2_francesca_dummy_capped_by_opponent() -> None:
-    assert opponent_values(FRANCESCA_FORFEIT, 16)[1] == F("2.5")
+    assert opponent_values(FRANCESCA, 16)[1] == F("2.5")
 
 
 def test_000_2_francesca_sb() -> None:
-    assert value(FRANCESCA_FORFEIT, 16, "SB") == F("9.00")
+    assert value(FRANCESCA, 16, "SB") == F("9.00")
 
 
 def test_000_2_francesca_sb_cut1() -> None:
-    assert value(FRANCESCA_FORFEIT, 16, "SB/C1") == F("9.00")
+    assert value(FRANCESCA, 16, "SB/C1") == F("9.00")
 
 
 def test_000_3_francesca_bye_dummy_capped_by_rounds() -> None:

@@ -5,19 +5,9 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 from tests.tiebreaks.builders import lone_strip, opponent_values, row, value
+from tests.tiebreaks.seed_strips import FRANCESCA, GIUSEPPE, SERGIO
 
 RAFFAELE = lone_strip(1, "+W19 +B6 +W8 =B3 =B2 +W9", {19: 1.5, 6: 2.5, 8: 2, 3: 3.5, 2: 5, 9: 4})
-GIUSEPPE = lone_strip(
-    3,
-    "+W27 +W10 =B5 =B28 +W2 =B4 =W9 =B6 +W8",
-    {27: 2, 10: 2, 5: 5, 28: 4, 2: 6, 4: 5.5, 9: 5, 6: 6.5, 8: 5.5},
-)
-FRANCESCA = lone_strip(16, "-W8 +F6 =B29 +B24 =W12", {8: 1.5, 6: 2.5, 29: 2, 24: 3.5, 12: 4})
-SERGIO = lone_strip(
-    6,
-    "+B24 +W11 +B10 =W3 =B2 -W1 -F5 +B7 +W4",
-    {24: 1.5, 11: 3, 10: 2, 3: 4.5, 2: 5, 1: 5.5, 5: 8.5, 7: 6.5, 4: 5.5},
-)
 MARIA = lone_strip(
     6, "+B24 +W11 +B10 =W3 =B2 -W1 -- -- --", {24: 1.5, 11: 3, 10: 2, 3: 4.5, 2: 5, 1: 6.5}
 )

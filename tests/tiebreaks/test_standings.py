@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.tiebreaks.builders import lone_strip, opponent_values, round_robin, row, value
+from tests.tiebreaks.seed_strips import FRANCESCA_BYE  # seed 000-3
 from tiebreaks.errors import TieBreakError
 from tiebreaks.model import System
 from tiebreaks.standings import (
@@ -21,8 +22,6 @@ from tiebreaks.standings import (
 from tiebreaks.trf import read_trf
 
 SWISS_5 = read_trf(Path(__file__).resolve().parent.parent / "data" / "held_swiss_5.trf").tournament
-# Seed 000-3 (Francesca): a pairing-allocated bye in round 2, 3.0 points from 5 rounds.
-FRANCESCA_BYE = lone_strip(16, "-W8 +BYE =B29 +B24 =W12", {8: 1.5, 29: 2, 24: 3.5, 12: 4})
 
 
 def test_2023_edition_does_not_cap_the_bye_dummy() -> None:
