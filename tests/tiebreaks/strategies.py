@@ -55,6 +55,10 @@ class SwissRates:
     forfeit: float = 0.0
     double_forfeit: float = 0.0
     unrated_game: float = 0.0  # TRF W/D/L: played, lasted less than one move
+    # Per board of the last round: result not known yet (None on both sides, a round
+    # in progress).  TRF cannot say "not known" for one board, so the TRF round trip
+    # leaves these out.
+    unknown_result: float = 0.0
 
 
 _LEVELS = (0.0, 0.03, 0.1, 0.25)
@@ -70,6 +74,7 @@ def swiss_rates(heavy: bool = False) -> st.SearchStrategy[SwissRates]:
         forfeit=levels,
         double_forfeit=st.sampled_from((0.0, 0.05)),
         unrated_game=st.sampled_from((0.0, 0.05)),
+        unknown_result=st.sampled_from((0.0, 0.0, 0.5)),
     )
 
 
@@ -112,6 +117,10 @@ class _Builder:
         self.strips[white].append(Game(black, outcome, Color.WHITE, rated))
         self.strips[black].append(Game(white, _MIRROR[outcome], Color.BLACK, rated))
 
+    def unknown(self, white: int, black: int) -> None:
+        self.strips[white].append(None)
+        self.strips[black].append(None)
+
     def forfeit(self, winner: int, loser: int, winner_colour: Color) -> None:
         self.strips[winner].append(UnplayedRound(Unplayed.FORFEIT_WIN, loser, winner_colour))
         self.strips[loser].append(
@@ -150,7 +159,7 @@ def _swiss(
 ) -> Tournament:
     build = _Builder(players, rng, scoring)
     withdrawn: set[int] = set()
-    for _ in range(rounds):
+    for number in range(1, rounds + 1):
         available = []
         for rank in build.strips:
             if rank in withdrawn or rng.random() < rates.withdraw:
@@ -165,7 +174,9 @@ def _swiss(
             build.unplayed(available.pop(), Unplayed.PAB)
         for white, black in zip(available[::2], available[1::2], strict=True):
             roll = rng.random()
-            if roll < rates.double_forfeit:
+            if number == rounds and rng.random() < rates.unknown_result:
+                build.unknown(white, black)
+            elif roll < rates.double_forfeit:
                 build.double_forfeit(white, black)
             elif roll < rates.double_forfeit + rates.forfeit:
                 winner, loser, colour = rng.choice(

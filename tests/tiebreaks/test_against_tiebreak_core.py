@@ -42,7 +42,7 @@ Known departures of tiebreak-core from C.07:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from hypothesis import given, settings
@@ -145,11 +145,13 @@ def _our_values(tournament: Tournament, codes, edition: str) -> dict[int, dict[s
     }
 
 
+# tiebreak-core has no "result not known yet": a missing round is an absence to it.
+_FINISHED_HEAVY = swiss_rates(heavy=True).map(lambda r: replace(r, unknown_result=0.0))
+
+
 @settings(max_examples=150, deadline=None)
 @given(
-    tournament=swiss_tournaments(
-        rates=swiss_rates(heavy=True), scoring=st.just(STANDARD), rated_only=True
-    ),
+    tournament=swiss_tournaments(rates=_FINISHED_HEAVY, scoring=st.just(STANDARD), rated_only=True),
     edition=st.sampled_from(sorted(EDITIONS)),
 )
 def test_values_equal_tiebreak_core(tournament: Tournament, edition: str) -> None:
