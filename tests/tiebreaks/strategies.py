@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from fractions import Fraction
 
 from hypothesis import strategies as st
 
@@ -43,7 +44,10 @@ _FEDERATIONS = ("", "ITA", "FRA", "GER", "ESP", "CZE", "NOR", "ENG", "POL")
 
 STANDARD = Scoring()
 THREE_ONE_ZERO = Scoring.three_one_zero()
-scorings = st.sampled_from((STANDARD, THREE_ONE_ZERO))
+# TRF16 on the points field: "depends ... on the value of the pairing-allocated bye
+# (usually the same as a win)" -- usually, so some events give half a point.
+HALF_POINT_PAB = Scoring(pab=Fraction(1, 2))
+scorings = st.sampled_from((STANDARD, THREE_ONE_ZERO, HALF_POINT_PAB))
 
 
 @dataclass(frozen=True)
