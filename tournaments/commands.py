@@ -19,6 +19,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from .errors import CommandError, Conflict, TournamentNotFound
+from .folding import current_state, remember
 from .models import Event, EventKind, Membership, Tournament
 from .schemas import validate_payload
 from .signals import event_appended
@@ -103,11 +104,13 @@ class Command:
                 existing = tournament.events.filter(idempotency_key=idempotency_key).first()
                 if existing is not None:
                     return _replayed(existing, self.kind, data)
-            state = fold(tournament.events.order_by("seq"))
+            state = current_state(tournament.pk)
             if expected_seq is not None and expected_seq != state.version:
                 raise Conflict(state.version, expected_seq)
             self.check(state, data)
-            return _insert(tournament, state.version + 1, self.kind, data, author, idempotency_key)
+            event = _insert(tournament, state.version + 1, self.kind, data, author, idempotency_key)
+            remember(tournament.pk, fold([event], start=state), event)
+            return event
 
 
 def _replayed(event: Event, kind: str, data: Payload) -> Event:

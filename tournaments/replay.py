@@ -14,8 +14,9 @@ from django.db.models import Max
 from tiebreaks.model import Tournament as Results
 
 from .errors import TournamentNotFound
+from .folding import current_state
 from .models import Event, EventKind
-from .state import TournamentState, fold
+from .state import TournamentState
 from .upcasting import upcast
 
 __all__ = [
@@ -53,10 +54,7 @@ class TournamentSummary:
 
 def load_tournament(tournament_id: int) -> FoldedTournament:
     """The tournament as of its last committed event; TournamentNotFound if none."""
-    events = list(Event.objects.filter(tournament_id=tournament_id).order_by("seq"))
-    if not events:
-        raise TournamentNotFound(tournament_id)
-    state = fold(events)
+    state = current_state(tournament_id)
     settings = state.settings
     return FoldedTournament(
         id=tournament_id,

@@ -202,15 +202,21 @@ def scoring_from_payload(points: Mapping[str, Any]) -> Scoring:
 class _Fold:
     """The mutable accumulator behind ``fold``; one ``apply_<kind>`` per event kind."""
 
-    def __init__(self) -> None:
-        self.version = 0
-        self.settings: Settings | None = None
-        self.players: dict[int, PlayerState] = {}
+    def __init__(self, start: TournamentState | None = None) -> None:
+        """Start empty, or from ``start`` (copied: states are never changed)."""
+        self.version = start.version if start else 0
+        self.settings: Settings | None = start.settings if start else None
+        self.players: dict[int, PlayerState] = dict(start.players) if start else {}
         # Per paired round: boards by number (results land here), allocated byes, closed.
-        self.boards: dict[int, dict[int, Board]] = {}
-        self.byes: dict[int, tuple[int, ...]] = {}
-        self.closed: set[int] = set()
-        self.requested_byes: dict[int, dict[int, str]] = {}
+        rounds = start.rounds.values() if start else ()
+        self.boards: dict[int, dict[int, Board]] = {
+            r.number: {b.number: b for b in r.boards} for r in rounds
+        }
+        self.byes: dict[int, tuple[int, ...]] = {r.number: r.byes for r in rounds}
+        self.closed: set[int] = {r.number for r in rounds if r.closed}
+        self.requested_byes: dict[int, dict[int, str]] = {
+            number: dict(byes) for number, byes in (start.requested_byes.items() if start else ())
+        }
 
     def apply(self, event: StoredEvent) -> None:
         if event.seq != self.version + 1:
@@ -279,9 +285,10 @@ class _Fold:
         )
 
 
-def fold(events: Iterable[StoredEvent]) -> TournamentState:
-    """The state after ``events`` (in seq order, starting with tournament.created)."""
-    acc = _Fold()
+def fold(events: Iterable[StoredEvent], start: TournamentState | None = None) -> TournamentState:
+    """The state after ``events`` in seq order: from tournament.created on, or
+    continuing ``start`` with the events that follow it."""
+    acc = _Fold(start)
     for event in events:
         acc.apply(event)
     return acc.state()
