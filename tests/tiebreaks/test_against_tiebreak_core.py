@@ -149,6 +149,16 @@ def _our_values(tournament: Tournament, codes, edition: str) -> dict[int, dict[s
 _FINISHED_HEAVY = swiss_rates(heavy=True).map(lambda r: replace(r, unknown_result=0.0))
 
 
+def _differences(ours, expected) -> list[tuple[int, str, object, object]]:
+    """(start rank, code, ours, expected) for every value that differs."""
+    return [
+        (rank, code, ours[rank][code], value)
+        for rank, values in sorted(expected.items())
+        for code, value in values.items()
+        if ours[rank][code] != value
+    ]
+
+
 @settings(max_examples=150, deadline=None)
 @given(
     tournament=swiss_tournaments(rates=_FINISHED_HEAVY, scoring=st.just(STANDARD), rated_only=True),
@@ -172,13 +182,7 @@ def test_values_equal_tiebreak_core(tournament: Tournament, edition: str) -> Non
 
     ours = _our_values(tournament, codes, edition)
 
-    differences = [
-        (rank, code, ours[rank][code], expected[rank][code])
-        for rank in sorted(expected)
-        for code in codes
-        if ours[rank][code] != expected[rank][code]
-    ]
-    assert differences == []
+    assert _differences(ours, expected) == []
 
 
 ROUND_ROBIN_COMPARED = ("SB", "SB/C1", "PS", "WIN", "BPG", "ARO")
@@ -201,13 +205,7 @@ def test_round_robin_values_equal_tiebreak_core(tournament: Tournament) -> None:
 
     ours = _our_values(tournament, codes, "fide-2026")
 
-    differences = [
-        (rank, code, ours[rank][code], expected[rank][code])
-        for rank in sorted(expected)
-        for code in codes
-        if ours[rank][code] != expected[rank][code]
-    ]
-    assert differences == []
+    assert _differences(ours, expected) == []
 
 
 def _departure_example() -> Tournament:
