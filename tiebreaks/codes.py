@@ -90,4 +90,4 @@ def parse_code(text: str) -> Code:
         if key in fields:
             raise TieBreakError(f"modifier {token!r} repeats another one in {text!r}")
         fields[key] = int(part["limit"]) if name == "L" else part["cut"] or True
-    return Code(text=text, acronym=acronym, **fields)  # type: ignore[arg-type]
+    return Code(text=text, acronym=acronym, **fields)

@@ -77,8 +77,3 @@ def cut(
         removed.append(e)
         total -= contributions[e]
     return total, removed
-
-
-def remaining(cut_name: str | None, count: int) -> int:
-    """How many elements are left after ``cut_name`` from ``count`` (never negative)."""
-    return max(0, count - len(_STEPS[cut_name]))

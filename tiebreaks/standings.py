@@ -23,6 +23,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
+from operator import itemgetter
 
 from tiebreaks.codes import Code, parse_code
 from tiebreaks.definitions import (
@@ -140,15 +141,15 @@ class _Computation:
         points = _exact(Column(sheet.score, sheet.unit))
         adjusted = _exact(Column(sheet.adjusted, sheet.unit))
         rows = []
-        for placed in sorted(self.placed, key=lambda p: (p.rank, p.index)):
+        for placed in sorted(self.placed, key=itemgetter(1, 0)):  # rank, then index
             i = placed.index
             rows.append(
                 StandingsRow(
                     rank=placed.rank,
                     place=placed.place,
                     player=sheet.players[i],
-                    points=points[i],  # type: ignore[arg-type]
-                    modified_points=adjusted[i],  # type: ignore[arg-type]
+                    points=points[i],
+                    modified_points=adjusted[i],
                     tiebreaks=dict(zip(texts, per_player[i], strict=True)) if per_player else {},
                 )
             )
@@ -160,15 +161,15 @@ def _exact(column: Column) -> list[Value]:
     if column.scale is None:
         return column.values
     scale = column.scale
-    made = {v: Fraction(v, scale) for v in set(column.values) if v is not None}
-    made[None] = None  # type: ignore[index]
-    return [made[v] for v in column.values]  # type: ignore[index]
+    made: dict[Value, Value] = {v: Fraction(v, scale) for v in set(column.values) if v is not None}
+    made[None] = None
+    return [made[v] for v in column.values]
 
 
 def _keys(column: Column) -> list[object]:
     values = column.values
     if None not in values:
-        return [-v for v in values] if column.lower_is_better else values  # type: ignore[operator]
+        return [-v for v in values] if column.lower_is_better else values
     return [sort_key(v, column.lower_is_better) for v in values]
 
 
