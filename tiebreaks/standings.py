@@ -40,7 +40,7 @@ from tiebreaks.model import Player, System, Tournament
 from tiebreaks.modifiers import cut
 from tiebreaks.ranking import rank, sort_key
 from tiebreaks.rules import DEFAULT_RULES, EDITIONS, get_rules
-from tiebreaks.scores import KIND_LABELS, NONE, Category, ScoreSheet, build_sheet
+from tiebreaks.scores import KIND_LABELS, NONE, VOLUNTARY, ScoreSheet, build_sheet
 
 RULES = tuple(EDITIONS)
 SWISS_DEFAULT = ("BH/C1", "BH", "SB", "PS", "DE", "WIN")
@@ -338,11 +338,7 @@ def _round_lines(sheet: ScoreSheet, i: int) -> tuple[RoundLine, ...]:
         else:
             value, rule = sheet.dummy(i, r)
             category = sheet.category[i, r]
-            vur = sheet.rules.vur_cut_first and category in (
-                Category.REQUESTED_THEN_PLAYED,
-                Category.FORFEIT_LOSS,
-                Category.REQUESTED_TO_END,
-            )
+            vur = kind in VOLUNTARY  # 16.1.2, whatever the edition does with it
             line = RoundLine(
                 r + 1,
                 KIND_LABELS[kind],
