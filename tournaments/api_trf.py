@@ -12,7 +12,7 @@ from typing import Any
 from django.db import transaction
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import ValidationError
 from rest_framework.parsers import BaseParser, FormParser, MultiPartParser
@@ -88,6 +88,11 @@ class TrfImportView(TrfUploadMixin, TournamentAPIView):
 
     @extend_schema(
         summary="Create a tournament from a TRF file",
+        parameters=[
+            OpenApiParameter(
+                "rules", OpenApiTypes.STR, enum=RULES, description="C.07 edition to freeze."
+            )
+        ],
         request={"multipart/form-data": OpenApiTypes.OBJECT, "text/plain": OpenApiTypes.STR},
         responses={201: ImportedSerializer, 400: _REFUSED_FILE},
     )
@@ -107,6 +112,13 @@ class RoundTrfImportView(TrfUploadMixin, TournamentAPIView):
 
     @extend_schema(
         summary="Pair the next round from a TRF (the tournament so far plus the new round)",
+        parameters=[
+            OpenApiParameter(
+                "confirm_repeats",
+                OpenApiTypes.BOOL,
+                description="Allow pairing players who already played each other.",
+            )
+        ],
         request={"multipart/form-data": OpenApiTypes.OBJECT, "text/plain": OpenApiTypes.STR},
         responses={**WRITE_RESPONSES, 400: _REFUSED_FILE},
     )
@@ -129,13 +141,19 @@ class ScheduleRequest(serializers.Serializer):
     )
 
 
+class ScheduledSerializer(serializers.Serializer):
+    rounds = serializers.IntegerField(help_text="Rounds paired.")
+    first_seq = serializers.IntegerField()
+    last_seq = serializers.IntegerField()
+
+
 class ScheduleView(TournamentAPIView):
     """Pairs every round of a round robin from the Berger tables, in one go."""
 
     @extend_schema(
         summary="Pair a round robin's whole schedule (FIDE Berger tables)",
         request=ScheduleRequest,
-        responses=WRITE_RESPONSES,
+        responses={**WRITE_RESPONSES, 201: ScheduledSerializer},
     )
     def post(self, request: Request, tournament_id: int) -> Response:
         body = ScheduleRequest(data=self.body())
@@ -178,10 +196,8 @@ class ScheduleView(TournamentAPIView):
                 ]
                 payload = {"round": scheduled.number, "boards": boards, "byes": []}
                 events.append(commands.pair_round(tournament_id, payload, author=request.user))
-        return Response(
-            {"rounds": len(events), "first_seq": events[0].seq, "last_seq": events[-1].seq},
-            status=status.HTTP_201_CREATED,
-        )
+        summary = {"rounds": len(events), "first_seq": events[0].seq, "last_seq": events[-1].seq}
+        return Response(ScheduledSerializer(summary).data, status=status.HTTP_201_CREATED)
 
 
 class TrfExportView(TournamentAPIView):

@@ -243,3 +243,35 @@ def test_an_entry_after_a_write_on_another_board_is_retried_and_saved(server: st
         page.click("#board-3 button[data-result='1/2-1/2']")
         expect(page.locator("#message")).to_have_text("Board 3: ½-½ saved.")
         expect(page.locator("#board-1 output.entered")).to_have_text("1-0")
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_bye_requested_on_the_page_is_stored(server: str):
+    expect = pytest.importorskip("playwright.sync_api").expect
+    tid = make_tournament(players=6, rounds=3)
+    with signed_in_entry_page(server, tid) as (page, _):
+        page.select_option("#bye-form select[name=start_rank]", "5")
+        page.select_option("#bye-form select[name=points]", "zero")
+        page.click("#bye-form button[type=submit]")
+        expect(page.locator("#message")).to_have_text("Player 5: zero-point bye in round 2.")
+        byes = page.request.get(server + reverse("tournaments:bye-list", args=[tid])).json()
+    assert byes == [{"round": 2, "start_rank": 5, "points": "zero"}]
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_withdrawal_refused_by_the_api_shows_its_reason(server: str):
+    expect = pytest.importorskip("playwright.sync_api").expect
+    tid = make_tournament(players=6, rounds=3)
+    with signed_in_entry_page(server, tid) as (page, _):
+        page.select_option("#withdraw-form select[name=start_rank]", "6")
+        page.fill("#withdraw-form input[name=from_round]", "1")
+        page.click("#withdraw-form button[type=submit]")
+        expect(page.locator("#message")).to_have_text(
+            "from_round: player 6 is paired in round 1: record a forfeit there, "
+            "or withdraw from a later round"
+        )
+        page.fill("#withdraw-form input[name=from_round]", "2")
+        page.click("#withdraw-form button[type=submit]")
+        expect(page.locator("#message")).to_have_text("Player 6 withdrawn from round 2 on.")
