@@ -65,3 +65,17 @@ def test_undefined_value_ranks_last() -> None:
     )
     places = _places(compute_standings(tournament, ["ARO/C1"]))
     assert (places[1], places[2]) == ("1", "2")
+
+
+def test_direct_encounter_averages_repeated_meetings() -> None:
+    # 6.1.2: 1 beat 2 twice (average 1), lost to 3; 2 beat 3; 3 beat 1: 1 point each.
+    # Summed, 1 would have 2 and win; averaged, nobody is ahead.
+    tournament = tournament_from_strips(
+        {
+            1: "+W2 -B3 -W7 +B2 -W8",
+            2: "-B1 +W9 +B3 -W1 -B4",
+            3: "+W5 +W1 -W2 -B6 -B10",
+        }
+    )
+    places = _places(compute_standings(tournament, ["DE"]))
+    assert [places[p] for p in (1, 2, 3)] == ["1-3"] * 3
