@@ -159,6 +159,55 @@ def test_explain_adds_up_to_the_value(tournament, edition, data) -> None:
         assert sum(kept, Fraction(0)) == line.value, line
 
 
+def _final_games_drawn(tournament: Tournament) -> Tournament:
+    last = tournament.rounds - 1
+
+    def drawn(player: Player) -> Player:
+        rounds = list(player.rounds)
+        if isinstance(rounds[last], Game):
+            rounds[last] = replace(rounds[last], outcome=Outcome.DRAW)
+        return replace(player, rounds=tuple(rounds))
+
+    return replace(tournament, players=tuple(drawn(p) for p in tournament.players))
+
+
+@PROPERTY_SETTINGS
+@given(
+    tournament=swiss_tournaments(rates=swiss_rates(heavy=True)),
+    edition=rules,
+    cut=st.sampled_from(("", "/C1", "/C2", "/M1", "/M2")),
+)
+def test_fore_buchholz_is_buchholz_with_the_final_games_drawn(tournament, edition, cut) -> None:
+    # C.07 8.3: "Buchholz score calculated as if all paired games for the final round had
+    # ended in draws".  Forfeits in the final round are left out: the text is silent on
+    # whether a paired forfeit counts as a game there.
+    final = [p.rounds[-1] for p in tournament.players]
+    assume(all(r is not None and r.opponent is None or isinstance(r, Game) for r in final))
+    identity = lambda p: p.start_rank  # noqa: E731
+
+    fore = _by_identity(tournament, ("FB" + cut,), edition, identity)
+    drawn = _by_identity(_final_games_drawn(tournament), ("BH" + cut,), edition, identity)
+
+    assert {k: v[2]["FB" + cut] for k, v in fore.items()} == {
+        k: v[2]["BH" + cut] for k, v in drawn.items()
+    }
+
+
+@PROPERTY_SETTINGS
+@given(tournament=swiss_tournaments(rates=swiss_rates(heavy=True)), edition=rules)
+def test_aob_is_the_average_of_the_opponents_buchholz(tournament, edition) -> None:
+    # C.07 8.2: over the opponents played over the board (a TRF W/D/L game is played,
+    # only not rated), each as often as met (4.4); no such opponent: undefined.
+    values = {
+        row.player.start_rank: row.tiebreaks
+        for row in compute_standings(tournament, ("AOB", "BH"), rules=edition).rows
+    }
+    for player in tournament.players:
+        met = [r.opponent for r in player.rounds if isinstance(r, Game)]
+        average = sum((values[o]["BH"] for o in met), Fraction(0)) / len(met) if met else None
+        assert values[player.start_rank]["AOB"] == average, player.start_rank
+
+
 def _handed_out(tournament: Tournament, through_round: int) -> Fraction:
     """Points awarded in rounds 1..through_round, counted once per board and per bye."""
     s = tournament.scoring
