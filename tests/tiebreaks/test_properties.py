@@ -208,6 +208,34 @@ def test_aob_is_the_average_of_the_opponents_buchholz(tournament, edition) -> No
         assert values[player.start_rank]["AOB"] == average, player.start_rank
 
 
+def _seen_by_opponents(tournament: Tournament, player: Player, edition: str) -> Fraction:
+    """A player's score as their opponents use it, by the texts of each edition."""
+    s = tournament.scoring
+    known = [r for r in player.rounds if r is not None]
+    if edition == "fide-pre2023":
+        # Seed 001: "for opponents, every unplayed game of a player counts as a draw".
+        return sum((s.points(r) if isinstance(r, Game) else s.draw for r in known), Fraction(0))
+    # 16.3: a requested bye (16.1.1, absences included) followed only by VURs -- or in
+    # the last round -- counts as a draw (16.2.5); everything else at face value.
+    total = Fraction(0)
+    for at, rnd in enumerate(known):
+        requested = isinstance(rnd, UnplayedRound) and rnd.kind.is_requested_bye
+        later = known[at + 1 :]
+        only_vurs = all(isinstance(r, UnplayedRound) and r.kind.is_voluntary for r in later)
+        total += s.draw if requested and only_vurs else s.points(rnd)
+    return total
+
+
+@PROPERTY_SETTINGS
+@given(tournament=swiss_tournaments(rates=swiss_rates(heavy=True)), edition=rules)
+def test_modified_points_follow_16_3_or_the_pre_2023_draws(tournament, edition) -> None:
+    rows = compute_standings(tournament, (), rules=edition).rows
+
+    for row in rows:
+        expected = _seen_by_opponents(tournament, row.player, edition)
+        assert row.modified_points == expected, row.player.start_rank
+
+
 def _handed_out(tournament: Tournament, through_round: int) -> Fraction:
     """Points awarded in rounds 1..through_round, counted once per board and per bye."""
     s = tournament.scoring
