@@ -5,11 +5,18 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+import pytest
+from django.db import connection
 from django.urls import reverse
 from rest_framework.test import APIClient
 
 from tournaments import commands
 from tournaments.models import Event
+
+needs_postgresql = pytest.mark.skipif(
+    connection.vendor != "postgresql",
+    reason="PostgreSQL only (its trigger, its row locks); the embedded SQLite has neither",
+)
 
 
 class Api:

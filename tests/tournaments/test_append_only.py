@@ -7,11 +7,7 @@ from django.db import IntegrityError, connection, transaction
 
 from tournaments.models import AppendOnlyError, Event
 
-from .builders import make_tournament
-
-needs_postgresql = pytest.mark.skipif(
-    connection.vendor != "postgresql", reason="the trigger exists on PostgreSQL only"
-)
+from .builders import make_tournament, needs_postgresql
 
 
 @pytest.fixture

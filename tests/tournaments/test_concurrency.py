@@ -10,7 +10,7 @@ from django.db import connection
 from tournaments import commands
 from tournaments.models import Event
 
-from .builders import make_tournament, stored
+from .builders import make_tournament, needs_postgresql, stored
 
 
 def test_a_stale_expected_seq_is_a_409_with_the_current_seq(api, organiser):
@@ -74,6 +74,7 @@ def test_creating_a_tournament_twice_with_one_key_creates_one(api):
     assert Event.objects.filter(kind="tournament.created").count() == 1
 
 
+@needs_postgresql
 @pytest.mark.django_db(transaction=True)
 def test_concurrent_appends_get_consecutive_seqs(organiser):
     tid = make_tournament(organiser, players=0)
