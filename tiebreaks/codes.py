@@ -18,6 +18,8 @@ CUTS = ("C1", "C2", "M1", "M2")
 
 # The modifiers each tie-break accepts (C.07 Art. 5 table, Art. 14, MTB26 list).
 # L: Koya limit; P: forfeits count as played games; F: Fore Buchholz; R: reverse order.
+# UNCERTAIN: transcriptions of the Art. 5 table put the Cut-1 mark on FB or on REP; the
+# MTB26 list of codes has FB/C1...FB/M2 and no REP cut, so that is what is accepted.
 ACRONYMS: dict[str, frozenset[str]] = {
     "DE": frozenset({"P"}),
     "WIN": frozenset(),
