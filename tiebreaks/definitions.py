@@ -363,8 +363,11 @@ def appo(ctx: Context, code: Code) -> Column:
 
 
 def de(ctx: Context, code: Code, group: Sequence[int]) -> list[list[int]]:
-    """DE, Direct Encounter (C.07 Art. 6), inside one group of tied players: the
-    ordered subgroups it separates them into.
+    """DE, Direct Encounter (C.07 Art. 6): among players still tied, the points scored
+    in the games they played against each other; the value shown is the player's
+    position inside that tied group (1 = first).
+
+    Returns the ordered subgroups it separates ``group`` into.
 
     6.1: each player's score in the games among the group (6.1.1: forfeits only in
     round robins or with /P; 6.1.2: repeated meetings count as their average).
