@@ -56,13 +56,16 @@ _PLAYER_COLUMNS = {
 }
 FIRST_ROUND_COLUMN = 92
 ROUND_WIDTH = 10
-# The header records each tournament setting is read from.
+# Our own TRF26 comment line (###) carrying the C.07 edition, which TRF has no record for.
+RULES_COMMENT = "### Crosstable rules: "
+# How the lines each tournament setting is read from begin (their value starts after).
 _SETTING_RECORDS = {
-    "name": ("012",),
-    "rounds": ("142", "XXR"),
-    "system": ("092", "192"),
-    "scoring": ("162", "XXS"),
-    "tiebreaks": ("202", "212"),
+    "name": ("012 ",),
+    "rounds": ("142 ", "XXR "),
+    "system": ("092 ", "192 "),
+    "scoring": ("162 ", "XXS "),
+    "tiebreaks": ("202 ", "212 "),
+    "rules": (RULES_COMMENT,),
 }
 REQUESTED_BYES = {Unplayed.HPB: "half", Unplayed.ZPB: "zero", Unplayed.FPB: "full"}
 _GAME_RESULTS = {Outcome.WIN: "1-0", Outcome.DRAW: "1/2-1/2", Outcome.LOSS: "0-1"}
@@ -118,6 +121,7 @@ class _Importer:
             "scoring": _scoring_payload(tournament.scoring),
             "tiebreaks": list(self.trf.tiebreaks),
         }
+        rules = rules or self._rules_comment()
         if rules is not None:
             settings["rules"] = rules
         with reported_at(self._header_line):
@@ -142,12 +146,19 @@ class _Importer:
             events=self.events,
         )
 
+    def _rules_comment(self) -> str | None:
+        for line in self.trf.headers.lines:
+            if line.startswith(RULES_COMMENT):
+                return line[len(RULES_COMMENT) :].strip()
+        return None
+
     def _header_line(self, field: str) -> tuple[int, int]:
-        """The record a tournament setting came from (line 1 when the file has none)."""
-        records = _SETTING_RECORDS.get(field.split(".")[0], ())
-        lines = self.trf.headers.lines
-        line = next((i + 1 for i, text in enumerate(lines) if text[:3] in records), 1)
-        return line, 5 if line > 1 else 1
+        """Where a tournament setting was read (line 1, column 1 when the file has none)."""
+        for number, text in enumerate(self.trf.headers.lines, start=1):
+            for prefix in _SETTING_RECORDS.get(field.split(".")[0], ()):
+                if text.startswith(prefix):
+                    return number, len(prefix) + 1
+        return 1, 1
 
     def _append(self, command: commands.Command, payload: dict[str, Any]) -> None:
         command(self.tournament_id, payload, author=self.author)
@@ -264,11 +275,15 @@ def standings_of(tournament: replay.FoldedTournament) -> Standings:
 
 
 def export_trf(tournament_id: int) -> str:
-    """The tournament as a TRF26 file with points and ranks from its standings."""
+    """The tournament as a TRF26 file with points and ranks from its standings.
+
+    TRF has no record for the C.07 edition, so it goes in a comment line that
+    ``import_trf`` reads back: the export of a fide-2023 tournament imports as one.
+    """
     tournament = replay.load_tournament(tournament_id)
     standings = standings_of(tournament)
     trf = trf_from_tournament(tournament.results, standings.tiebreaks, standings=standings)
-    return write_trf(trf, standings=standings)
+    return f"{RULES_COMMENT}{tournament.rules}\n" + write_trf(trf, standings=standings)
 
 
 def standings_csv(tournament_id: int) -> str:

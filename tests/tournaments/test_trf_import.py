@@ -80,6 +80,16 @@ def test_export_then_import_gives_the_same_standings():
     assert after.tiebreaks == before.tiebreaks
 
 
+def test_export_keeps_the_rule_edition_for_the_next_import():
+    first = import_trf((DATA / "held_swiss_5.trf").read_text(), rules="fide-2023")
+    exported = export_trf(first.id)
+    assert exported.splitlines()[0] == "### Crosstable rules: fide-2023"
+    second = import_trf(exported)
+    assert replay.load_tournament(second.id).rules == "fide-2023"
+    before = standings_of(replay.load_tournament(first.id))
+    assert _rows(standings_of(replay.load_tournament(second.id))) == _rows(before)
+
+
 def test_export_writes_points_and_ranks_of_the_standings():
     imported = import_trf((DATA / "held_round_robin.trf").read_text())
     standings = standings_of(replay.load_tournament(imported.id))
@@ -125,6 +135,7 @@ BROKEN_VARIANTS = [
     ("duplicate_fide_id.trf", 11, 58),
     ("unknown_title.trf", 10, 11),
     ("unknown_tiebreak.trf", 8, 5),
+    ("unknown_rules_comment.trf", 1, 23),
 ]
 
 
