@@ -77,6 +77,10 @@ DATABASES = {
     else {
         "ENGINE": "django.db.backends.sqlite3",
         "NAME": os.environ.get("SQLITE_PATH", str(BASE_DIR / "db.sqlite3")),
+        # The web process and the in-process worker write concurrently: a deferred
+        # transaction that reads then writes fails at once with "database is locked";
+        # an immediate one waits for the lock.
+        "OPTIONS": {"transaction_mode": "IMMEDIATE", "timeout": 20},
     }
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
