@@ -44,6 +44,10 @@ from tiebreaks.trf import TrfFile, parse_trf, trf_from_tournament, write_trf
 
 from . import commands, replay
 from .errors import CommandError
+from .folding import remember
+from .models import Event
+from .schemas import validate_payload
+from .state import TournamentState, fold
 
 # 1-based columns of the 001 record fields a registration can be refused for.
 _PLAYER_COLUMNS = {
@@ -109,8 +113,8 @@ class _Importer:
         self.trf = trf
         self.author = author
         self.line_of = {p.start_rank: index + 1 for index, p in trf.headers.players.items()}
-        self.events = 0
-        self.tournament_id = 0
+        self.last_event: Event
+        self.state: TournamentState
 
     def run(self, rules: str | None) -> ImportedTournament:
         tournament = self.trf.tournament
@@ -125,9 +129,8 @@ class _Importer:
         if rules is not None:
             settings["rules"] = rules
         with reported_at(self._header_line):
-            event = commands.create_tournament(settings, author=self.author)
-        self.tournament_id = event.tournament_id
-        self.events = 1
+            self.last_event = commands.create_tournament(settings, author=self.author)
+        self.state = fold([self.last_event])
         players = sorted(tournament.players, key=lambda p: p.start_rank)
         for player in players:
             self._register(player)
@@ -138,12 +141,13 @@ class _Importer:
                 break
             self._round(index + 1, entries)
             paired += 1
+        remember(self.last_event.tournament_id, self.state, self.last_event)
         return ImportedTournament(
-            id=self.tournament_id,
+            id=self.last_event.tournament_id,
             name=settings["name"],
             players=len(players),
             rounds_paired=paired,
-            events=self.events,
+            events=self.state.version,
         )
 
     def _rules_comment(self) -> str | None:
@@ -161,8 +165,21 @@ class _Importer:
         return 1, 1
 
     def _append(self, command: commands.Command, payload: dict[str, Any]) -> None:
-        command(self.tournament_id, payload, author=self.author)
-        self.events += 1
+        """What ``command(tournament_id, payload)`` does, with the state kept in memory.
+
+        A command re-reads and folds the whole log for every event: fine for one
+        result, quadratic for a file (300 players x 9 rounds took two minutes).
+        The tournament is new and nobody else sees it before this transaction
+        commits, so the same payload schema and state check run against the
+        state folded here, and the event is stored by the commands' own insert.
+        """
+        data = validate_payload(command.kind, payload)
+        command.check(self.state, data)
+        tournament = self.last_event.tournament
+        self.last_event = commands._insert(
+            tournament, self.state.version + 1, command.kind, data, self.author, None
+        )
+        self.state = fold([self.last_event], start=self.state)
 
     def _register(self, player: Player) -> None:
         payload = {
