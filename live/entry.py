@@ -39,6 +39,7 @@ class EntryLoginView(LoginView):
     """Organisers sign in here (the admin's login only admits staff)."""
 
     template_name = "live/login.html"
+    next_page = reverse_lazy("live:index")  # without ?next=: the tournament list
 
 
 @dataclass(frozen=True)

@@ -68,6 +68,24 @@ def test_signing_in_returns_to_the_entry_page(tid):
     assert response["Location"] == _enter_url(tid)
 
 
+def test_signing_in_without_a_next_page_shows_the_tournaments(tid):
+    user = organiser()
+    user.set_password(PASSWORD)
+    user.save()
+    response = Client().post(
+        reverse("live:login"), {"username": user.username, "password": PASSWORD}
+    )
+    assert response["Location"] == reverse("live:index")
+
+
+def test_a_wrong_password_is_refused_on_the_sign_in_page(tid):
+    response = Client().post(
+        reverse("live:login"), {"username": organiser().username, "password": "nope"}
+    )
+    assert response.status_code == 200
+    assert "Wrong username or password." in response.content.decode()
+
+
 def test_other_users_are_refused(tid):
     stranger, _ = ensure_organiser("stranger")
     client = Client()
