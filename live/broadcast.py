@@ -1,9 +1,9 @@
 """Telling spectators that a new snapshot exists.
 
-The group message is tiny (the version only): each web process then loads
-the snapshot once and sends the same encoded frame to all its spectators
-(``live.frames``), instead of the channel layer carrying one copy of a large
-table per spectator.
+The group message is tiny (tournament and version): each web process
+receives it once (``live.hub``), loads the snapshot once and sends the same
+encoded frame to all its spectators (``live.frames``), instead of the channel
+layer carrying one copy of a large table per spectator.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ def announce(tournament_id: int, version: int) -> None:
     """Tell every spectator of the tournament that snapshot ``version`` is stored."""
     layer = get_channel_layer()
     group = group_name(tournament_id)
-    message = {"type": "standings.update", "version": version}
+    message = {"type": "standings.update", "tournament": tournament_id, "version": version}
     loop = _serving_loop
     if isinstance(layer, InMemoryChannelLayer) and loop is not None and loop.is_running():
         asyncio.run_coroutine_threadsafe(layer.group_send(group, message), loop).result(5)

@@ -20,8 +20,9 @@ from urllib.parse import parse_qs
 
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
-from .broadcast import group_name, remember_serving_loop
+from .broadcast import remember_serving_loop
 from .frames import Frame, frame_cache
+from .hub import hub
 
 UNKNOWN_TOURNAMENT = 4404
 RESUME_HELP = 'the only message understood is {"type": "resume", "version": N}'
@@ -38,18 +39,17 @@ def _version(value: Any) -> int | None:
 
 class StandingsConsumer(AsyncJsonWebsocketConsumer):
     tournament_id: int
-    group: str
+    joined: bool = False
     version: int = 0  # the version this spectator has
 
     async def connect(self) -> None:
         remember_serving_loop()
         self.tournament_id = int(self.scope["url_route"]["kwargs"]["tournament_id"])
-        self.group = group_name(self.tournament_id)
         # Join before reading the latest snapshot, so that none is missed in between.
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        await hub().join(self.tournament_id, self)
+        self.joined = True
         latest = await frame_cache().latest(self.tournament_id)
         if latest is None:
-            await self.channel_layer.group_discard(self.group, self.channel_name)
             await self.close(code=UNKNOWN_TOURNAMENT)
             return
         await self.accept()
@@ -57,8 +57,8 @@ class StandingsConsumer(AsyncJsonWebsocketConsumer):
         await self._catch_up(latest, _version(query.get("version", [""])[0]))
 
     async def disconnect(self, code: int) -> None:
-        if hasattr(self, "group"):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+        if self.joined:
+            await hub().leave(self.tournament_id, self)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         try:
@@ -76,22 +76,24 @@ class StandingsConsumer(AsyncJsonWebsocketConsumer):
             if latest is not None:
                 await self._catch_up(latest, client_version)
 
-    async def standings_update(self, event: dict[str, Any]) -> None:
-        """A new snapshot was stored (group message from ``live.broadcast``)."""
-        version = event["version"]
+    async def deliver(self, version: int) -> None:
+        """Snapshot ``version`` was stored (announced through ``live.hub``)."""
         if version <= self.version:
             return  # already sent (on connect or resume), or announced out of order
         await self._send(await frame_cache().update(self.tournament_id, self.version, version))
 
     async def _catch_up(self, latest: Frame, client_version: int | None) -> None:
-        if client_version is not None and client_version >= latest.version:
-            self.version = latest.version
-        else:
-            await self._send(latest)
+        if client_version is not None:
+            # What the client says it has is what the next diff must build on.
+            self.version = min(client_version, latest.version)
+        await self._send(latest)
 
     async def _send(self, frame: Frame) -> None:
-        await self.send(text_data=frame.text)
+        # Versions only go up, even when an announcement and a resume cross.
+        if frame.version <= self.version:
+            return
         self.version = frame.version
+        await self.send(text_data=frame.text)
 
     async def _error(self, detail: str) -> None:
         await self.send_json({"type": "error", "detail": detail})

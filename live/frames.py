@@ -36,6 +36,12 @@ def encode(frame: dict[str, Any]) -> str:
     return json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
 
 
+def full_frame(body: dict[str, Any]) -> dict[str, Any]:
+    # Type and version first: PostgreSQL's jsonb does not keep the body's key order,
+    # and a client can read these two from the frame's first bytes.
+    return {"type": "standings", "version": body["version"], **body}
+
+
 @dataclass(frozen=True)
 class Frame:
     version: int
@@ -45,7 +51,8 @@ class Frame:
 @dataclass
 class _Tournament:
     bodies: OrderedDict[int, dict[str, Any]] = field(default_factory=OrderedDict)
-    texts: dict[tuple[int, int | None], str] = field(default_factory=dict)  # (version, base)
+    # (version, base) -> encoded frame; base None: the full table; text None: no diff possible
+    texts: dict[tuple[int, int | None], str | None] = field(default_factory=dict)
     loading: dict[int, asyncio.Task[dict[str, Any]]] = field(default_factory=dict)
 
     def remember(self, body: dict[str, Any]) -> None:
@@ -76,27 +83,31 @@ class FrameCache:
 
     async def full(self, tournament_id: int, version: int) -> Frame:
         body = await self._body(tournament_id, version)
-        return self._frame(tournament_id, body, None, lambda: {"type": "standings", **body})
+        return self._full(self._get(tournament_id), body)
 
     async def update(self, tournament_id: int, base: int, version: int) -> Frame:
         """The frame taking a spectator from ``base`` to ``version``: a diff or a full table."""
         body = await self._body(tournament_id, version)
-        if len(body["rows"]) >= diff_min_rows():
-            old = self._get(tournament_id).bodies.get(base)
-            diff = standings_diff(old, body) if old is not None else None
-            if diff is not None:
-                return self._frame(tournament_id, body, base, lambda: diff)
-        return self._frame(tournament_id, body, None, lambda: {"type": "standings", **body})
+        entry = self._get(tournament_id)
+        old = entry.bodies.get(base)
+        if old is not None and len(body["rows"]) >= diff_min_rows():
+            key = (body["version"], base)
+            if key not in entry.texts:
+                diff = standings_diff(old, body)
+                entry.texts[key] = None if diff is None else encode(diff)
+            if (text := entry.texts[key]) is not None:
+                return Frame(body["version"], text)
+        return self._full(entry, body)
 
     def _get(self, tournament_id: int) -> _Tournament:
         return self._tournaments.setdefault(tournament_id, _Tournament())
 
-    def _frame(self, tournament_id: int, body: dict[str, Any], base: int | None, build) -> Frame:
-        texts = self._get(tournament_id).texts
-        key = (body["version"], base)
-        if key not in texts:
-            texts[key] = encode(build())
-        return Frame(body["version"], texts[key])
+    @staticmethod
+    def _full(entry: _Tournament, body: dict[str, Any]) -> Frame:
+        key = (body["version"], None)
+        if entry.texts.get(key) is None:
+            entry.texts[key] = encode(full_frame(body))
+        return Frame(body["version"], entry.texts[key])
 
     async def _body(self, tournament_id: int, version: int) -> dict[str, Any]:
         """The body at ``version`` (or the latest, if that one was pruned), loaded once."""
