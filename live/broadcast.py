@@ -9,14 +9,21 @@ layer carrying one copy of a large table per spectator.
 from __future__ import annotations
 
 import asyncio
+import threading
 
-from asgiref.sync import async_to_sync
-from channels.layers import InMemoryChannelLayer, get_channel_layer
+from channels.layers import BaseChannelLayer, InMemoryChannelLayer, get_channel_layer
+
+ANNOUNCE_TIMEOUT_SECONDS = 5
 
 # The event loop serving websockets in this process, recorded by the consumer.
-# Only used with the in-memory layer (embedded demo): its queues belong to that
-# loop, so a worker thread must hand its group_send over to it.
+# With the in-memory layer (embedded demo) its queues belong to that loop, so
+# a worker thread must hand its group_send over to it.
 _serving_loop: asyncio.AbstractEventLoop | None = None
+# Otherwise group sends from synchronous code (the Celery task) run on one
+# long-lived loop, so that the channel layer's Redis connections, which belong
+# to a loop, are reused instead of opened for every announcement.
+_sending_loop: asyncio.AbstractEventLoop | None = None
+_sending_loop_lock = threading.Lock()
 
 
 def group_name(tournament_id: int) -> str:
@@ -28,13 +35,26 @@ def remember_serving_loop() -> None:
     _serving_loop = asyncio.get_running_loop()
 
 
+def _loop_for(layer: BaseChannelLayer) -> asyncio.AbstractEventLoop:
+    global _sending_loop
+    serving = _serving_loop
+    if isinstance(layer, InMemoryChannelLayer) and serving is not None and serving.is_running():
+        return serving
+    with _sending_loop_lock:
+        if _sending_loop is None:
+            _sending_loop = asyncio.new_event_loop()
+            threading.Thread(
+                target=_sending_loop.run_forever, name="standings-announcer", daemon=True
+            ).start()
+        return _sending_loop
+
+
 def announce(tournament_id: int, version: int) -> None:
-    """Tell every spectator of the tournament that snapshot ``version`` is stored."""
+    """Tell every spectator of the tournament that snapshot ``version`` is stored.
+
+    Called from synchronous code only (after a commit).
+    """
     layer = get_channel_layer()
-    group = group_name(tournament_id)
     message = {"type": "standings.update", "tournament": tournament_id, "version": version}
-    loop = _serving_loop
-    if isinstance(layer, InMemoryChannelLayer) and loop is not None and loop.is_running():
-        asyncio.run_coroutine_threadsafe(layer.group_send(group, message), loop).result(5)
-    else:
-        async_to_sync(layer.group_send)(group, message)
+    send = layer.group_send(group_name(tournament_id), message)
+    asyncio.run_coroutine_threadsafe(send, _loop_for(layer)).result(ANNOUNCE_TIMEOUT_SECONDS)

@@ -1,0 +1,450 @@
+#!/usr/bin/env python
+"""Live standings latency: from a result's POST to every spectator's screen.
+
+Starts daphne and a Celery worker (subprocesses) against PostgreSQL (its own
+database, recreated) and Redis (the database given, flushed), builds a Swiss
+with ``--players`` players and ``--prior-rounds`` rounds already played, then
+connects ``--spectators`` websocket clients and posts ``--results`` results
+through the API at ``--rate`` per second.  For every (result, spectator) pair
+it measures the time from the POST's response to the spectator's receipt of
+a frame at least as new as that result's event.  Spectators behave like the
+page: a diff whose base is not their version makes them GET the full table.
+
+Prints p50/p95/p99, the recomputations the worker ran, the frames sent, and
+the peak memory (RSS) of the web and worker processes.  Targets (printed,
+not asserted): p95 < 300 ms with 60 players, < 1 s with 2000; no spectator
+ends on a version older than the last event.  Loopback only, bounded loops.
+
+    .venv/bin/python bench/live_latency.py --players 60
+    .venv/bin/python bench/live_latency.py --players 2000 --payload full
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import bisect
+import json
+import os
+import random
+import re
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import psycopg
+import redis
+import websockets
+
+PROJECT = Path(__file__).resolve().parents[1]
+BIN = Path(sys.executable).parent
+VERSION = re.compile(rb'"version":(\d+)')
+BASE_VERSION = re.compile(rb'"base_version":(\d+)')
+TASK_DONE = re.compile(r"recompute_standings\[[^\]]+\] succeeded in ([0-9.]+)s")
+PAYLOAD_MIN_ROWS = {"auto": None, "full": 10**9, "diff": 0}
+RESULTS = ("1-0", "1/2-1/2", "0-1")
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--players", type=int, default=60)
+    parser.add_argument("--spectators", type=int, default=200)
+    parser.add_argument("--results", type=int, default=100)
+    parser.add_argument("--rate", type=float, default=10.0, help="results per second")
+    parser.add_argument("--prior-rounds", type=int, default=4, help="rounds played before")
+    parser.add_argument(
+        "--payload",
+        choices=tuple(PAYLOAD_MIN_ROWS),
+        default="auto",
+        help="auto: diffs from LIVE_DIFF_MIN_ROWS players on; full: always whole tables; "
+        "diff: always diffs",
+    )
+    parser.add_argument(
+        "--database-url", default="postgres://postgres@127.0.0.1:5432/crosstable_live_bench"
+    )
+    parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/2")
+    parser.add_argument("--settle", type=float, default=60.0, help="max seconds to catch up")
+    parser.add_argument("--keep-logs", type=Path, help="copy the web and worker logs here")
+    args = parser.parse_args(argv)
+    if args.players < 4 or args.players % 2:
+        parser.error("--players must be an even number of at least 4")
+    if args.prior_rounds >= args.players - 1:
+        parser.error("--prior-rounds must be below --players - 1")
+    return args
+
+
+# --- set-up ------------------------------------------------------------------------------
+
+
+def recreate_database(url: str) -> None:
+    name = url.rsplit("/", 1)[1]
+    with psycopg.connect(url.rsplit("/", 1)[0] + "/postgres", autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def environment(args: argparse.Namespace, settings_dir: Path) -> dict[str, str]:
+    env = {
+        **os.environ,
+        "DATABASE_URL": args.database_url,
+        "REDIS_URL": args.redis_url,
+        "CELERY_IN_PROCESS_WORKER": "0",
+        "PYTHONPATH": os.pathsep.join([str(settings_dir), str(PROJECT)]),
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+    }
+    min_rows = PAYLOAD_MIN_ROWS[args.payload]
+    if min_rows is not None:
+        (settings_dir / "bench_settings.py").write_text(
+            f"from config.settings import *  # noqa: F403\nLIVE_DIFF_MIN_ROWS = {min_rows}\n"
+        )
+        env["DJANGO_SETTINGS_MODULE"] = "bench_settings"
+    return env
+
+
+def circle_pairings(players: int, number: int) -> list[tuple[int, int]]:
+    """Round ``number`` of a round robin (circle method): no pair meets twice."""
+    others = list(range(2, players + 1))
+    shift = (number - 1) % len(others)
+    ring = [1, *others[shift:], *others[:shift]]
+    pairs = [(ring[i], ring[-1 - i]) for i in range(players // 2)]
+    return [(b, w) if (number + board) % 2 else (w, b) for board, (w, b) in enumerate(pairs)]
+
+
+def build_tournament(args: argparse.Namespace) -> tuple[int, str, int]:
+    """Create the tournament in-process; returns (id, organiser token, last seq).
+
+    Players and the rounds already played are inserted as one batch of events
+    (each validated by its schema): through the commands, which fold the whole
+    log on every append, thousands of them would take minutes.
+    """
+    import django
+
+    django.setup()
+    from django.db import transaction
+
+    from tournaments import commands
+    from tournaments.models import Event, EventKind, Tournament
+    from tournaments.organisers import ensure_organiser
+    from tournaments.schemas import validate_payload
+    from tournaments.upcasting import CURRENT_VERSIONS
+
+    user, _ = ensure_organiser("bench")
+    rounds = max(9, args.prior_rounds + -(-args.results // (args.players // 2)) + 1)
+    tid = commands.create_tournament(
+        {"name": f"Bench Open {args.players}", "rounds": rounds}, author=user
+    ).tournament_id
+    rng = random.Random(args.players)
+    payloads: list[tuple[str, dict]] = [
+        (EventKind.PLAYER_REGISTERED, {"start_rank": n, "name": f"Player {n}", "rating": 2700 - n})
+        for n in range(1, args.players + 1)
+    ]
+    for number in range(1, args.prior_rounds + 1):
+        pairs = circle_pairings(args.players, number)
+        boards = [{"board": i, "white": w, "black": b} for i, (w, b) in enumerate(pairs, 1)]
+        payloads.append((EventKind.ROUND_PAIRED, {"round": number, "boards": boards}))
+        payloads += [
+            (
+                EventKind.RESULT_RECORDED,
+                {"round": number, "board": i, "result": rng.choice(RESULTS)},
+            )
+            for i in range(1, len(pairs) + 1)
+        ]
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tid)
+        Event.objects.bulk_create(
+            Event(
+                tournament=tournament,
+                seq=seq,
+                kind=kind,
+                schema_version=CURRENT_VERSIONS[kind],
+                payload=validate_payload(kind, payload),
+                author=user,
+            )
+            for seq, (kind, payload) in enumerate(payloads, start=2)
+        )
+    _, token = ensure_organiser("bench", [tid])
+    return tid, token.key, len(payloads) + 1
+
+
+def start(command: list[str], env: dict[str, str], log: Path) -> subprocess.Popen:
+    return subprocess.Popen(
+        command, cwd=PROJECT, env=env, stdout=log.open("w"), stderr=subprocess.STDOUT
+    )
+
+
+def wait_for_port(port: int, timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.1)
+    raise SystemExit(f"daphne did not listen on port {port} within {timeout} s")
+
+
+def wait_for_line(log: Path, text: str, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while text not in log.read_text():
+        if time.monotonic() > deadline:
+            raise SystemExit(f"{log.name} did not say {text!r} within {timeout} s")
+        time.sleep(0.1)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def peak_rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+# --- the run -----------------------------------------------------------------------------
+
+
+@dataclass
+class Spectator:
+    index: int
+    version: int = 0
+    seen: list[tuple[int, float]] = field(default_factory=list)  # (version, monotonic time)
+    frames: dict[str, int] = field(default_factory=dict)
+    received_bytes: int = 0
+    gaps: int = 0
+
+    def reached(self, version: int) -> None:
+        if version > self.version:
+            self.version = version
+            self.seen.append((version, time.monotonic()))
+
+
+class Run:
+    def __init__(self, base: str, tid: int, token: str, args: argparse.Namespace) -> None:
+        self.base, self.tid, self.token, self.args = base, tid, token, args
+        self.spectators = [Spectator(i) for i in range(args.spectators)]
+        self.posted: list[tuple[float, int]] = []  # (response time, seq)
+        self.stop = asyncio.Event()
+
+    def request(self, path: str, body: dict | None = None, headers: dict | None = None):
+        data = json.dumps(body).encode() if body is not None else None
+        request = urllib.request.Request(
+            self.base + path,
+            data=data,
+            headers={
+                "Content-Type": "application/json",
+                "Authorization": f"Token {self.token}",
+                **(headers or {}),
+            },
+            method="POST" if body is not None else "GET",
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                return response.status, response.headers, response.read()
+        except urllib.error.HTTPError as error:
+            return error.code, error.headers, error.read()
+
+    async def spectate(self, spectator: Spectator, ws_url: str) -> None:
+        async with websockets.connect(ws_url, max_size=None, open_timeout=60) as socket_:
+            while not self.stop.is_set():
+                try:
+                    frame = await asyncio.wait_for(socket_.recv(decode=False), 0.5)
+                except TimeoutError:
+                    continue
+                spectator.received_bytes += len(frame)
+                head = frame[:400]
+                kind = "diff" if head.startswith(b'{"type":"standings.diff"') else "full"
+                spectator.frames[kind] = spectator.frames.get(kind, 0) + 1
+                version = int(VERSION.search(head).group(1))
+                if kind == "diff" and int(BASE_VERSION.search(head).group(1)) != spectator.version:
+                    spectator.gaps += 1
+                    await self.fetch_full(spectator)
+                else:
+                    spectator.reached(version)
+
+    async def fetch_full(self, spectator: Spectator) -> None:
+        path = f"/api/tournaments/{self.tid}/standings/"
+        headers = {"If-None-Match": f'"{spectator.version}"'}
+        status, response_headers, _ = await asyncio.to_thread(self.request, path, None, headers)
+        if status == 200:
+            spectator.reached(int(response_headers["ETag"].strip('"')))
+
+    async def post_results(self) -> None:
+        boards = self.args.players // 2
+        number = self.args.prior_rounds + 1
+        status, _, body = await asyncio.to_thread(self.pair, number)
+        assert status == 201, body
+        rng = random.Random(7)
+        pending: list[asyncio.Task] = []
+        start = time.monotonic()
+        for i in range(self.args.results):
+            board = i % boards + 1
+            if i and board == 1:
+                number += 1
+                await asyncio.gather(*pending)  # the next round's pairing is its own event
+                status, _, body = await asyncio.to_thread(self.pair, number)
+                assert status == 201, body
+            await asyncio.sleep(max(0.0, start + i / self.args.rate - time.monotonic()))
+            result = {"round": number, "board": board, "result": rng.choice(RESULTS)}
+            pending.append(asyncio.create_task(self.post_result(result)))
+        await asyncio.gather(*pending)
+
+    def pair(self, number: int):
+        pairs = circle_pairings(self.args.players, number)
+        boards = [{"white": w, "black": b} for w, b in pairs]
+        path = f"/api/tournaments/{self.tid}/rounds/"
+        return self.request(path, {"round": number, "boards": boards})
+
+    async def post_result(self, result: dict) -> None:
+        path = f"/api/tournaments/{self.tid}/results/"
+        status, _, body = await asyncio.to_thread(self.request, path, result)
+        responded = time.monotonic()
+        assert status == 201, body
+        self.posted.append((responded, json.loads(body)["seq"]))
+
+    async def main(self) -> tuple[float, int]:
+        ws_url = self.base.replace("http://", "ws://") + f"/ws/tournaments/{self.tid}/standings/"
+        watchers = []
+        for spectator in self.spectators:  # connect gradually, like a hall filling up
+            watchers.append(asyncio.create_task(self.spectate(spectator, ws_url)))
+            await asyncio.sleep(0.005)
+        deadline = time.monotonic() + 60
+        while any(s.version == 0 for s in self.spectators) and time.monotonic() < deadline:
+            await asyncio.sleep(0.1)
+        began = time.monotonic()
+        await self.post_results()
+        posting = time.monotonic() - began
+        last = max(seq for _, seq in self.posted)
+        deadline = time.monotonic() + self.args.settle
+        while any(s.version < last for s in self.spectators) and time.monotonic() < deadline:
+            await asyncio.sleep(0.1)
+        self.stop.set()
+        await asyncio.gather(*watchers)
+        return posting, last
+
+    def latencies(self) -> list[float]:
+        values = []
+        for spectator in self.spectators:
+            versions = [v for v, _ in spectator.seen]
+            for responded, seq in self.posted:
+                i = bisect.bisect_left(versions, seq)
+                if i < len(versions):
+                    values.append(max(0.0, spectator.seen[i][1] - responded))
+        return values
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))]
+
+
+def report(
+    run: Run, args, posting: float, last: int, worker_log: Path, rss: dict, cpu: dict
+) -> None:
+    latencies = run.latencies()
+    durations = [float(m) for m in TASK_DONE.findall(worker_log.read_text())]
+    behind = sum(s.version < last for s in run.spectators)
+    frames: dict[str, int] = {}
+    for s in run.spectators:
+        for kind, n in s.frames.items():
+            frames[kind] = frames.get(kind, 0) + n
+    target = 0.3 if args.players <= 60 else 1.0
+    expected = args.results * args.spectators
+    print(
+        f"players {args.players}, spectators {args.spectators}, results {args.results} "
+        f"at {args.rate}/s (posted in {posting:.1f} s), payload {args.payload}"
+    )
+    if latencies:
+        p50, p95, p99 = (percentile(latencies, q) * 1000 for q in (50, 95, 99))
+        verdict = "meets" if p95 < target * 1000 else "MISSES"
+        print(
+            f"latency POST response -> spectator: p50 {p50:.0f} ms, p95 {p95:.0f} ms, "
+            f"p99 {p99:.0f} ms, max {max(latencies) * 1000:.0f} ms "
+            f"({len(latencies)}/{expected} deliveries; p95 {verdict} the {target * 1000:.0f} ms "
+            "target)"
+        )
+    if durations:
+        mean = sum(durations) / len(durations)
+        print(
+            f"recomputations: {len(durations)} for {args.results} results "
+            f"(task time mean {mean * 1000:.0f} ms, max {max(durations) * 1000:.0f} ms)"
+        )
+    mb = sum(s.received_bytes for s in run.spectators) / 2**20
+    gaps = sum(s.gaps for s in run.spectators)
+    print(f"frames: {frames}, {mb:.1f} MiB received in all, {gaps} gaps filled by GET")
+    print(f"peak RSS: web {rss['web']:.0f} MiB, worker {rss['worker']:.0f} MiB")
+    print(
+        f"CPU seconds: web {cpu['web']:.1f}, worker {cpu['worker']:.1f}, "
+        f"bench clients {cpu['spectators']:.1f} ({os.cpu_count()} CPUs shared by all)"
+    )
+    print(
+        f"spectators behind the last event ({last}) at the end: {behind}"
+        + ("" if behind == 0 else "  <-- MISSES the target")
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    recreate_database(args.database_url)
+    redis.Redis.from_url(args.redis_url).flushdb()
+    with tempfile.TemporaryDirectory(prefix="live-bench-") as tmp:
+        tmpdir = Path(tmp)
+        env = environment(args, tmpdir)
+        subprocess.run(
+            [sys.executable, "manage.py", "migrate", "-v0"], cwd=PROJECT, env=env, check=True
+        )
+        os.environ.update(env)
+        sys.path.insert(0, str(tmpdir))
+        tid, token, _ = build_tournament(args)
+        port = free_port()
+        worker_log, web_log = tmpdir / "worker.log", tmpdir / "web.log"
+        worker = start(
+            [str(BIN / "celery"), "-A", "config", "worker", "--pool=solo", "-l", "INFO"],
+            env,
+            worker_log,
+        )
+        web = start(
+            [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
+            env,
+            web_log,
+        )
+        try:
+            wait_for_port(port)
+            wait_for_line(worker_log, " ready.")
+            run = Run(f"http://127.0.0.1:{port}", tid, token, args)
+            posting, last = asyncio.run(run.main())
+            time.sleep(0.5)
+            rss = {"web": peak_rss_mb(web.pid), "worker": peak_rss_mb(worker.pid)}
+            cpu = {
+                "web": cpu_seconds(web.pid),
+                "worker": cpu_seconds(worker.pid),
+                "spectators": time.process_time(),
+            }
+            report(run, args, posting, last, worker_log, rss, cpu)
+        finally:
+            for process in (web, worker):
+                process.terminate()
+            for process in (web, worker):
+                process.wait(timeout=30)
+            if args.keep_logs:
+                args.keep_logs.mkdir(parents=True, exist_ok=True)
+                for log in (worker_log, web_log):
+                    (args.keep_logs / log.name).write_text(log.read_text())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
