@@ -1,7 +1,8 @@
 /* Live standings: one websocket, versioned frames, full fetch on a gap.
  *
  * The server sends {"type": "standings", version, ...body} (the full table) or,
- * for big tables, {"type": "standings.diff", version, base_version, rows, boards}.
+ * for big tables, {"type": "standings.diff", version, base_version, rows, boards,
+ * ranking}: changed fields of changed rows, and [rank, place, [start ranks]] groups.
  * A diff applies only to the version it names; otherwise the page fetches
  * GET /api/tournaments/<id>/standings/ (ETag = version).  After a disconnect it
  * reconnects with exponential backoff and jitter, resuming from its version.
@@ -51,6 +52,7 @@
   // --- receiving -------------------------------------------------------------
 
   function handle(frame) {
+    root.dataset.lastFrame = frame.type;  // shows in the inspector which path updated the page
     if (frame.type === "standings") {
       if (!body || frame.version > body.version) show(frame);
     } else if (frame.type === "standings.diff") {
@@ -72,6 +74,9 @@
     const before = ranks(body);
     const rows = new Map(body.rows.map((row) => [row.start_rank, row]));
     for (const change of diff.rows) Object.assign(rows.get(change.start_rank), change);
+    for (const [rank, place, members] of diff.ranking || []) {
+      for (const startRank of members) Object.assign(rows.get(startRank), { rank, place });
+    }
     body.rows.sort((a, b) => a.rank - b.rank || a.start_rank - b.start_rank);
     const boards = new Map(body.rounds.boards.map((board) => [board.board, board]));
     for (const board of diff.boards) boards.set(board.board, board);
