@@ -152,3 +152,19 @@ async def test_big_tables_get_diffs_against_the_spectators_version(spectator, to
     assert changed[2]["points"] == changed[4]["points"] == 0.5
     assert 1 not in changed or "points" not in changed[1]
     assert diff["boards"] == [{"board": 2, "white": 2, "black": 4, "result": "1/2-1/2"}]
+
+
+async def test_spectators_of_one_process_share_one_group_membership(tournament, broker) -> None:
+    path = f"/ws/tournaments/{tournament}/standings/"
+    first, second = await connected(path), await connected(path)
+    group = f"asgi:group:standings-{tournament}"
+    assert broker.zcard(group) == 1
+    await sync_to_async(record)(tournament, 2, "0-1")
+    await sync_to_async(store_snapshot)(await sync_to_async(load_tournament)(tournament))
+    for communicator in (first, second):
+        await communicator.receive_json_from(timeout=5)  # on connect
+        assert (await communicator.receive_json_from(timeout=5))["rows"][0]["points"] == 1
+    await first.disconnect()
+    assert broker.zcard(group) == 1
+    await second.disconnect()
+    assert broker.zcard(group) == 0
