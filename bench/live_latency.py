@@ -70,6 +70,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/2")
     parser.add_argument("--settle", type=float, default=60.0, help="max seconds to catch up")
+    parser.add_argument("--workers", type=int, default=1, help="Celery worker processes")
     parser.add_argument("--keep-logs", type=Path, help="copy the web and worker logs here")
     args = parser.parse_args(argv)
     if args.players < 4 or args.players % 2:
@@ -95,6 +96,7 @@ def environment(args: argparse.Namespace, settings_dir: Path) -> dict[str, str]:
         "DATABASE_URL": args.database_url,
         "REDIS_URL": args.redis_url,
         "CELERY_IN_PROCESS_WORKER": "0",
+        "DEBUG": "0",  # as deployed: DEBUG keeps every query in memory
         "PYTHONPATH": os.pathsep.join([str(settings_dir), str(PROJECT)]),
         "DJANGO_SETTINGS_MODULE": "config.settings",
     }
@@ -352,10 +354,10 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def report(
-    run: Run, args, posting: float, last: int, worker_log: Path, rss: dict, cpu: dict
+    run: Run, args, posting: float, last: int, worker_logs: list[Path], rss: dict, cpu: dict
 ) -> None:
     latencies = run.latencies()
-    durations = [float(m) for m in TASK_DONE.findall(worker_log.read_text())]
+    durations = [float(m) for log in worker_logs for m in TASK_DONE.findall(log.read_text())]
     behind = sum(s.version < last for s in run.spectators)
     frames: dict[str, int] = {}
     for s in run.spectators:
@@ -365,7 +367,8 @@ def report(
     expected = args.results * args.spectators
     print(
         f"players {args.players}, spectators {args.spectators}, results {args.results} "
-        f"at {args.rate}/s (posted in {posting:.1f} s), payload {args.payload}"
+        f"at {args.rate}/s (posted in {posting:.1f} s), payload {args.payload}, "
+        f"{args.workers} worker(s)"
     )
     if latencies:
         p50, p95, p99 = (percentile(latencies, q) * 1000 for q in (50, 95, 99))
@@ -385,9 +388,9 @@ def report(
     mb = sum(s.received_bytes for s in run.spectators) / 2**20
     gaps = sum(s.gaps for s in run.spectators)
     print(f"frames: {frames}, {mb:.1f} MiB received in all, {gaps} gaps filled by GET")
-    print(f"peak RSS: web {rss['web']:.0f} MiB, worker {rss['worker']:.0f} MiB")
+    print(f"peak RSS: web {rss['web']:.0f} MiB, worker {rss['worker']:.0f} MiB (largest)")
     print(
-        f"CPU seconds: web {cpu['web']:.1f}, worker {cpu['worker']:.1f}, "
+        f"CPU seconds: web {cpu['web']:.1f}, workers {cpu['worker']:.1f}, "
         f"bench clients {cpu['spectators']:.1f} ({os.cpu_count()} CPUs shared by all)"
     )
     print(
@@ -410,12 +413,17 @@ def main(argv: list[str] | None = None) -> int:
         sys.path.insert(0, str(tmpdir))
         tid, token, _ = build_tournament(args)
         port = free_port()
-        worker_log, web_log = tmpdir / "worker.log", tmpdir / "web.log"
-        worker = start(
-            [str(BIN / "celery"), "-A", "config", "worker", "--pool=solo", "-l", "INFO"],
-            env,
-            worker_log,
-        )
+        web_log = tmpdir / "web.log"
+        worker_logs = [tmpdir / f"worker{n}.log" for n in range(1, args.workers + 1)]
+        workers = [
+            start(
+                [str(BIN / "celery"), "-A", "config", "worker", "--pool=solo", "-l", "INFO"]
+                + ["-n", f"bench{n}@%h"],
+                env,
+                log,
+            )
+            for n, log in enumerate(worker_logs, start=1)
+        ]
         web = start(
             [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
             env,
@@ -423,25 +431,29 @@ def main(argv: list[str] | None = None) -> int:
         )
         try:
             wait_for_port(port)
-            wait_for_line(worker_log, " ready.")
+            for log in worker_logs:
+                wait_for_line(log, " ready.")
             run = Run(f"http://127.0.0.1:{port}", tid, token, args)
             posting, last = asyncio.run(run.main())
             time.sleep(0.5)
-            rss = {"web": peak_rss_mb(web.pid), "worker": peak_rss_mb(worker.pid)}
+            rss = {
+                "web": peak_rss_mb(web.pid),
+                "worker": max(peak_rss_mb(w.pid) for w in workers),
+            }
             cpu = {
                 "web": cpu_seconds(web.pid),
-                "worker": cpu_seconds(worker.pid),
+                "worker": sum(cpu_seconds(w.pid) for w in workers),
                 "spectators": time.process_time(),
             }
-            report(run, args, posting, last, worker_log, rss, cpu)
+            report(run, args, posting, last, worker_logs, rss, cpu)
         finally:
-            for process in (web, worker):
+            for process in (web, *workers):
                 process.terminate()
-            for process in (web, worker):
+            for process in (web, *workers):
                 process.wait(timeout=30)
             if args.keep_logs:
                 args.keep_logs.mkdir(parents=True, exist_ok=True)
-                for log in (worker_log, web_log):
+                for log in (web_log, *worker_logs):
                     (args.keep_logs / log.name).write_text(log.read_text())
     return 0
 
