@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import partial
 
 from django.db import IntegrityError, connection, transaction
+from django.db.models import Subquery
 from django.utils import timezone
 
 from tournaments.replay import FoldedTournament, load_tournament
@@ -65,9 +66,8 @@ def store_snapshot(folded: FoldedTournament) -> StandingsSnapshot | None:
                 computed_at=body["computed_at"],
                 body=body,
             )
-            kept = snapshots.values_list("version", flat=True)[KEEP_SNAPSHOTS - 1 :]
-            if oldest_kept := kept.first():
-                snapshots.filter(version__lt=oldest_kept).delete()
+            kept = snapshots.values("version")[KEEP_SNAPSHOTS - 1 : KEEP_SNAPSHOTS]
+            snapshots.filter(version__lt=Subquery(kept)).delete()
             transaction.on_commit(partial(announce, folded.id, folded.version))
     except IntegrityError:
         # Another writer stored this very version first (only without the lock).
