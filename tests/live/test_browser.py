@@ -9,6 +9,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -39,41 +40,34 @@ CHROMIUM_ARGS = [
 PROJECT = Path(__file__).resolve().parents[2]
 
 
-@dataclass(frozen=True)
-class Server:
-    url: str
-    frame: str  # the frame type it pushes on an update
-
-
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
 
 
-@pytest.fixture(params=["full tables", "diffs"])
-def server(request, transactional_db: None, broker, tmp_path: Path) -> Iterator[Server]:
-    """daphne in a subprocess, on the test database and the test Redis, pushing
-    full tables or (even for this small table) diffs."""
+@contextmanager
+def daphne(settings_dir: Path, diff_min_rows: int | None = None) -> Iterator[str]:
+    """daphne in a subprocess, on the test database and the test Redis; its URL.
+
+    ``diff_min_rows`` overrides LIVE_DIFF_MIN_ROWS (through a settings module
+    written into ``settings_dir``).
+    """
     port = free_port()
     db = connection.settings_dict
-    min_rows = 10**9 if request.param == "full tables" else 0
-    (tmp_path / "browser_settings.py").write_text(
-        f"from config.settings import *  # noqa: F403\nLIVE_DIFF_MIN_ROWS = {min_rows}\n"
-    )
     env = {
         **os.environ,
         "DATABASE_URL": f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}",
         "REDIS_URL": settings.REDIS_URL,
-        "DJANGO_SETTINGS_MODULE": "browser_settings",
-        "PYTHONPATH": os.pathsep.join([str(tmp_path), str(PROJECT)]),
+        "PYTHONPATH": os.pathsep.join([str(settings_dir), str(PROJECT)]),
     }
-    daphne = Path(sys.executable).with_name("daphne")
-    process = subprocess.Popen(
-        [str(daphne), "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
-        cwd=PROJECT,
-        env=env,
-    )
+    if diff_min_rows is not None:
+        (settings_dir / "browser_settings.py").write_text(
+            f"from config.settings import *  # noqa: F403\nLIVE_DIFF_MIN_ROWS = {diff_min_rows}\n"
+        )
+        env["DJANGO_SETTINGS_MODULE"] = "browser_settings"
+    command = [str(Path(sys.executable).with_name("daphne")), "-b", "127.0.0.1", "-p", str(port)]
+    process = subprocess.Popen([*command, "config.asgi:application"], cwd=PROJECT, env=env)
     url = f"http://127.0.0.1:{port}"
     try:
         for _ in range(100):
@@ -82,13 +76,33 @@ def server(request, transactional_db: None, broker, tmp_path: Path) -> Iterator[
                 break
             except OSError:
                 time.sleep(0.1)
-        yield Server(url, "standings" if request.param == "full tables" else "standings.diff")
+        yield url
     finally:
         process.terminate()
         process.wait(timeout=10)
 
 
-def test_a_posted_result_updates_points_and_rank_without_reload(server: Server) -> None:
+@pytest.fixture
+def server(transactional_db: None, broker, tmp_path: Path) -> Iterator[str]:
+    """A real server (daphne subprocess) with the project's settings."""
+    with daphne(tmp_path) as url:
+        yield url
+
+
+@dataclass(frozen=True)
+class Pushing:
+    url: str
+    frame: str  # the frame type it pushes on an update
+
+
+@pytest.fixture(params=["standings", "standings.diff"])
+def pushing(request, transactional_db: None, broker, tmp_path: Path) -> Iterator[Pushing]:
+    """A real server pushing full tables or (even for a small table) diffs."""
+    with daphne(tmp_path, 10**9 if request.param == "standings" else 0) as url:
+        yield Pushing(url, request.param)
+
+
+def test_a_posted_result_updates_points_and_rank_without_reload(pushing: Pushing) -> None:
     tid = make_tournament(players=4)  # boards: 1 v 3, 2 v 4
     record(tid, 1, "1-0")
     token = Token.objects.get_or_create(user=organiser())[0].key
@@ -96,7 +110,7 @@ def test_a_posted_result_updates_points_and_rank_without_reload(server: Server) 
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
             page = browser.new_page()
-            page.goto(server.url + reverse("live:spectator", args=[tid]))
+            page.goto(pushing.url + reverse("live:spectator", args=[tid]))
             page.wait_for_selector("#status[data-state='live']")
             row = page.locator("#standings tr[data-start-rank='4']")
             playwright.expect(row.locator("td.points")).to_have_text("0")
@@ -104,7 +118,7 @@ def test_a_posted_result_updates_points_and_rank_without_reload(server: Server) 
             page.evaluate("window.notReloaded = true")
 
             response = page.request.post(
-                server.url + reverse("tournaments:result-create", args=[tid]),
+                pushing.url + reverse("tournaments:result-create", args=[tid]),
                 data={"round": 1, "board": 2, "result": "0-1"},
                 headers={"Authorization": f"Token {token}"},
             )
@@ -115,6 +129,6 @@ def test_a_posted_result_updates_points_and_rank_without_reload(server: Server) 
             board = page.locator("#boards tr[data-board='2'] td.result")
             playwright.expect(board).to_have_text("0–1")
             assert page.evaluate("window.notReloaded") is True
-            assert page.locator("#live").get_attribute("data-last-frame") == server.frame
+            assert page.locator("#live").get_attribute("data-last-frame") == pushing.frame
         finally:
             browser.close()
