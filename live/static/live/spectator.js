@@ -216,7 +216,7 @@
     const table = document.querySelector("#crosstable table");
     const rounds = body.rounds.current;
     let head = "<tr><th class='rank'>#</th><th class='sr' title='Start rank'>No</th><th class='name'>Name</th>";
-    for (let r = 1; r <= rounds; r += 1) head += "<th>" + r + "</th>";
+    for (let r = 1; r <= rounds; r += 1) head += "<th class='cell'>" + r + "</th>";
     table.tHead.innerHTML = head + "<th class='points'>Pts</th></tr>";
     table.tBodies[0].innerHTML = body.rows.map((row) =>
       "<tr><td class='rank'>" + esc(row.place) + "</td><td class='sr'>" + row.start_rank + "</td>" +
