@@ -68,7 +68,9 @@ def store_snapshot(folded: FoldedTournament) -> StandingsSnapshot | None:
             )
             kept = snapshots.values("version")[KEEP_SNAPSHOTS - 1 : KEEP_SNAPSHOTS]
             snapshots.filter(version__lt=Subquery(kept)).delete()
-            transaction.on_commit(partial(announce, folded.id, folded.version))
+            # robust: a channel layer that is down must not fail the recomputation
+            # (or a GET): spectators catch up on their next resume or fetch.
+            transaction.on_commit(partial(announce, folded.id, folded.version), robust=True)
     except IntegrityError:
         # Another writer stored this very version first (only without the lock).
         return None
