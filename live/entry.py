@@ -55,7 +55,7 @@ class BoardRow:
         return RESULT_LABELS.get(self.result or "", "")
 
 
-@login_required(login_url=reverse_lazy("live:login"))
+@login_required
 @ensure_csrf_cookie
 def enter_results(request: HttpRequest, tournament_id: int, round_number: int) -> HttpResponse:
     tournament = _load(tournament_id)

@@ -7,7 +7,7 @@ app_name = "live"
 urlpatterns = [
     path("", views.index, name="index"),
     path("tournaments/<int:tournament_id>/live/", views.spectator, name="spectator"),
-    # Organiser pages (workflow helper: live/entry.py).
+    # Organiser pages: result entry and its sign-in.
     path(
         "tournaments/<int:tournament_id>/rounds/<int:round_number>/enter/",
         entry.enter_results,

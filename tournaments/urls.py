@@ -26,7 +26,7 @@ urlpatterns = [
     path(tournament + "results/", views.ResultView.as_view(), name="result-create"),
     path(tournament + "corrections/", views.CorrectionView.as_view(), name="correction-create"),
     path(tournament + "events/", views.EventListView.as_view(), name="event-list"),
-    # Files and schedules (workflow helper: tournaments/api_trf.py).
+    # TRF files, CSV and round-robin schedules (api_trf).
     path("tournaments/import/", api_trf.TrfImportView.as_view(), name="tournament-import"),
     path(tournament + "export.trf", api_trf.TrfExportView.as_view(), name="tournament-export"),
     path(tournament + "standings.csv", api_trf.StandingsCsvView.as_view(), name="standings-csv"),

@@ -197,7 +197,7 @@ class RoundListView(TournamentAPIView):
 
     @write_schema(api.PairRoundRequest, "Pair the next round")
     def post(self, request: Request, tournament_id: int) -> Response:
-        # Every active player paired once, no repeat unless "confirm_repeats" (workflow helper).
+        # Every active player paired once, no repeat unless "confirm_repeats".
         return self.run(pairing_rules.pair_round_for(self.body()))
 
 

@@ -22,7 +22,7 @@ from .test_browser import server as daphne_server
 
 pytestmark = pytest.mark.django_db
 
-# The live helper's fixture: daphne in a subprocess on the test database and Redis.
+# The fixture from tests/live/conftest.py: daphne in a subprocess on the test database and Redis.
 server = daphne_server
 
 PASSWORD = "board-one-please"
