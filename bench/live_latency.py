@@ -266,7 +266,12 @@ class Run:
         for attempt in range(MAX_RECONNECTS + 1):
             url = f"{ws_url}?version={spectator.version}" if spectator.version else ws_url
             try:
-                async with websockets.connect(url, max_size=None, open_timeout=60) as socket_:
+                # No client keepalive pings, as in browsers: an overloaded bench
+                # process answering pongs late would close with 1011 on its own.
+                connect = websockets.connect(
+                    url, max_size=None, open_timeout=60, ping_interval=None
+                )
+                async with connect as socket_:
                     await self.receive(spectator, socket_)
                     return
             except (websockets.ConnectionClosed, OSError) as error:
