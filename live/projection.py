@@ -8,6 +8,7 @@ Built from ``tournaments.replay.load_tournament`` (the folded event log) and
 from __future__ import annotations
 
 from datetime import datetime
+from functools import lru_cache
 from typing import Any
 
 from tiebreaks.codes import parse_code
@@ -42,6 +43,7 @@ TIEBREAK_NAMES = {
 _CUT_NAMES = {"C1": "Cut-1", "C2": "Cut-2", "M1": "Median-1", "M2": "Median-2"}
 
 # A player's round in the crosstable, as arbiters write it (TRF letters for byes).
+_COLOR_VALUES = {Color.WHITE: "w", Color.BLACK: "b", None: None}
 _OUTCOME_MARKS = {Outcome.WIN: "1", Outcome.DRAW: "½", Outcome.LOSS: "0"}
 _UNPLAYED_MARKS = {
     Unplayed.FORFEIT_WIN: "+",
@@ -109,14 +111,23 @@ def _row(
         "title": player.title,
         "federation": player.federation,
         "rating": player.rating or None,
-        "points": to_json_number(row.points),
-        "modified_points": to_json_number(row.modified_points),
-        "tiebreaks": {code: to_json_number(value) for code, value in row.tiebreaks.items()},
+        "points": _number(row.points),
+        "modified_points": _number(row.modified_points),
+        "tiebreaks": {code: _number(value) for code, value in row.tiebreaks.items()},
         "crosstable": [
-            _crosstable_cell(n, player.round(n), unfinished.get((n, player.start_rank)))
-            for n in range(1, rounds + 1)
+            _crosstable_cell(n, rnd, unfinished.get((n, player.start_rank)))
+            for n, rnd in enumerate(_padded(player.rounds, rounds), start=1)
         ],
     }
+
+
+# The same few values (points, tie-break sums) recur across a big table.
+_number = lru_cache(maxsize=4096)(to_json_number)
+
+
+def _padded(entries: tuple[Round, ...], rounds: int) -> tuple[Round, ...]:
+    """A player's rounds 1..rounds; None for rounds without an entry yet."""
+    return entries[:rounds] + (None,) * (rounds - len(entries))
 
 
 def _crosstable_cell(
@@ -134,7 +145,7 @@ def _crosstable_cell(
     return {
         "round": number,
         "opponent": opponent,
-        "color": color.value if color else None,
+        "color": _COLOR_VALUES[color],
         "result": result,
     }
 
