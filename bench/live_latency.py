@@ -67,9 +67,15 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "diff: always diffs",
     )
     parser.add_argument(
-        "--database-url", default="postgres://postgres@127.0.0.1:5432/crosstable_live_bench"
+        "--database-url",
+        default="postgres://postgres@127.0.0.1:5432/crosstable_live_bench",
+        help="a database of the bench's own: it is dropped and created again",
     )
-    parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/2")
+    parser.add_argument(
+        "--redis-url",
+        default="redis://127.0.0.1:6379/2",
+        help="a Redis database of the bench's own: it is flushed",
+    )
     parser.add_argument("--settle", type=float, default=60.0, help="max seconds to catch up")
     parser.add_argument("--workers", type=int, default=1, help="Celery worker processes")
     parser.add_argument("--keep-logs", type=Path, help="copy the web and worker logs here")
