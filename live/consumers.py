@@ -9,7 +9,8 @@ Server -> client frames, each carrying the snapshot ``version``:
 
 Client -> server: ``{"type": "resume", "version": N}`` sends the full table if
 a newer one exists, else nothing.  ``?version=N`` on the URL does the same on
-connect; without it the latest table is sent on connect.
+connect; without it the latest table is sent on connect.  An unknown
+tournament's socket is closed with code 4404.
 """
 
 from __future__ import annotations
@@ -49,10 +50,12 @@ class StandingsConsumer(AsyncJsonWebsocketConsumer):
         await hub().join(self.tournament_id, self)
         self.joined = True
         latest = await frame_cache().latest(self.tournament_id)
+        await self.accept()
         if latest is None:
+            # Accepted first: a close during the handshake reaches a browser as
+            # a bare failure (1006), and the page would keep reconnecting.
             await self.close(code=UNKNOWN_TOURNAMENT)
             return
-        await self.accept()
         query = parse_qs(self.scope.get("query_string", b"").decode())
         await self._catch_up(latest, _version(query.get("version", [""])[0]))
 

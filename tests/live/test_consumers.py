@@ -134,10 +134,9 @@ async def test_bad_frames_get_an_error_frame_and_nothing_else(spectator, frame: 
     assert await spectator.receive_nothing(timeout=0.3)
 
 
-async def test_unknown_tournament_is_refused(broker) -> None:
-    communicator = WebsocketCommunicator(application, "/ws/tournaments/987654/standings/")
-    connected, code = await communicator.connect()
-    assert (connected, code) == (False, 4404)
+async def test_unknown_tournament_is_closed_with_4404(broker) -> None:
+    communicator = await connected("/ws/tournaments/987654/standings/")
+    assert await communicator.receive_output(timeout=5) == {"type": "websocket.close", "code": 4404}
 
 
 @override_settings(LIVE_DIFF_MIN_ROWS=4)
