@@ -12,35 +12,9 @@ from functools import lru_cache
 from typing import Any
 
 from tiebreaks.codes import parse_code
-from tiebreaks.errors import TieBreakError
 from tiebreaks.model import Color, Game, Outcome, Round, Unplayed, UnplayedRound
 from tiebreaks.standings import StandingsRow, compute_standings, to_json_number
 from tournaments.replay import FoldedTournament
-
-# C.07 Art. 5 names, shown as tooltips over the acronyms in the standings header.
-TIEBREAK_NAMES = {
-    "DE": "Direct Encounter",
-    "WIN": "Number of Wins",
-    "WON": "Number of Games Won",
-    "BPG": "Number of Games Played with Black",
-    "BWG": "Number of Games Won with Black",
-    "REP": "Rounds one Elected to Play in",
-    "STD": "Standard Points",
-    "TPN": "Tournament Pairing Number",
-    "RTNG": "Rating",
-    "PS": "Sum of Progressive Scores",
-    "BH": "Buchholz",
-    "FB": "Fore Buchholz",
-    "AOB": "Average of Opponents' Buchholz",
-    "SB": "Sonneborn-Berger",
-    "KS": "Koya System",
-    "ARO": "Average Rating of Opponents",
-    "TPR": "Tournament Performance Rating",
-    "PTP": "Perfect Tournament Performance",
-    "APRO": "Average Performance Rating of Opponents",
-    "APPO": "Average Perfect Performance of Opponents",
-}
-_CUT_NAMES = {"C1": "Cut-1", "C2": "Cut-2", "M1": "Median-1", "M2": "Median-2"}
 
 # A player's round in the crosstable, as arbiters write it (TRF letters for byes).
 _COLOR_VALUES = {Color.WHITE: "w", Color.BLACK: "b", None: None}
@@ -54,26 +28,6 @@ _UNPLAYED_MARKS = {
     Unplayed.ZPB: "Z",
     Unplayed.ABSENT: "",
 }
-
-
-def tiebreak_name(code: str) -> str:
-    """``BH/C1`` -> "Buchholz Cut-1"; a code the table does not know names itself."""
-    try:
-        parsed = parse_code(code)
-    except TieBreakError:
-        return code
-    parts = [TIEBREAK_NAMES.get(parsed.acronym, parsed.acronym)]
-    if parsed.cut:
-        parts.append(_CUT_NAMES[parsed.cut])
-    if parsed.limit:
-        parts.append(f"limit {parsed.limit:+d}")
-    if parsed.fore:
-        parts.append("of Fore Buchholz")
-    if parsed.forfeits_as_games:
-        parts.append("(forfeits as played)")
-    if parsed.reverse:
-        parts.append("(reversed)")
-    return " ".join(parts)
 
 
 def build_body(folded: FoldedTournament, computed_at: datetime) -> dict[str, Any]:
@@ -93,7 +47,8 @@ def build_body(folded: FoldedTournament, computed_at: datetime) -> dict[str, Any
         "computed_at": computed_at.isoformat(),
         "rules": standings.rules,
         "tiebreaks": list(standings.tiebreaks),
-        "tiebreak_names": {code: tiebreak_name(code) for code in standings.tiebreaks},
+        # Full names for the tooltips; compute_standings has already accepted every code.
+        "tiebreak_names": {code: parse_code(code).name for code in standings.tiebreaks},
         "rows": [_row(row, current, unfinished) for row in rows],
         "rounds": _current_round(folded, current),
     }

@@ -11,37 +11,46 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from tiebreaks.errors import TieBreakError
 
 CUTS = ("C1", "C2", "M1", "M2")
+_CUT_NAMES = {"C1": "Cut-1", "C2": "Cut-2", "M1": "Median-1", "M2": "Median-2"}  # 14.1-14.4
 
-# The modifiers each tie-break accepts (C.07 Art. 5 table, Art. 14, MTB26 list).
-# L: Koya limit; P: forfeits count as played games; F: Fore Buchholz; R: reverse order.
+
+class Acronym(NamedTuple):
+    name: str  # the full name of the C.07 Art. 5 table, for people (tooltips, reports)
+    modifiers: frozenset[str]  # the modifiers the tie-break accepts
+
+
+_NONE: frozenset[str] = frozenset()
+# C.07 Art. 5 table, Art. 14 and the MTB26 list of codes.
+# Modifiers: L Koya limit; P forfeits count as played games; F Fore Buchholz; R reverse order.
 # UNCERTAIN: transcriptions of the Art. 5 table put the Cut-1 mark on FB or on REP; the
 # MTB26 list of codes has FB/C1...FB/M2 and no REP cut, so that is what is accepted.
-ACRONYMS: dict[str, frozenset[str]] = {
-    "DE": frozenset({"P"}),
-    "WIN": frozenset(),
-    "WON": frozenset(),
-    "BPG": frozenset(),
-    "BWG": frozenset(),
-    "REP": frozenset(),
-    "STD": frozenset(),
-    "TPN": frozenset({"R"}),
-    "RTNG": frozenset({"R"}),
-    "PS": frozenset({"C1", "C2"}),
-    "BH": frozenset({*CUTS, "P"}),
-    "FB": frozenset({*CUTS, "P"}),
-    "AOB": frozenset({"F"}),
-    "SB": frozenset({"C1", "C2", "P"}),
-    "KS": frozenset({"L"}),
-    "ARO": frozenset(CUTS),
-    "TPR": frozenset(),
-    "PTP": frozenset(),
-    "APRO": frozenset(),
-    "APPO": frozenset(),
-    "OTHER_SB003": frozenset(),
+ACRONYMS: dict[str, Acronym] = {
+    "DE": Acronym("Direct Encounter", frozenset({"P"})),
+    "WIN": Acronym("Number of Wins", _NONE),
+    "WON": Acronym("Number of Games Won", _NONE),
+    "BPG": Acronym("Number of Games Played with Black", _NONE),
+    "BWG": Acronym("Number of Games Won with Black", _NONE),
+    "REP": Acronym("Rounds one Elected to Play in", _NONE),
+    "STD": Acronym("Standard Points", _NONE),
+    "TPN": Acronym("Tournament Pairing Number", frozenset({"R"})),
+    "RTNG": Acronym("Rating", frozenset({"R"})),
+    "PS": Acronym("Sum of Progressive Scores", frozenset({"C1", "C2"})),
+    "BH": Acronym("Buchholz", frozenset({*CUTS, "P"})),
+    "FB": Acronym("Fore Buchholz", frozenset({*CUTS, "P"})),
+    "AOB": Acronym("Average of Opponents' Buchholz", frozenset({"F"})),
+    "SB": Acronym("Sonneborn-Berger", frozenset({"C1", "C2", "P"})),
+    "KS": Acronym("Koya System", frozenset({"L"})),
+    "ARO": Acronym("Average Rating of Opponents", frozenset(CUTS)),
+    "TPR": Acronym("Tournament Performance Rating", _NONE),
+    "PTP": Acronym("Perfect Tournament Performance", _NONE),
+    "APRO": Acronym("Average Performance Rating of Opponents", _NONE),
+    "APPO": Acronym("Average Perfect Performance of Opponents", _NONE),
+    "OTHER_SB003": Acronym("Simplified Sonneborn-Berger of the top scorers (not FIDE)", _NONE),
 }
 ALIASES = {"GE": "REP"}
 
@@ -61,6 +70,24 @@ class Code:
     fore: bool = False  # /F (AOB on Fore Buchholz)
     reverse: bool = False  # /R
 
+    @property
+    def name(self) -> str:
+        """The full name for people, from the Art. 5 name and the modifiers:
+        ``BH/C1`` -> "Buchholz Cut-1", ``AOB/F`` -> "Average of Opponents' Buchholz
+        of Fore Buchholz"."""
+        parts = [ACRONYMS[self.acronym].name]
+        if self.cut:
+            parts.append(_CUT_NAMES[self.cut])
+        if self.limit:
+            parts.append(f"limit {self.limit:+d}")
+        if self.fore:
+            parts.append("of Fore Buchholz")
+        if self.forfeits_as_games:
+            parts.append("(forfeits as played)")
+        if self.reverse:
+            parts.append("(reversed)")
+        return " ".join(parts)
+
 
 def parse_code(text: str) -> Code:
     """Parse one tie-break code; TieBreakError names the code and what is wrong with it."""
@@ -75,7 +102,7 @@ def parse_code(text: str) -> Code:
     acronym = ALIASES.get(shape["acronym"], shape["acronym"])
     if acronym not in ACRONYMS:
         raise TieBreakError(f"unknown tie-break {shape['acronym']!r} in code {text!r}")
-    allowed = ACRONYMS[acronym]
+    allowed = ACRONYMS[acronym].modifiers
     fields: dict[str, object] = {}
     for token in filter(None, shape["modifiers"].split("/")):
         part = _MODIFIER.match(token)

@@ -7,7 +7,7 @@ import json
 import pytest
 from django.utils import timezone
 
-from live.projection import build_body, tiebreak_name
+from live.projection import build_body
 from tournaments.replay import load_tournament
 
 from .builders import make_tournament, record
@@ -72,17 +72,3 @@ def test_current_round_lists_boards_with_results() -> None:
         ],
         "byes": [],
     }
-
-
-@pytest.mark.parametrize(
-    ("code", "name"),
-    [
-        ("BH/C1", "Buchholz Cut-1"),
-        ("BH-M2", "Buchholz Median-2"),
-        ("ARO/C1", "Average Rating of Opponents Cut-1"),
-        ("AOB/F", "Average of Opponents' Buchholz of Fore Buchholz"),
-        ("not a code!", "not a code!"),
-    ],
-)
-def test_tiebreak_names(code: str, name: str) -> None:
-    assert tiebreak_name(code) == name

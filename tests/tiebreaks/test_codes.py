@@ -56,6 +56,23 @@ def test_bad_codes_are_named(text: str, message: str) -> None:
         parse_code(text)
 
 
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("BH/C1", "Buchholz Cut-1"),
+        ("BH-M2", "Buchholz Median-2"),
+        ("ARO/C1", "Average Rating of Opponents Cut-1"),
+        ("AOB/F", "Average of Opponents' Buchholz of Fore Buchholz"),
+        ("ks/l-2", "Koya System limit -2"),
+        ("SB/C1/P", "Sonneborn-Berger Cut-1 (forfeits as played)"),
+        ("TPN/R", "Tournament Pairing Number (reversed)"),
+        ("GE", "Rounds one Elected to Play in"),
+    ],
+)
+def test_code_name(text: str, name: str) -> None:
+    assert parse_code(text).name == name
+
+
 def test_compute_standings_rejects_an_unknown_code() -> None:
     tournament = lone_strip(1, "+W2", {2: 0})
     with pytest.raises(TieBreakError, match="'BHX'"):
