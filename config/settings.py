@@ -101,8 +101,9 @@ else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
 # Celery: Redis when configured; otherwise the memory transport, served by a
-# worker thread inside the web process (see live.apps).
-CELERY_BROKER_URL = REDIS_URL or "memory://"
+# worker thread inside the web process (see live.apps).  The memory transport
+# ignores the host, but kombu warns on every connection when the URL has none.
+CELERY_BROKER_URL = REDIS_URL or "memory://localhost/"
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
