@@ -8,6 +8,7 @@ commands' job.  The same serializers document the API's request bodies.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
@@ -26,6 +27,11 @@ from .upcasting import CURRENT_VERSIONS
 
 TITLES = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
 MAX_ROUNDS = 99
+# TRF writes start ranks in four columns.
+MAX_START_RANK = 9999
+MAX_POINTS = 100
+# What Fraction reads, with an exponent of at most three digits (str() of a float uses one).
+_POINTS_TEXT = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d{1,3})?|[+-]?\d+/\d+")
 _DEFAULT_SCORING = Scoring()
 
 
@@ -36,17 +42,24 @@ class PointsField(serializers.Field):
     default_error_messages = {
         "invalid": 'Expected points such as 1, 0.5 or "1/2".',
         "negative": "Points cannot be negative.",
+        "too_large": f"Points cannot exceed {MAX_POINTS}.",
     }
 
     def to_internal_value(self, data: Any) -> str:
         if isinstance(data, bool) or not isinstance(data, int | float | str):
             self.fail("invalid")
+        text = str(data).strip()
+        # Fraction("1e999999999") would spend minutes building the number.
+        if not _POINTS_TEXT.fullmatch(text):
+            self.fail("invalid")
         try:
-            value = Fraction(str(data))
+            value = Fraction(text)
         except (ValueError, ZeroDivisionError):
             self.fail("invalid")
         if value < 0:
             self.fail("negative")
+        if value > MAX_POINTS:
+            self.fail("too_large")
         return str(value)
 
     def to_representation(self, value: Any) -> str:
@@ -112,7 +125,10 @@ def _checked_tiebreaks(codes: list[str], rules: str, system: System, rounds: int
 
 class PlayerRegisteredSerializer(serializers.Serializer):
     start_rank = serializers.IntegerField(
-        min_value=1, required=False, help_text="Omit to take the next free start rank."
+        min_value=1,
+        max_value=MAX_START_RANK,
+        required=False,
+        help_text="Omit to take the next free start rank.",
     )
     name = serializers.CharField(max_length=200)
     rating = serializers.IntegerField(min_value=0, max_value=4000, default=0)
@@ -124,15 +140,17 @@ class PlayerRegisteredSerializer(serializers.Serializer):
 
 
 class PlayerWithdrawnSerializer(serializers.Serializer):
-    start_rank = serializers.IntegerField(min_value=1)
+    start_rank = serializers.IntegerField(min_value=1, max_value=MAX_START_RANK)
     from_round = serializers.IntegerField(
-        min_value=1, help_text="The first round the player no longer plays."
+        min_value=1,
+        max_value=MAX_ROUNDS,
+        help_text="The first round the player no longer plays.",
     )
 
 
 class ByeRequestedSerializer(serializers.Serializer):
-    start_rank = serializers.IntegerField(min_value=1)
-    round = serializers.IntegerField(min_value=1)
+    start_rank = serializers.IntegerField(min_value=1, max_value=MAX_START_RANK)
+    round = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS)
     points = serializers.ChoiceField(
         choices=tuple(BYE_POINTS),
         default="half",
@@ -142,10 +160,13 @@ class ByeRequestedSerializer(serializers.Serializer):
 
 class PairingBoardSerializer(serializers.Serializer):
     board = serializers.IntegerField(
-        min_value=1, required=False, help_text="Omit to number boards in list order."
+        min_value=1,
+        max_value=MAX_START_RANK,
+        required=False,
+        help_text="Omit to number boards in list order.",
     )
-    white = serializers.IntegerField(min_value=1, help_text="Start rank.")
-    black = serializers.IntegerField(min_value=1, help_text="Start rank.")
+    white = serializers.IntegerField(min_value=1, max_value=MAX_START_RANK, help_text="Start rank.")
+    black = serializers.IntegerField(min_value=1, max_value=MAX_START_RANK, help_text="Start rank.")
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if attrs["white"] == attrs["black"]:
@@ -154,10 +175,10 @@ class PairingBoardSerializer(serializers.Serializer):
 
 
 class RoundPairedSerializer(serializers.Serializer):
-    round = serializers.IntegerField(min_value=1)
+    round = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS)
     boards = PairingBoardSerializer(many=True, allow_empty=True)
     byes = serializers.ListField(
-        child=serializers.IntegerField(min_value=1),
+        child=serializers.IntegerField(min_value=1, max_value=MAX_START_RANK),
         default=list,
         help_text="Start ranks given the pairing-allocated bye.",
     )
@@ -171,7 +192,7 @@ class RoundPairedSerializer(serializers.Serializer):
 
 
 class ResultRecordedSerializer(serializers.Serializer):
-    round = serializers.IntegerField(min_value=1)
+    round = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS)
     board = serializers.IntegerField(min_value=1)
     result = serializers.ChoiceField(
         choices=RESULTS,
@@ -189,7 +210,7 @@ class ResultCorrectedSerializer(ResultRecordedSerializer):
 
 
 class RoundClosedSerializer(serializers.Serializer):
-    round = serializers.IntegerField(min_value=1)
+    round = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS)
 
 
 SCHEMAS: Mapping[str, type[serializers.Serializer]] = {
