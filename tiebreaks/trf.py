@@ -26,10 +26,10 @@ Decisions the format leaves open:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cache
+from math import lcm
 from operator import itemgetter
 from os import PathLike
 from types import MappingProxyType
@@ -717,20 +717,11 @@ def write_trf(trf: TrfFile, *, standings: Standings | None = None) -> str:
     points and rank from ``standings`` when given); a changed or new player gets a
     fresh 001 record; a player no longer in the tournament is left out."""
     tournament = trf.tournament
-    rows = {row.player.start_rank: row for row in standings.rows} if standings else {}
+    points_and_rank = _points_and_rank(tournament, standings)
+    standing = {row.player.start_rank for row in standings.rows} if standings else set()
     current = {p.start_rank: p for p in tournament.players}
     read = trf.headers.players
     read_ranks = {p.start_rank for p in read.values()}
-
-    @cache
-    def ranks_by_points() -> dict[int, int]:
-        return _points_ranks(tournament)
-
-    def points_and_rank(player: Player) -> tuple[Fraction, int]:
-        row = rows.get(player.start_rank)
-        if row is not None:
-            return row.points, row.rank
-        return _total(tournament.scoring, player), ranks_by_points()[player.start_rank]
 
     out: list[str] = []
     last_player = -1
@@ -746,7 +737,7 @@ def write_trf(trf: TrfFile, *, standings: Standings | None = None) -> str:
         line = raw[: len(raw) - len(ending)]
         if player != as_read:
             line = _player_line(player, *points_and_rank(player))
-        elif player.start_rank in rows:
+        elif player.start_rank in standing:
             line = _with_points_and_rank(line, *points_and_rank(player))
         out.append(line + ending)
         last_player = len(out) - 1
@@ -789,17 +780,15 @@ def trf_from_tournament(
         lines.append(f"XXR {tournament.rounds}")
         if tournament.scoring != default:
             lines.append(_xxs_record(tournament.scoring))
-    rows = {row.player.start_rank: row for row in standings.rows} if standings else {}
-    ranks = _points_ranks(tournament)
+    points_and_rank = _points_and_rank(tournament, standings)
+    players: dict[int, Player] = {}
     for player in sorted(tournament.players, key=lambda p: p.start_rank):
-        row = rows.get(player.start_rank)
-        if row is not None:
-            lines.append(_player_line(player, row.points, row.rank))
-        else:
-            points = _total(tournament.scoring, player)
-            lines.append(_player_line(player, points, ranks[player.start_rank]))
-    parsed = parse_trf("\n".join(lines) + "\n")
-    return TrfFile(tournament=tournament, tiebreaks=tuple(tiebreaks), headers=parsed.headers)
+        players[len(lines)] = player
+        lines.append(_player_line(player, *points_and_rank(player)))
+    lines.append("")  # the text ends with a newline
+    # Every 001 record is the player's own: write_trf then keeps it as it is.
+    headers = TrfHeaders(lines=tuple(lines), players=MappingProxyType(players), version=version)
+    return TrfFile(tournament=tournament, tiebreaks=tuple(tiebreaks), headers=headers)
 
 
 _SYSTEM_TEXT = {
@@ -852,18 +841,48 @@ def _xxs_record(scoring: Scoring) -> str:
     return "XXS " + " ".join(f"{code}={format_points(value)}" for code, value in pairs)
 
 
-def _total(scoring: Scoring, player: Player) -> Fraction:
-    return sum((scoring.points(rnd) for rnd in player.rounds), Fraction(0))
+def _points_and_rank(
+    tournament: Tournament, standings: Standings | None
+) -> Callable[[Player], tuple[Fraction, int]]:
+    """What a player's 001 record says in columns 81-89: the points and rank of
+    ``standings`` when it has the player, else points by the scoring and rank by
+    points alone (computed once, and only if some player needs them)."""
+    rows = {r.player.start_rank: (r.points, r.rank) for r in standings.rows} if standings else {}
+    by_points: dict[int, tuple[Fraction, int]] = {}
+
+    def points_and_rank(player: Player) -> tuple[Fraction, int]:
+        found = rows.get(player.start_rank)
+        if found is not None:
+            return found
+        if not by_points:
+            by_points.update(_points_ranks(tournament))
+        return by_points[player.start_rank]
+
+    return points_and_rank
 
 
-def _points_ranks(tournament: Tournament) -> dict[int, int]:
-    """Rank by points alone, ties sharing a rank (TRF26 allows ties in column 86-89)."""
-    totals = {p.start_rank: _total(tournament.scoring, p) for p in tournament.players}
-    ordered = sorted(totals.values(), reverse=True)
-    first = {}
-    for position, points in enumerate(ordered, 1):
-        first.setdefault(points, position)
-    return {rank: first[points] for rank, points in totals.items()}
+def _points_ranks(tournament: Tournament) -> dict[int, tuple[Fraction, int]]:
+    """Each player's points and rank by points alone, ties sharing a rank (TRF26 allows
+    ties in columns 86-89).  Points are added as integers in the scoring's smallest
+    unit: one Fraction addition per round made this a second for 10,000 players."""
+    scoring = tournament.scoring
+    value: dict[object, Fraction] = {None: Fraction(0)}
+    value.update({outcome: scoring.for_outcome(outcome) for outcome in Outcome})
+    value.update({kind: scoring.for_unplayed(kind) for kind in Unplayed})
+    unit = lcm(*(points.denominator for points in value.values()))
+    units = {key: int(points * unit) for key, points in value.items()}
+    totals = {
+        player.start_rank: sum(
+            units[None if rnd is None else rnd.outcome if type(rnd) is Game else rnd.kind]
+            for rnd in player.rounds
+        )
+        for player in tournament.players
+    }
+    first: dict[int, int] = {}
+    for position, total in enumerate(sorted(totals.values(), reverse=True), 1):
+        first.setdefault(total, position)
+    points = {total: Fraction(total, unit) for total in first}
+    return {rank: (points[total], first[total]) for rank, total in totals.items()}
 
 
 def format_points(points: Fraction) -> str:
