@@ -131,14 +131,6 @@ class Scoring:
             return self.for_outcome(rnd.outcome)
         return self.for_unplayed(rnd.kind)
 
-    def outcome_of(self, points: Fraction) -> Outcome:
-        """The result (win, draw, loss) that corresponds to a number of points (C.07 16.3.1)."""
-        if points >= self.win:
-            return Outcome.WIN
-        if points >= self.draw:
-            return Outcome.DRAW
-        return Outcome.LOSS
-
 
 class System(Enum):
     SWISS = "swiss"
