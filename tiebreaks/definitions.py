@@ -31,6 +31,7 @@ from operator import mul
 
 from tiebreaks import modifiers, rating
 from tiebreaks.codes import Code
+from tiebreaks.model import System
 from tiebreaks.scores import (
     FORFEIT_LOSS,
     FORFEITS,
@@ -186,8 +187,14 @@ def ks(ctx: Context, code: Code) -> Column:
     scored at least 50% of the maximum possible score; /L±n moves that limit by n
     half points (14.5)."""
     sheet = ctx.sheet
-    # score >= n x win / 2 + limit / 2 points, in units and doubled to stay whole.
-    threshold = sheet.rounds * sheet.win + code.limit * sheet.unit
+    games = sheet.rounds
+    if sheet.predetermined:
+        # The most a player can score: one game per opponent and cycle; the rest round
+        # of an odd-sized round robin is no game (15.2), so 5 players play 4 of 5 rounds.
+        cycles = 2 if sheet.tournament.system is System.DOUBLE_ROUND_ROBIN else 1
+        games = min(games, (len(sheet.players) - 1) * cycles)
+    # score >= games x win / 2 + limit / 2 points, in units and doubled to stay whole.
+    threshold = games * sheet.win + code.limit * sheet.unit
     strong = [2 * s >= threshold for s in sheet.score]
     values = []
     for k_row, o_row, p_row in zip(sheet.kind, sheet.opp, sheet.pts, strict=True):

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.tiebreaks.builders import lone_strip, row, tournament_from_strips, value
+from tests.tiebreaks.builders import lone_strip, round_robin, row, tournament_from_strips, value
 from tests.tiebreaks.seed_strips import SERGIO
 from tiebreaks.standings import compute_standings
 from tiebreaks.trf import read_trf
@@ -92,6 +92,13 @@ def test_koya_limit_two_half_points_down() -> None:
     # 50% of 5 is 2.5; two half points lower, 1.5: every opponent counts, KS = points.
     rows = compute_standings(ROUND_ROBIN, ["KS/L-2"]).rows
     assert all(r.tiebreaks["KS/L-2"] == r.points for r in rows)
+
+
+def test_koya_limit_of_an_odd_round_robin_counts_games_not_rounds() -> None:
+    # 5 players, 5 rounds, each rests once: the maximum is 4 points, 50% is 2.0, so
+    # 1 (3.0), 2 (2.5) and 3 (2.0) qualify.  Player 1 beat 2 and 3: KS 2.
+    tournament = round_robin(["1 1 1 0", "0 1 0.5 1", "0 0 1 1", "0 0.5 0 1", "1 0 0 0"])
+    assert value(tournament, 1, "KS") == 2
 
 
 def test_rating_ranks_higher_first_and_r_reverses() -> None:
