@@ -9,7 +9,7 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path(
-        "api/tournaments/<int:tournament_id>/standings/",
+        "api/tournaments/<tid:tournament_id>/standings/",
         StandingsView.as_view(),
         name="standings",
     ),

@@ -3,5 +3,5 @@ from django.urls import path
 from .consumers import StandingsConsumer
 
 websocket_urlpatterns = [
-    path("ws/tournaments/<int:tournament_id>/standings/", StandingsConsumer.as_asgi()),
+    path("ws/tournaments/<tid:tournament_id>/standings/", StandingsConsumer.as_asgi()),
 ]

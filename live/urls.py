@@ -6,10 +6,10 @@ app_name = "live"
 
 urlpatterns = [
     path("", views.index, name="index"),
-    path("tournaments/<int:tournament_id>/live/", views.spectator, name="spectator"),
+    path("tournaments/<tid:tournament_id>/live/", views.spectator, name="spectator"),
     # Organiser pages: result entry and its sign-in.
     path(
-        "tournaments/<int:tournament_id>/rounds/<int:round_number>/enter/",
+        "tournaments/<tid:tournament_id>/rounds/<int:round_number>/enter/",
         entry.enter_results,
         name="enter",
     ),

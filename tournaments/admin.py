@@ -96,7 +96,7 @@ class TournamentAdmin(admin.ModelAdmin):
 
     def get_urls(self) -> list[URLPattern]:
         correct = path(
-            "<int:tournament_id>/correct-result/",
+            "<tid:tournament_id>/correct-result/",
             self.admin_site.admin_view(self.correct_result_view),
             name="tournaments_tournament_correct_result",
         )

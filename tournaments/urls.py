@@ -4,7 +4,7 @@ from . import api_trf, views
 
 app_name = "tournaments"
 
-tournament = "tournaments/<int:tournament_id>/"
+tournament = "tournaments/<tid:tournament_id>/"
 
 urlpatterns = [
     path("tournaments/", views.TournamentListView.as_view(), name="tournament-list"),

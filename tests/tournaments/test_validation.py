@@ -138,3 +138,20 @@ def test_an_unknown_tie_break_is_refused_at_creation(api):
 def test_a_command_for_an_unknown_tournament_is_404(api):
     response = api.post("player-list", 999999, body={"name": "Zed"})
     assert response.status_code == 404
+
+
+def test_points_with_a_huge_exponent_are_refused_at_once(api):
+    # Fraction("1e999999999") would compute a billion-digit number first.
+    body = {"name": "X", "rounds": 5, "scoring": {"win": "1e999999999"}}
+    response = api.post("tournament-list", body=body)
+    assert response.status_code == 400
+    assert "scoring.win" in response.json()
+
+
+def test_a_start_rank_beyond_trf_is_refused(api, tid):
+    refused(api, tid, "player-list", body={"name": "Zed", "start_rank": 10000}, field="start_rank")
+
+
+def test_a_tournament_id_beyond_the_database_is_404(api):
+    response = api.client.post("/api/tournaments/99999999999999999999/players/", {"name": "Zed"})
+    assert response.status_code == 404
