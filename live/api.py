@@ -41,7 +41,8 @@ def _if_none_match(request: Request) -> int | None:
     versions = [
         int(tag)
         for raw in request.headers.get("If-None-Match", "").split(",")
-        if (tag := raw.strip().removeprefix("W/").strip('"')).isdigit()
+        # isdigit() alone would pass "²", which int() refuses.
+        if (tag := raw.strip().removeprefix("W/").strip('"')).isascii() and tag.isdigit()
     ]
     return max(versions, default=None)
 

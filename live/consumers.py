@@ -33,7 +33,8 @@ def _version(value: Any) -> int | None:
     """A client's version: a non-negative integer (``True`` is not one)."""
     if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
         return value
-    if isinstance(value, str) and value.isdigit():
+    # isdigit() would also pass "²", which int() refuses.
+    if isinstance(value, str) and value.isascii() and value.isdigit():
         return int(value)
     return None
 

@@ -74,3 +74,9 @@ def test_unknown_tournament_is_404() -> None:
     response = get(987654)
     assert response.status_code == 404
     assert "987654" in response.json()["detail"]
+
+
+def test_an_entity_tag_of_other_digits_gets_the_table() -> None:
+    tid = make_tournament(players=4)
+    response = get(tid, HTTP_IF_NONE_MATCH='"²"')
+    assert response.status_code == 200
