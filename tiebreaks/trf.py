@@ -647,20 +647,10 @@ _BYE_ROUNDS = {code: UnplayedRound(kind) for code, kind in _BYES.items()} | {
 }
 
 
-def _cell_form(colour: str, code: str) -> tuple[str, str, int, tuple]:
-    """Normalised colour and code of a cell, what it needs (_GAME: an opponent, _BYE: no
-    opponent and no colour, _FORFEIT: either) and what builds its Round."""
-    colour, code = _COLOURS_FOLDED[colour], code.upper().strip()
-    if code in _GAMES:
-        return colour, code, _GAME, (*_GAMES[code][:1], _COLOURS[colour], _GAMES[code][1])
-    if code in _FORFEITS:
-        return colour, code, _FORFEIT, (_FORFEITS[code], _COLOURS[colour])
-    return colour, code, _BYE, (_BYE_ROUNDS[code],)
-
-
-_GAME, _FORFEIT, _BYE = range(3)
+# Colour + result code of the cells the fast path reads, to their normalised forms; a bye
+# has no colour.
 _CELL_FORMS = {
-    colour + code: _cell_form(colour, code)
+    colour + code: (_COLOURS_FOLDED[colour], code.upper().strip())
     for colour in "wWbB- "
     for code in "1=0WDLwdl+-HFUZhfuz "
     if colour in "- " or code.upper() not in "HFUZ "
@@ -701,12 +691,11 @@ def _well_formed_cell(opponent_text: str, colour: str, code: str) -> _Cell | Non
     form = _CELL_FORMS.get(colour + code)
     if form is None:
         return _INVALID
-    colour, code, kind, build = form
-    if kind == _GAME:
-        return (opponent, colour, code, Game(opponent, *build)) if opponent else _INVALID
-    if kind == _FORFEIT:
-        return opponent, colour, code, UnplayedRound(build[0], opponent or None, build[1])
-    return _INVALID if opponent else (0, colour, code, build[0])
+    colour, code = form
+    # A game needs an opponent and a bye has none; a forfeit may go either way.
+    if (code in _GAMES and not opponent) or (code in _BYE_ROUNDS and opponent):
+        return _INVALID
+    return opponent, colour, code, _round(opponent, colour, code)
 
 
 # --------------------------------------------------------------------------- writing
@@ -824,21 +813,12 @@ def _scoring_records_26(scoring: Scoring) -> list[str]:
 
 
 def _xxs_record(scoring: Scoring) -> str:
-    pairs = (
-        ("WW", scoring.win),
-        ("BW", scoring.win),
-        ("WD", scoring.draw),
-        ("BD", scoring.draw),
-        ("WL", scoring.loss),
-        ("BL", scoring.loss),
-        ("ZPB", scoring.zpb),
-        ("HPB", scoring.hpb),
-        ("FPB", scoring.fpb),
-        ("PAB", scoring.pab),
-        ("FW", scoring.forfeit_win),
-        ("FL", scoring.forfeit_loss),
+    """Every XXS code that names one Scoring field, in the reader's order."""
+    return "XXS " + " ".join(
+        f"{code}={format_points(getattr(scoring, names[0]))}"
+        for code, names in _XXS_FIELDS.items()
+        if len(names) == 1
     )
-    return "XXS " + " ".join(f"{code}={format_points(value)}" for code, value in pairs)
 
 
 def _points_and_rank(
