@@ -140,7 +140,7 @@ def aob(ctx: Context, code: Code) -> Column:
     bhs = ctx.buchholz(fore=code.fore)
     values: list[Value] = []
     for k_row, o_row in zip(sheet.kind, sheet.opp, strict=True):
-        met = [bhs[o] for k, o in zip(k_row, o_row, strict=True) if sheet.is_encounter(k)]
+        met = [bhs[o] for k, o in zip(k_row, o_row, strict=True) if sheet.is_encounter(k, o)]
         values.append(Fraction(sum(met), len(met) * sheet.unit) if met else None)
     return Column(values)
 
@@ -176,7 +176,7 @@ def other_sb003(ctx: Context, code: Code) -> Column:
             sum(
                 sheet.score[o]
                 for k, o, p in zip(k_row, o_row, p_row, strict=True)
-                if sheet.is_encounter(k) and p >= sheet.draw
+                if sheet.is_encounter(k, o) and p >= sheet.draw
             )
         )
     return Column(values, sheet.unit)
@@ -202,7 +202,7 @@ def ks(ctx: Context, code: Code) -> Column:
             sum(
                 p
                 for k, o, p in zip(k_row, o_row, p_row, strict=True)
-                if o >= 0 and strong[o] and sheet.is_encounter(k, code.forfeits_as_games)
+                if sheet.is_encounter(k, o, code.forfeits_as_games) and strong[o]
             )
         )
     return Column(values, sheet.unit)
@@ -395,7 +395,7 @@ def _direct_encounter(sheet: ScoreSheet, members: list[int], forfeits: bool) -> 
     for i in members:
         met_games: dict[int, list[int]] = defaultdict(list)
         for k, o, p in zip(sheet.kind[i], sheet.opp[i], sheet.pts[i], strict=True):
-            if o in inside and sheet.is_encounter(k, forfeits):
+            if o in inside and sheet.is_encounter(k, o, forfeits):
                 met_games[o].append(p)
         games[i] = met_games
     # 6.1.2 averages: in units x the LCM of the meeting counts, to stay in integers.

@@ -109,10 +109,13 @@ class ScoreSheet:
     def points(self, units: int) -> Fraction:
         return Fraction(units, self.unit)
 
-    def is_encounter(self, kind: int, forfeits_as_games: bool = False) -> bool:
+    def is_encounter(self, kind: int, opponent: int, forfeits_as_games: bool = False) -> bool:
         """A round that counts as a game against its opponent: an over-the-board game,
-        or a forfeit in a round robin (15.2) or when the code says /P."""
-        return kind == GAME or (kind in FORFEITS and (self.predetermined or forfeits_as_games))
+        or a forfeit against a known opponent in a round robin (15.2) or when the code
+        says /P (TRF allows a forfeit without an opponent)."""
+        return kind == GAME or (
+            kind in FORFEITS and opponent >= 0 and (self.predetermined or forfeits_as_games)
+        )
 
     def fore(self) -> ScoreSheet:
         """The sheet Fore Buchholz (C.07 8.3) sees: every game paired for the final
@@ -303,7 +306,7 @@ def opponent_elements(sheet: ScoreSheet, forfeits_as_games: bool = False) -> lis
             if k == NONE:
                 continue
             o = o_row[r]
-            if k == GAME or (k in FORFEITS and o >= 0 and (predetermined or forfeits_as_games)):
+            if sheet.is_encounter(k, o, forfeits_as_games):
                 value, voluntary = adjusted[o], False
             elif predetermined:
                 continue

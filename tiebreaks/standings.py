@@ -314,7 +314,7 @@ def _round_lines(sheet: ScoreSheet, i: int) -> tuple[RoundLine, ...]:
             )
             continue
         points = sheet.points(sheet.pts[i][r])
-        if sheet.is_encounter(kind):
+        if sheet.is_encounter(kind, o):
             rule = "opponent's score" if sheet.predetermined else "opponent's adjusted score"
             line = RoundLine(
                 r + 1,
