@@ -57,12 +57,14 @@ class Hub:
         self.spectators.pop(tournament_id, None)
         await self.layer.group_discard(group_name(tournament_id), self.channel)
         if not self.spectators:
-            for task in self.tasks:
+            # Detached before awaiting them: a spectator joining meanwhile must
+            # see no tasks and start new ones, not be left with the cancelled ones.
+            tasks, self.tasks = self.tasks, []
+            for task in tasks:
                 task.cancel()
-            for task in self.tasks:
+            for task in tasks:
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
-            self.tasks = []
 
     async def _listen(self) -> None:
         assert self.channel is not None
@@ -85,8 +87,13 @@ class Hub:
         assert self.channel is not None
         while True:
             await asyncio.sleep(REFRESH_SECONDS)
-            for tournament_id in list(self.spectators):
-                await self.layer.group_add(group_name(tournament_id), self.channel)
+            try:
+                for tournament_id in list(self.spectators):
+                    await self.layer.group_add(group_name(tournament_id), self.channel)
+            except Exception:
+                # Raised out of the loop it would end the renewals for good, and
+                # memberships would lapse at the group expiry.
+                logger.exception("standings hub: renewing group memberships failed")
 
 
 _hubs: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Hub] = weakref.WeakKeyDictionary()
