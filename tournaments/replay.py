@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cached_property
 
 from django.db.models import Max
 
@@ -30,15 +31,41 @@ __all__ = [
 
 @dataclass(frozen=True)
 class FoldedTournament:
+    """A tournament's folded state; the rest is read from it."""
+
     id: int
-    name: str
-    version: int  # seq of the last event
-    rules: str
-    tiebreaks: tuple[str, ...]
-    system: str
-    rounds: int
     state: TournamentState
-    results: Results  # ready for tiebreaks.standings.compute_standings
+
+    @property
+    def name(self) -> str:
+        return self.state.settings.name
+
+    @property
+    def version(self) -> int:
+        """Seq of the last event."""
+        return self.state.version
+
+    @property
+    def rules(self) -> str:
+        return self.state.settings.rules
+
+    @property
+    def tiebreaks(self) -> tuple[str, ...]:
+        return self.state.settings.tiebreaks
+
+    @property
+    def system(self) -> str:
+        return self.state.settings.system.value
+
+    @property
+    def rounds(self) -> int:
+        return self.state.settings.rounds
+
+    @cached_property
+    def results(self) -> Results:
+        """Ready for tiebreaks.standings.compute_standings; built on first use only,
+        since most readers (the players, rounds and entry pages) never need it."""
+        return self.state.to_tiebreaks()
 
 
 @dataclass(frozen=True)
@@ -54,19 +81,7 @@ class TournamentSummary:
 
 def load_tournament(tournament_id: int) -> FoldedTournament:
     """The tournament as of its last committed event; TournamentNotFound if none."""
-    state = current_state(tournament_id)
-    settings = state.settings
-    return FoldedTournament(
-        id=tournament_id,
-        name=settings.name,
-        version=state.version,
-        rules=settings.rules,
-        tiebreaks=settings.tiebreaks,
-        system=settings.system.value,
-        rounds=settings.rounds,
-        state=state,
-        results=state.to_tiebreaks(),
-    )
+    return FoldedTournament(id=tournament_id, state=current_state(tournament_id))
 
 
 def list_tournaments() -> list[TournamentSummary]:
