@@ -9,6 +9,7 @@ spectators goes out after the commit, never before.
 from __future__ import annotations
 
 from functools import partial
+from typing import Any
 
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Subquery
@@ -40,6 +41,16 @@ def latest_version(tournament_id: int) -> int | None:
     )
 
 
+def latest_heading(tournament_id: int) -> tuple[dict[str, Any], int] | None:
+    """The latest snapshot's ``tournament`` part and current round, without its rows
+    (the pages need only these; a big Swiss's body is megabytes)."""
+    return (
+        StandingsSnapshot.objects.filter(tournament_id=tournament_id)
+        .values_list("body__tournament", "body__rounds__current")
+        .first()
+    )
+
+
 def snapshot_at(tournament_id: int, version: int) -> StandingsSnapshot | None:
     """The snapshot at ``version``, or the latest one when that one was pruned."""
     snapshots = StandingsSnapshot.objects.filter(tournament_id=tournament_id)
@@ -53,8 +64,12 @@ def store_snapshot(folded: FoldedTournament) -> StandingsSnapshot | None:
     insert run under a per-tournament lock in one transaction; the unique
     (tournament_id, version) constraint backs it up where there is no such lock.
     """
-    body = build_body(folded, timezone.now())
     snapshots = StandingsSnapshot.objects.filter(tournament_id=folded.id)
+    # Checked first without the lock too: a duplicate or late task then skips
+    # computing the standings, the expensive part, instead of discarding them.
+    if snapshots.filter(version__gte=folded.version).exists():
+        return None
+    body = build_body(folded, timezone.now())
     try:
         with transaction.atomic():
             _lock_and_relax_durability(folded.id)

@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from .builders import make_tournament
+from .builders import make_tournament, organiser
 
 pytestmark = pytest.mark.django_db
 
@@ -36,3 +36,17 @@ def test_hall_mode_uses_the_large_layout() -> None:
 
 def test_unknown_tournament_page_is_404() -> None:
     assert Client().get(reverse("live:spectator", args=[987654])).status_code == 404
+
+
+def test_organisers_get_a_link_to_the_current_rounds_result_entry() -> None:
+    tid = make_tournament()
+    client = Client()
+    client.force_login(organiser())
+    html = client.get(reverse("live:spectator", args=[tid])).content.decode()
+    assert f'href="{reverse("live:enter", args=[tid, 1])}"' in html
+
+
+def test_spectators_get_no_result_entry_link() -> None:
+    tid = make_tournament()
+    html = Client().get(reverse("live:spectator", args=[tid])).content.decode()
+    assert "Enter results" not in html
