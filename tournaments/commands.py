@@ -23,7 +23,7 @@ from .folding import current_state, remember
 from .models import Event, EventKind, Membership, Tournament
 from .schemas import validate_payload
 from .signals import event_appended
-from .state import PlayerState, RoundState, TournamentState, fold
+from .state import Board, PlayerState, RoundState, TournamentState, fold
 from .upcasting import CURRENT_VERSIONS, upcast
 
 __all__ = [
@@ -206,6 +206,14 @@ def _paired_round(state: TournamentState, round_number: int) -> RoundState:
         raise CommandError("round", f"round {round_number} is not paired yet") from None
 
 
+def _paired_board(state: TournamentState, p: Payload) -> tuple[RoundState, Board]:
+    rnd = _paired_round(state, p["round"])
+    board = rnd.board(p["board"])
+    if board is None:
+        raise CommandError("board", f"round {rnd.number} has no board {p['board']}")
+    return rnd, board
+
+
 def _check_registration(state: TournamentState, p: Payload) -> None:
     """Register a player; without a start rank, the next free one is taken."""
     rank = p.setdefault("start_rank", max(state.players, default=0) + 1)
@@ -285,10 +293,7 @@ def _check_pairing(state: TournamentState, p: Payload) -> None:
 
 def _check_result(state: TournamentState, p: Payload) -> None:
     """Record the result of a board that has none."""
-    rnd = _paired_round(state, p["round"])
-    board = rnd.board(p["board"])
-    if board is None:
-        raise CommandError("board", f"round {rnd.number} has no board {p['board']}")
+    rnd, board = _paired_board(state, p)
     if rnd.closed:
         raise CommandError("round", f"round {rnd.number} is closed: send a correction")
     if board.result is not None:
@@ -301,10 +306,7 @@ def _check_result(state: TournamentState, p: Payload) -> None:
 
 def _check_correction(state: TournamentState, p: Payload) -> None:
     """Replace a board's result, with a reason; the earlier event stays in the log."""
-    rnd = _paired_round(state, p["round"])
-    board = rnd.board(p["board"])
-    if board is None:
-        raise CommandError("board", f"round {rnd.number} has no board {p['board']}")
+    _, board = _paired_board(state, p)
     if board.result is None:
         raise CommandError("board", f"board {board.number} has no result to correct yet")
     superseded = p.setdefault("supersedes", board.result_seq)

@@ -12,6 +12,7 @@ pairing rules), after the byes the file requests for it.  All or nothing.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
@@ -24,7 +25,7 @@ from . import commands, replay
 from .models import Event
 from .pairing_rules import checked_pair_round
 from .state import TournamentState
-from .trf_import import FIRST_ROUND_COLUMN, ROUND_WIDTH, reported_at
+from .trf_import import FIRST_ROUND_COLUMN, ROUND_WIDTH, pairing_field_at, reported_at
 
 _BYE_CODES = {"U": "pab", "H": "half", "F": "full", "Z": "zero"}
 
@@ -70,16 +71,7 @@ def pair_from_trf(
                         {"start_rank": rank, "round": number, "points": points},
                         author=author,
                     )
-
-        def locate(field: str) -> tuple[int, int]:
-            parts = field.split(".")
-            if parts[0] == "boards" and len(parts) >= 2:
-                return line_of[boards[int(parts[1])][1 if parts[-1] == "black" else 0]], column
-            if parts[0] == "byes" and len(parts) == 2:
-                return line_of[byes[int(parts[1])]], column
-            return min(line_of.values()), column
-
-        with reported_at(locate):
+        with reported_at(partial(pairing_field_at, boards, byes, line_of, column)):
             return checked_pair_round(confirm_repeats=confirm_repeats)(
                 tournament_id,
                 {

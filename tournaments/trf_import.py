@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -210,17 +211,7 @@ class _Importer:
             elif entry.opponent is not None and rank < entry.opponent:
                 boards.append(_colours(rank, entry))
 
-        def player_at(field: str) -> tuple[int, int]:
-            # "boards.2.black" or "byes.0": the line of the player the field points at.
-            parts = field.split(".")
-            if parts[0] == "boards" and len(parts) == 3:
-                white, black = boards[int(parts[1])]
-                return self.line_of[black if parts[2] == "black" else white], column
-            if parts[0] == "byes" and len(parts) == 2:
-                return self.line_of[byes[int(parts[1])]], column
-            return min(self.line_of.values()), column
-
-        with reported_at(player_at):
+        with reported_at(partial(pairing_field_at, boards, byes, self.line_of, column)):
             self._append(
                 commands.pair_round,
                 {
@@ -245,6 +236,24 @@ def reported_at(locate: Callable[[str], tuple[int, int]]) -> Iterator[None]:
     except CommandError as exc:
         line, column = locate(exc.field)
         raise TrfError(line, column, f"{exc.field}: {exc.message}") from exc
+
+
+def pairing_field_at(
+    boards: list[tuple[int, int]],
+    byes: list[int],
+    line_of: dict[int, int],
+    column: int,
+    field: str,
+) -> tuple[int, int]:
+    """Where a refused pairing's ``field`` is in the file: for "boards.2.black" or
+    "byes.0" the line of the player it points at, else the first player's line."""
+    parts = field.split(".")
+    if parts[0] == "boards" and len(parts) >= 2:
+        white, black = boards[int(parts[1])]
+        return line_of[black if parts[-1] == "black" else white], column
+    if parts[0] == "byes" and len(parts) == 2:
+        return line_of[byes[int(parts[1])]], column
+    return min(line_of.values()), column
 
 
 def _entry(player: Player, index: int) -> Round:
