@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from tiebreaks.errors import TieBreakError, TrfError
+from tiebreaks.rules import EDITIONS
 from tiebreaks.standings import (
     DEFAULT_RULES,
     RULES,
@@ -56,7 +57,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--rules",
         choices=RULES,
         default=DEFAULT_RULES,
-        help=f"the edition of FIDE C.07 to apply (default {DEFAULT_RULES})",
+        help="the edition of FIDE C.07 to apply: "
+        + "; ".join(f"{r.name} = {r.title}" for r in EDITIONS.values())
+        + f" (default {DEFAULT_RULES})",
     )
     common.add_argument(
         "--tiebreaks",

@@ -209,3 +209,9 @@ def test_bad_input_exits_2_with_one_line(tmp_path: Path, args: tuple, words: str
     assert result.stdout == ""
     assert len(result.stderr.splitlines()) == 1, result.stderr
     assert words in result.stderr
+
+
+def test_help_says_what_each_rule_edition_is() -> None:
+    result = run("standings", "--help")
+    assert result.returncode == 0
+    assert "1 March 2026" in result.stdout and "virtual opponent" in result.stdout
