@@ -181,11 +181,3 @@ class Tournament:
 
     def __contains__(self, start_rank: object) -> bool:
         return start_rank in self._by_rank
-
-    @property
-    def rounds_played(self) -> int:
-        """The highest round for which any player has a known entry."""
-        return max(
-            (i + 1 for p in self.players for i, r in enumerate(p.rounds) if r is not None),
-            default=0,
-        )
