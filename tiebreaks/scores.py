@@ -48,9 +48,10 @@ KIND_LABELS = {
     ZPB: "zero-point bye",
     ABSENT: "absent",
 }
-FORFEITS = frozenset({FORFEIT_WIN, FORFEIT_LOSS})
-REQUESTED = frozenset({HPB, ZPB, ABSENT})  # 16.1.1
-VOLUNTARY = REQUESTED | {FORFEIT_LOSS}  # 16.1.2 (VUR)
+# The model's C.07 definitions, as sets of these ints.
+FORFEITS = frozenset(_KIND[k] for k in Unplayed if k.is_forfeit)
+REQUESTED = frozenset(_KIND[k] for k in Unplayed if k.is_requested_bye)  # 16.1.1
+VOLUNTARY = frozenset(_KIND[k] for k in Unplayed if k.is_voluntary)  # 16.1.2 (VUR)
 
 
 class Category(IntEnum):
