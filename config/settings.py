@@ -149,4 +149,9 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    # daphne's request log reached both Django's "django" console handler and the
+    # root's, printing every request twice: it is printed here, once.
+    "loggers": {
+        "django.channels.server": {"handlers": ["console"], "level": "INFO", "propagate": False}
+    },
 }
