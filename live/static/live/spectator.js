@@ -154,8 +154,7 @@
     }
   }
 
-  function playerName(startRank) {
-    const row = body.rows.find((r) => r.start_rank === startRank);
+  function playerName(row, startRank) {
     return row ? (row.title ? row.title + " " : "") + row.name : "#" + startRank;
   }
 
@@ -167,6 +166,9 @@
     const round = body.rounds.current;
     document.getElementById("round-info").textContent =
       round ? "Round " + round + " of " + body.tournament.rounds : body.tournament.rounds + " rounds";
+    // The organisers' link follows the round in progress once the next one is paired.
+    const enter = document.querySelector(".enter-link");
+    if (enter && round) enter.pathname = enter.pathname.replace(/\/rounds\/\d+\/enter\/$/, "/rounds/" + round + "/enter/");
     document.getElementById("version").textContent = body.version;
     document.getElementById("computed-at").textContent = new Date(body.computed_at).toLocaleTimeString();
   }
@@ -200,15 +202,21 @@
     section.querySelector(".round-title").textContent = rounds.current
       ? "Round " + rounds.current + (rounds.closed ? " (closed)" : "")
       : "Not paired yet";
-    const pointsOf = new Map(body.rows.map((row) => [row.start_rank, row.points]));
+    // One lookup table per render: searching the rows for each board was
+    // quadratic in the players on every frame.
+    const rowOf = new Map(body.rows.map((row) => [row.start_rank, row]));
+    const player = (startRank) => {
+      const row = rowOf.get(startRank);
+      return esc(playerName(row, startRank)) + " <span class='pts'>" + points(row && row.points) + "</span>";
+    };
     section.querySelector("tbody").innerHTML = rounds.boards.map((board) =>
       "<tr data-board='" + board.board + "'><td class='board'>" + board.board + "</td>" +
-      "<td class='white'>" + esc(playerName(board.white)) + " <span class='pts'>" + points(pointsOf.get(board.white)) + "</span></td>" +
+      "<td class='white'>" + player(board.white) + "</td>" +
       "<td class='result'>" + (board.result ? esc(RESULT_TEXT[board.result] || board.result) : "…") + "</td>" +
-      "<td class='black'>" + esc(playerName(board.black)) + " <span class='pts'>" + points(pointsOf.get(board.black)) + "</span></td></tr>"
+      "<td class='black'>" + player(board.black) + "</td></tr>"
     ).join("");
     section.querySelector(".byes").textContent = rounds.byes.length
-      ? "Bye: " + rounds.byes.map(playerName).join(", ")
+      ? "Bye: " + rounds.byes.map((startRank) => playerName(rowOf.get(startRank), startRank)).join(", ")
       : "";
   }
 
