@@ -308,47 +308,22 @@ def _round_lines(sheet: ScoreSheet, i: int) -> tuple[RoundLine, ...]:
     for r in range(sheet.rounds):
         kind, o = sheet.kind[i][r], sheet.opp[i][r]
         opponent = sheet.players[o].start_rank if o >= 0 else None
+        points: Fraction | None = sheet.points(sheet.pts[i][r])
+        value: int | None = None
+        vur = False
         if kind == NONE:
-            lines.append(
-                RoundLine(r + 1, KIND_LABELS[kind], opponent, None, None, "left out", False)
-            )
-            continue
-        points = sheet.points(sheet.pts[i][r])
-        if sheet.is_encounter(kind, o):
+            points, rule = None, "left out"
+        elif sheet.is_encounter(kind, o):
+            value = sheet.adjusted[o]
             rule = "opponent's score" if sheet.predetermined else "opponent's adjusted score"
-            line = RoundLine(
-                r + 1,
-                KIND_LABELS[kind],
-                opponent,
-                points,
-                sheet.points(sheet.adjusted[o]),
-                rule,
-                False,
-            )
         elif sheet.predetermined:
-            line = RoundLine(
-                r + 1,
-                KIND_LABELS[kind],
-                opponent,
-                points,
-                None,
-                "15.2 round-robin bye: ignored",
-                False,
-            )
+            rule = "15.2 round-robin bye: ignored"
         else:
             value, rule = sheet.dummy(i, r)
-            category = sheet.category[i, r]
+            rule = f"{sheet.category[i, r].article}; {rule}"
             vur = kind in VOLUNTARY  # 16.1.2, whatever the edition does with it
-            line = RoundLine(
-                r + 1,
-                KIND_LABELS[kind],
-                opponent,
-                points,
-                sheet.points(value),
-                f"{category.article}; {rule}",
-                vur,
-            )
-        lines.append(line)
+        shown = None if value is None else sheet.points(value)
+        lines.append(RoundLine(r + 1, KIND_LABELS[kind], opponent, points, shown, rule, vur))
     return tuple(lines)
 
 
