@@ -68,8 +68,6 @@ TEMPLATES = [
 
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
 REDIS_URL = os.environ.get("REDIS_URL", "")
-# Embedded mode: the newcomer's `make demo` with no services configured.
-EMBEDDED = not DATABASE_URL and not REDIS_URL
 
 DATABASES = {
     "default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)

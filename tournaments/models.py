@@ -40,9 +40,6 @@ class TournamentQuerySet(models.QuerySet["Tournament"]):
             version=Max("events__seq"),
         )
 
-    def organised_by(self, user: Any) -> TournamentQuerySet:
-        return self.filter(memberships__user=user)
-
 
 class Tournament(models.Model):
     """A tournament's identity, the row locked while appending, and its organisers."""

@@ -32,7 +32,6 @@ from .upcasting import upcast
 RESULTS = ("1-0", "1/2-1/2", "0-1", "+/-", "-/+", "0-0")
 BYE_POINTS = {"half": Unplayed.HPB, "zero": Unplayed.ZPB, "full": Unplayed.FPB}
 SYSTEMS = tuple(system.value for system in System)
-SCORING_FIELDS = tuple(Scoring.__dataclass_fields__)
 
 _PLAYED = {
     "1-0": (Outcome.WIN, Outcome.LOSS),
