@@ -63,6 +63,10 @@ class StandingsConsumer(AsyncJsonWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         if self.joined:
             await hub().leave(self.tournament_id, self)
+            if not hub().watching(self.tournament_id):
+                # Nobody here needs its tables any more; a process serving a
+                # season of tournaments would otherwise keep every one's bodies.
+                frame_cache().forget(self.tournament_id)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         try:

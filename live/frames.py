@@ -87,6 +87,9 @@ class FrameCache:
             version = snapshot.version
         return await self.full(tournament_id, version)
 
+    def forget(self, tournament_id: int) -> None:
+        self._tournaments.pop(tournament_id, None)
+
     async def full(self, tournament_id: int, version: int) -> Frame:
         body = await self._body(tournament_id, version)
         return self._full(self._get(tournament_id), body)

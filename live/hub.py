@@ -66,6 +66,9 @@ class Hub:
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
 
+    def watching(self, tournament_id: int) -> bool:
+        return bool(self.spectators.get(tournament_id))
+
     async def _listen(self) -> None:
         assert self.channel is not None
         while True:

@@ -123,6 +123,7 @@ async def test_connecting_with_the_current_version_sends_nothing(tournament) -> 
         '{"type": "resume"}',
         '{"type": "resume", "version": -1}',
         '{"type": "resume", "version": true}',
+        '{"type": "resume", "version": "\u00b2"}',
     ],
 )
 async def test_bad_frames_get_an_error_frame_and_nothing_else(spectator, frame: str) -> None:
