@@ -123,7 +123,10 @@ class RoundTrfImportView(TrfUploadMixin, TournamentAPIView):
         responses={**WRITE_RESPONSES, 400: _REFUSED_FILE},
     )
     def post(self, request: Request, tournament_id: int) -> Response:
-        confirm = self.option("confirm_repeats") in (True, "true", "1")
+        flag = self.option("confirm_repeats")
+        if flag not in (None, "true", "false", "1", "0"):
+            raise ValidationError({"confirm_repeats": ["Must be true or false."]})
+        confirm = flag in ("true", "1")
         try:
             event = round_import.pair_from_trf(
                 tournament_id, self.trf_text(), author=request.user, confirm_repeats=confirm

@@ -169,3 +169,13 @@ def test_a_repeat_in_a_trf_round_needs_confirmation(api, two_rounds_played):
         api, two_rounds_played, _with_round_3(REPEAT), query="?confirm_repeats=true"
     )
     assert confirmed.status_code == 201, confirmed.json()
+
+
+def test_a_trf_rounds_confirm_repeats_must_be_a_boolean(api, two_rounds_played):
+    before = stored(two_rounds_played)
+    response = _post_round(
+        api, two_rounds_played, _with_round_3(REPEAT), query="?confirm_repeats=yes"
+    )
+    assert response.status_code == 400
+    assert "confirm_repeats" in response.json()
+    assert stored(two_rounds_played) == before
