@@ -84,6 +84,9 @@ class StandingsView(APIView):
         except TournamentNotFound as exc:
             raise NotFound(f"No tournament {tournament_id}.") from exc
         headers = {"ETag": etag(snapshot.version), "Cache-Control": "no-cache"}
+        # "*" matches any stored representation (RFC 9110, 13.1.2).
+        if request.headers.get("If-None-Match", "").strip() == "*":
+            known = snapshot.version
         if known is not None and snapshot.version <= known:
             return Response(status=status.HTTP_304_NOT_MODIFIED, headers=headers)
         return Response(snapshot.body, headers=headers)

@@ -80,3 +80,8 @@ def test_an_entity_tag_of_other_digits_gets_the_table() -> None:
     tid = make_tournament(players=4)
     response = get(tid, HTTP_IF_NONE_MATCH='"²"')
     assert response.status_code == 200
+
+
+def test_if_none_match_any_is_not_modified() -> None:
+    tid = make_tournament(players=4)
+    assert get(tid, HTTP_IF_NONE_MATCH="*").status_code == 304
