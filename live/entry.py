@@ -20,8 +20,13 @@ from django.urls import reverse_lazy
 from django.views.decorators.csrf import ensure_csrf_cookie
 
 from tournaments.permissions import may_write
-from tournaments.replay import FoldedTournament, TournamentNotFound, load_tournament
-from tournaments.state import BYE_POINTS, PlayerState
+from tournaments.replay import (
+    BYE_POINTS,
+    FoldedTournament,
+    PlayerState,
+    TournamentNotFound,
+    load_tournament,
+)
 
 # The one-tap results, white's side first, as the API takes them.
 RESULT_BUTTONS = (

@@ -17,11 +17,13 @@ from tiebreaks.model import Tournament as Results
 from .errors import TournamentNotFound
 from .folding import current_state
 from .models import Event, EventKind
-from .state import TournamentState
+from .state import BYE_POINTS, PlayerState, TournamentState
 from .upcasting import upcast
 
 __all__ = [
+    "BYE_POINTS",
     "FoldedTournament",
+    "PlayerState",
     "TournamentNotFound",
     "TournamentSummary",
     "list_tournaments",
