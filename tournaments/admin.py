@@ -1,6 +1,7 @@
-"""Admin: tournaments with their read-only event log, and a form that corrects a
+"""Admin: tournaments with their read-only event log, a form that corrects a
 result by appending a ``result.corrected`` event through the same command the
-API uses.  Events themselves can be looked at, never added, changed or deleted."""
+API uses, and each player's result history.  Events themselves can be looked
+at, never added, changed or deleted."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from django.template.response import TemplateResponse
 from django.urls import URLPattern, path, reverse
 
 from . import commands
+from .history import result_history
 from .models import Event, Membership, Tournament
 from .schemas import summarise
 from .state import RESULTS
@@ -100,7 +102,27 @@ class TournamentAdmin(admin.ModelAdmin):
             self.admin_site.admin_view(self.correct_result_view),
             name="tournaments_tournament_correct_result",
         )
-        return [correct, *super().get_urls()]
+        history = path(
+            "<tid:tournament_id>/result-history/",
+            self.admin_site.admin_view(self.result_history_view),
+            name="tournaments_tournament_result_history",
+        )
+        return [correct, history, *super().get_urls()]
+
+    def result_history_view(self, request: HttpRequest, tournament_id: int) -> HttpResponse:
+        tournament = get_object_or_404(self.get_queryset(request), pk=tournament_id)
+        if not self.has_view_permission(request, tournament):
+            raise PermissionDenied
+        context = {
+            **self.admin_site.each_context(request),
+            "title": f"Result history: {tournament.name}",
+            "opts": self.model._meta,
+            "original": tournament,
+            "players": result_history(tournament.pk),
+        }
+        return TemplateResponse(
+            request, "admin/tournaments/tournament/result_history.html", context
+        )
 
     def correct_result_view(self, request: HttpRequest, tournament_id: int) -> HttpResponse:
         tournament = get_object_or_404(self.get_queryset(request), pk=tournament_id)
