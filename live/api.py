@@ -16,9 +16,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournaments.replay import TournamentNotFound
+from tournaments.replay import TournamentNotFound, current_version
 
 from .snapshots import ensure_snapshot
+from .tasks import schedule_recompute
 
 _version_field = serializers.IntegerField(min_value=0)
 
@@ -83,6 +84,12 @@ class StandingsView(APIView):
             snapshot = ensure_snapshot(tournament_id)
         except TournamentNotFound as exc:
             raise NotFound(f"No tournament {tournament_id}.") from exc
+        if snapshot.version < (current_version(tournament_id) or 0):
+            # Events the snapshot has not caught up with: normally a recompute is
+            # queued already (and this adds nothing, being coalesced), but a lost
+            # task message would otherwise leave the table stale until the next
+            # result; any reader's request heals it.
+            schedule_recompute(tournament_id)
         headers = {"ETag": etag(snapshot.version), "Cache-Control": "no-cache"}
         # "*" matches any stored representation (RFC 9110, 13.1.2).
         if request.headers.get("If-None-Match", "").strip() == "*":

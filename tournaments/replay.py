@@ -26,6 +26,7 @@ __all__ = [
     "PlayerState",
     "TournamentNotFound",
     "TournamentSummary",
+    "current_version",
     "list_tournaments",
     "load_tournament",
 ]
@@ -84,6 +85,17 @@ class TournamentSummary:
 def load_tournament(tournament_id: int) -> FoldedTournament:
     """The tournament as of its last committed event; TournamentNotFound if none."""
     return FoldedTournament(id=tournament_id, state=current_state(tournament_id))
+
+
+def current_version(tournament_id: int) -> int | None:
+    """Seq of the tournament's last committed event (None for no tournament), without
+    folding: one indexed lookup, cheap enough for every standings request."""
+    return (
+        Event.objects.filter(tournament_id=tournament_id)
+        .order_by("-seq")
+        .values_list("seq", flat=True)
+        .first()
+    )
 
 
 def list_tournaments() -> list[TournamentSummary]:

@@ -85,3 +85,24 @@ def test_an_entity_tag_of_other_digits_gets_the_table() -> None:
 def test_if_none_match_any_is_not_modified() -> None:
     tid = make_tournament(players=4)
     assert get(tid, HTTP_IF_NONE_MATCH="*").status_code == 304
+
+
+def test_a_snapshot_behind_the_events_queues_a_recomputation(monkeypatch) -> None:
+    tid = make_tournament(players=4)
+    get(tid)
+    # The test transaction never commits, so this event queued nothing: as if its
+    # task message had been lost.
+    record(tid, 1, "1-0")
+    queued: list[int] = []
+    monkeypatch.setattr("live.api.schedule_recompute", queued.append)
+    get(tid)
+    assert queued == [tid]
+
+
+def test_an_up_to_date_snapshot_queues_nothing(monkeypatch) -> None:
+    tid = make_tournament(players=4)
+    get(tid)
+    queued: list[int] = []
+    monkeypatch.setattr("live.api.schedule_recompute", queued.append)
+    get(tid)
+    assert queued == []
