@@ -103,8 +103,12 @@ else:
 # ignores the host, but kombu warns on every connection when the URL has none.
 CELERY_BROKER_URL = REDIS_URL or "memory://localhost/"
 CELERY_RESULT_BACKEND = None
+# acks_late: a worker node killed mid-task leaves the message to another (the
+# broker redelivers it).  A pool child that dies on a task (say, killed for its
+# memory) is not redelivered, or the same task would kill every worker in turn;
+# the next event or standings request queues the recomputation again.
 CELERY_TASK_ACKS_LATE = True
-CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = False
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
