@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import Any
 
 from tiebreaks.codes import parse_code
-from tiebreaks.model import Color, Game, Outcome, Round, Unplayed, UnplayedRound
+from tiebreaks.model import Color, Game, Outcome, Pending, Round, Unplayed, UnplayedRound
 from tiebreaks.standings import StandingsRow, compute_standings, to_json_number
 from tournaments.replay import FoldedTournament
 
@@ -34,7 +34,6 @@ def build_body(folded: FoldedTournament, computed_at: datetime) -> dict[str, Any
     """The JSON body of the snapshot of ``folded`` at ``folded.version``."""
     standings = compute_standings(folded.results, folded.tiebreaks or None, folded.rules)
     current = folded.state.last_paired_round
-    unfinished = _unfinished_games(folded)
     rows = sorted(standings.rows, key=lambda row: (row.rank, row.player.start_rank))
     return {
         "tournament": {
@@ -49,14 +48,12 @@ def build_body(folded: FoldedTournament, computed_at: datetime) -> dict[str, Any
         "tiebreaks": list(standings.tiebreaks),
         # Full names for the tooltips; compute_standings has already accepted every code.
         "tiebreak_names": {code: parse_code(code).name for code in standings.tiebreaks},
-        "rows": [_row(row, current, unfinished) for row in rows],
+        "rows": [_row(row, current) for row in rows],
         "rounds": _current_round(folded, current),
     }
 
 
-def _row(
-    row: StandingsRow, rounds: int, unfinished: dict[tuple[int, int], tuple[int, Color]]
-) -> dict[str, Any]:
+def _row(row: StandingsRow, rounds: int) -> dict[str, Any]:
     player = row.player
     return {
         "rank": row.rank,
@@ -70,7 +67,7 @@ def _row(
         "modified_points": _number(row.modified_points),
         "tiebreaks": {code: _number(value) for code, value in row.tiebreaks.items()},
         "crosstable": [
-            _crosstable_cell(n, rnd, unfinished.get((n, player.start_rank)))
+            _crosstable_cell(n, rnd)
             for n, rnd in enumerate(_padded(player.rounds, rounds), start=1)
         ],
     }
@@ -85,9 +82,7 @@ def _padded(entries: tuple[Round, ...], rounds: int) -> tuple[Round, ...]:
     return entries[:rounds] + (None,) * (rounds - len(entries))
 
 
-def _crosstable_cell(
-    number: int, rnd: Round, unfinished: tuple[int, Color] | None
-) -> dict[str, Any]:
+def _crosstable_cell(number: int, rnd: Round) -> dict[str, Any]:
     opponent: int | None = None
     color: Color | None = None
     result: str | None = None
@@ -95,27 +90,13 @@ def _crosstable_cell(
         opponent, color, result = rnd.opponent, rnd.color, _OUTCOME_MARKS[rnd.outcome]
     elif isinstance(rnd, UnplayedRound):
         opponent, color, result = rnd.opponent, rnd.color, _UNPLAYED_MARKS[rnd.kind]
-    elif unfinished is not None:
-        opponent, color = unfinished
+    elif isinstance(rnd, Pending):
+        opponent, color = rnd.opponent, rnd.color
     return {
         "round": number,
         "opponent": opponent,
         "color": _COLOR_VALUES[color],
         "result": result,
-    }
-
-
-def _unfinished_games(folded: FoldedTournament) -> dict[tuple[int, int], tuple[int, Color]]:
-    """(round, start rank) -> (opponent, colour) for every paired game with no result yet."""
-    return {
-        key: value
-        for rnd in folded.state.rounds.values()
-        for board in rnd.boards
-        if board.result is None
-        for key, value in (
-            ((rnd.number, board.white), (board.black, Color.WHITE)),
-            ((rnd.number, board.black), (board.white, Color.BLACK)),
-        )
     }
 
 

@@ -74,9 +74,19 @@ class UnplayedRound:
     color: Color | None = None
 
 
-# One player's round: a game, an unplayed round, or None while the result is
-# not known yet (a live round in progress); None rounds are left out of every sum.
-Round = Game | UnplayedRound | None
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """A game paired but without a result yet (a live round): it counts for nothing,
+    except that Fore Buchholz (C.07 8.3) sees its pairing."""
+
+    opponent: int
+    color: Color | None = None
+
+
+# One player's round: a game, an unplayed round, a paired game without a result yet
+# (Pending), or None while nothing is known; Pending and None rounds are left out of
+# every sum.
+Round = Game | UnplayedRound | Pending | None
 
 
 def _points(value: Fraction | int | str | float) -> Fraction:
@@ -125,11 +135,11 @@ class Scoring:
 
     def points(self, rnd: Round) -> Fraction:
         """Points a player receives for one round (0 while the result is unknown)."""
-        if rnd is None:
-            return Fraction(0)
         if isinstance(rnd, Game):
             return self.for_outcome(rnd.outcome)
-        return self.for_unplayed(rnd.kind)
+        if isinstance(rnd, UnplayedRound):
+            return self.for_unplayed(rnd.kind)
+        return Fraction(0)
 
 
 class System(Enum):

@@ -5,12 +5,13 @@ smallest unit (the LCM of the denominators of the Scoring values: half-points fo
 1 - 1/2 - 0), so that tie-breaks over ten thousand players add integers, not
 Fractions.  ``ScoreSheet.points`` turns a unit count back into exact points.
 
-Rounds whose entry is None (result not known yet) are left out of every sum and
-of every "followed by" test: for the rules a round that has no result yet does not
-exist.  ``after_round=N`` keeps rounds 1..N only, and that truncated event is the
-tournament the rules see: its number of rounds (16.4.2, the pre-2023 virtual
-opponent's n, "the last round" of 16.2.5) is N, as in the TEC reference code
-Gacrux.  Without ``after_round`` the number of rounds is the scheduled one
+Rounds whose entry is None or Pending (result not known yet) are left out of every
+sum and of every "followed by" test: for the rules a round that has no result yet
+does not exist; only Fore Buchholz (8.3) sees a Pending game's pairing, kept sparse
+in ``ScoreSheet.pending``.  ``after_round=N`` keeps rounds 1..N only, and that
+truncated event is the tournament the rules see: its number of rounds (16.4.2,
+the pre-2023 virtual opponent's n, "the last round" of 16.2.5) is N, as in the TEC
+reference code Gacrux.  Without ``after_round`` the number of rounds is the scheduled one
 (``Tournament.rounds``).
 """
 
@@ -23,7 +24,7 @@ from fractions import Fraction
 from math import lcm
 
 from tiebreaks.errors import TieBreakError
-from tiebreaks.model import Color, Game, Outcome, Player, Tournament, Unplayed
+from tiebreaks.model import Color, Game, Outcome, Pending, Player, Tournament, Unplayed
 from tiebreaks.rules import OpponentView, OwnUnplayed, RuleSet
 
 # Round kinds as small ints: the hot loops compare these, not enum members.
@@ -84,7 +85,8 @@ class ScoreSheet:
     opponent's index or -1; ``pts`` the points in units.  Unplayed rounds are rare,
     so what only they have is kept sparse, keyed by (player, round): ``category``
     (16.2) and ``own_value`` (the dummy or virtual opponent's score, 16.4); so are
-    ``unrated`` games (TRF W/D/L).
+    ``unrated`` games (TRF W/D/L) and ``pending`` games (paired, no result yet: the
+    opponent's index; their round is NONE everywhere else).
     """
 
     tournament: Tournament
@@ -102,6 +104,7 @@ class ScoreSheet:
     pts: list[list[int]]
     black: list[list[bool]]
     unrated: set[tuple[int, int]]
+    pending: dict[tuple[int, int], int]
     score: list[int]
     adjusted: list[int]
     category: dict[tuple[int, int], Category]
@@ -120,8 +123,9 @@ class ScoreSheet:
 
     def fore(self) -> ScoreSheet:
         """The sheet Fore Buchholz (C.07 8.3) sees: every game paired for the final
-        round (forfeits included: they were paired) counted as a draw.  Byes known
-        before the round stay as they are.  Only kinds, points and scores change."""
+        round counted as a draw, whether it has a result (forfeits included: they
+        were paired) or is still pending.  Byes known before the round stay as they
+        are.  Only kinds, points, scores and the pending games' opponents change."""
         last = self.rounds - 1
         if last < 0:
             return self
@@ -131,7 +135,13 @@ class ScoreSheet:
             if (k[last] == GAME or k[last] in FORFEITS) and self.opp[i][last] >= 0:
                 k[last] = GAME
                 pts[i][last] = self.draw
-        return _derive(replace(self, kind=kind, pts=pts))
+        opp = list(self.opp)
+        for (i, r), o in self.pending.items():
+            if r == last:
+                kind[i][r], pts[i][r] = GAME, self.draw
+                opp[i] = list(opp[i])
+                opp[i][r] = o
+        return _derive(replace(self, kind=kind, opp=opp, pts=pts))
 
     def dummy(self, i: int, r: int) -> tuple[int, str]:
         """The value standing for the opponent in player i's own unplayed round r
@@ -175,7 +185,7 @@ def build_sheet(
 
     players = tuple(sorted(tournament.players, key=lambda p: p.start_rank))
     index = {p.start_rank: i for i, p in enumerate(players)}
-    kinds, opps, pts, blacks, unrated = [], [], [], [], set()
+    kinds, opps, pts, blacks, unrated, pending = [], [], [], [], set(), {}
     black_colour, won, drawn = Color.BLACK, Outcome.WIN, Outcome.DRAW
     win_units, draw_units, loss_units = (outcome_units[o] for o in (won, drawn, Outcome.LOSS))
     for i, player in enumerate(players):
@@ -202,6 +212,11 @@ def build_sheet(
                 p_row[r] = (
                     win_units if outcome is won else draw_units if outcome is drawn else loss_units
                 )
+            elif type(entry) is Pending:
+                # Tested after Game: a live round's few pending games cost the hot path
+                # nothing.  The round stays NONE; only fore() reads the pairing.
+                pending[i, r] = o_row[r]
+                o_row[r], b_row[r] = -1, False
             else:
                 k = _KIND[entry.kind]
                 k_row[r] = k
@@ -226,6 +241,7 @@ def build_sheet(
         pts=pts,
         black=blacks,
         unrated=unrated,
+        pending=pending,
         score=[],
         adjusted=[],
         category={},

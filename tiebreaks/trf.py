@@ -40,6 +40,7 @@ from tiebreaks.model import (
     Color,
     Game,
     Outcome,
+    Pending,
     Player,
     Round,
     Scoring,
@@ -853,7 +854,13 @@ def _points_ranks(tournament: Tournament) -> dict[int, tuple[Fraction, int]]:
     units = {key: int(points * unit) for key, points in value.items()}
     totals = {
         player.start_rank: sum(
-            units[None if rnd is None else rnd.outcome if type(rnd) is Game else rnd.kind]
+            units[
+                rnd.outcome
+                if type(rnd) is Game
+                else rnd.kind
+                if type(rnd) is UnplayedRound
+                else None  # no result yet: None or Pending
+            ]
             for rnd in player.rounds
         )
         for player in tournament.players
@@ -899,8 +906,8 @@ _CODE_OF_UNPLAYED = {kind: code for code, kind in (*_FORFEITS.items(), *_BYES.it
 
 
 def _cell_text(rnd: Round) -> str:
-    if rnd is None:
-        return " " * 8
+    if rnd is None or isinstance(rnd, Pending):
+        return " " * 8  # TRF has no cell for a pairing without a result
     colour = rnd.color.value if rnd.color is not None else "-"
     if isinstance(rnd, Game):
         return f"{rnd.opponent:>4} {colour} {_CODE_OF_GAME[rnd.outcome, rnd.rated]}"

@@ -17,6 +17,7 @@ from tiebreaks.model import (
     Color,
     Game,
     Outcome,
+    Pending,
     Player,
     Round,
     Scoring,
@@ -91,9 +92,10 @@ class Board:
     result_seq: int | None = None  # the event that set the current result
 
     def sides(self) -> tuple[Round, Round]:
-        """This board as ``(white's round, black's round)``: None while no result."""
+        """This board as ``(white's round, black's round)``: Pending while no result
+        (it counts for nothing, but Fore Buchholz sees the pairing)."""
         if self.result is None:
-            return (None, None)
+            return (Pending(self.black, Color.WHITE), Pending(self.white, Color.BLACK))
         if self.result in _PLAYED:
             white, black = _PLAYED[self.result]
             return (

@@ -4,7 +4,7 @@
 against 27, ``=B5`` a draw with Black, ``-W1`` a loss; ``+F6``/``-F5`` a forfeit
 win/loss against 6/5; ``+BYE`` a pairing-allocated bye, ``=BYE`` a half-point bye,
 ``-BYE`` or ``--`` a zero-point bye, ``---`` absent (withdrawn); ``?`` a round
-without a result yet.
+without a result yet; ``?W2`` a game paired with White against 2, result not in yet.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from tiebreaks.model import (
     Color,
     Game,
     Outcome,
+    Pending,
     Player,
     Round,
     Scoring,
@@ -29,7 +30,7 @@ from tiebreaks.model import (
 )
 from tiebreaks.standings import StandingsRow, compute_standings, explain
 
-_TOKEN = re.compile(r"^(?P<sign>[+=-])(?P<kind>[WBF])(?P<opponent>\d+)$")
+_TOKEN = re.compile(r"^(?P<sign>[+=?-])(?P<kind>[WBF])(?P<opponent>\d+)$")
 _OUTCOMES = {"+": Outcome.WIN, "=": Outcome.DRAW, "-": Outcome.LOSS}
 _BYES = {
     "+BYE": UnplayedRound(Unplayed.PAB),
@@ -58,11 +59,13 @@ def token(text: str) -> Round:
         raise ValueError(f"cannot read round {text!r}")
     sign, kind, opponent = found["sign"], found["kind"], int(found["opponent"])
     if kind == "F":
-        if sign == "=":
-            raise ValueError(f"a forfeit is won or lost, not drawn: {text!r}")
+        if sign in "=?":
+            raise ValueError(f"a forfeit is won or lost, not drawn or pending: {text!r}")
         forfeit = Unplayed.FORFEIT_WIN if sign == "+" else Unplayed.FORFEIT_LOSS
         return UnplayedRound(forfeit, opponent)
     colour = Color.WHITE if kind == "W" else Color.BLACK
+    if sign == "?":
+        return Pending(opponent, colour)
     return Game(opponent, _OUTCOMES[sign], colour)
 
 
@@ -74,6 +77,8 @@ def mirror(rnd: Round, start_rank: int) -> Round:
     """The same round seen from the opponent's side."""
     if isinstance(rnd, Game):
         return Game(start_rank, _MIRROR[rnd.outcome], _OTHER_COLOUR[rnd.color])
+    if isinstance(rnd, Pending):
+        return Pending(start_rank, _OTHER_COLOUR[rnd.color])
     assert rnd is not None and rnd.kind.is_forfeit
     return UnplayedRound(_MIRROR[rnd.kind], start_rank, _OTHER_COLOUR[rnd.color])
 

@@ -26,6 +26,7 @@ from tiebreaks.model import (
     Color,
     Game,
     Outcome,
+    Pending,
     Player,
     Round,
     Scoring,
@@ -59,8 +60,8 @@ class SwissRates:
     forfeit: float = 0.0
     double_forfeit: float = 0.0
     unrated_game: float = 0.0  # TRF W/D/L: played, lasted less than one move
-    # Per board of the last round: result not known yet (None on both sides, a round
-    # in progress).  TRF cannot say "not known" for one board, so the TRF round trip
+    # Per board of the last round: result not known yet (Pending on both sides, a
+    # round in progress).  TRF cannot say "not known" for one board, so the TRF round trip
     # leaves these out.
     unknown_result: float = 0.0
 
@@ -122,8 +123,8 @@ class _Builder:
         self.strips[black].append(Game(white, _MIRROR[outcome], Color.BLACK, rated))
 
     def unknown(self, white: int, black: int) -> None:
-        self.strips[white].append(None)
-        self.strips[black].append(None)
+        self.strips[white].append(Pending(black, Color.WHITE))
+        self.strips[black].append(Pending(white, Color.BLACK))
 
     def forfeit(self, winner: int, loser: int, winner_colour: Color) -> None:
         self.strips[winner].append(UnplayedRound(Unplayed.FORFEIT_WIN, loser, winner_colour))

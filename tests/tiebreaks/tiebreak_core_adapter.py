@@ -31,7 +31,7 @@ from tiebreak_core import (
     rank_standings_strict,
 )
 
-from tiebreaks.model import Color, Game, Round, Scoring, Tournament, Unplayed
+from tiebreaks.model import Color, Game, Round, Scoring, Tournament, Unplayed, UnplayedRound
 
 # Our rule editions -> tiebreak-core rulesets.
 EDITIONS = {"fide-2023": "fide-2024", "fide-2026": "fide-2026"}
@@ -88,7 +88,7 @@ def to_tiebreak_core(tournament: Tournament) -> dict[int, PlayerTiebreakData]:
         games = [
             _record(tournament, number, rnd)
             for number, rnd in enumerate(player.rounds, 1)
-            if rnd is not None
+            if isinstance(rnd, Game | UnplayedRound)  # None or Pending: no result yet
         ]
         points = sum(g.score for g in games)
         players[player.start_rank] = PlayerTiebreakData(

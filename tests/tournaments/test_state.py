@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tiebreaks.model import Color, Scoring, System, Unplayed, UnplayedRound
+from tiebreaks.model import Color, Game, Outcome, Pending, Scoring, System, Unplayed, UnplayedRound
 from tournaments.state import FoldError, fold
 from tournaments.upcasting import CURRENT_VERSIONS
 
@@ -89,9 +89,24 @@ def test_forfeits_keep_the_scheduled_opponent_and_colour():
     assert rounds_of(events, 4) == (UnplayedRound(Unplayed.FORFEIT_LOSS, 3, B),)
 
 
-def test_a_board_without_a_result_is_none():
+def test_a_board_without_a_result_is_pending_on_both_sides():
     events = stream(*map(player, range(1, 3)), paired(1, [(1, 2)]))
-    assert rounds_of(events, 1) == (None,)
+    assert rounds_of(events, 1) == (Pending(2, W),)
+    assert rounds_of(events, 2) == (Pending(1, B),)
+
+
+def test_a_paired_final_round_without_results_is_pending_for_fore_buchholz():
+    # Round 4 of 4 paired; board 2 has its result, board 1 not yet.
+    events = stream(
+        *map(player, range(1, 5)),
+        *(paired(n, [(1, 2), (3, 4)]) for n in (1, 2, 3)),
+        *(result(n, b, "1/2-1/2") for n in (1, 2, 3) for b in (1, 2)),
+        paired(4, [(4, 1), (2, 3)]),
+        result(4, 2, "1-0"),
+    )
+    assert rounds_of(events, 4)[3] == Pending(1, W)
+    assert rounds_of(events, 1)[3] == Pending(4, B)
+    assert rounds_of(events, 2)[3] == Game(3, Outcome.WIN, W)
 
 
 @pytest.mark.parametrize(
@@ -135,7 +150,7 @@ def test_a_bye_for_a_round_not_paired_yet_counts_for_nothing_yet():
         paired(1, [(1, 2)]),
         ("bye.requested", {"start_rank": 1, "round": 3, "points": "half"}),
     )
-    assert rounds_of(events, 1) == (None,)
+    assert rounds_of(events, 1) == (Pending(2, W),)
 
 
 def test_a_player_registered_after_round_one_was_absent_from_it():

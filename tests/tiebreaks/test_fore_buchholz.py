@@ -1,0 +1,104 @@
+"""Fore Buchholz (C.07 8.3) in a live final round: paired games without a result yet.
+
+C.07 8.3: "Buchholz score calculated as if all paired games for the final round had
+ended in draws".  A game paired but not finished is ``Pending``: it counts for nothing
+anywhere else.  Expected values are worked out by hand below.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction as F
+
+import pytest
+
+from tests.tiebreaks.builders import tournament_from_strips
+from tiebreaks.standings import compute_standings
+from tiebreaks.trf import trf_from_tournament, write_trf
+
+# Six players, three rounds; the final round is paired, only board 4-6 has a result.
+#   R1: 1-4 1-0, 2-5 1-0, 3-6 1-0    R2: 3-1 =, 2-6 1-0, 5-4 1-0    R3: 1-2 ?, 3-5 ?, 4-6 1-0
+LIVE_FINAL = tournament_from_strips(
+    {
+        1: "+W4 =B3 ?W2",
+        2: "+W5 +W6 ?B1",
+        3: "+W6 =W1 ?W5",
+        4: "-B1 -B5 +W6",
+        5: "-B2 +W4 ?B3",
+        6: "-B3 -B2 -B4",
+    }
+)
+# Points, pending games left out: 1: 1 + 1/2 = 1.5; 2: 1 + 1 = 2; 3: 1 + 1/2 = 1.5;
+# 4: 0 + 0 + 1 = 1; 5: 0 + 1 = 1; 6: 0.  No unplayed round, so adjusted = points.
+POINTS = {1: "1.5", 2: "2", 3: "1.5", 4: "1", 5: "1", 6: "0"}
+# BH over the rounds with a result:
+#   1: s4 + s3 = 1 + 1.5 = 2.5      2: s5 + s6 = 1 + 0 = 1        3: s6 + s1 = 0 + 1.5 = 1.5
+#   4: s1 + s5 + s6 = 1.5 + 1 + 0 = 2.5   5: s2 + s4 = 2 + 1 = 3   6: s3 + s2 + s4 = 4.5
+BH = {1: "2.5", 2: "1", 3: "1.5", 4: "2.5", 5: "3", 6: "4.5"}
+# FB: every final-round pairing a draw (1-2, 3-5 and also the finished 4-6), so the
+# scores become f1 = 1.5 + .5 = 2, f2 = 2 + .5 = 2.5, f3 = 2, f4 = 0 + 0 + .5 = .5,
+# f5 = 1 + .5 = 1.5, f6 = .5, and over all three opponents:
+#   1: f4 + f3 + f2 = .5 + 2 + 2.5 = 5      2: f5 + f6 + f1 = 1.5 + .5 + 2 = 4
+#   3: f6 + f1 + f5 = .5 + 2 + 1.5 = 4      4: f1 + f5 + f6 = 2 + 1.5 + .5 = 4
+#   5: f2 + f4 + f3 = 2.5 + .5 + 2 = 5      6: f3 + f2 + f4 = 2 + 2.5 + .5 = 5
+FB = {1: "5", 2: "4", 3: "4", 4: "4", 5: "5", 6: "5"}
+
+EDITIONS = ("fide-pre2023", "fide-2023", "fide-2026")
+
+
+def _table(tournament, edition: str) -> dict[int, tuple]:
+    rows = compute_standings(tournament, ("BH", "FB"), rules=edition).rows
+    return {r.player.start_rank: (r.points, r.tiebreaks["BH"], r.tiebreaks["FB"]) for r in rows}
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_fb_draws_the_pending_final_games(edition: str) -> None:
+    table = _table(LIVE_FINAL, edition)
+    assert {rank: fb for rank, (_, _, fb) in table.items()} == {
+        rank: F(v) for rank, v in FB.items()
+    }
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_points_and_bh_leave_the_pending_games_out(edition: str) -> None:
+    table = _table(LIVE_FINAL, edition)
+    assert {rank: (p, bh) for rank, (p, bh, _) in table.items()} == {
+        rank: (F(POINTS[rank]), F(BH[rank])) for rank in POINTS
+    }
+
+
+# Four players, three rounds; round 2's board 1-3 has no result yet, round 3 is over.
+#   R1: 1-2 1-0, 3-4 =    R2: 1-3 ?, 2-4 1-0    R3: 4-1 0-1, 3-2 =
+PENDING_EARLIER = {
+    1: "+W2 ?W3 +B4",
+    2: "-B1 +W4 =B3",
+    3: "=W4 ?B1 =W2",
+    4: "=B3 -B2 -W1",
+}
+# Points: 1: 2, 2: 1.5, 3: 1, 4: .5.  FB draws round 3 only (4-1 and 3-2):
+# f1 = 1 + .5 = 1.5, f2 = 0 + 1 + .5 = 1.5, f3 = .5 + .5 = 1, f4 = .5 + 0 + .5 = 1, so
+#   1: f2 + f4 = 1.5 + 1 = 2.5   2: f1 + f4 + f3 = 1.5 + 1 + 1 = 3.5
+#   3: f4 + f2 = 1 + 1.5 = 2.5   4: f3 + f2 + f1 = 1 + 1.5 + 1.5 = 4
+# and the pending round-2 board counts for nothing, exactly as an unknown round ("?").
+FB_EARLIER = {1: "2.5", 2: "3.5", 3: "2.5", 4: "4"}
+# The same tournament with that board's result simply not known ("?", None).
+UNKNOWN = {
+    rank: text.replace("?W3", "?").replace("?B1", "?") for rank, text in PENDING_EARLIER.items()
+}
+
+
+def test_a_pending_game_before_the_final_round_counts_for_nothing() -> None:
+    pending, unknown = tournament_from_strips(PENDING_EARLIER), tournament_from_strips(UNKNOWN)
+    for edition in EDITIONS:
+        table = _table(pending, edition)
+        assert {rank: fb for rank, (_, _, fb) in table.items()} == {
+            rank: F(v) for rank, v in FB_EARLIER.items()
+        }
+        assert table == _table(unknown, edition)
+
+
+def test_trf_writes_a_pending_game_as_a_blank_cell() -> None:
+    # TRF has no cell for a pairing without a result: written as an unknown round.
+    pending, unknown = tournament_from_strips(PENDING_EARLIER), tournament_from_strips(UNKNOWN)
+    assert write_trf(trf_from_tournament(pending, ())) == write_trf(
+        trf_from_tournament(unknown, ())
+    )
