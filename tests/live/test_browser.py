@@ -17,12 +17,11 @@ import pytest
 from django.conf import settings
 from django.db import connection
 from django.urls import reverse
+from playwright.sync_api import expect, sync_playwright
 from rest_framework.authtoken.models import Token
 
 from .builders import make_tournament, organiser, record
 from .conftest import running_worker
-
-playwright = pytest.importorskip("playwright.sync_api")
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -106,14 +105,14 @@ def test_a_posted_result_updates_points_and_rank_without_reload(pushing: Pushing
     tid = make_tournament(players=4)  # boards: 1 v 3, 2 v 4
     record(tid, 1, "1-0")
     token = Token.objects.get_or_create(user=organiser())[0].key
-    with playwright.sync_playwright() as p, running_worker():
+    with sync_playwright() as p, running_worker():
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
             page = browser.new_page()
             page.goto(pushing.url + reverse("live:spectator", args=[tid]))
             page.wait_for_selector("#status[data-state='live']")
             row = page.locator("#standings tr[data-start-rank='4']")
-            playwright.expect(row.locator("td.points")).to_have_text("0")
+            expect(row.locator("td.points")).to_have_text("0")
             rank_before = row.locator("td.rank").inner_text()
             page.evaluate("window.notReloaded = true")
 
@@ -124,10 +123,10 @@ def test_a_posted_result_updates_points_and_rank_without_reload(pushing: Pushing
             )
             assert response.status == 201, response.text()
 
-            playwright.expect(row.locator("td.points")).to_have_text("1", timeout=15000)
-            playwright.expect(row.locator("td.rank")).not_to_have_text(rank_before)
+            expect(row.locator("td.points")).to_have_text("1", timeout=15000)
+            expect(row.locator("td.rank")).not_to_have_text(rank_before)
             board = page.locator("#boards tr[data-board='2'] td.result")
-            playwright.expect(board).to_have_text("0–1")
+            expect(board).to_have_text("0–1")
             assert page.evaluate("window.notReloaded") is True
             assert page.locator("#live").get_attribute("data-last-frame") == pushing.frame
         finally:

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from django.test import Client
 from django.urls import reverse
+from playwright.sync_api import expect, sync_playwright
 from rest_framework.authtoken.models import Token
 
 from tournaments.organisers import ensure_organiser
@@ -22,7 +23,7 @@ from .test_browser import server as daphne_server
 
 pytestmark = pytest.mark.django_db
 
-# The fixture from tests/live/conftest.py: daphne in a subprocess on the test database and Redis.
+# daphne in a subprocess on the test database and Redis (tests/live/test_browser.py).
 server = daphne_server
 
 PASSWORD = "board-one-please"
@@ -163,7 +164,6 @@ def test_a_board_entered_first_by_someone_else_answers_409(arbiter_client, tid):
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
 def test_results_entered_and_corrected_on_the_page_reach_the_spectator_live(server: str):
-    expect = pytest.importorskip("playwright.sync_api").expect
     tid = make_tournament(players=6, rounds=3)  # boards: 1 v 4, 2 v 5, 3 v 6
     with running_worker(), signed_in_entry_page(server, tid) as (arbiter, _):
         spectator = arbiter.context.browser.new_context().new_page()
@@ -207,12 +207,11 @@ def test_results_entered_and_corrected_on_the_page_reach_the_spectator_live(serv
 def signed_in_entry_page(server: str, tid: int) -> Iterator[tuple[Any, Callable]]:
     """The entry page of round 1 signed in, and ``other_phone(board, result)`` that
     enters a result through the API as another arbiter would."""
-    playwright = pytest.importorskip("playwright.sync_api")
     user = organiser()
     user.set_password(PASSWORD)
     user.save()
     token = Token.objects.get_or_create(user=user)[0].key
-    with playwright.sync_playwright() as p:
+    with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
             # A phone-sized window: the page is made for an arbiter at the board.
@@ -239,7 +238,6 @@ def signed_in_entry_page(server: str, tid: int) -> Iterator[tuple[Any, Callable]
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
 def test_the_page_says_who_was_first_when_another_arbiter_took_the_board(server: str):
-    expect = pytest.importorskip("playwright.sync_api").expect
     tid = make_tournament(players=6, rounds=3)
     with signed_in_entry_page(server, tid) as (page, other_phone):
         other_phone(2, "0-1")
@@ -254,7 +252,6 @@ def test_the_page_says_who_was_first_when_another_arbiter_took_the_board(server:
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
 def test_an_entry_after_a_write_on_another_board_is_retried_and_saved(server: str):
-    expect = pytest.importorskip("playwright.sync_api").expect
     tid = make_tournament(players=6, rounds=3)
     with signed_in_entry_page(server, tid) as (page, other_phone):
         other_phone(1, "1-0")
@@ -266,7 +263,6 @@ def test_an_entry_after_a_write_on_another_board_is_retried_and_saved(server: st
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
 def test_a_bye_requested_on_the_page_is_stored(server: str):
-    expect = pytest.importorskip("playwright.sync_api").expect
     tid = make_tournament(players=6, rounds=3)
     with signed_in_entry_page(server, tid) as (page, _):
         page.select_option("#bye-form select[name=start_rank]", "5")
@@ -280,7 +276,6 @@ def test_a_bye_requested_on_the_page_is_stored(server: str):
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
 def test_a_withdrawal_refused_by_the_api_shows_its_reason(server: str):
-    expect = pytest.importorskip("playwright.sync_api").expect
     tid = make_tournament(players=6, rounds=3)
     with signed_in_entry_page(server, tid) as (page, _):
         page.select_option("#withdraw-form select[name=start_rank]", "6")
