@@ -11,11 +11,12 @@ Round robins follow C.07 15.2: forfeits are games, except that rating-based
 tie-breaks (Art. 10) treat every forfeit as unplayed, and (2026 text) forfeit
 losses stay unplayed for Type B tie-breaks (Art. 7).
 
-Rating-based tie-breaks (Art. 10) use rated games over the board against rated
-opponents: C.07 10 asks organisers to drop them when unrated players take part
-unless their rules say how to treat them; leaving unrated opponents out is the
-rule this engine applies (a TRF W/D/L game of less than one move is not rated and
-is left out too).
+Rating-based tie-breaks (Art. 10) use the games played over the board (10.1),
+TRF W/D/L games included: they were played, only not rated (ruling 2, as FIDE's
+reference checker counts them).  C.07 10 asks organisers to drop these tie-breaks
+when unrated players take part unless their rules say how to treat them: by default
+unrated opponents are left out (and the standings carry a warning); a tournament's
+``unrated_rating`` gives them that rating instead (ruling 6).
 """
 
 from __future__ import annotations
@@ -78,25 +79,29 @@ class Context:
         return [sum(e.values) for e in self.elements(fore=fore)]
 
     @cached_property
+    def ratings(self) -> list[int]:
+        """Each player's rating for Art. 10; 0 (left out) for the unrated unless the
+        tournament gives them a rating."""
+        fixed = self.sheet.tournament.unrated_rating or 0
+        return [p.rating or fixed for p in self.sheet.players]
+
+    @cached_property
     def rated_games(self) -> list[tuple[list[int], int]]:
-        """Per player: the ratings of the rated opponents met in rated games over the
-        board (once per game, 4.4) and the points scored in those games in halves."""
+        """Per player: the ratings of the rated opponents met over the board (once per
+        game, 4.4) and the points scored in those games in halves."""
         sheet = self.sheet
-        ratings = [p.rating for p in sheet.players]
+        ratings = self.ratings
         out = []
-        unrated = sheet.unrated
         halves_of = {sheet.loss: 0, sheet.draw: 1, sheet.win: 2}
-        for i, (k_row, o_row, p_row) in enumerate(
-            zip(sheet.kind, sheet.opp, sheet.pts, strict=True)
-        ):
-            if not unrated and k_row and min(k_row) == GAME == max(k_row):
+        for k_row, o_row, p_row in zip(sheet.kind, sheet.opp, sheet.pts, strict=True):
+            if k_row and min(k_row) == GAME == max(k_row):
                 opp_ratings = [ratings[o] for o in o_row]
                 if 0 not in opp_ratings:
                     out.append((opp_ratings, sum(map(halves_of.__getitem__, p_row))))
                     continue
             opp_ratings, halves = [], 0
-            for r, (k, o, p) in enumerate(zip(k_row, o_row, p_row, strict=True)):
-                if k == GAME and ratings[o] > 0 and (i, r) not in unrated:
+            for k, o, p in zip(k_row, o_row, p_row, strict=True):
+                if k == GAME and ratings[o] > 0:
                     opp_ratings.append(ratings[o])
                     halves += halves_of[p]
             out.append((opp_ratings, halves))
@@ -319,7 +324,7 @@ def tpn(ctx: Context, code: Code) -> Column:
 
 def rtng(ctx: Context, code: Code) -> Column:
     """RTNG, Rating (C.07 10.6, 2026): the higher rating ranks first; RTNG/R reverses."""
-    return Column([p.rating for p in ctx.sheet.players], lower_is_better=code.reverse)
+    return Column(list(ctx.ratings), lower_is_better=code.reverse)
 
 
 def aro(ctx: Context, code: Code) -> Column:
@@ -349,11 +354,11 @@ def ptp(ctx: Context, code: Code) -> Column:
 def _average_of_opponents(ctx: Context, per_player: Sequence[int | None]) -> Column:
     sheet = ctx.sheet
     values: list[Value] = []
-    for i, (k_row, o_row) in enumerate(zip(sheet.kind, sheet.opp, strict=True)):
+    for k_row, o_row in zip(sheet.kind, sheet.opp, strict=True):
         found = [
             per_player[o]
-            for r, (k, o) in enumerate(zip(k_row, o_row, strict=True))
-            if k == GAME and per_player[o] is not None and (i, r) not in sheet.unrated
+            for k, o in zip(k_row, o_row, strict=True)
+            if k == GAME and per_player[o] is not None
         ]
         values.append(rating.round_half_up(sum(found), len(found)) if found else None)
     return Column(values)
