@@ -22,11 +22,12 @@ from rest_framework.response import Response
 
 from tiebreaks.errors import TrfError
 from tiebreaks.model import System
+from tiebreaks.trf import decode
 
 from . import commands, round_import
 from .berger import BergerError, round_robin_schedule
 from .schemas import RULES
-from .trf_import import decode, export_trf, import_trf, standings_csv
+from .trf_import import export_trf, import_trf, standings_csv
 from .views import WRITE_RESPONSES, TournamentAPIView, created
 
 _REFUSED_FILE = OpenApiResponse(
@@ -79,6 +80,11 @@ class ImportedSerializer(serializers.Serializer):
     players = serializers.IntegerField()
     rounds_paired = serializers.IntegerField()
     events = serializers.IntegerField()
+    warnings = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="What was read but not used, e.g. declared points that disagree with the "
+        "results (the results count).",
+    )
 
 
 class TrfImportView(TrfUploadMixin, TournamentAPIView):

@@ -101,6 +101,14 @@ class TournamentCreatedSerializer(serializers.Serializer):
         help_text='Ordered tie-break codes, e.g. ["BH/C1", "BH", "SB"]. '
         "Empty: the engine's default for the system, frozen at creation.",
     )
+    # Issue 8, ruling 6: omitted (the default) leaves unrated opponents out of Art. 10.
+    unrated_rating = serializers.IntegerField(
+        min_value=1,
+        max_value=4000,
+        required=False,
+        help_text="The rating unrated players count with in the rating-based tie-breaks "
+        "(ARO, TPR, PTP, APRO, APPO, RTNG; C.07 10). Omit to leave unrated opponents out.",
+    )
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if "scoring" not in attrs:
@@ -197,6 +205,11 @@ class ResultRecordedSerializer(serializers.Serializer):
     result = serializers.ChoiceField(
         choices=RESULTS,
         help_text="White's side first; +/- and -/+ are forfeits, 0-0 a double forfeit.",
+    )
+    # Issue 8, ruling 2: omitted (the default) is a rated game.
+    rated = serializers.BooleanField(
+        required=False,
+        help_text="false: a game played but not rated (TRF W/D/L); omit for a rated game.",
     )
 
 

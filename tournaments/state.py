@@ -67,6 +67,7 @@ class Settings:
     scoring: Scoring
     rules: str
     tiebreaks: tuple[str, ...]
+    unrated_rating: int | None = None  # issue 8: Art. 10 rating of unrated players
 
 
 @dataclass(frozen=True)
@@ -90,6 +91,7 @@ class Board:
     black: int
     result: str | None = None
     result_seq: int | None = None  # the event that set the current result
+    rated: bool = True  # False: played but not rated (TRF W/D/L)
 
     def sides(self) -> tuple[Round, Round]:
         """This board as ``(white's round, black's round)``: Pending while no result
@@ -99,8 +101,8 @@ class Board:
         if self.result in _PLAYED:
             white, black = _PLAYED[self.result]
             return (
-                Game(self.black, white, Color.WHITE),
-                Game(self.white, black, Color.BLACK),
+                Game(self.black, white, Color.WHITE, self.rated),
+                Game(self.white, black, Color.BLACK, self.rated),
             )
         white_kind, black_kind = _UNPLAYED[self.result]
         return (
@@ -192,7 +194,12 @@ class TournamentState:
         )
         s = self.settings
         return Tournament(
-            players=players, rounds=s.rounds, scoring=s.scoring, system=s.system, name=s.name
+            players=players,
+            rounds=s.rounds,
+            scoring=s.scoring,
+            system=s.system,
+            name=s.name,
+            unrated_rating=s.unrated_rating,
         )
 
 
@@ -236,6 +243,7 @@ class _Fold:
             scoring=scoring_from_payload(p["scoring"]),
             rules=p["rules"],
             tiebreaks=tuple(p["tiebreaks"]),
+            unrated_rating=p.get("unrated_rating"),
         )
 
     def apply_player_registered(self, p: dict[str, Any], seq: int) -> None:
@@ -257,7 +265,9 @@ class _Fold:
 
     def apply_result_recorded(self, p: dict[str, Any], seq: int) -> None:
         boards = self.boards[p["round"]]
-        boards[p["board"]] = replace(boards[p["board"]], result=p["result"], result_seq=seq)
+        boards[p["board"]] = replace(
+            boards[p["board"]], result=p["result"], result_seq=seq, rated=p.get("rated", True)
+        )
 
     # A correction replaces the board's result exactly as a first entry does.
     apply_result_corrected = apply_result_recorded

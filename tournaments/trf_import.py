@@ -10,9 +10,15 @@ not at all, and every refusal, from the TRF reader or from a command, is a
 ``export_trf`` writes a tournament's current state with the points and ranks
 of its standings; importing that file gives the same standings.
 
-Known limits: games the file marks as not rated (W/D/L) are imported as rated
-games, a forfeit without a scheduled colour is given White to the lower start
-rank, and a forfeit without an opponent cannot be imported.
+Games the file marks as not rated (W/D/L) are stored as unrated results; a paired
+game without a result (the round being played) is a paired board without one; a
+half-point bye written as ``=`` with no opponent is a half-point bye and a ``-``
+with no opponent an absence (the TRF reader's rulings 4 and 5).  A FIDE id that is
+not a number ("NA", "-") is left empty.  Declared points (columns 81-84) that
+disagree with the results are reported as warnings: the results count.
+
+Known limits: a forfeit without a scheduled colour is given White to the lower
+start rank, and a forfeit win without an opponent cannot be imported.
 """
 
 from __future__ import annotations
@@ -34,6 +40,7 @@ from tiebreaks.model import (
     Color,
     Game,
     Outcome,
+    Pending,
     Player,
     Round,
     Scoring,
@@ -60,8 +67,10 @@ _PLAYER_COLUMNS = {
 }
 FIRST_ROUND_COLUMN = 92
 ROUND_WIDTH = 10
-# Our own TRF26 comment line (###) carrying the C.07 edition, which TRF has no record for.
+# Our own TRF26 comment lines (###) carrying the settings TRF has no record for: the
+# C.07 edition, and the rating unrated players count with (when the tournament sets one).
 RULES_COMMENT = "### Crosstable rules: "
+UNRATED_COMMENT = "### Crosstable unrated rating: "
 # How the lines each tournament setting is read from begin (their value starts after).
 _SETTING_RECORDS = {
     "name": ("012 ",),
@@ -70,6 +79,7 @@ _SETTING_RECORDS = {
     "scoring": ("162 ", "XXS "),
     "tiebreaks": ("202 ", "212 "),
     "rules": (RULES_COMMENT,),
+    "unrated_rating": (UNRATED_COMMENT,),
 }
 REQUESTED_BYES = {Unplayed.HPB: "half", Unplayed.ZPB: "zero", Unplayed.FPB: "full"}
 _GAME_RESULTS = {Outcome.WIN: "1-0", Outcome.DRAW: "1/2-1/2", Outcome.LOSS: "0-1"}
@@ -82,14 +92,7 @@ class ImportedTournament:
     players: int
     rounds_paired: int
     events: int
-
-
-def decode(raw: bytes) -> str:
-    """A file's text: UTF-8 (with or without a BOM), else Latin-1 as older programs write."""
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return raw.decode("latin-1")
+    warnings: tuple[str, ...] = ()
 
 
 def import_trf(
@@ -125,9 +128,12 @@ class _Importer:
             "scoring": _scoring_payload(tournament.scoring),
             "tiebreaks": list(self.trf.tiebreaks),
         }
-        rules = rules or self._rules_comment()
+        rules = rules or self._comment(RULES_COMMENT)
         if rules is not None:
             settings["rules"] = rules
+        unrated_rating = self._comment(UNRATED_COMMENT)
+        if unrated_rating is not None:
+            settings["unrated_rating"] = unrated_rating
         with reported_at(self._header_line):
             self.last_event = commands.create_tournament(settings, author=self.author)
         self.state = fold([self.last_event])
@@ -148,12 +154,13 @@ class _Importer:
             players=len(players),
             rounds_paired=paired,
             events=self.state.version,
+            warnings=self.trf.warnings,
         )
 
-    def _rules_comment(self) -> str | None:
+    def _comment(self, prefix: str) -> str | None:
         for line in self.trf.headers.lines:
-            if line.startswith(RULES_COMMENT):
-                return line[len(RULES_COMMENT) :].strip()
+            if line.startswith(prefix):
+                return line[len(prefix) :].strip()
         return None
 
     def _header_line(self, field: str) -> tuple[int, int]:
@@ -179,8 +186,8 @@ class _Importer:
             "rating": player.rating or 0,
             "title": (player.title or "").upper(),
             "federation": player.federation or "",
-            # Files write 0 for "no FIDE id"; several such players are not twins.
-            "fide_id": "" if str(player.fide_id or "").strip("0") == "" else str(player.fide_id),
+            # Files write 0, "NA" or "-" for "no FIDE id"; several such players are not twins.
+            "fide_id": player.fide_id if player.fide_id.strip("0").isdigit() else "",
         }
         line = self.line_of[player.start_rank]
         with reported_at(lambda field: (line, _PLAYER_COLUMNS.get(field, 1))):
@@ -206,7 +213,7 @@ class _Importer:
                 raise TrfError(
                     self.line_of[rank],
                     column,
-                    f"round {number}: a forfeit without an opponent cannot be imported",
+                    f"round {number}: a forfeit win without an opponent cannot be imported",
                 )
             elif entry.opponent is not None and rank < entry.opponent:
                 boards.append(_colours(rank, entry))
@@ -221,11 +228,11 @@ class _Importer:
                 },
             )
         for board, (white, black) in enumerate(boards, start=1):
-            result = _result(entries[white], entries[black])
+            if isinstance(entries[white], Pending):
+                continue  # the round being played: paired, no result yet
+            payload = {"round": number, "board": board, **_result(entries[white], entries[black])}
             with reported_at(lambda _field, white=white: (self.line_of[white], column)):
-                self._append(
-                    commands.record_result, {"round": number, "board": board, "result": result}
-                )
+                self._append(commands.record_result, payload)
 
 
 @contextmanager
@@ -260,21 +267,23 @@ def _entry(player: Player, index: int) -> Round:
     return player.rounds[index] if index < len(player.rounds) else None
 
 
-def _colours(rank: int, entry: Game | UnplayedRound) -> tuple[int, int]:
+def _colours(rank: int, entry: Game | UnplayedRound | Pending) -> tuple[int, int]:
     """(white, black) of the game ``rank`` (the lower start rank) has in this round."""
     if entry.color is Color.BLACK:
         return (entry.opponent, rank)
     return (rank, entry.opponent)
 
 
-def _result(white: Game | UnplayedRound, black: Game | UnplayedRound) -> str:
+def _result(white: Round, black: Round) -> dict[str, Any]:
+    """The result payload of a board from its two sides; a W/D/L game is unrated."""
     if isinstance(white, Game):
-        return _GAME_RESULTS[white.outcome]
-    if white.kind is Unplayed.FORFEIT_WIN:
-        return "+/-"
+        result = {"result": _GAME_RESULTS[white.outcome]}
+        return result if white.rated else {**result, "rated": False}
+    if getattr(white, "kind", None) is Unplayed.FORFEIT_WIN:
+        return {"result": "+/-"}
     if getattr(black, "kind", None) is Unplayed.FORFEIT_LOSS:
-        return "0-0"
-    return "-/+"
+        return {"result": "0-0"}
+    return {"result": "-/+"}
 
 
 def _scoring_payload(scoring: Scoring) -> dict[str, str]:
@@ -299,7 +308,11 @@ def export_trf(tournament_id: int) -> str:
     tournament = replay.load_tournament(tournament_id)
     standings = standings_of(tournament)
     trf = trf_from_tournament(tournament.results, standings.tiebreaks, standings=standings)
-    return f"{RULES_COMMENT}{tournament.rules}\n" + write_trf(trf, standings=standings)
+    comments = f"{RULES_COMMENT}{tournament.rules}\n"
+    unrated_rating = tournament.results.unrated_rating
+    if unrated_rating is not None:
+        comments += f"{UNRATED_COMMENT}{unrated_rating}\n"
+    return comments + write_trf(trf, standings=standings)
 
 
 def standings_csv(tournament_id: int) -> str:
