@@ -84,15 +84,14 @@ DATABASES = {
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 if REDIS_URL:
+    # The pub/sub layer: each web process keeps one subscription, which redis-py
+    # re-establishes by itself after a Redis restart, and it never blocks on a
+    # pop (the list-based layer's 5 s BZPOPMIN equalled redis-py 8's default 5 s
+    # socket timeout, so every idle consumer died with "Timeout reading").
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {
-                "hosts": [REDIS_URL],
-                # Hall screens stay connected for a whole round or more.
-                "group_expiry": 3 * 60 * 60,
-                "capacity": 1000,
-            },
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {"hosts": [REDIS_URL]},
         }
     }
 else:
@@ -112,6 +111,15 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = False
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Celery beat (docker-compose's beat service) queues a recomputation for every
+# tournament whose snapshot is behind its events this often.
+STANDINGS_SWEEP_SECONDS = float(os.environ.get("STANDINGS_SWEEP_SECONDS", "10"))
+CELERY_BEAT_SCHEDULE = {
+    "sweep-stale-standings": {
+        "task": "live.tasks.sweep_stale_standings",
+        "schedule": STANDINGS_SWEEP_SECONDS,
+    }
+}
 CELERY_IN_PROCESS_WORKER = os.environ.get(
     "CELERY_IN_PROCESS_WORKER", "1" if not REDIS_URL else "0"
 ) == "1"

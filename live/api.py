@@ -7,6 +7,8 @@ nothing newer than N exists.
 
 from __future__ import annotations
 
+import logging
+
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
@@ -18,8 +20,10 @@ from rest_framework.views import APIView
 
 from tournaments.replay import TournamentNotFound, current_version
 
-from .snapshots import ensure_snapshot
+from .snapshots import ensure_snapshot, parse_version
 from .tasks import schedule_recompute
+
+logger = logging.getLogger(__name__)
 
 _version_field = serializers.IntegerField(min_value=0)
 
@@ -40,10 +44,9 @@ def _query_version(request: Request) -> int | None:
 def _if_none_match(request: Request) -> int | None:
     """The newest version among the client's entity tags, if any is one of ours."""
     versions = [
-        int(tag)
+        version
         for raw in request.headers.get("If-None-Match", "").split(",")
-        # isdigit() alone would pass "²", which int() refuses.
-        if (tag := raw.strip().removeprefix("W/").strip('"')).isascii() and tag.isdigit()
+        if (version := parse_version(raw.strip().removeprefix("W/").strip('"'))) is not None
     ]
     return max(versions, default=None)
 
@@ -88,8 +91,12 @@ class StandingsView(APIView):
             # Events the snapshot has not caught up with: normally a recompute is
             # queued already (and this adds nothing, being coalesced), but a lost
             # task message would otherwise leave the table stale until the next
-            # result; any reader's request heals it.
-            schedule_recompute(tournament_id)
+            # result; any reader's request heals it.  Best effort: with the broker
+            # down the stored table is still the answer (the periodic sweep heals it).
+            try:
+                schedule_recompute(tournament_id)
+            except Exception:
+                logger.warning("standings: could not queue a recomputation", exc_info=True)
         headers = {"ETag": etag(snapshot.version), "Cache-Control": "no-cache"}
         # "*" matches any stored representation (RFC 9110, 13.1.2).
         if request.headers.get("If-None-Match", "").strip() == "*":

@@ -24,6 +24,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from .broadcast import remember_serving_loop
 from .frames import Frame, frame_cache
 from .hub import hub
+from .snapshots import parse_version
 
 UNKNOWN_TOURNAMENT = 4404
 RESUME_HELP = 'the only message understood is {"type": "resume", "version": N}'
@@ -33,13 +34,14 @@ def _version(value: Any) -> int | None:
     """A client's version: a non-negative integer (``True`` is not one)."""
     if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
         return value
-    # isdigit() would also pass "²", which int() refuses.
-    if isinstance(value, str) and value.isascii() and value.isdigit():
-        return int(value)
-    return None
+    return parse_version(value) if isinstance(value, str) else None
 
 
 class StandingsConsumer(AsyncJsonWebsocketConsumer):
+    # No channel of its own: announcements come through the process's hub, and a
+    # channel per socket would need Redis to accept a connection (an alias
+    # missing from CHANNEL_LAYERS gives the consumer no layer).
+    channel_layer_alias = "no channel layer"
     tournament_id: int
     joined: bool = False
     version: int = 0  # the version this spectator has

@@ -157,14 +157,18 @@ async def test_big_tables_get_diffs_against_the_spectators_version(spectator, to
 async def test_spectators_of_one_process_share_one_group_membership(tournament, broker) -> None:
     path = f"/ws/tournaments/{tournament}/standings/"
     first, second = await connected(path), await connected(path)
-    group = f"asgi:group:standings-{tournament}"
-    assert broker.zcard(group) == 1
+    group = f"asgi__group__standings-{tournament}"
+
+    def subscriptions() -> int:
+        return broker.pubsub_numsub(group)[0][1]
+
+    assert subscriptions() == 1
     await sync_to_async(record)(tournament, 2, "0-1")
     await sync_to_async(store_snapshot)(await sync_to_async(load_tournament)(tournament))
     for communicator in (first, second):
         await communicator.receive_json_from(timeout=5)  # on connect
         assert (await communicator.receive_json_from(timeout=5))["rows"][0]["points"] == 1
     await first.disconnect()
-    assert broker.zcard(group) == 1
+    assert subscriptions() == 1
     await second.disconnect()
-    assert broker.zcard(group) == 0
+    assert subscriptions() == 0
