@@ -101,6 +101,8 @@ else:
 # worker thread inside the web process (see live.apps).  The memory transport
 # ignores the host, but kombu warns on every connection when the URL has none.
 CELERY_BROKER_URL = REDIS_URL or "memory://localhost/"
+if REDIS_URL:
+    CELERY_BROKER_TRANSPORT = "config.broker:Transport"  # survives Redis restarts
 CELERY_RESULT_BACKEND = None
 # acks_late: a worker node killed mid-task leaves the message to another (the
 # broker redelivers it).  A pool child that dies on a task (say, killed for its
