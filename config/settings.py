@@ -11,15 +11,36 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
-SECRET_KEY = os.environ.get("SECRET_KEY", "crosstable-insecure-development-key")
-DEBUG = os.environ.get("DEBUG", "1") == "1"
-ALLOWED_HOSTS = os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver,*").split(",")
+DATABASE_URL = os.environ.get("DATABASE_URL", "")
+REDIS_URL = os.environ.get("REDIS_URL", "")
+# Embedded (neither service configured) is the local demo; anything else is a
+# deployment, where DEBUG is off unless asked for.
+EMBEDDED_DEMO = not DATABASE_URL and not REDIS_URL
+DEBUG = os.environ.get("DEBUG", "1" if EMBEDDED_DEMO else "0") == "1"
+SECRET_KEY = os.environ.get("SECRET_KEY", "")
+if not SECRET_KEY:
+    if not DEBUG:
+        raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off (DEBUG=1 to develop)")
+    SECRET_KEY = "crosstable-insecure-development-key"
+ALLOWED_HOSTS = [
+    host for host in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost").split(",") if host
+]
+if "*" in ALLOWED_HOSTS and not DEBUG:
+    raise ImproperlyConfigured("ALLOWED_HOSTS must name the hosts served, not '*'")
 CSRF_TRUSTED_ORIGINS = [
     origin for origin in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if origin
 ]
+# Behind HTTPS (a proxy that sets X-Forwarded-Proto) cookies travel over HTTPS only.
+# Browsers accept secure cookies from http://localhost too; SECURE_COOKIES=0 for
+# a deployment served over plain HTTP elsewhere.
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = (
+    os.environ.get("SECURE_COOKIES", "0" if DEBUG else "1") == "1"
+)
 
 INSTALLED_APPS = [
     "daphne",
@@ -65,9 +86,6 @@ TEMPLATES = [
         },
     },
 ]
-
-DATABASE_URL = os.environ.get("DATABASE_URL", "")
-REDIS_URL = os.environ.get("REDIS_URL", "")
 
 DATABASES = {
     "default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)

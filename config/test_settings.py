@@ -1,0 +1,13 @@
+"""Settings for the test suite: the project's own, as deployed (DEBUG off).
+
+The defaults are put in the environment so that the servers the tests start
+(daphne, Celery workers) inherit them too.
+"""
+
+import os
+
+os.environ.setdefault("SECRET_KEY", "crosstable-tests-only")
+# The tests' servers are plain HTTP on loopback.
+os.environ.setdefault("SECURE_COOKIES", "0")
+
+from config.settings import *  # noqa: E402, F403
