@@ -87,8 +87,15 @@ TEMPLATES = [
     },
 ]
 
+# At most this many PostgreSQL connections per process (web or worker): daphne
+# runs each request in a thread of its own, and persistent per-thread
+# connections piled up until the server refused clients.  Requests beyond it
+# wait for a free connection (up to DATABASE_POOL_TIMEOUT s, then 500).
+# 0: no pool, a connection per request, closed after it.
+DATABASE_POOL_MAX = int(os.environ.get("DATABASE_POOL_MAX", "20"))
+DATABASE_POOL_TIMEOUT = float(os.environ.get("DATABASE_POOL_TIMEOUT", "20"))
 DATABASES = {
-    "default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)
+    "default": dj_database_url.parse(DATABASE_URL)
     if DATABASE_URL
     else {
         "ENGINE": "django.db.backends.sqlite3",
@@ -99,7 +106,18 @@ DATABASES = {
         "OPTIONS": {"transaction_mode": "IMMEDIATE", "timeout": 20},
     }
 }
+if DATABASE_URL and DATABASE_POOL_MAX > 0:
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 1,
+        "max_size": DATABASE_POOL_MAX,
+        "timeout": DATABASE_POOL_TIMEOUT,
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+# The role web and worker processes connect as (DATABASE_URL of theirs): after
+# each migration (run as the tables' owner) it is granted SELECT and INSERT only
+# on the event table (tournaments.db_roles), and created if missing.
+DATABASE_APP_ROLE = os.environ.get("DATABASE_APP_ROLE", "")
+DATABASE_APP_PASSWORD = os.environ.get("DATABASE_APP_PASSWORD", "")
 
 if REDIS_URL:
     # The pub/sub layer: each web process keeps one subscription, which redis-py

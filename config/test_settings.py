@@ -11,3 +11,7 @@ os.environ.setdefault("SECRET_KEY", "crosstable-tests-only")
 os.environ.setdefault("SECURE_COOKIES", "0")
 
 from config.settings import *  # noqa: E402, F403
+
+# The test database is created and migrated by the owner (DATABASE_URL); the
+# servers the tests start connect as this role (tests/hardening).
+DATABASE_APP_ROLE = "crosstable_app"
