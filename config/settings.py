@@ -162,6 +162,13 @@ CELERY_IN_PROCESS_WORKER = os.environ.get(
     "CELERY_IN_PROCESS_WORKER", "1" if not REDIS_URL else "0"
 ) == "1"
 
+# Request bodies: daphne refuses larger ones with 413 before reading them
+# (config.server); a 9,999-player TRF is about 2 MB.  Without credentials a body
+# may not exceed ANONYMOUS_BODY_BYTES (401 before reading it).
+MAX_REQUEST_BODY_BYTES = int(os.environ.get("MAX_REQUEST_BODY_BYTES", str(4 * 1024 * 1024)))
+ANONYMOUS_BODY_BYTES = 64 * 1024
+DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_BODY_BYTES
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
 ]
