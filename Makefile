@@ -18,7 +18,7 @@ $(VENV)/.installed: pyproject.toml
 
 # Embedded: SQLite, in-memory channel layer, in-process worker, demo tournament.
 demo: install
-	env -u DATABASE_URL -u REDIS_URL $(PY) manage.py demo
+	env -u DATABASE_URL -u REDIS_URL DEBUG=1 $(PY) manage.py demo
 
 test: install
 	bash scripts/ensure-services

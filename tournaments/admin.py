@@ -41,7 +41,8 @@ class ReadOnlyEventsMixin:
 
     @admin.display(description="summary")
     def summary(self, event: Event) -> str:
-        return event_summary(event)
+        # A forged extra inline row is an unsaved, empty event: nothing to summarise.
+        return event_summary(event) if event.pk is not None else ""
 
 
 class EventInline(ReadOnlyEventsMixin, admin.TabularInline):
