@@ -16,15 +16,14 @@ from django.template.response import TemplateResponse
 from django.urls import URLPattern, path, reverse
 
 from . import commands
+from .events import summarise
 from .history import result_history
 from .models import Event, Membership, Tournament
-from .schemas import summarise
 from .state import RESULTS
-from .upcasting import upcast
 
 
 def event_summary(event: Event) -> str:
-    return summarise(event.kind, upcast(event.kind, event.schema_version, event.payload))
+    return summarise(event)
 
 
 class ReadOnlyEventsMixin:

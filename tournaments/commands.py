@@ -19,12 +19,11 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from .errors import CommandError, Conflict, TournamentNotFound
+from .events import current_version, fold, payload_of, validate_payload
 from .folding import current_state, remember
 from .models import Event, EventKind, Membership, Tournament
-from .schemas import validate_payload
 from .signals import event_appended
-from .state import Board, PlayerState, RoundState, TournamentState, fold
-from .upcasting import CURRENT_VERSIONS, upcast
+from .state import Board, PlayerState, RoundState, TournamentState
 
 __all__ = [
     "CommandError",
@@ -137,7 +136,7 @@ class Command:
 
 def _replayed(event: Event, kind: str, data: Payload) -> Event:
     """The event a retried request stored first; a key reused for another request is refused."""
-    stored = upcast(event.kind, event.schema_version, event.payload)
+    stored = payload_of(event)
     # Fields the server filled in (a start rank, the superseded seq) are not in ``data``.
     if event.kind != kind or any(stored.get(k) != v for k, v in data.items()):
         raise CommandError(
@@ -159,7 +158,7 @@ def _insert(
         tournament=tournament,
         seq=seq,
         kind=kind,
-        schema_version=CURRENT_VERSIONS[kind],
+        schema_version=current_version(kind),
         payload=payload,
         author=author,
         idempotency_key=idempotency_key or "",
