@@ -228,6 +228,27 @@ declare(
     examples={1: {"round": 1}},
 )
 
+def _fold_organisers(acc: Accumulator, p: Payload, seq: int) -> None:
+    """Who may write is kept by the commands that append these events (in
+    ``organisers``, as Membership rows the permission check reads); the state
+    the standings come from does not depend on it."""
+
+
+declare(
+    "organiser.granted",
+    schema=schemas.OrganiserSerializer,
+    fold=_fold_organisers,
+    summary=lambda p: f"{p['username']} may now organise this tournament",
+    examples={1: {"user_id": 7, "username": "bob"}},
+)
+declare(
+    "organiser.revoked",
+    schema=schemas.OrganiserSerializer,
+    fold=_fold_organisers,
+    summary=lambda p: f"{p['username']} no longer organises this tournament",
+    examples={1: {"user_id": 7, "username": "bob"}},
+)
+
 # The kinds as names in code (EventKind.ROUND_PAIRED == "round.paired").
 EventKind = enum.StrEnum(  # type: ignore[misc]
     "EventKind", {kind.replace(".", "_").upper(): kind for kind in REGISTRY}

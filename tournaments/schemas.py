@@ -212,6 +212,13 @@ class RoundClosedSerializer(serializers.Serializer):
     round = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS)
 
 
+class OrganiserSerializer(serializers.Serializer):
+    """Who is granted (or loses) the right to write to the tournament."""
+
+    user_id = serializers.IntegerField(min_value=1)
+    username = serializers.CharField(max_length=150, help_text="As it was at the time.")
+
+
 def validate(schema: type[serializers.Serializer], data: Any) -> dict[str, Any]:
     """The payload ``schema`` makes of ``data``, or CommandError naming the first bad field."""
     serializer = schema(data=data)
