@@ -138,10 +138,9 @@ def build_tournament(args: argparse.Namespace) -> tuple[int, str, int]:
     from django.db import transaction
 
     from tournaments import commands
-    from tournaments.models import Event, EventKind, Tournament
+    from tournaments.events import EventKind, current_version, validate_payload
+    from tournaments.models import Event, Tournament
     from tournaments.organisers import ensure_organiser
-    from tournaments.schemas import validate_payload
-    from tournaments.upcasting import CURRENT_VERSIONS
 
     user, _ = ensure_organiser("bench")
     rounds = max(9, args.prior_rounds + -(-args.results // (args.players // 2)) + 1)
@@ -171,7 +170,7 @@ def build_tournament(args: argparse.Namespace) -> tuple[int, str, int]:
                 tournament=tournament,
                 seq=seq,
                 kind=kind,
-                schema_version=CURRENT_VERSIONS[kind],
+                schema_version=current_version(kind),
                 payload=validate_payload(kind, payload),
                 author=user,
             )

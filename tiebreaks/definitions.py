@@ -24,14 +24,15 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from fractions import Fraction
 from functools import cached_property
 from itertools import accumulate
 from math import lcm
 from operator import mul
+from typing import TYPE_CHECKING
 
 from tiebreaks import modifiers, rating
-from tiebreaks.codes import Code
 from tiebreaks.model import System
 from tiebreaks.scores import (
     FORFEIT_LOSS,
@@ -43,6 +44,9 @@ from tiebreaks.scores import (
     ScoreSheet,
     opponent_elements,
 )
+
+if TYPE_CHECKING:  # codes reads the catalogue below to know the acronyms and modifiers
+    from tiebreaks.codes import Code
 
 Value = int | Fraction | None
 
@@ -448,31 +452,70 @@ def _split_and_reapply(
     return out
 
 
-TieBreak = Callable[[Context, Code], Column]
-TIEBREAKS: dict[str, TieBreak] = {
-    "WIN": win,
-    "WON": won,
-    "BPG": bpg,
-    "BWG": bwg,
-    "REP": rep,
-    "STD": std,
-    "TPN": tpn,
-    "RTNG": rtng,
-    "PS": ps,
-    "BH": bh,
-    "FB": fb,
-    "AOB": aob,
-    "SB": sb,
-    "KS": ks,
-    "ARO": aro,
-    "TPR": tpr,
-    "PTP": ptp,
-    "APRO": apro,
-    "APPO": appo,
-    "OTHER_SB003": other_sb003,
-}
-GROUP_TIEBREAKS = {"DE": de}
+TieBreak = Callable[[Context, "Code"], Column]
+# Direct Encounter ranks inside a tied group: the group in, its ordered subgroups out.
+GroupTieBreak = Callable[[Context, "Code", Sequence[int]], list[list[int]]]
 
-# How values are printed (standings.format_value).
-RATING_LIKE = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"})
-COUNTS = frozenset({"WIN", "WON", "BPG", "BWG", "REP", "TPN", "DE"})
+
+class Printed(Enum):
+    """How a value is printed (``standings.format_value``)."""
+
+    POINTS = "points"  # "6.5", "9.25"
+    WHOLE = "whole"  # counts, ratings, positions
+    TWO_DECIMALS = "two decimals"  # AOB
+
+
+CUTS = frozenset({"C1", "C2", "M1", "M2"})  # C.07 14.1-14.4
+_NONE: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class Definition:
+    """One tie-break: its C.07 Art. 5 acronym and name, its article, the modifiers it
+    accepts (C.07 Art. 14 and the MTB26 list of codes: /Cn /Mn cuts, /L Koya limit,
+    /P forfeits as played games, /F on Fore Buchholz, /R reverse order), the function
+    that computes it and how its value prints."""
+
+    acronym: str
+    name: str
+    article: str
+    modifiers: frozenset[str]
+    function: TieBreak | GroupTieBreak
+    printed: Printed = Printed.POINTS
+    group: bool = False  # ranks inside a tied group (DE) instead of giving a column
+
+
+# UNCERTAIN: transcriptions of the Art. 5 table put the Cut-1 mark on FB or on REP; the
+# MTB26 list of codes has FB/C1...FB/M2 and no REP cut, so that is what is accepted.
+_W, _TWO = Printed.WHOLE, Printed.TWO_DECIMALS
+DEFINITIONS: tuple[Definition, ...] = (
+    Definition("DE", "Direct Encounter", "6", frozenset({"P"}), de, _W, group=True),
+    Definition("WIN", "Number of Wins", "7.1", _NONE, win, _W),
+    Definition("WON", "Number of Games Won", "7.2", _NONE, won, _W),
+    Definition("BPG", "Number of Games Played with Black", "7.3", _NONE, bpg, _W),
+    Definition("BWG", "Number of Games Won with Black", "7.4", _NONE, bwg, _W),
+    Definition("REP", "Rounds one Elected to Play in", "7.6", _NONE, rep, _W),
+    Definition("STD", "Standard Points", "7.7", _NONE, std),
+    Definition("TPN", "Tournament Pairing Number", "7.8", frozenset({"R"}), tpn, _W),
+    Definition("RTNG", "Rating", "10.6", frozenset({"R"}), rtng, _W),
+    Definition("PS", "Sum of Progressive Scores", "7.5", frozenset({"C1", "C2"}), ps),
+    Definition("BH", "Buchholz", "8.1", CUTS | {"P"}, bh),
+    Definition("FB", "Fore Buchholz", "8.3", CUTS | {"P"}, fb),
+    Definition("AOB", "Average of Opponents' Buchholz", "8.2", frozenset({"F"}), aob, _TWO),
+    Definition("SB", "Sonneborn-Berger", "9.1", frozenset({"C1", "C2", "P"}), sb),
+    Definition("KS", "Koya System", "9.2", frozenset({"L"}), ks),
+    Definition("ARO", "Average Rating of Opponents", "10.1", CUTS, aro, _W),
+    Definition("TPR", "Tournament Performance Rating", "10.2", _NONE, tpr, _W),
+    Definition("PTP", "Perfect Tournament Performance", "10.3", _NONE, ptp, _W),
+    Definition("APRO", "Average Performance Rating of Opponents", "10.4", _NONE, apro, _W),
+    Definition("APPO", "Average Perfect Performance of Opponents", "10.5", _NONE, appo, _W),
+    Definition(
+        "OTHER_SB003",
+        "Simplified Sonneborn-Berger of the top scorers (not FIDE)",
+        "seed 003 (not FIDE)",
+        _NONE,
+        other_sb003,
+    ),
+)
+CATALOGUE: dict[str, Definition] = {d.acronym: d for d in DEFINITIONS}
+ALIASES = {"GE": "REP"}  # the 2023/2024 name

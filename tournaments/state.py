@@ -1,17 +1,18 @@
-"""Folding a tournament's events into its current state.  Pure Python, no Django.
+"""A tournament's state: what its events add up to.  Pure Python, no Django.
 
-``fold(events)`` replays the events in ``seq`` order (upcasting old payload
-versions) into an immutable ``TournamentState``; ``TournamentState.to_tiebreaks()``
-turns it into the ``tiebreaks.model.Tournament`` the standings engine reads.
+``TournamentState`` is immutable; ``Accumulator`` is what ``events.fold`` changes
+while it replays the events (each kind's fold is declared in ``events``);
+``TournamentState.to_tiebreaks()`` turns a state into the
+``tiebreaks.model.Tournament`` the standings engine reads.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any, Protocol
+from typing import Any
 
 from tiebreaks.model import (
     Color,
@@ -26,8 +27,6 @@ from tiebreaks.model import (
     Unplayed,
     UnplayedRound,
 )
-
-from .upcasting import upcast
 
 # Results as entered by an arbiter, white's side first.  "0-0" is a double forfeit.
 RESULTS = ("1-0", "1/2-1/2", "0-1", "+/-", "-/+", "0-0")
@@ -44,15 +43,6 @@ _UNPLAYED = {
     "-/+": (Unplayed.FORFEIT_LOSS, Unplayed.FORFEIT_WIN),
     "0-0": (Unplayed.FORFEIT_LOSS, Unplayed.FORFEIT_LOSS),
 }
-
-
-class StoredEvent(Protocol):
-    """What ``fold`` needs from an event (``tournaments.models.Event`` fits)."""
-
-    seq: int
-    kind: str
-    schema_version: int
-    payload: Mapping[str, Any]
 
 
 class FoldError(ValueError):
@@ -207,8 +197,9 @@ def scoring_from_payload(points: Mapping[str, Any]) -> Scoring:
     return Scoring(**{name: Fraction(str(value)) for name, value in points.items()})
 
 
-class _Fold:
-    """The mutable accumulator behind ``fold``; one ``apply_<kind>`` per event kind."""
+class Accumulator:
+    """The mutable state ``events.fold`` builds, one event at a time; each kind's
+    fold (declared in ``tournaments.events``) changes it, ``state()`` freezes it."""
 
     def __init__(self, start: TournamentState | None = None) -> None:
         """Start empty, or from ``start`` (copied: states are never changed)."""
@@ -226,54 +217,13 @@ class _Fold:
             number: dict(byes) for number, byes in (start.requested_byes.items() if start else ())
         }
 
-    def apply(self, event: StoredEvent) -> None:
-        if event.seq != self.version + 1:
-            raise FoldError(f"event seq {event.seq} follows {self.version}")
-        if (self.settings is None) != (event.kind == "tournament.created"):
-            raise FoldError(f"event {event.seq} ({event.kind}) out of place")
-        payload = upcast(event.kind, event.schema_version, event.payload)
-        getattr(self, "apply_" + event.kind.replace(".", "_"))(payload, event.seq)
-        self.version = event.seq
-
-    def apply_tournament_created(self, p: dict[str, Any], seq: int) -> None:
-        self.settings = Settings(
-            name=p["name"],
-            rounds=p["rounds"],
-            system=System(p["system"]),
-            scoring=scoring_from_payload(p["scoring"]),
-            rules=p["rules"],
-            tiebreaks=tuple(p["tiebreaks"]),
-            unrated_rating=p.get("unrated_rating"),
-        )
-
-    def apply_player_registered(self, p: dict[str, Any], seq: int) -> None:
-        fields = ("name", "rating", "title", "federation", "fide_id")
-        self.players[p["start_rank"]] = PlayerState(p["start_rank"], **{f: p[f] for f in fields})
-
-    def apply_player_withdrawn(self, p: dict[str, Any], seq: int) -> None:
-        rank = p["start_rank"]
-        self.players[rank] = replace(self.players[rank], withdrawn_from=p["from_round"])
-
-    def apply_bye_requested(self, p: dict[str, Any], seq: int) -> None:
-        self.requested_byes.setdefault(p["round"], {})[p["start_rank"]] = p["points"]
-
-    def apply_round_paired(self, p: dict[str, Any], seq: int) -> None:
-        self.boards[p["round"]] = {
-            b["board"]: Board(b["board"], b["white"], b["black"]) for b in p["boards"]
-        }
-        self.byes[p["round"]] = tuple(p["byes"])
-
-    def apply_result_recorded(self, p: dict[str, Any], seq: int) -> None:
-        boards = self.boards[p["round"]]
-        boards[p["board"]] = replace(
-            boards[p["board"]], result=p["result"], result_seq=seq, rated=p.get("rated", True)
-        )
-
-    # A correction replaces the board's result exactly as a first entry does.
-    apply_result_corrected = apply_result_recorded
-
-    def apply_round_closed(self, p: dict[str, Any], seq: int) -> None:
-        self.closed.add(p["round"])
+    def advance(self, seq: int, kind: str) -> None:
+        """Accept event ``seq`` of ``kind`` as the next one, or raise FoldError."""
+        if seq != self.version + 1:
+            raise FoldError(f"event seq {seq} follows {self.version}")
+        if (self.settings is None) != (kind == "tournament.created"):
+            raise FoldError(f"event {seq} ({kind}) out of place")
+        self.version = seq
 
     def state(self) -> TournamentState:
         if self.settings is None:
@@ -294,12 +244,3 @@ class _Fold:
                 {r: MappingProxyType(byes) for r, byes in self.requested_byes.items()}
             ),
         )
-
-
-def fold(events: Iterable[StoredEvent], start: TournamentState | None = None) -> TournamentState:
-    """The state after ``events`` in seq order: from tournament.created on, or
-    continuing ``start`` with the events that follow it."""
-    acc = _Fold(start)
-    for event in events:
-        acc.apply(event)
-    return acc.state()

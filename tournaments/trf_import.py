@@ -52,9 +52,10 @@ from tiebreaks.trf import TrfFile, parse_trf, trf_from_tournament, write_trf
 
 from . import commands, replay
 from .errors import CommandError
+from .events import fold
 from .folding import remember
 from .models import Event
-from .state import TournamentState, fold
+from .state import TournamentState
 
 # 1-based columns of the 001 record fields a registration can be refused for.
 _PLAYER_COLUMNS = {

@@ -21,6 +21,7 @@ from rest_framework.response import Response
 from . import commands, pairing_rules, replay
 from . import serializers as api
 from .commands import Command, CommandError, Conflict, TournamentNotFound
+from .events import payload_lookup
 from .models import Event
 from .permissions import IsOrganiserOrReadOnly
 from .schemas import TournamentCreatedSerializer
@@ -263,7 +264,7 @@ class EventListView(TournamentAPIView):
     def _filtered(tournament_id: int, filters: dict[str, Any]) -> Any:
         events = Event.objects.filter(tournament_id=tournament_id).select_related("author")
         if "round" in filters:
-            events = events.filter(payload__round=filters["round"])
+            events = events.filter(**{payload_lookup("round"): filters["round"]})
         if "kind" in filters:
             events = events.filter(kind=filters["kind"])
         if "since" in filters:

@@ -102,6 +102,7 @@ async def test_connect_sends_the_latest_snapshot(spectator, tournament) -> None:
     assert rows_of(frame)[1]["points"] == 1
 
 
+@pytest.mark.worker
 async def test_a_posted_result_reaches_the_spectator(spectator, tournament) -> None:
     first = await spectator.receive_json_from(timeout=5)
     with running_worker():
