@@ -32,6 +32,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI served from here: /api/docs/ works offline
     "channels",
     "tournaments",
     "live",
@@ -144,6 +145,9 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "Crosstable API",
     "DESCRIPTION": "Event-sourced chess tournaments with live FIDE (C.07) standings.",
     "VERSION": "0.1.0",
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 LOGGING = {

@@ -67,6 +67,8 @@ class Settings:
     scoring: Scoring
     rules: str
     tiebreaks: tuple[str, ...]
+    # Dates, place, time control, chief arbiter, round dates: shown, never computed with.
+    details: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -236,6 +238,7 @@ class _Fold:
             scoring=scoring_from_payload(p["scoring"]),
             rules=p["rules"],
             tiebreaks=tuple(p["tiebreaks"]),
+            details=MappingProxyType(p.get("details", {})),
         )
 
     def apply_player_registered(self, p: dict[str, Any], seq: int) -> None:

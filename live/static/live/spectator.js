@@ -158,26 +158,33 @@
     return row ? (row.title ? row.title + " " : "") + row.name : "#" + startRank;
   }
 
+  // The player card's URL: the page gives the one of start rank 0.
+  function playerLink(startRank, html) {
+    const href = root.dataset.playerUrl.replace(/\/0\/$/, "/" + startRank + "/");
+    return "<a class='player' href='" + esc(href) + "'>" + html + "</a>";
+  }
+
   function render(before) {
     markMoves(before);
     renderStandings();
     renderBoards();
-    renderCrosstable();
     const round = body.rounds.current;
-    document.getElementById("round-info").textContent =
-      round ? "Round " + round + " of " + body.tournament.rounds : body.tournament.rounds + " rounds";
     // The organisers' link follows the round in progress once the next one is paired.
     const enter = document.querySelector(".enter-link");
     if (enter && round) enter.pathname = enter.pathname.replace(/\/rounds\/\d+\/enter\/$/, "/rounds/" + round + "/enter/");
     document.getElementById("version").textContent = body.version;
     document.getElementById("computed-at").textContent = new Date(body.computed_at).toLocaleTimeString();
+    // Search, marks, the crosstable tab and the hall screen's paging (spectator-extras.js,
+    // hall.js) follow every render.
+    root.dispatchEvent(new CustomEvent("live:render", { detail: body }));
   }
 
   function renderStandings() {
     const table = document.querySelector("#standings table");
     const codes = body.tiebreaks;
     table.tHead.innerHTML =
-      "<tr><th class='rank' title='Rank'>#</th><th class='name'>Name</th><th class='rating' title='Rating'>Rtg</th>" +
+      "<tr><th class='rank' title='Rank'>#</th><th class='sr' title='Start rank'>No</th><th class='name'>Name</th>" +
+      "<th class='fed' title='Federation'>Fed</th><th class='rating' title='Rating'>Rtg</th>" +
       "<th class='points' title='Points'>Pts</th>" +
       codes.map((code) => "<th class='tb'><abbr title='" + esc(body.tiebreak_names[code] || code) + "'>" + esc(code) + "</abbr></th>").join("") +
       "</tr>";
@@ -185,10 +192,10 @@
     table.tBodies[0].innerHTML = body.rows.map((row) => {
       const mark = marks.get(row.start_rank);
       const cls = mark && mark.until > now ? " class='moved-" + mark.dir + "'" : "";
-      return "<tr data-start-rank='" + row.start_rank + "'" + cls + ">" +
-        "<td class='rank'>" + esc(row.place) + "</td>" +
-        "<td class='name'>" + (row.title ? "<span class='title'>" + esc(row.title) + "</span> " : "") + esc(row.name) +
-        (row.federation ? " <span class='fed'>" + esc(row.federation) + "</span>" : "") + "</td>" +
+      return "<tr data-start-rank='" + row.start_rank + "' data-federation='" + esc(row.federation) + "'" + cls + ">" +
+        "<td class='rank'>" + esc(row.place) + "</td><td class='sr'>" + row.start_rank + "</td>" +
+        "<td class='name'>" + playerLink(row.start_rank, (row.title ? "<span class='title'>" + esc(row.title) + "</span> " : "") + esc(row.name)) + "</td>" +
+        "<td class='fed'>" + esc(row.federation) + "</td>" +
         "<td class='rating'>" + esc(row.rating || "") + "</td>" +
         "<td class='points'>" + points(row.points) + "</td>" +
         codes.map((code) => "<td class='tb'>" + number(row.tiebreaks[code]) + "</td>").join("") +
@@ -207,7 +214,7 @@
     const rowOf = new Map(body.rows.map((row) => [row.start_rank, row]));
     const player = (startRank) => {
       const row = rowOf.get(startRank);
-      return esc(playerName(row, startRank)) + " <span class='pts'>" + points(row && row.points) + "</span>";
+      return playerLink(startRank, esc(playerName(row, startRank))) + " <span class='pts'>" + points(row && row.points) + "</span>";
     };
     section.querySelector("tbody").innerHTML = rounds.boards.map((board) =>
       "<tr data-board='" + board.board + "'><td class='board'>" + board.board + "</td>" +
@@ -218,22 +225,6 @@
     section.querySelector(".byes").textContent = rounds.byes.length
       ? "Bye: " + rounds.byes.map((startRank) => playerName(rowOf.get(startRank), startRank)).join(", ")
       : "";
-  }
-
-  function renderCrosstable() {
-    const table = document.querySelector("#crosstable table");
-    const rounds = body.rounds.current;
-    let head = "<tr><th class='rank'>#</th><th class='sr' title='Start rank'>No</th><th class='name'>Name</th>";
-    for (let r = 1; r <= rounds; r += 1) head += "<th class='cell'>" + r + "</th>";
-    table.tHead.innerHTML = head + "<th class='points'>Pts</th></tr>";
-    table.tBodies[0].innerHTML = body.rows.map((row) =>
-      "<tr><td class='rank'>" + esc(row.place) + "</td><td class='sr'>" + row.start_rank + "</td>" +
-      "<td class='name'>" + esc(row.name) + "</td>" +
-      row.crosstable.map((cell) =>
-        "<td class='cell'>" + (cell.opponent ?? "") + (cell.color || "") + " " + esc(cell.result ?? (cell.opponent ? "…" : "")) + "</td>"
-      ).join("") +
-      "<td class='points'>" + points(row.points) + "</td></tr>"
-    ).join("");
   }
 
   // --- tabs --------------------------------------------------------------------
@@ -248,5 +239,6 @@
     });
   }
 
-  connect();
+  // After every deferred script (search, marks, hall paging) is listening for live:render.
+  document.addEventListener("DOMContentLoaded", connect);
 })();
