@@ -158,6 +158,9 @@ LOGGING = {
     # daphne's request log reached both Django's "django" console handler and the
     # root's, printing every request twice: it is printed here, once.
     "loggers": {
-        "django.channels.server": {"handlers": ["console"], "level": "INFO", "propagate": False}
+        "django.channels.server": {"handlers": ["console"], "level": "INFO", "propagate": False},
+        # A 4xx is in daphne's request log already; django.request logged it a second
+        # time ("Not Found: ..."). It still logs every 5xx, with the traceback.
+        "django.request": {"level": "ERROR"},
     },
 }

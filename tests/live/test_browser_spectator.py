@@ -131,16 +131,13 @@ def visible(page: Page, selector: str) -> list[str]:
     )
 
 
-def watch_one_cycle(page: Page, selector: str, dwell: float) -> set[str]:
-    """Every row key seen on screen during one full page cycle of the hall."""
-    pages = max(
-        int(page.locator(section).get_attribute("data-pages") or 1)
-        for section in ("#standings", "#boards", "#names")
-        if page.locator(section).get_attribute("data-pages")
-    )
+def watch_one_cycle(page: Page, selector: str) -> set[str]:
+    """Every row key seen on screen from the first table until the hall screen has
+    shown each of its pages once (data-cycles, counted by hall.js)."""
     seen: set[str] = set()
-    deadline = time.monotonic() + pages * dwell + 1.5
-    while time.monotonic() < deadline:
+    deadline = time.monotonic() + 120
+    while page.get_attribute("#live", "data-cycles") in (None, "0"):
+        assert time.monotonic() < deadline, "the page cycle never ended"
         seen.update(visible(page, selector))
         page.wait_for_timeout(100)
     return seen
@@ -156,20 +153,20 @@ def test_hall_shows_every_player_and_board_within_one_cycle(
         page = open_page(browser, viewport)
         page.goto(live(server, tid, "?hall=1&dwell=1"))
         page.wait_for_selector("#standings tbody tr[data-start-rank]")
-        # Names on one line: every standings row is as tall as the first.
+        ranks = watch_one_cycle(page, "#standings tbody tr[data-start-rank]")
+        assert ranks == {str(n) for n in range(1, players + 1)}, viewport
+        # Names on one line: every standings row on the page is as tall as the others.
         heights = page.evaluate(
             """Array.from(document.querySelectorAll('#standings tbody tr'))
                  .filter((tr) => tr.offsetParent !== null).map((tr) => tr.offsetHeight)"""
         )
         assert max(heights) - min(heights) <= 1, heights
-        shoot(page, f"{players}p-{viewport}-hall-cycle")
-        ranks = watch_one_cycle(page, "#standings tbody tr[data-start-rank]", 1.0)
-        assert ranks == {str(n) for n in range(1, players + 1)}, viewport
+        shoot(page, f"{players}p-{viewport}-hall")
         page.close()
         page = open_page(browser, viewport)
         page.goto(live(server, tid, "?hall=1&show=pairings&dwell=1"))
         page.wait_for_selector("#boards tbody tr[data-board]")
-        assert watch_one_cycle(page, "#boards tbody tr[data-board]", 1.0) == {
+        assert watch_one_cycle(page, "#boards tbody tr[data-board]") == {
             str(b) for b in range(1, boards + 1)
         }
         page.close()
@@ -191,7 +188,7 @@ def test_find_your_board_lists_every_player_by_name(
     assert len(names) == 60
     bare = [re.sub(r"^(GM|IM|FM|CM) ", "", name) for name in names]
     assert bare == sorted(bare, key=str.casefold) or bare == sorted(bare)
-    assert watch_one_cycle(page, "#names tbody tr", 1.0) == {str(n) for n in range(1, 61)}
+    assert watch_one_cycle(page, "#names tbody tr") == {str(n) for n in range(1, 61)}
     shoot(page, "60p-720p-find-your-board")
 
 

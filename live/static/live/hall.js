@@ -72,6 +72,7 @@
     constructor(pagers) {
       this.pagers = pagers;
       this.current = 0;
+      this.wraps = 0;  // times every page of this slot has been shown
     }
 
     active() {
@@ -95,6 +96,7 @@
         pager.page = 0;
         this.current = (this.current + 1) % this.pagers.length;
         this.active().page = 0;
+        if (this.current === 0) this.wraps += 1;
       }
       this.layout();
     }
@@ -161,8 +163,18 @@
   });
   window.addEventListener("resize", layout);
 
-  // Every part advances together, so a cycle's length is its longest part's.
-  setInterval(() => {
+  // Every part advances together, so a cycle's length is its longest part's;
+  // data-cycles counts the cycles every part has completed.  The clock starts
+  // with the first table, so page 1 gets its full dwell.
+  function tick() {
     for (const slot of slots) slot.advance();
-  }, dwellMs);
+    root.dataset.cycles = String(Math.min(...slots.map((slot) => slot.wraps)));
+  }
+
+  root.addEventListener("live:render", () => {
+    if (!root.dataset.cycles) {
+      root.dataset.cycles = "0";
+      setInterval(tick, dwellMs);
+    }
+  });
 })();
