@@ -24,7 +24,7 @@ DETAILS = {
     "place": "Lyon",
     "time_control": "90 min + 30 s",
     "chief_arbiter": "IA Paul Martin",
-    "round_dates": ["2026-05-01", "2026-05-01", "2026-05-02"],
+    "round_dates": ["2026-05-01", None, "2026-05-02"],
 }
 
 

@@ -17,10 +17,12 @@ from django.urls import reverse
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 from rest_framework.authtoken.models import Token
 
-from .builders import organiser
+from .builders import make_tournament, organiser
 from .conftest import running_worker
 from .open_builders import LONG_NAME, make_open
-from .test_browser import CHROMIUM, CHROMIUM_ARGS, daphne
+from .test_browser import CHROMIUM, CHROMIUM_ARGS
+from .test_browser import server as daphne_server
+from .test_entry_page import signed_in_entry_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -28,11 +30,7 @@ ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 VIEWPORTS = {"1080p": (1920, 1080), "720p": (1280, 720), "phone": (390, 844)}
 SIZES = ((12, 2), (60, 2), (300, 2))
 
-
-@pytest.fixture
-def server(transactional_db: None, broker, tmp_path: Path) -> Iterator[str]:
-    with daphne(tmp_path) as url:
-        yield url
+server = daphne_server  # a real daphne on the test database and Redis
 
 
 @dataclass(frozen=True)
@@ -272,14 +270,18 @@ def test_the_print_stylesheet_hides_navigation(server: str, tournament: Open, br
     page.pdf(path=str(ARTIFACTS / "12p-standings-print.pdf"), format="A4")
 
 
+def phone_on_live_page(browser: Browser, server: str, tournament: Open) -> Page:
+    page = open_page(browser, "phone")
+    page.goto(live(server, tournament.id))
+    page.wait_for_selector("#standings tbody tr[data-start-rank]")
+    return page
+
+
 @pytest.mark.parametrize("tournament", [(60, 2)], indirect=True)
 def test_search_and_federation_filter_the_standings(
     server: str, tournament: Open, browser: Browser
 ):
-    tid = tournament.id
-    page = open_page(browser, "phone")
-    page.goto(live(server, tid))
-    page.wait_for_selector("#standings tbody tr[data-start-rank]")
+    page = phone_on_live_page(browser, server, tournament)
     rows = page.locator("#standings tbody tr[data-start-rank]:not(.filtered-out)")
     expect(rows).to_have_count(60)
     page.fill(".filters input[name=q]", "hohenzollern")
@@ -294,10 +296,7 @@ def test_search_and_federation_filter_the_standings(
 def test_the_crosstable_tab_is_fetched_over_http_and_names_stay_put(
     server: str, tournament: Open, browser: Browser
 ):
-    tid = tournament.id
-    page = open_page(browser, "phone")
-    page.goto(live(server, tid))
-    page.wait_for_selector("#live[data-last-frame]")
+    page = phone_on_live_page(browser, server, tournament)
     page.click(".tabs button[data-tab='crosstable']")
     table = page.locator("#crosstable table.crosstable")
     expect(table.locator("tbody tr")).to_have_count(60)
@@ -309,3 +308,17 @@ def test_the_crosstable_tab_is_fetched_over_http_and_names_stay_put(
     assert name.bounding_box()["x"] >= wrap.bounding_box()["x"] - 1
     assert horizontal_overflow(page) <= 0
     shoot(page, "60p-phone-crosstable-scrolled")
+
+
+def test_the_entry_page_tells_a_lost_race_next_to_its_board_on_a_phone(server: str):
+    tid = make_tournament(players=40)  # round 1: 20 boards, far below the top on a phone
+    with signed_in_entry_page(server, tid) as (page, other_phone):
+        expect(page.locator("#board-1 .side.white .colour-label")).to_have_text("White")
+        expect(page.locator("#board-1 .side.black .colour-label")).to_have_text("Black")
+        other_phone(18, "1-0")
+        page.click("#board-18 button[data-result='0-1']")
+        message = page.locator("#board-18 #message")
+        expect(message).to_contain_text("1-0")
+        box = message.bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844
+        shoot(page, "entry-phone-lost-race")

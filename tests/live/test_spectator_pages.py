@@ -15,6 +15,7 @@ from tournaments import commands
 from tournaments.replay import PlayerState, load_tournament
 
 from .builders import make_tournament, organiser, record
+from .open_builders import DETAILS
 
 pytestmark = pytest.mark.django_db
 
@@ -187,16 +188,6 @@ def test_the_roster_answers_304_while_nothing_new_happened() -> None:
 # --------------------------------------------------------------------------- details, index
 
 
-DETAILS = {
-    "start_date": "2026-05-01",
-    "end_date": "2026-05-03",
-    "place": "Lyon",
-    "time_control": "90 min + 30 s",
-    "chief_arbiter": "IA Paul Martin",
-    "round_dates": ["2026-05-01", None, "2026-05-02"],
-}
-
-
 def test_tournament_details_show_on_the_index_and_the_live_page() -> None:
     tid = commands.create_tournament(
         {"name": "Lyon Open", "rounds": 3, "details": DETAILS}, author=organiser()
@@ -205,6 +196,7 @@ def test_tournament_details_show_on_the_index_and_the_live_page() -> None:
         assert "1 May 2026 – 3 May 2026" in html
         assert "Lyon" in html and "90 min + 30 s" in html and "IA Paul Martin" in html
     assert "R3 2 May 2026" in get("live:spectator", tid)
+    assert "R2 " not in get("live:spectator", tid)  # no date for round 2
 
 
 def test_a_bad_date_in_the_details_is_a_400_naming_it() -> None:
