@@ -53,6 +53,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI served from here: /api/docs/ works offline
     "channels",
     "tournaments",
     "live",
@@ -203,6 +204,9 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "Crosstable API",
     "DESCRIPTION": "Event-sourced chess tournaments with live FIDE (C.07) standings.",
     "VERSION": "0.1.0",
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 LOGGING = {
@@ -213,6 +217,9 @@ LOGGING = {
     # daphne's request log reached both Django's "django" console handler and the
     # root's, printing every request twice: it is printed here, once.
     "loggers": {
-        "django.channels.server": {"handlers": ["console"], "level": "INFO", "propagate": False}
+        "django.channels.server": {"handlers": ["console"], "level": "INFO", "propagate": False},
+        # A 4xx is in daphne's request log already; django.request logged it a second
+        # time ("Not Found: ..."). It still logs every 5xx, with the traceback.
+        "django.request": {"level": "ERROR"},
     },
 }

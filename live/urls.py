@@ -7,6 +7,18 @@ app_name = "live"
 urlpatterns = [
     path("", views.index, name="index"),
     path("tournaments/<tid:tournament_id>/live/", views.spectator, name="spectator"),
+    path(
+        "tournaments/<tid:tournament_id>/rounds/<int:round_number>/",
+        views.round_pairings,
+        name="round",
+    ),
+    path("tournaments/<tid:tournament_id>/crosstable/", views.crosstable, name="crosstable"),
+    path(
+        "tournaments/<tid:tournament_id>/players/<int:start_rank>/",
+        views.player_card,
+        name="player",
+    ),
+    path("tournaments/<tid:tournament_id>/roster.json", views.roster, name="roster"),
     # Organiser pages: result entry and its sign-in.
     path(
         "tournaments/<tid:tournament_id>/rounds/<int:round_number>/enter/",

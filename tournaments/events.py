@@ -20,6 +20,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from types import MappingProxyType
 from typing import Any, Protocol
 
 from rest_framework import serializers
@@ -90,6 +91,7 @@ def _fold_created(acc: Accumulator, p: Payload, seq: int) -> None:
         rules=p["rules"],
         tiebreaks=tuple(p["tiebreaks"]),
         unrated_rating=p.get("unrated_rating"),
+        details=MappingProxyType(p.get("details", {})),
     )
 
 

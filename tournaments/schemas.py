@@ -83,6 +83,31 @@ class ScoringSerializer(serializers.Serializer):
     zpb = _points("zpb", "Points for a requested zero-point bye or an absence.")
 
 
+class TournamentDetailsSerializer(serializers.Serializer):
+    """What spectators read about the event (issue #12); every field optional."""
+
+    start_date = serializers.DateField(required=False)
+    end_date = serializers.DateField(required=False)
+    place = serializers.CharField(max_length=200, required=False)
+    time_control = serializers.CharField(max_length=200, required=False)
+    chief_arbiter = serializers.CharField(max_length=200, required=False)
+    round_dates = serializers.ListField(
+        child=serializers.DateField(allow_null=True),
+        max_length=MAX_ROUNDS,
+        required=False,
+        help_text="Date of each round from round 1 (null where unknown).",
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        # Stored as ISO text: the payload is JSON.
+        for key in ("start_date", "end_date"):
+            if key in attrs:
+                attrs[key] = attrs[key].isoformat()
+        if "round_dates" in attrs:
+            attrs["round_dates"] = [d and d.isoformat() for d in attrs["round_dates"]]
+        return attrs
+
+
 class TournamentCreatedSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=200)
     rounds = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS)
@@ -108,6 +133,7 @@ class TournamentCreatedSerializer(serializers.Serializer):
         help_text="The rating unrated players count with in the rating-based tie-breaks "
         "(ARO, TPR, PTP, APRO, APPO, RTNG; C.07 10). Omit to leave unrated opponents out.",
     )
+    details = TournamentDetailsSerializer(required=False)
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if "scoring" not in attrs:

@@ -58,6 +58,8 @@ class Settings:
     rules: str
     tiebreaks: tuple[str, ...]
     unrated_rating: int | None = None  # issue 8: Art. 10 rating of unrated players
+    # Dates, place, time control, chief arbiter, round dates: shown, never computed with.
+    details: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -49,6 +49,7 @@ from tiebreaks.model import (
 )
 from tiebreaks.standings import Standings, compute_standings, format_value
 from tiebreaks.trf import TrfFile, parse_trf, trf_from_tournament, write_trf
+from tiebreaks.trf_details import tournament_details
 
 from . import commands, replay
 from .errors import CommandError
@@ -129,6 +130,8 @@ class _Importer:
             "scoring": _scoring_payload(tournament.scoring),
             "tiebreaks": list(self.trf.tiebreaks),
         }
+        if details := tournament_details(self.trf):
+            settings["details"] = details
         rules = rules or self._comment(RULES_COMMENT)
         if rules is not None:
             settings["rules"] = rules
