@@ -73,17 +73,23 @@ def _xxc(trf: TrfFile) -> Iterator[tuple[int, Color]]:
                 raise TrfError(number, 5, "XXC expects white1 or black1")
 
 
-def initial_colour(trf: TrfFile) -> Color:
-    for _, colour in _xxc(trf):
-        return colour
-    for player in sorted(trf.tournament.players, key=lambda p: p.start_rank):
+def round_one_colour(tournament: Tournament) -> Color | None:
+    """The initial colour as round 1 shows it: the colour of its top player, who
+    had the initial colour if his pairing number is odd; None before round 1."""
+    for player in sorted(tournament.players, key=lambda p: p.start_rank):
         entry = player.round(1)
         if isinstance(entry, Game) and entry.color is not None:
-            # The top player of round 1 had the initial colour if his number is odd.
             if player.start_rank % 2:
                 return entry.color
             return Color.BLACK if entry.color is Color.WHITE else Color.WHITE
-    return Color.WHITE
+    return None
+
+
+def initial_colour(trf: TrfFile) -> Color:
+    """``XXC``, else what round 1 shows, else white."""
+    for _, colour in _xxc(trf):
+        return colour
+    return round_one_colour(trf.tournament) or Color.WHITE
 
 
 def pairing_request(trf: TrfFile) -> PairingRequest:
