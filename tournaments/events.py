@@ -28,11 +28,19 @@ from rest_framework import serializers
 from tiebreaks.model import System
 
 from . import schemas
-from .state import Accumulator, Board, PlayerState, Settings, TournamentState, scoring_from_payload
+from .state import (
+    Accumulator,
+    Board,
+    PlayerState,
+    RoundState,
+    Settings,
+    TournamentState,
+    scoring_from_payload,
+)
 
 Payload = dict[str, Any]
 Upcaster = Callable[[Payload], Payload]
-Folder = Callable[[Accumulator, Payload, int], None]
+KindFold = Callable[[Accumulator, Payload, int], None]
 
 
 class StoredEvent(Protocol):
@@ -49,7 +57,7 @@ class EventType:
     kind: str
     version: int  # the current schema version, written by every new event
     schema: type[serializers.Serializer]
-    fold: Folder
+    fold: KindFold
     summary: Callable[[Payload], str]
     # stored version N -> the payload at version N + 1
     upcasters: Mapping[int, Upcaster] = field(default_factory=dict)
@@ -66,7 +74,7 @@ def declare(
     *,
     version: int = 1,
     schema: type[serializers.Serializer],
-    fold: Folder,
+    fold: KindFold,
     summary: Callable[[Payload], str],
     examples: Mapping[int, Payload],
     upcasters: Mapping[int, Upcaster] | None = None,
@@ -175,10 +183,8 @@ declare(
 
 
 def _fold_paired(acc: Accumulator, p: Payload, seq: int) -> None:
-    acc.boards[p["round"]] = {
-        b["board"]: Board(b["board"], b["white"], b["black"]) for b in p["boards"]
-    }
-    acc.byes[p["round"]] = tuple(p["byes"])
+    boards = tuple(Board(b["board"], b["white"], b["black"]) for b in p["boards"])
+    acc.rounds[p["round"]] = RoundState(p["round"], boards, tuple(p["byes"]))
 
 
 declare(
@@ -193,9 +199,11 @@ declare(
 
 
 def _fold_result(acc: Accumulator, p: Payload, seq: int) -> None:
-    boards = acc.boards[p["round"]]
-    boards[p["board"]] = replace(
-        boards[p["board"]], result=p["result"], result_seq=seq, rated=p.get("rated", True)
+    rnd = acc.rounds[p["round"]]
+    board = rnd.board(p["board"])
+    assert board is not None  # the command checked it
+    acc.rounds[p["round"]] = rnd.with_board(
+        replace(board, result=p["result"], result_seq=seq, rated=p.get("rated", True))
     )
 
 
@@ -222,7 +230,7 @@ declare(
 
 
 def _fold_closed(acc: Accumulator, p: Payload, seq: int) -> None:
-    acc.closed.add(p["round"])
+    acc.rounds[p["round"]] = replace(acc.rounds[p["round"]], closed=True)
 
 
 declare(
@@ -315,8 +323,27 @@ def validate_payload(kind: str, data: Any) -> Payload:
 def fold(events: Iterable[StoredEvent], start: TournamentState | None = None) -> TournamentState:
     """The state after ``events`` in seq order: from tournament.created on, or
     continuing ``start`` with the events that follow it."""
-    acc = Accumulator(start)
+    folder = OpenFold(start)
     for event in events:
-        acc.advance(event.seq, event.kind)
-        REGISTRY[event.kind].fold(acc, payload_of(event), event.seq)
-    return acc.state()
+        folder.apply(event)
+    return folder.state()
+
+
+class OpenFold:
+    """A fold kept open: ``apply`` one event at a time, ``state()`` in between.
+
+    A bulk append (``commands.Batch``) checks each new event against the state
+    after the ones before it; folding each onto a fresh copy of a 9,999-player
+    state would copy every player per event.
+    """
+
+    def __init__(self, start: TournamentState | None = None) -> None:
+        self._acc = Accumulator(start)
+
+    def apply(self, event: StoredEvent) -> None:
+        self._acc.advance(event.seq, event.kind)
+        REGISTRY[event.kind].fold(self._acc, payload_of(event), event.seq)
+
+    def state(self) -> TournamentState:
+        """The state so far, valid until the next ``apply`` (it shares the fold's dicts)."""
+        return self._acc.state()

@@ -3,9 +3,12 @@
 ``import_trf`` turns a TRF into a new tournament by running the ordinary
 commands, in the order an organiser would have: create the tournament,
 register the players, then round by round the requested byes, the pairing and
-each board's result.  It runs in one transaction, so a file is stored whole or
-not at all, and every refusal, from the TRF reader or from a command, is a
-``TrfError`` naming the line (and column) of the file that caused it.
+each board's result.  Each event is validated as its command would, against
+the events before it, and all are inserted together (``commands.Batch``: a
+9,999-player file is some 60,000 events).  It runs in one transaction, so a
+file is stored whole or not at all, and every refusal, from the TRF reader or
+from a command, is a ``TrfError`` naming the line (and column) of the file
+that caused it.
 
 ``export_trf`` writes a tournament's current state with the points and ranks
 of its standings; importing that file gives the same standings.
@@ -54,9 +57,7 @@ from tiebreaks.trf_details import tournament_details
 from . import commands, replay
 from .errors import CommandError
 from .events import fold
-from .folding import remember
-from .models import Event
-from .state import TournamentState
+from .models import Tournament
 
 # 1-based columns of the 001 record fields a registration can be refused for.
 _PLAYER_COLUMNS = {
@@ -118,8 +119,7 @@ class _Importer:
         self.trf = trf
         self.author = author
         self.line_of = {p.start_rank: index + 1 for index, p in trf.headers.players.items()}
-        self.last_event: Event
-        self.state: TournamentState
+        self.batch: commands.Batch
 
     def run(self, rules: str | None) -> ImportedTournament:
         tournament = self.trf.tournament
@@ -139,8 +139,11 @@ class _Importer:
         if unrated_rating is not None:
             settings["unrated_rating"] = unrated_rating
         with reported_at(self._header_line):
-            self.last_event = commands.create_tournament(settings, author=self.author)
-        self.state = fold([self.last_event])
+            created = commands.create_tournament(settings, author=self.author)
+        # New and invisible to others until this transaction commits: no other
+        # append can come between the events of the batch.
+        stored = Tournament.objects.select_for_update().get(pk=created.tournament_id)
+        self.batch = commands.Batch(stored, fold([created]), author=self.author)
         players = sorted(tournament.players, key=lambda p: p.start_rank)
         for player in players:
             self._register(player)
@@ -151,13 +154,13 @@ class _Importer:
                 break
             self._round(index + 1, entries)
             paired += 1
-        remember(self.last_event.tournament_id, self.state, self.last_event)
+        self.batch.store()
         return ImportedTournament(
-            id=self.last_event.tournament_id,
+            id=stored.pk,
             name=settings["name"],
             players=len(players),
             rounds_paired=paired,
-            events=self.state.version,
+            events=self.batch.state.version,
             warnings=self.trf.warnings,
         )
 
@@ -176,12 +179,7 @@ class _Importer:
         return 1, 1
 
     def _append(self, command: commands.Command, payload: dict[str, Any]) -> None:
-        # The tournament is new and invisible to others until this transaction
-        # commits, so the state folded so far is current: re-reading the log for
-        # every event made a 300-player file take two minutes.
-        self.last_event, self.state = command.append(
-            self.last_event.tournament, self.state, payload, author=self.author
-        )
+        self.batch.append(command, payload)
 
     def _register(self, player: Player) -> None:
         payload = {
