@@ -11,6 +11,7 @@ from rest_framework.test import APIClient
 from config.asgi import application
 from live.snapshots import store_snapshot
 from tests.live.builders import make_tournament, organiser
+from tournaments.models import Event, Membership
 from tournaments.replay import load_tournament
 
 HUGE = "5" * 5000
@@ -74,7 +75,9 @@ def test_version_parameter_with_5000_digits_is_a_400(tid) -> None:
 
 def test_a_forged_extra_event_row_in_the_admin_form_is_ignored(admin_client, tid) -> None:
     url = reverse("admin:tournaments_tournament_change", args=[tid])
-    # An organiser who does not exist: the form is shown again, with the forged row.
+    events, members = Event.objects.count(), Membership.objects.count()
+    # Rows the read-only inlines never offered (an organiser who does not exist, an
+    # event): the admin ignores them, changes nothing and goes back to the list.
     data = {
         "memberships-TOTAL_FORMS": "1",
         "memberships-INITIAL_FORMS": "0",
@@ -83,7 +86,8 @@ def test_a_forged_extra_event_row_in_the_admin_form_is_ignored(admin_client, tid
         "events-INITIAL_FORMS": "0",
     }
     response = admin_client.post(url, data)
-    assert response.status_code == 200
+    assert response.status_code == 302
+    assert (Event.objects.count(), Membership.objects.count()) == (events, members)
 
 
 @pytest.mark.django_db(transaction=True)
