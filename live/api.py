@@ -16,7 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournaments.replay import TournamentNotFound, current_version
+from tournaments.store.queries import TournamentNotFound, current_version
 
 from .snapshots import ensure_snapshot
 from .tasks import schedule_recompute

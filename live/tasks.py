@@ -5,7 +5,7 @@ from __future__ import annotations
 from celery import shared_task
 from django.db import DatabaseError
 
-from tournaments.replay import TournamentNotFound, load_tournament
+from tournaments.store.queries import TournamentNotFound, load_tournament
 
 from . import pending
 from .snapshots import store_snapshot
@@ -46,5 +46,5 @@ def schedule_recompute(tournament_id: int) -> None:
 
 
 def on_event_appended(sender: object, tournament_id: int, seq: int, **kwargs: object) -> None:
-    """``tournaments.signals.event_appended`` receiver: it is sent after the commit."""
+    """``tournaments.store.signals.event_appended`` receiver: it is sent after the commit."""
     schedule_recompute(tournament_id)

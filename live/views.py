@@ -5,8 +5,8 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from tournaments.permissions import may_write
-from tournaments.replay import TournamentNotFound, list_tournaments
+from tournaments.api.permissions import may_write
+from tournaments.store.queries import TournamentNotFound, list_tournaments
 
 from .snapshots import ensure_snapshot, latest_heading
 

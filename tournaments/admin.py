@@ -19,12 +19,13 @@ from django.template.response import TemplateResponse
 from django.urls import URLPattern, path, reverse
 from django.utils.safestring import mark_safe
 
-from . import commands
-from .events import summarise
-from .history import result_history
+from tournaments.domain.state import RESULTS
+from tournaments.store import commands
+from tournaments.store.events import summarise
+from tournaments.store.organisers import grant_organiser, revoke_organiser
+from tournaments.store.result_history import result_history
+
 from .models import Event, Membership, Tournament
-from .organisers import grant_organiser, revoke_organiser
-from .state import RESULTS
 
 
 def event_summary(event: Event) -> str:

@@ -8,7 +8,7 @@ class TournamentsConfig(AppConfig):
     def ready(self) -> None:
         from django.urls import register_converter
 
-        from .converters import TournamentIdConverter
+        from tournaments.api.converters import TournamentIdConverter
 
         # Before any URLconf is imported: routes of every app use "<tid:...>".
         register_converter(TournamentIdConverter, "tid")

@@ -25,9 +25,16 @@ from typing import Any, Protocol
 from rest_framework import serializers
 
 from tiebreaks.model import System
+from tournaments.domain.state import (
+    Accumulator,
+    Board,
+    PlayerState,
+    Settings,
+    TournamentState,
+    scoring_from_payload,
+)
 
 from . import schemas
-from .state import Accumulator, Board, PlayerState, Settings, TournamentState, scoring_from_payload
 
 Payload = dict[str, Any]
 Upcaster = Callable[[Payload], Payload]

@@ -192,7 +192,7 @@ def scoring_from_payload(points: Mapping[str, Any]) -> Scoring:
 
 class Accumulator:
     """The mutable state ``events.fold`` builds, one event at a time; each kind's
-    fold (declared in ``tournaments.events``) changes it, ``state()`` freezes it."""
+    fold (declared in ``tournaments.store.events``) changes it, ``state()`` freezes it."""
 
     def __init__(self, start: TournamentState | None = None) -> None:
         """Start empty, or from ``start`` (copied: states are never changed)."""
