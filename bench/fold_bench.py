@@ -11,7 +11,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from tournaments.events import current_version, fold
+from tournaments.store.events import current_version, fold
 
 
 @dataclass

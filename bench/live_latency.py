@@ -166,10 +166,10 @@ def build_tournament(args: argparse.Namespace) -> tuple[int, str, int]:
     django.setup()
     from django.db import transaction
 
-    from tournaments import commands
-    from tournaments.events import EventKind, current_version, validate_payload
     from tournaments.models import Event, Tournament
-    from tournaments.organisers import ensure_organiser
+    from tournaments.store import commands
+    from tournaments.store.events import EventKind, current_version, validate_payload
+    from tournaments.store.organisers import ensure_organiser
 
     user, _ = ensure_organiser("bench")
     rounds = max(9, args.prior_rounds + -(-args.results // (args.players // 2)) + 1)

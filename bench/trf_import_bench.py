@@ -28,7 +28,7 @@ from django.db import transaction  # noqa: E402
 
 from bench.synthetic import synthetic_swiss  # noqa: E402
 from tiebreaks.trf import trf_from_tournament, write_trf  # noqa: E402
-from tournaments.trf_import import import_trf  # noqa: E402
+from tournaments.store.trf_import import import_trf  # noqa: E402
 
 
 class _RolledBack(Exception):

@@ -116,7 +116,7 @@ if DATABASE_URL and DATABASE_POOL_MAX > 0:
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # The role web and worker processes connect as (DATABASE_URL of theirs): after
 # each migration (run as the tables' owner) it is granted SELECT and INSERT only
-# on the event table (tournaments.db_roles), and created if missing.
+# on the event table (tournaments.store.db_roles), and created if missing.
 DATABASE_APP_ROLE = os.environ.get("DATABASE_APP_ROLE", "")
 DATABASE_APP_PASSWORD = os.environ.get("DATABASE_APP_PASSWORD", "")
 

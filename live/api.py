@@ -22,7 +22,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournaments.replay import TournamentNotFound, current_version, load_tournament
+from tournaments.store.queries import TournamentNotFound, current_version, load_tournament
 
 from .projection import crosstable_body
 from .snapshots import ensure_snapshot, parse_version

@@ -1,7 +1,7 @@
 """What the public pages show besides the live table: where the event stands, any
 round's pairings, the crosstable, player cards and the roster marks.
 
-Everything is read from the folded event log (``tournaments.replay``); the ranking
+Everything is read from the folded event log (``tournaments.store.queries``); the ranking
 order comes from the latest standings snapshot, so every page agrees with the
 live table.  Rating figures follow the FIDE Rating Regulations (Handbook B.02):
 the expected score from table 8.1(b) (``tiebreaks.rating``), a rating difference
@@ -17,7 +17,7 @@ from typing import Any
 
 from tiebreaks.model import Color, Game, Outcome, Pending, Round, Unplayed, UnplayedRound
 from tiebreaks.rating import expected_hundredths, performance
-from tournaments.replay import BYE_POINTS, FoldedTournament, PlayerState
+from tournaments.store.queries import BYE_POINTS, FoldedTournament, PlayerState
 
 RESULT_TEXT = {
     "1-0": "1–0",

@@ -1,6 +1,6 @@
 """The snapshot body (a tournament's standings and current round) and its crosstable, as JSON.
 
-Built from ``tournaments.replay.load_tournament`` (the folded event log) and
+Built from ``tournaments.store.queries.load_tournament`` (the folded event log) and
 ``tiebreaks.standings.compute_standings``; every number goes through
 ``to_json_number`` so exact fractions leave as JSON numbers, never as strings.
 The crosstable is not part of the snapshot: it does not depend on the
@@ -18,7 +18,7 @@ from typing import Any
 from tiebreaks.codes import parse_code
 from tiebreaks.model import Color, Game, Outcome, Pending, Round, Unplayed, UnplayedRound
 from tiebreaks.standings import StandingsRow, compute_standings, to_json_number
-from tournaments.replay import FoldedTournament
+from tournaments.store.queries import FoldedTournament
 
 # A player's round in the crosstable, as arbiters write it (TRF letters for byes).
 _COLOR_VALUES = {Color.WHITE: "w", Color.BLACK: "b", None: None}

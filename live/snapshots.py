@@ -15,7 +15,7 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import Max, Subquery
 from django.utils import timezone
 
-from tournaments.replay import FoldedTournament, load_tournament
+from tournaments.store.queries import FoldedTournament, load_tournament
 
 from .broadcast import announce
 from .models import StandingsSnapshot
@@ -126,7 +126,7 @@ def _announcer(tournament_id: int, version: int) -> Callable[[], None]:
 def ensure_snapshot(tournament_id: int) -> StandingsSnapshot:
     """The latest snapshot, computed here and now when there is none yet.
 
-    Raises ``tournaments.replay.TournamentNotFound`` for an unknown tournament.
+    Raises ``tournaments.store.queries.TournamentNotFound`` for an unknown tournament.
     """
     snapshot = latest_snapshot(tournament_id)
     if snapshot is None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from celery import shared_task
 from django.db import DatabaseError
 
-from tournaments.replay import TournamentNotFound, list_tournaments, load_tournament
+from tournaments.store.queries import TournamentNotFound, list_tournaments, load_tournament
 
 from . import pending
 from .snapshots import latest_versions, store_snapshot
@@ -61,5 +61,5 @@ def sweep_stale_standings() -> list[int]:
 
 
 def on_event_appended(sender: object, tournament_id: int, seq: int, **kwargs: object) -> None:
-    """``tournaments.signals.event_appended`` receiver: it is sent after the commit."""
+    """``tournaments.store.signals.event_appended`` receiver: it is sent after the commit."""
     schedule_recompute(tournament_id)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import entry, views
+from . import result_entry, views
 
 app_name = "live"
 
@@ -22,8 +22,8 @@ urlpatterns = [
     # Organiser pages: result entry and its sign-in.
     path(
         "tournaments/<tid:tournament_id>/rounds/<int:round_number>/enter/",
-        entry.enter_results,
+        result_entry.enter_results,
         name="enter",
     ),
-    path("accounts/login/", entry.EntryLoginView.as_view(), name="login"),
+    path("accounts/login/", result_entry.EntryLoginView.as_view(), name="login"),
 ]

@@ -17,8 +17,8 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import condition
 
-from tournaments.permissions import may_write
-from tournaments.replay import (
+from tournaments.api.permissions import may_write
+from tournaments.store.queries import (
     FoldedTournament,
     TournamentNotFound,
     current_version,

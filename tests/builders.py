@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from tournaments import commands
-from tournaments.organisers import ensure_organiser
+from tournaments.store import commands
+from tournaments.store.organisers import ensure_organiser
 
 Pairing = Iterable[tuple[int, int]]
 

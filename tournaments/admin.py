@@ -17,21 +17,23 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import URLPattern, path, reverse
+from django.utils.safestring import mark_safe
 
-from . import commands
-from .events import summarise
-from .history import result_history
+from tournaments.domain.state import RESULTS
+from tournaments.store import commands
+from tournaments.store.events import summarise
+from tournaments.store.organisers import grant_organiser, revoke_organiser
+from tournaments.store.result_history import result_history
+
 from .models import Event, Membership, Tournament
-from .organisers import grant_organiser, revoke_organiser
-from .state import RESULTS
 
 
 def event_summary(event: Event) -> str:
     return summarise(event)
 
 
-class ReadOnlyEventsMixin:
-    """Events are append-only: nobody adds, changes or deletes them here."""
+class ReadOnlyMixin:
+    """Nobody adds, changes or deletes these rows here."""
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
@@ -41,6 +43,10 @@ class ReadOnlyEventsMixin:
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
+
+
+class ReadOnlyEventsMixin(ReadOnlyMixin):
+    """Events are append-only."""
 
     @admin.display(description="summary")
     def summary(self, event: Event) -> str:
@@ -56,7 +62,7 @@ class EventInline(ReadOnlyEventsMixin, admin.TabularInline):
     extra = 0
 
 
-class MembershipInline(admin.TabularInline):
+class MembershipInline(ReadOnlyMixin, admin.TabularInline):
     """Shown only: "Grant or revoke an organiser" appends the event that changes it."""
 
     model = Membership
@@ -64,15 +70,6 @@ class MembershipInline(admin.TabularInline):
     readonly_fields = fields
     extra = 0
     verbose_name = "organiser"
-
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
 
 class OrganiserForm(forms.Form):
@@ -160,7 +157,15 @@ class TournamentAdmin(admin.ModelAdmin):
             return commands.correct_result(tournament.pk, data, author=request.user)
 
         return self._event_form_view(
-            request, tournament_id, CorrectionForm, correct, "Correct a result", "correct_result"
+            request,
+            tournament_id,
+            CorrectionForm,
+            correct,
+            "Correct a result",
+            mark_safe(
+                "The correction is appended to the event log as <code>result.corrected</code>, "
+                "with you as its author; the original result stays in the log."
+            ),
         )
 
     def organiser_view(self, request: HttpRequest, tournament_id: int) -> HttpResponse:
@@ -169,9 +174,16 @@ class TournamentAdmin(admin.ModelAdmin):
             return command(tournament.pk, data["user"], author=request.user)
 
         return self._event_form_view(
-            request, tournament_id, OrganiserForm, change, "Grant or revoke an organiser",
-            "organisers",
-        )  # fmt: skip
+            request,
+            tournament_id,
+            OrganiserForm,
+            change,
+            "Grant or revoke an organiser",
+            mark_safe(
+                "The change is appended to the event log as <code>organiser.granted</code> "
+                "or <code>organiser.revoked</code>, with you as its author."
+            ),
+        )
 
     def _event_form_view(
         self,
@@ -180,7 +192,7 @@ class TournamentAdmin(admin.ModelAdmin):
         form_class: type[forms.Form],
         append: Callable[[Tournament, dict[str, Any]], Event],
         title: str,
-        template: str,
+        intro: str,
     ) -> HttpResponse:
         """A form whose valid submission appends one event through a command; the
         command's refusal is shown on the form's field."""
@@ -206,9 +218,12 @@ class TournamentAdmin(admin.ModelAdmin):
             "title": f"{title}: {tournament.name}",
             "opts": self.model._meta,
             "original": tournament,
+            "page": title,
+            "intro": intro,
+            "submit": "Append the event",
             "form": form,
         }
-        return TemplateResponse(request, f"admin/tournaments/tournament/{template}.html", context)
+        return TemplateResponse(request, "admin/tournaments/tournament/event_form.html", context)
 
 
 @admin.register(Event)

@@ -9,8 +9,8 @@ class TournamentsConfig(AppConfig):
         from django.db.models.signals import post_migrate
         from django.urls import register_converter
 
-        from .converters import TournamentIdConverter
-        from .db_roles import grant_app_role
+        from tournaments.api.converters import TournamentIdConverter
+        from tournaments.store.db_roles import grant_app_role
 
         post_migrate.connect(grant_app_role, sender=self, dispatch_uid="tournaments.app_role")
 

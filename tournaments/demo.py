@@ -14,7 +14,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from . import commands
+from tournaments.store import commands
 
 NAME = "Crosstable Demo Open"
 

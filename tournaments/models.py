@@ -2,7 +2,7 @@
 and an append-only ``Event`` row per fact.
 
 Everything else about a tournament (its name, settings, players, rounds and
-results) is derived by folding its events (``tournaments.state``).  Nothing
+results) is derived by folding its events (``tournaments.domain.state``).  Nothing
 here is ever updated or deleted: a mistake is fixed by appending a correction.
 """
 
@@ -15,7 +15,7 @@ from django.db import models
 from django.db.models import Max, OuterRef, Subquery
 from django.utils import timezone
 
-from .events import EventKind, payload_lookup
+from tournaments.store.events import EventKind, payload_lookup
 
 __all__ = ["AppendOnlyError", "Event", "EventKind", "Membership", "Tournament"]
 
@@ -99,7 +99,7 @@ class Event(models.Model):
 
     tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT, related_name="events")
     seq = models.PositiveIntegerField()
-    # One of tournaments.events.REGISTRY; the commands write only declared kinds.
+    # One of tournaments.store.events.REGISTRY; the commands write only declared kinds.
     kind = models.CharField(max_length=40)
     schema_version = models.PositiveSmallIntegerField()
     payload = models.JSONField()

@@ -14,7 +14,7 @@ from django.db import connection
 
 from live.snapshots import store_snapshot
 from tests.live.builders import make_tournament
-from tournaments.replay import load_tournament
+from tournaments.store.queries import load_tournament
 
 from .stack import POOL_MAX, Stack
 

@@ -12,7 +12,7 @@ from config.asgi import application
 from live.snapshots import store_snapshot
 from tests.live.builders import make_tournament, organiser
 from tournaments.models import Event, Membership
-from tournaments.replay import load_tournament
+from tournaments.store.queries import load_tournament
 
 HUGE = "5" * 5000
 

@@ -15,7 +15,7 @@ from live.models import StandingsSnapshot
 from live.snapshots import store_snapshot
 from live.tasks import sweep_stale_standings
 from tests.live.builders import make_tournament, record
-from tournaments.replay import load_tournament
+from tournaments.store.queries import load_tournament
 
 
 def closed_port() -> int:

@@ -8,7 +8,7 @@ very long), federations and titles in a few patterns.
 
 from __future__ import annotations
 
-from tournaments import commands
+from tournaments.store import commands
 
 from .builders import organiser
 

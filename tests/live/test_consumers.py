@@ -19,7 +19,7 @@ from rest_framework.test import APIClient
 from live import wire
 from live.routing import websocket_urlpatterns
 from live.snapshots import store_snapshot
-from tournaments.replay import load_tournament
+from tournaments.store.queries import load_tournament
 
 from .builders import make_tournament, organiser, record
 from .conftest import running_worker

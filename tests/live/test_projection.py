@@ -8,7 +8,7 @@ import pytest
 from django.utils import timezone
 
 from live.projection import build_body, crosstable_body
-from tournaments.replay import load_tournament
+from tournaments.store.queries import load_tournament
 
 from .builders import make_tournament, record
 

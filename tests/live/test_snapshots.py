@@ -8,7 +8,7 @@ import pytest
 
 from live.models import StandingsSnapshot
 from live.snapshots import KEEP_SNAPSHOTS, ensure_snapshot, store_snapshot
-from tournaments.replay import load_tournament
+from tournaments.store.queries import load_tournament
 
 from .builders import make_tournament, record
 

@@ -11,8 +11,8 @@ from django.test import Client
 from django.urls import reverse
 
 from live.pages import expected_score, k_factor, player_card
-from tournaments import commands
-from tournaments.replay import PlayerState, load_tournament
+from tournaments.store import commands
+from tournaments.store.queries import PlayerState, load_tournament
 
 from .builders import make_tournament, organiser, record
 from .open_builders import DETAILS
@@ -261,7 +261,7 @@ def test_a_404_is_logged_by_the_server_only(caplog: pytest.LogCaptureFixture) ->
 
 
 def test_a_trf_import_brings_its_header_details_to_the_pages() -> None:
-    from tournaments.trf_import import import_trf
+    from tournaments.store.trf_import import import_trf
 
     text = "\n".join(
         [

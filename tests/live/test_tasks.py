@@ -10,7 +10,7 @@ import pytest
 from live import pending
 from live.models import StandingsSnapshot
 from live.tasks import recompute_standings
-from tournaments.replay import load_tournament
+from tournaments.store.queries import load_tournament
 
 from .builders import make_tournament, record
 from .conftest import running_worker

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tournaments import commands
 from tournaments.models import Event
+from tournaments.store import commands
 
 from .builders import make_tournament, stored
 

@@ -7,11 +7,11 @@ from pathlib import Path
 import pytest
 from django.db import transaction
 
-from tournaments import commands
-from tournaments.errors import CommandError
-from tournaments.folding import current_state
+from tournaments.domain.errors import CommandError
 from tournaments.models import Event, Tournament
-from tournaments.trf_import import import_trf
+from tournaments.store import commands
+from tournaments.store.state_cache import current_state
+from tournaments.store.trf_import import import_trf
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 

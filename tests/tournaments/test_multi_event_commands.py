@@ -11,9 +11,9 @@ import pytest
 from django.db import connection, transaction
 
 from tests.builders import build_tournament
-from tournaments import commands
 from tournaments.models import Event, Tournament
-from tournaments.scheduling import schedule_round_robin
+from tournaments.store import commands
+from tournaments.store.scheduling import schedule_round_robin
 
 from .builders import needs_postgresql, stored
 

@@ -6,9 +6,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from tournaments.commands import CommandError
 from tournaments.models import Event, Membership
-from tournaments.organisers import ensure_organiser, grant_organiser, revoke_organiser
+from tournaments.store.commands import CommandError
+from tournaments.store.organisers import ensure_organiser, grant_organiser, revoke_organiser
 
 from .builders import make_tournament, stored
 

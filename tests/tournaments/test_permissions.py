@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 
 from tournaments.models import Membership
-from tournaments.organisers import grant_organiser
+from tournaments.store.organisers import grant_organiser
 
 from .builders import Api, make_tournament, stored
 

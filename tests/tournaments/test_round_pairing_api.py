@@ -6,8 +6,8 @@ import sys
 
 from django.urls import reverse
 
-from tournaments import commands
 from tournaments.models import Event
+from tournaments.store import commands
 
 from .builders import make_tournament, stored
 

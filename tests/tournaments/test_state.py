@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from tiebreaks.model import Color, Game, Outcome, Pending, Scoring, System, Unplayed, UnplayedRound
-from tournaments.events import current_version, fold
-from tournaments.state import FoldError
+from tournaments.domain.state import FoldError
+from tournaments.store.events import current_version, fold
 
 W, B = Color.WHITE, Color.BLACK
 

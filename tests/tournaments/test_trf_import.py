@@ -16,10 +16,10 @@ from django.urls import reverse
 from tiebreaks.errors import TrfError
 from tiebreaks.standings import compute_standings
 from tiebreaks.trf import parse_trf
-from tournaments import replay
+from tournaments.api.permissions import may_write
 from tournaments.models import Event, Tournament
-from tournaments.permissions import may_write
-from tournaments.trf_import import export_trf, import_trf, standings_csv, standings_of
+from tournaments.store import queries
+from tournaments.store.trf_import import export_trf, import_trf, standings_csv, standings_of
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 BROKEN = DATA / "broken_import"
@@ -42,7 +42,7 @@ def _file_standings(text: str, tiebreaks):
 def test_import_gives_the_standings_of_the_file_itself(name):
     text = (DATA / name).read_text()
     imported = import_trf(text)
-    tournament = replay.load_tournament(imported.id)
+    tournament = queries.load_tournament(imported.id)
     ours = standings_of(tournament)
     assert _rows(ours) == _rows(_file_standings(text, ours.tiebreaks))
 
@@ -57,7 +57,7 @@ def test_import_stores_registrations_pairings_byes_and_results_as_events():
     assert kinds.count("round.paired") == 5
     # Round 2: David's H; round 3: Jessica's H; round 4: Nick's and Paul's Z; round 5: Nick's Z.
     assert kinds.count("bye.requested") == 5
-    state = replay.load_tournament(imported.id).state
+    state = queries.load_tournament(imported.id).state
     assert state.rounds[2].byes == (12,)  # Nick's pairing-allocated bye (U)
     assert state.requested_bye(2, 4) == "half"
     board = state.rounds[4].board_of(9)
@@ -74,8 +74,8 @@ def test_export_then_import_gives_the_same_standings():
     first = import_trf((DATA / "held_swiss_5.trf").read_text())
     exported = export_trf(first.id)
     second = import_trf(exported)
-    before = standings_of(replay.load_tournament(first.id))
-    after = standings_of(replay.load_tournament(second.id))
+    before = standings_of(queries.load_tournament(first.id))
+    after = standings_of(queries.load_tournament(second.id))
     assert _rows(after) == _rows(before)
     assert after.tiebreaks == before.tiebreaks
 
@@ -85,14 +85,14 @@ def test_export_keeps_the_rule_edition_for_the_next_import():
     exported = export_trf(first.id)
     assert exported.splitlines()[0] == "### Crosstable rules: fide-2023"
     second = import_trf(exported)
-    assert replay.load_tournament(second.id).rules == "fide-2023"
-    before = standings_of(replay.load_tournament(first.id))
-    assert _rows(standings_of(replay.load_tournament(second.id))) == _rows(before)
+    assert queries.load_tournament(second.id).rules == "fide-2023"
+    before = standings_of(queries.load_tournament(first.id))
+    assert _rows(standings_of(queries.load_tournament(second.id))) == _rows(before)
 
 
 def test_export_writes_points_and_ranks_of_the_standings():
     imported = import_trf((DATA / "held_round_robin.trf").read_text())
-    standings = standings_of(replay.load_tournament(imported.id))
+    standings = standings_of(queries.load_tournament(imported.id))
     text = export_trf(imported.id)
     records = {int(line[4:8]): line for line in text.splitlines() if line[:3] == "001"}
     for row in standings.rows:
@@ -210,7 +210,7 @@ def test_api_imports_a_text_plain_body_with_the_rules_in_the_query(api):
         content_type="text/plain",
     )
     assert response.status_code == 201, response.json()
-    assert replay.load_tournament(response.json()["id"]).rules == "fide-2023"
+    assert queries.load_tournament(response.json()["id"]).rules == "fide-2023"
 
 
 def test_api_refuses_a_broken_file_with_its_line_and_stores_nothing(api):

@@ -14,8 +14,8 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tiebreaks.errors import TrfError
 from tiebreaks.trf import decode
-from tournaments.schemas import RULES
-from tournaments.trf_import import import_trf
+from tournaments.store.schemas import RULES
+from tournaments.store.trf_import import import_trf
 
 
 class Command(BaseCommand):

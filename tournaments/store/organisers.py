@@ -17,10 +17,11 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from rest_framework.authtoken.models import Token
 
+from tournaments.domain.errors import CommandError, TournamentNotFound
+from tournaments.models import Event, Membership, Tournament
+
 from .commands import Batch, Command, in_one_transaction
-from .errors import CommandError, TournamentNotFound
 from .events import EventKind
-from .models import Event, Membership, Tournament
 
 
 def _no_state_check(state: object, payload: object) -> None:

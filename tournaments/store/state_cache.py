@@ -24,10 +24,11 @@ from datetime import datetime
 
 from django.db import transaction
 
-from .errors import TournamentNotFound
+from tournaments.domain.errors import TournamentNotFound
+from tournaments.domain.state import TournamentState
+from tournaments.models import Event
+
 from .events import fold
-from .models import Event
-from .state import TournamentState
 
 MAX_ENTRIES = 64
 

@@ -7,9 +7,9 @@ from typing import Any
 
 from rest_framework import serializers
 
-from . import schemas
-from .events import EventKind, current_version, payload_of
-from .models import Event
+from tournaments.models import Event
+from tournaments.store import schemas
+from tournaments.store.events import EventKind, current_version, payload_of
 
 
 def command_body(schema: type[serializers.Serializer]) -> type[serializers.Serializer]:

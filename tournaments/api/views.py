@@ -1,4 +1,4 @@
-"""The organisers' API.  Thin: reads fold the event log (``replay``), writes run
+"""The organisers' API.  Thin: reads fold the event log (``store.queries``), writes run
 a command (``commands``) with the request body as the event payload.
 
 Every write answers 201 with the stored event; the same ``Idempotency-Key``
@@ -18,13 +18,14 @@ from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from . import auto_pairing, commands, pairing_rules, replay
+from tournaments.models import Event
+from tournaments.store import auto_pairing, commands, pairing_rules, queries
+from tournaments.store.commands import Command, CommandError, Conflict, TournamentNotFound
+from tournaments.store.events import EventKind, payload_lookup
+from tournaments.store.schemas import TournamentCreatedSerializer
+
 from . import serializers as api
-from .commands import Command, CommandError, Conflict, TournamentNotFound
-from .events import EventKind, payload_lookup
-from .models import Event
 from .permissions import IsOrganiserOrReadOnly
-from .schemas import TournamentCreatedSerializer
 
 IDEMPOTENCY_KEY = OpenApiParameter(
     "Idempotency-Key",
@@ -67,8 +68,8 @@ class TournamentAPIView(generics.GenericAPIView):
             )
         return super().handle_exception(exc)
 
-    def folded(self) -> replay.FoldedTournament:
-        return replay.load_tournament(self.kwargs["tournament_id"])
+    def folded(self) -> queries.FoldedTournament:
+        return queries.load_tournament(self.kwargs["tournament_id"])
 
     def body(self) -> dict[str, Any]:
         if not isinstance(self.request.data, Mapping):
@@ -112,7 +113,7 @@ class TournamentListView(TournamentAPIView):
         responses=api.TournamentSummarySerializer(many=True),
     )
     def get(self, request: Request) -> Response:
-        page = self.paginate_queryset(replay.list_tournaments())
+        page = self.paginate_queryset(queries.list_tournaments())
         return self.get_paginated_response(self.get_serializer(page, many=True).data)
 
     @extend_schema(

@@ -53,11 +53,11 @@ from tiebreaks.model import (
 from tiebreaks.standings import Standings, compute_standings, format_value
 from tiebreaks.trf import TrfFile, parse_trf, trf_from_tournament, write_trf
 from tiebreaks.trf_details import tournament_details
+from tournaments.domain.errors import CommandError
+from tournaments.models import Tournament
 
-from . import commands, replay
-from .errors import CommandError
+from . import commands, queries
 from .events import fold
-from .models import Tournament
 
 # 1-based columns of the 001 record fields a registration can be refused for.
 _PLAYER_COLUMNS = {
@@ -295,7 +295,7 @@ def _scoring_payload(scoring: Scoring) -> dict[str, str]:
 # --------------------------------------------------------------------------- export
 
 
-def standings_of(tournament: replay.FoldedTournament) -> Standings:
+def standings_of(tournament: queries.FoldedTournament) -> Standings:
     return compute_standings(
         tournament.results, tiebreaks=tournament.tiebreaks or None, rules=tournament.rules
     )
@@ -307,7 +307,7 @@ def export_trf(tournament_id: int) -> str:
     TRF has no record for the C.07 edition, so it goes in a comment line that
     ``import_trf`` reads back: the export of a fide-2023 tournament imports as one.
     """
-    tournament = replay.load_tournament(tournament_id)
+    tournament = queries.load_tournament(tournament_id)
     standings = standings_of(tournament)
     trf = trf_from_tournament(tournament.results, standings.tiebreaks, standings=standings)
     comments = f"{RULES_COMMENT}{tournament.rules}\n"
@@ -319,7 +319,7 @@ def export_trf(tournament_id: int) -> str:
 
 def standings_csv(tournament_id: int) -> str:
     """Rank, place, start rank, name, rating, federation, points, then each tie-break."""
-    standings = standings_of(replay.load_tournament(tournament_id))
+    standings = standings_of(queries.load_tournament(tournament_id))
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     header = ["rank", "place", "start_rank", "name", "rating", "federation", "points"]

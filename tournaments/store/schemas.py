@@ -20,9 +20,8 @@ from rest_framework import serializers
 from tiebreaks.errors import TieBreakError
 from tiebreaks.model import Scoring, System, Tournament
 from tiebreaks.standings import DEFAULT_RULES, RULES, compute_standings
-
-from .errors import CommandError
-from .state import BYE_POINTS, RESULTS, SYSTEMS
+from tournaments.domain.errors import CommandError
+from tournaments.domain.state import BYE_POINTS, RESULTS, SYSTEMS
 
 TITLES = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
 MAX_ROUNDS = 99

@@ -20,11 +20,11 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from tiebreaks.model import System
+from tournaments.domain.errors import CommandError
+from tournaments.domain.state import TournamentState
 
 from .commands import Command, pair_round
-from .errors import CommandError
 from .events import EventKind
-from .state import TournamentState
 
 _FORFEITS = frozenset({"+/-", "-/+", "0-0"})
 

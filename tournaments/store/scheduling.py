@@ -6,12 +6,12 @@ from __future__ import annotations
 from django.contrib.auth.models import AbstractBaseUser
 
 from tiebreaks.model import System
+from tournaments.domain.berger import BergerError, round_robin_schedule
+from tournaments.domain.errors import CommandError
+from tournaments.domain.state import TournamentState
+from tournaments.models import Event
 
-from .berger import BergerError, round_robin_schedule
 from .commands import Batch, in_one_transaction, pair_round
-from .errors import CommandError
-from .models import Event
-from .state import TournamentState
 
 
 def schedule_round_robin(

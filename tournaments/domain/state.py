@@ -218,7 +218,7 @@ def scoring_from_payload(points: Mapping[str, Any]) -> Scoring:
 
 class Accumulator:
     """The mutable state ``events.fold`` builds, one event at a time; each kind's
-    fold (declared in ``tournaments.events``) changes it, ``state()`` freezes it.
+    fold (declared in ``tournaments.store.events``) changes it, ``state()`` freezes it.
 
     ``state()`` after each event is how a bulk append validates every event
     against the events before it; that state shares the accumulator's players

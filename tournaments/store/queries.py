@@ -13,12 +13,12 @@ from functools import cached_property
 from django.db.models import Max
 
 from tiebreaks.model import Tournament as Results
+from tournaments.domain.errors import TournamentNotFound
+from tournaments.domain.state import BYE_POINTS, PlayerState, TournamentState
+from tournaments.models import Event
 
-from .errors import TournamentNotFound
 from .events import EventKind, payload_of
-from .folding import current_state
-from .models import Event
-from .state import BYE_POINTS, PlayerState, TournamentState
+from .state_cache import current_state
 
 __all__ = [
     "BYE_POINTS",

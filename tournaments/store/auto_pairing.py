@@ -15,10 +15,10 @@ from pairings import NoLegalPairing, pair_round
 from pairings.external import EngineError, pair_with
 from pairings.trf_input import round_one_colour
 from tiebreaks.model import Color, System
+from tournaments.domain.errors import CommandError
+from tournaments.domain.state import TournamentState
 
-from .errors import CommandError
 from .pairing_rules import active_players
-from .state import TournamentState
 
 _INITIAL = {"white1": Color.WHITE, "black1": Color.BLACK}
 

@@ -21,11 +21,11 @@ from rest_framework.response import Response
 
 from tiebreaks.errors import TrfError
 from tiebreaks.trf import decode
+from tournaments.store import round_import
+from tournaments.store.scheduling import schedule_round_robin
+from tournaments.store.schemas import RULES
+from tournaments.store.trf_import import export_trf, import_trf, standings_csv
 
-from . import round_import
-from .scheduling import schedule_round_robin
-from .schemas import RULES
-from .trf_import import export_trf, import_trf, standings_csv
 from .views import WRITE_RESPONSES, TournamentAPIView, created
 
 _REFUSED_FILE = OpenApiResponse(

@@ -8,10 +8,11 @@ from collections import defaultdict
 from dataclasses import dataclass
 from datetime import datetime
 
+from tournaments.domain.state import PlayerState
+from tournaments.models import Event
+
 from .events import EventKind, payload_of
-from .folding import current_state
-from .models import Event
-from .state import PlayerState
+from .state_cache import current_state
 
 
 @dataclass(frozen=True)

@@ -26,9 +26,7 @@ from typing import Any, Protocol
 from rest_framework import serializers
 
 from tiebreaks.model import System
-
-from . import schemas
-from .state import (
+from tournaments.domain.state import (
     Accumulator,
     Board,
     PlayerState,
@@ -37,6 +35,8 @@ from .state import (
     TournamentState,
     scoring_from_payload,
 )
+
+from . import schemas
 
 Payload = dict[str, Any]
 Upcaster = Callable[[Payload], Payload]

@@ -26,12 +26,13 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from .errors import CommandError, Conflict, TournamentNotFound
+from tournaments.domain.errors import CommandError, Conflict, TournamentNotFound
+from tournaments.domain.state import Board, PlayerState, RoundState, TournamentState
+from tournaments.models import Event, EventKind, Membership, Tournament
+
 from .events import OpenFold, current_version, fold, payload_of, validate_payload
-from .folding import current_state, remember
-from .models import Event, EventKind, Membership, Tournament
 from .signals import event_appended
-from .state import Board, PlayerState, RoundState, TournamentState
+from .state_cache import current_state, remember
 
 __all__ = [
     "Batch",

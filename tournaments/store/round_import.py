@@ -19,11 +19,11 @@ from django.contrib.auth.models import AbstractBaseUser
 from tiebreaks.errors import TrfError
 from tiebreaks.model import Color, Round, Unplayed
 from tiebreaks.trf import parse_trf
+from tournaments.domain.state import TournamentState
+from tournaments.models import Event
 
 from . import commands
-from .models import Event
 from .pairing_rules import checked_pair_round
-from .state import TournamentState
 from .trf_import import FIRST_ROUND_COLUMN, ROUND_WIDTH, pairing_field_at, reported_at
 
 _BYE_CODES = {"U": "pab", "H": "half", "F": "full", "Z": "zero"}

@@ -19,8 +19,8 @@ from django.shortcuts import render
 from django.urls import reverse_lazy
 from django.views.decorators.csrf import ensure_csrf_cookie
 
-from tournaments.permissions import may_write
-from tournaments.replay import (
+from tournaments.api.permissions import may_write
+from tournaments.store.queries import (
     BYE_POINTS,
     FoldedTournament,
     PlayerState,

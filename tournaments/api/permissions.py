@@ -7,7 +7,7 @@ from typing import Any
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 from rest_framework.request import Request
 
-from .models import Membership, Tournament
+from tournaments.models import Membership, Tournament
 
 
 def may_write(user: Any, tournament_id: int) -> bool:
