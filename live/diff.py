@@ -23,6 +23,8 @@ def standings_diff(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any] |
     """
     if any(old[key] != new[key] for key in _STRUCTURE):
         return None
+    if old.get("warnings") != new.get("warnings"):  # bodies stored before warnings had none
+        return None
     old_round, new_round = old["rounds"], new["rounds"]
     if old_round["current"] != new_round["current"] or old_round["byes"] != new_round["byes"]:
         return None

@@ -30,6 +30,8 @@ _NONE: frozenset[str] = frozenset()
 # UNCERTAIN: transcriptions of the Art. 5 table put the Cut-1 mark on FB or on REP; the
 # MTB26 list of codes has FB/C1...FB/M2 and no REP cut, so that is what is accepted.
 ACRONYMS: dict[str, Acronym] = {
+    # The score itself, as MTB26 lists and FIDE's reference checker accept it in a list.
+    "PTS": Acronym("Points", _NONE),
     "DE": Acronym("Direct Encounter", frozenset({"P"})),
     "WIN": Acronym("Number of Wins", _NONE),
     "WON": Acronym("Number of Games Won", _NONE),

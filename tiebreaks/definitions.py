@@ -125,6 +125,12 @@ def _opponent_sum(ctx: Context, code: Code, *, fore: bool = False) -> Column:
     )
 
 
+def pts(ctx: Context, code: Code) -> Column:
+    """PTS, Points: the score itself (MTB26 lists it; as a tie-break it breaks nothing
+    the score has not, but a list that names it is accepted)."""
+    return Column(list(ctx.sheet.score), ctx.sheet.unit)
+
+
 def bh(ctx: Context, code: Code) -> Column:
     """BH, Buchholz (C.07 8.1): the sum of the opponents' scores, with the unplayed
     rounds of Art. 16 and the modifiers /C1 /C2 /M1 /M2 (14.1-14.4, 16.5) and /P."""
@@ -450,6 +456,7 @@ def _split_and_reapply(
 
 TieBreak = Callable[[Context, Code], Column]
 TIEBREAKS: dict[str, TieBreak] = {
+    "PTS": pts,
     "WIN": win,
     "WON": won,
     "BPG": bpg,

@@ -57,6 +57,7 @@ __all__ = [
     "explain",
     "format_value",
     "to_json_number",
+    "unrated_warnings",
 ]
 
 
@@ -75,6 +76,7 @@ class Standings:
     rules: str
     tiebreaks: tuple[str, ...]
     rows: tuple[StandingsRow, ...]
+    warnings: tuple[str, ...] = ()  # what the reader of the table must know (unrated players)
 
 
 def default_tiebreaks(system: System) -> tuple[str, ...]:
@@ -190,7 +192,25 @@ def compute_standings(
             rules=computation.rules.name,
             tiebreaks=tuple(c.text for c in computation.codes),
             rows=computation.rows(),
+            warnings=unrated_warnings(tournament, computation.codes),
         )
+
+
+def unrated_warnings(tournament: Tournament, codes: Sequence[Code]) -> tuple[str, ...]:
+    """Ruling 6: C.07 10 drops the rating-based tie-breaks when unrated players take part
+    unless the rules say how to treat them; by default they are left out of those
+    tie-breaks, and never silently."""
+    rating_based = [code.text for code in codes if code.acronym in RATING_LIKE]
+    if not rating_based or tournament.unrated_rating:
+        return ()
+    unrated = sorted(p.start_rank for p in tournament.players if not p.rating)
+    if not unrated:
+        return ()
+    return (
+        f"{len(unrated)} unrated player(s) (start ranks {', '.join(map(str, unrated))}) take "
+        f"part: {', '.join(rating_based)} leave their games out (C.07 10); give unrated "
+        "players a rating (the tournament's unrated_rating, --unrated-rating) to count them",
+    )
 
 
 @contextmanager

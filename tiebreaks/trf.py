@@ -626,19 +626,22 @@ def round_robin_from_pairings(players: Iterable[Player]) -> System:
     """The system the pairings show (ruling 9): a round robin when every pair of players
     meets exactly once over n - 1 or n rounds, a double round robin when every pair meets
     exactly twice with colours reversed; else a Swiss.  A pair may meet fewer times when
-    one of them missed games (a withdrawal): a player with fewer encounters than the
-    others.  Forfeits with an opponent and pending games count as encounters."""
+    one of them withdrew: fewer encounters than the others and an absence or requested
+    bye.  Forfeits with an opponent and pending games count as encounters."""
     players = list(players)
     n = len(players)
     if n < 3:
         return System.SWISS
     meetings: dict[tuple[int, int], list[Color | None]] = {}
     encounters = dict.fromkeys((p.start_rank for p in players), 0)
+    away: set[int] = set()  # players with an absence or a requested bye
     rounds = 0
     for player in players:
         for number, entry in enumerate(player.rounds, 1):
             opponent = getattr(entry, "opponent", None)
             if opponent is None:
+                if isinstance(entry, UnplayedRound) and entry.kind.is_requested_bye:
+                    away.add(player.start_rank)
                 continue
             rounds = max(rounds, number)
             encounters[player.start_rank] += 1
@@ -652,12 +655,11 @@ def round_robin_from_pairings(players: Iterable[Player]) -> System:
     ):
         return System.SWISS
     complete = cycles * (n - 1)
+    withdrawn = {rank for rank in away if encounters[rank] < complete}
     ranks = sorted(encounters)
     for a_index, a in enumerate(ranks):
         for b in ranks[a_index + 1 :]:
-            if len(meetings.get((a, b), ())) < cycles and complete <= min(
-                encounters[a], encounters[b]
-            ):
+            if len(meetings.get((a, b), ())) < cycles and not {a, b} & withdrawn:
                 return System.SWISS
     return System.ROUND_ROBIN if cycles == 1 else System.DOUBLE_ROUND_ROBIN
 

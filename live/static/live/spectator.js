@@ -169,6 +169,9 @@
     // The organisers' link follows the round in progress once the next one is paired.
     const enter = document.querySelector(".enter-link");
     if (enter && round) enter.pathname = enter.pathname.replace(/\/rounds\/\d+\/enter\/$/, "/rounds/" + round + "/enter/");
+    const warnings = document.getElementById("warnings");
+    warnings.textContent = (body.warnings || []).join(" ");
+    warnings.hidden = !warnings.textContent;
     document.getElementById("version").textContent = body.version;
     document.getElementById("computed-at").textContent = new Date(body.computed_at).toLocaleTimeString();
   }
