@@ -19,6 +19,7 @@ from tiebreaks.errors import TrfError
 from tiebreaks.standings import compute_standings
 from tiebreaks.trf import decode, parse_trf, trf_from_tournament, write_trf
 from tournaments import replay
+from tournaments.demo import load_demo
 from tournaments.models import Event, Tournament
 from tournaments.permissions import may_write
 from tournaments.trf_import import export_trf, import_trf, standings_csv, standings_of
@@ -368,3 +369,23 @@ def test_export_import_export_is_byte_identical_with_equal_standings(tournament)
     assert export_trf(again.id) == exported
     before, after = (standings_of(replay.load_tournament(t.id)) for t in (stored, again))
     assert _rows(after) == _rows(before)
+
+
+def test_the_demo_mid_round_exports_and_imports_with_the_same_pairings_and_standings(organiser):
+    # Round 4 of the demo is in progress: its boards without a result must survive.
+    demo = replay.load_tournament(load_demo(organiser))
+    again = replay.load_tournament(import_trf(export_trf(demo.id)).id)
+    for number, rnd in demo.state.rounds.items():
+        pairs = {(b.white, b.black, b.result) for b in rnd.boards}
+        assert {(b.white, b.black, b.result) for b in again.state.rounds[number].boards} == pairs
+    assert _rows(standings_of(again)) == _rows(standings_of(demo))
+
+
+def test_a_tournament_setting_unrated_rating_out_of_range_is_refused(api):
+    response = api.client.post(
+        reverse("tournaments:tournament-list"),
+        {"name": "Open", "rounds": 5, "unrated_rating": 0},
+        format="json",
+    )
+    assert response.status_code == 400
+    assert "unrated_rating" in response.json()
