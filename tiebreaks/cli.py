@@ -23,6 +23,7 @@ from dataclasses import replace
 from typing import NoReturn
 
 from tiebreaks.errors import TieBreakError, TrfError
+from tiebreaks.formatting import format_points
 from tiebreaks.model import Tournament
 from tiebreaks.rules import EDITIONS
 from tiebreaks.standings import (
@@ -34,7 +35,7 @@ from tiebreaks.standings import (
     format_value,
     to_json_number,
 )
-from tiebreaks.trf import TrfFile, format_points, read_trf
+from tiebreaks.trf import TrfFile, read_trf
 
 BAD_INPUT = 2
 

@@ -21,7 +21,6 @@ import gc
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from operator import itemgetter
 
@@ -36,6 +35,7 @@ from tiebreaks.definitions import (
     Value,
 )
 from tiebreaks.errors import TieBreakError
+from tiebreaks.formatting import decimal_text, format_points
 from tiebreaks.model import Player, System, Tournament
 from tiebreaks.modifiers import cut
 from tiebreaks.ranking import rank, sort_key
@@ -231,19 +231,6 @@ def _no_cyclic_gc() -> Iterator[None]:
             gc.enable()
 
 
-def _decimal(value: Fraction, places: int) -> str:
-    exact = Decimal(value.numerator) / Decimal(value.denominator)
-    return str(exact.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP))
-
-
-def _points_text(value: Fraction) -> str:
-    """Exact when the value has a short decimal form ("6.5", "9.25", "12.0")."""
-    for places in (1, 2):
-        if (value * 10**places).denominator == 1:
-            return _decimal(value, places)
-    return _decimal(value, 2)
-
-
 def format_value(code: str, value: Value) -> str:
     """A tie-break value as arbiters print it: AOB with two decimals, ratings and
     counts whole, points as "6.5"; an undefined value as "-"."""
@@ -251,10 +238,10 @@ def format_value(code: str, value: Value) -> str:
         return "-"
     acronym = parse_code(code).acronym
     if acronym == "AOB":
-        return _decimal(Fraction(value), 2)
+        return decimal_text(Fraction(value), 2)
     if acronym in RATING_LIKE or acronym in COUNTS:
         return str(int(value))
-    return _points_text(Fraction(value))
+    return format_points(Fraction(value))
 
 
 def to_json_number(value: Value) -> int | float | None:
@@ -304,19 +291,19 @@ class Explanation:
         p = self.player
         out = [
             f"{p.start_rank} {p.name}".rstrip() + f" - rules {self.rules}, place {self.place}",
-            f"points {_points_text(self.points)}; "
-            f"as an opponent (C.07 16.3) {_points_text(self.modified_points)}",
+            f"points {format_points(self.points)}; "
+            f"as an opponent (C.07 16.3) {format_points(self.modified_points)}",
         ]
         for r in self.rounds:
             opponent = f" vs {r.opponent}" if r.opponent is not None else ""
-            points = "?" if r.points is None else _points_text(r.points)
-            value = "" if r.value is None else f", counts {_points_text(r.value)}"
+            points = "?" if r.points is None else format_points(r.points)
+            value = "" if r.value is None else f", counts {format_points(r.value)}"
             vur = ", VUR" if r.vur else ""
             out.append(f"  R{r.round}: {r.kind}{opponent}, {points} pts{value}{vur} ({r.rule})")
         for t in self.tiebreaks:
             out.append(f"  {t.code} = {format_value(t.code, t.value)}: {t.text}")
             if t.contributions:
-                parts = ", ".join(f"R{r} {_points_text(c)}" for r, c in t.contributions)
+                parts = ", ".join(f"R{r} {format_points(c)}" for r, c in t.contributions)
                 out.append(f"    contributions: {parts}")
             if t.cut_rounds:
                 out.append("    cut: " + ", ".join(f"R{r}" for r in t.cut_rounds))

@@ -28,7 +28,6 @@ import io
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from fractions import Fraction
 from functools import partial
 from typing import Any
 
@@ -36,6 +35,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from tiebreaks.errors import TrfError
+from tiebreaks.formatting import format_points
 from tiebreaks.model import (
     Color,
     Game,
@@ -332,14 +332,9 @@ def standings_csv(tournament_id: int) -> str:
                 p.name,
                 p.rating or "",
                 p.federation or "",
-                _points_text(row.points),
+                format_points(row.points),
                 *(format_value(code, row.tiebreaks[code]) for code in standings.tiebreaks),
             ]
         )
     return out.getvalue()
 
-
-def _points_text(points: Fraction) -> str:
-    """Points as arbiters write them: "3", "3.5", "3.25"."""
-    text = f"{float(points):.2f}".rstrip("0")
-    return text + "0" if text.endswith(".") else text

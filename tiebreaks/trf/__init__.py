@@ -44,7 +44,7 @@ from tiebreaks.trf.tables import (
     TrfFile,
     TrfHeaders,
 )
-from tiebreaks.trf.writer import format_points, trf_from_tournament, write_trf
+from tiebreaks.trf.writer import trf_from_tournament, write_trf
 
 __all__ = [
     "PLAYER",
@@ -55,7 +55,6 @@ __all__ = [
     "TrfFile",
     "TrfHeaders",
     "decode",
-    "format_points",
     "parse_trf",
     "read_trf",
     "round_robin_from_pairings",

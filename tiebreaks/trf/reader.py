@@ -12,6 +12,7 @@ from types import MappingProxyType
 from typing import NoReturn
 
 from tiebreaks.errors import TrfError
+from tiebreaks.formatting import format_points
 from tiebreaks.model import (
     Color,
     Game,
@@ -54,7 +55,7 @@ from tiebreaks.trf.tables import (
     TrfHeaders,
     _separators,
 )
-from tiebreaks.trf.writer import _points_ranks, format_points
+from tiebreaks.trf.writer import _points_ranks
 
 # One round of one 001 record as written: opponent (0 for none), colour ("w", "b" or ""),
 # result code (upper case, "" for blank) and the Round it stands for; None for a blank cell.

@@ -9,6 +9,7 @@ from math import lcm
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
+from tiebreaks.formatting import format_points
 from tiebreaks.model import (
     Game,
     Outcome,
@@ -204,12 +205,6 @@ def _points_ranks(tournament: Tournament) -> dict[int, tuple[Fraction, int]]:
         first.setdefault(total, position)
     points = {total: Fraction(total, unit) for total in first}
     return {rank: (points[total], first[total]) for rank, total in totals.items()}
-
-
-def format_points(points: Fraction) -> str:
-    """Points as TRF and crosstables write them: "3.5", "17.0", "9.25"."""
-    places = 1 if (points * 2).denominator == 1 else 2
-    return f"{float(points):.{places}f}"
 
 
 def _points_text(points: Fraction) -> str:
