@@ -93,3 +93,17 @@ def test_unrated_players_with_a_rating_tie_break_put_a_warning_in_the_body() -> 
 
 def test_a_rating_for_unrated_players_silences_the_warning() -> None:
     assert body_of(_aro_tournament(unrated_rating=1200))["warnings"] == []
+
+
+def test_live_standings_during_round_1_are_those_of_a_one_round_event() -> None:
+    # Ruling 3: 3's pairing-allocated bye (own score 1) is capped at the draw's points
+    # times the rounds so far, .5 x 1 (16.4.2), not .5 x 5: BH(3) = .5, not 1.
+    author = organiser()
+    tid = commands.create_tournament(
+        {"name": "Early", "rounds": 5, "tiebreaks": ["BH"]}, author=author
+    ).tournament_id
+    for n in (1, 2, 3):
+        commands.register_player(tid, {"name": f"Player {n}", "rating": 2000 - n}, author=author)
+    commands.pair_round(tid, {"round": 1, "boards": [{"white": 1, "black": 2}], "byes": [3]})
+    record(tid, 1, "1-0")
+    assert row(body_of(tid), 3)["tiebreaks"]["BH"] == 0.5
