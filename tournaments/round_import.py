@@ -3,8 +3,9 @@
 Pairing programs export the whole tournament with the new round's cells holding
 an opponent and a colour but no result yet (the TRF reader reads them as pending
 games).  The new round's cells are cut off and read here, since they become a
-pairing command rather than history; the rest of the file is read by ``parse_trf`` and must agree with what is
-stored: the same players, and the same pairings in every round already paired.
+pairing command rather than history; the rest of the file is read by ``parse_trf``
+and must agree with what is stored: the same players, and the same pairings in
+every round already paired.
 The new round is then paired through the rounds API's command (with the Swiss
 pairing rules), after the byes the file requests for it.  All or nothing.
 """
