@@ -26,36 +26,36 @@ from tiebreaks.model import (
     UnplayedRound,
 )
 from tiebreaks.trf.tables import (
-    _BLANK_SEPARATORS,
-    _BYES,
-    _CELL_WIDTH,
-    _COLOURS,
-    _COLOURS_FOLDED,
-    _CONSISTENT,
-    _FIRST_CELL,
-    _FORFEITS,
-    _GAMES,
-    _KNOWN_CODES,
-    _NUMBER,
-    _OPPOSITE_COLOURS,
-    _ROUND_ROBIN,
-    _SCORE_PAIR,
-    _SEPARATORS,
-    _SWISS,
-    _TOKEN,
-    _TRF26_RECORDS,
-    _XXS_BY_COLOUR,
-    _XXS_FIELDS,
+    BLANK_SEPARATORS,
+    BYES,
+    CELL_WIDTH,
+    COLOURS,
+    COLOURS_FOLDED,
+    CONSISTENT,
+    FIRST_CELL,
+    FORFEITS,
+    GAMES,
+    KNOWN_CODES,
+    NUMBER,
+    OPPOSITE_COLOURS,
     PLAYER,
+    ROUND_ROBIN,
+    SCORE_PAIR,
+    SEPARATORS,
+    SWISS,
+    TOKEN,
     TRF16,
     TRF26,
+    TRF26_RECORDS,
+    XXS_BY_COLOUR,
+    XXS_FIELDS,
     AbnormalPoints,
     ByeRecord,
     TrfFile,
     TrfHeaders,
-    _separators,
+    separators,
 )
-from tiebreaks.trf.writer import _points_ranks
+from tiebreaks.trf.writer import points_ranks
 
 # One round of one 001 record as written: opponent (0 for none), colour ("w", "b" or ""),
 # result code (upper case, "" for blank) and the Round it stands for; None for a blank cell.
@@ -64,7 +64,7 @@ _Cell = tuple[int, str, str, Round]
 
 def _column(round_index: int) -> int:
     """1-based column of the opponent field of a round (0-based index)."""
-    return _FIRST_CELL + 1 + round_index * _CELL_WIDTH
+    return FIRST_CELL + 1 + round_index * CELL_WIDTH
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,7 +141,7 @@ class _Reader:
         for index, raw in enumerate(self.lines):
             line = raw[:-1] if raw.endswith("\r") else raw
             code = line[:3]
-            if code in _TRF26_RECORDS:
+            if code in TRF26_RECORDS:
                 self.version = TRF26
             handler = handlers.get(code)
             if handler is not None:
@@ -177,8 +177,8 @@ class _Reader:
         length = len(line)
         if length < 8:
             raise TrfError(number, length + 1, "player record ends before the start rank")
-        if _separators(line.ljust(_FIRST_CELL)) != _BLANK_SEPARATORS:
-            column = next(c for c in _SEPARATORS if line[c - 1 : c] not in ("", " "))
+        if separators(line.ljust(FIRST_CELL)) != BLANK_SEPARATORS:
+            column = next(c for c in SEPARATORS if line[c - 1 : c] not in ("", " "))
             raise TrfError(number, column, "should be blank: the player record is misaligned")
         start_rank = _integer(number, 5, line[4:8], "start rank")
         if start_rank == 0:
@@ -188,7 +188,7 @@ class _Reader:
         rating_text = line[48:52].strip()
         rating = _integer(number, 49, rating_text, "rating") if rating_text else 0
         points_text = line[80:84].strip()
-        if points_text and not _NUMBER.match(points_text):
+        if points_text and not NUMBER.match(points_text):
             raise TrfError(number, 81, f"points {points_text!r} is not a number")
         declared = Fraction(points_text) if points_text else None
         rank_text = line[85:89].strip()
@@ -203,10 +203,10 @@ class _Reader:
             sex=line[9:10].strip(),
             birth_date=line[69:79].strip(),
         )
-        cells = _well_formed_cells(line[_FIRST_CELL:], self.known_cells)
+        cells = _well_formed_cells(line[FIRST_CELL:], self.known_cells)
         if cells is None:
             cells = [
-                self._cell(number, line, start) for start in range(_FIRST_CELL, length, _CELL_WIDTH)
+                self._cell(number, line, start) for start in range(FIRST_CELL, length, CELL_WIDTH)
             ]
         while cells and cells[-1] is None:
             cells.pop()
@@ -214,7 +214,7 @@ class _Reader:
         self.player_lines.append(_PlayerLine(number, start_rank, fields, declared, cells))
 
     def _cell(self, number: int, line: str, start: int) -> _Cell | None:
-        block = line[start : start + _CELL_WIDTH]
+        block = line[start : start + CELL_WIDTH]
         if not block.strip():
             return None
         for offset in (4, 6, 8, 9):
@@ -222,11 +222,11 @@ class _Reader:
                 raise TrfError(
                     number, start + offset + 1, "should be blank: the round is misaligned"
                 )
-        round_number = (start - _FIRST_CELL) // _CELL_WIDTH + 1
+        round_number = (start - FIRST_CELL) // CELL_WIDTH + 1
         opponent_text = block[0:4].strip()
         opponent = _integer(number, start + 1, opponent_text, "opponent") if opponent_text else 0
         colour = block[5:6].lower()
-        if colour not in _COLOURS:
+        if colour not in COLOURS:
             raise TrfError(
                 number, start + 6, f"colour {block[5:6]!r} in round {round_number} is not w, b or -"
             )
@@ -235,14 +235,14 @@ class _Reader:
             code = ""
         if not opponent and code in _WITHOUT_OPPONENT:
             pass  # a bye, whatever colour the program wrote
-        elif code in _GAMES or code in _FORFEITS:
-            if opponent == 0 and code in _GAMES:
+        elif code in GAMES or code in FORFEITS:
+            if opponent == 0 and code in GAMES:
                 raise TrfError(
                     number, start + 1, f"result {code!r} in round {round_number} needs an opponent"
                 )
         elif code == "" and opponent:
             pass  # paired, no result yet
-        elif code in _BYES or code == "":
+        elif code in BYES or code == "":
             if opponent:
                 raise TrfError(
                     number,
@@ -257,7 +257,7 @@ class _Reader:
                 number,
                 start + 8,
                 f"unknown result code {block[7:8]!r} in round {round_number} "
-                f"(expected {_KNOWN_CODES})",
+                f"(expected {KNOWN_CODES})",
             )
         colour = colour if colour in ("w", "b") else ""
         return opponent, colour, code, _round(opponent, colour, code)
@@ -288,9 +288,9 @@ class _Reader:
     def _system_kind(self, players: Mapping[int, Player]) -> System:
         # 192 is the encoded type (ETT26); 092 is free text.
         text = self.system_text.get("192") or self.system_text.get("092", "")
-        if _ROUND_ROBIN.search(text):
+        if ROUND_ROBIN.search(text):
             return System.DOUBLE_ROUND_ROBIN if "double" in text.lower() else System.ROUND_ROBIN
-        if _SWISS.search(text):
+        if SWISS.search(text):
             return System.SWISS
         return round_robin_from_pairings(players.values())
 
@@ -305,7 +305,7 @@ class _Reader:
         for record in self.abnormal:
             for rank in record.start_ranks:
                 declared.pop(rank, None)
-        computed = _points_ranks(tournament)
+        computed = points_ranks(tournament)
         return tuple(
             f"player {rank} ({tournament.player(rank).name or 'no name'}): the file declares "
             f"{format_points(points)} points, the results give {format_points(computed[rank][0])}; "
@@ -323,7 +323,7 @@ class _Reader:
     def _scoring_162(self, number: int, line: str) -> None:
         values: dict[str, Fraction] = {}
         position = 4
-        for match in _SCORE_PAIR.finditer(line, 4):
+        for match in SCORE_PAIR.finditer(line, 4):
             _expect_blank(number, line, position, match.start(), _SCORE_162_FORMAT)
             symbol = match.group(1).upper()
             if symbol not in "WDLAPX":
@@ -350,20 +350,20 @@ class _Reader:
     def _scoring_xxs(self, number: int, line: str) -> None:
         changes: dict[str, Fraction] = {}
         colour_pairs: dict[str, dict[str, Fraction]] = {}
-        for match in _TOKEN.finditer(line, 4):
+        for match in TOKEN.finditer(line, 4):
             column = match.start() + 1
             key, sep, value = match.group().partition("=")
             key = key.upper()
-            if not sep or not _NUMBER.match(value):
+            if not sep or not NUMBER.match(value):
                 raise TrfError(number, column, f"expected CODE=POINTS, found {match.group()!r}")
             points = Fraction(value)
-            if key not in _XXS_FIELDS:
+            if key not in XXS_FIELDS:
                 raise TrfError(number, column, f"unknown XXS scoring code {key!r}")
-            for name in _XXS_FIELDS[key]:
+            for name in XXS_FIELDS[key]:
                 changes[name] = points
-            if key in _XXS_BY_COLOUR:
-                colour_pairs.setdefault(_XXS_BY_COLOUR[key], {})[key] = points
-                if len(set(colour_pairs[_XXS_BY_COLOUR[key]].values())) > 1:
+            if key in XXS_BY_COLOUR:
+                colour_pairs.setdefault(XXS_BY_COLOUR[key], {})[key] = points
+                if len(set(colour_pairs[XXS_BY_COLOUR[key]].values())) > 1:
                     raise TrfError(
                         number,
                         column,
@@ -372,7 +372,7 @@ class _Reader:
         self.scoring = _replace_scoring(self.scoring, changes)
 
     def _bye_record(self, number: int, line: str) -> None:
-        tokens = list(_TOKEN.finditer(line, 4))
+        tokens = list(TOKEN.finditer(line, 4))
         if len(tokens) < 2:
             raise TrfError(number, len(line) + 1, "a 240 record needs a bye type and a round")
         kind_token, round_token, *ids = tokens
@@ -394,11 +394,11 @@ class _Reader:
         values: list[Fraction | None] = []
         for start, end in ((7, 11), (13, 17)):
             text = line[start:end].strip()
-            if text and not _NUMBER.match(text):
+            if text and not NUMBER.match(text):
                 raise TrfError(number, start + 1, f"{text!r} is not a number of points")
             values.append(Fraction(text) if text else None)
         round_number = _integer(number, 20, line[19:22].strip() or "0", "round")
-        listed = self._listed(number, "299", round_number, 20, _TOKEN.finditer(line, 23))
+        listed = self._listed(number, "299", round_number, 20, TOKEN.finditer(line, 23))
         self.abnormal.append(
             AbnormalPoints(kind.strip(), values[0], values[1], round_number, listed.start_ranks)
         )
@@ -433,7 +433,7 @@ class _Reader:
 
     def _check_references(self, rounds: int) -> None:
         cells_of = {pl.start_rank: pl.cells for pl in self.player_lines}
-        consistent = _CONSISTENT
+        consistent = CONSISTENT
         for pl in self.player_lines:
             me = pl.start_rank
             for round_index, cell in enumerate(pl.cells):
@@ -495,7 +495,7 @@ class _Reader:
                 f"{where}: {mine} against {opponent}, but line {other.number} has "
                 + (f"result {theirs[2]!r}" if theirs[2] else "no result"),
             )
-        if (colour, theirs[1]) not in _OPPOSITE_COLOURS:
+        if (colour, theirs[1]) not in OPPOSITE_COLOURS:
             raise TrfError(
                 pl.number,
                 column + 5,
@@ -589,21 +589,21 @@ def _integer(line: int, column: int, text: str, what: str) -> int:
 
 
 def _round(opponent: int, colour: str, code: str) -> Round:
-    color = _COLOURS[colour]
+    color = COLOURS[colour]
     if not opponent and code in _WITHOUT_OPPONENT:
         return _WITHOUT_OPPONENT[code]
     if opponent and not code:
         return Pending(opponent, color)
-    game = _GAMES.get(code)
+    game = GAMES.get(code)
     if game is not None:
         return Game(opponent, game[0], color, rated=game[1])
-    forfeit = _FORFEITS.get(code)
+    forfeit = FORFEITS.get(code)
     if forfeit is not None:
         return UnplayedRound(forfeit, opponent or None, color)
     return _BYE_ROUNDS[code]
 
 
-_BYE_ROUNDS = {code: UnplayedRound(kind) for code, kind in _BYES.items()} | {
+_BYE_ROUNDS = {code: UnplayedRound(kind) for code, kind in BYES.items()} | {
     "": UnplayedRound(Unplayed.ABSENT)
 }
 # Result codes of a game or forfeit written with no opponent, as federations' programs
@@ -613,7 +613,7 @@ _WITHOUT_OPPONENT = {"=": UnplayedRound(Unplayed.HPB), "-": UnplayedRound(Unplay
 # Colour + result code of the cells the fast path reads, to their normalised forms; a bye
 # has no colour.
 _CELL_FORMS = {
-    colour + code: (_COLOURS_FOLDED[colour], code.upper().strip())
+    colour + code: (COLOURS_FOLDED[colour], code.upper().strip())
     for colour in "wWbB- "
     for code in "1=0WDLwdl+-HFUZhfuz "
     if colour in "- " or code.upper() not in "HFUZ"
@@ -627,9 +627,9 @@ def _well_formed_cells(section: str, known: dict[str, _Cell | None]) -> list[_Ce
     fast path for the common case; the caller re-reads a record that fails it cell by
     cell to report the first problem.  ``known`` maps cell texts already read in this
     file to their cells: a large file repeats many, and Rounds are immutable."""
-    padded = section + " " * (-(len(section) + 2) % _CELL_WIDTH)
+    padded = section + " " * (-(len(section) + 2) % CELL_WIDTH)
     found = _WELL_FORMED_CELL.findall(padded)
-    if len(found) * _CELL_WIDTH - 2 != len(padded):
+    if len(found) * CELL_WIDTH - 2 != len(padded):
         return None
     cells: list[_Cell | None] = []
     for text, opponent_text, colour, code in found:
@@ -657,8 +657,8 @@ def _well_formed_cell(opponent_text: str, colour: str, code: str) -> _Cell | Non
     colour, code = form
     if not opponent:
         # Only "=" and "-" among game results stand for a bye, and a bye has no colour.
-        if code not in _WITHOUT_OPPONENT and (code in _GAMES or (colour and code in _BYE_ROUNDS)):
+        if code not in _WITHOUT_OPPONENT and (code in GAMES or (colour and code in _BYE_ROUNDS)):
             return _INVALID
-    elif code in _BYES:
+    elif code in BYES:
         return _INVALID  # a bye has no opponent
     return opponent, colour, code, _round(opponent, colour, code)

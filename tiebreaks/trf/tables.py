@@ -22,18 +22,18 @@ TRF16 = "TRF16"
 TRF26 = "TRF26"
 PLAYER = "001"
 # Records that only exist in TRF26 (team records included): their presence makes a file TRF26.
-_TRF26_RECORDS = frozenset(
+TRF26_RECORDS = frozenset(
     {"142", "152", "162", "172", "182", "192", "202", "212", "222", "240", "250", "260", "299"}
     | {"300", "310", "320", "330", "352", "362", "801", "802"}
 )
 # 0-based index of round 1's opponent field (columns 92-95); each round takes 10 columns.
-_FIRST_CELL = 91
-_CELL_WIDTH = 10
+FIRST_CELL = 91
+CELL_WIDTH = 10
 # Columns (1-based) of a 001 record that separate fields and must be blank.
-_SEPARATORS = (4, 9, 14, 48, 53, 57, 69, 80, 85, 90, 91)
-_separators = itemgetter(*(column - 1 for column in _SEPARATORS))
-_BLANK_SEPARATORS = (" ",) * len(_SEPARATORS)
-_GAMES = {
+SEPARATORS = (4, 9, 14, 48, 53, 57, 69, 80, 85, 90, 91)
+separators = itemgetter(*(column - 1 for column in SEPARATORS))
+BLANK_SEPARATORS = (" ",) * len(SEPARATORS)
+GAMES = {
     "1": (Outcome.WIN, True),
     "=": (Outcome.DRAW, True),
     "0": (Outcome.LOSS, True),
@@ -41,26 +41,26 @@ _GAMES = {
     "D": (Outcome.DRAW, False),
     "L": (Outcome.LOSS, False),
 }
-_FORFEITS = {"+": Unplayed.FORFEIT_WIN, "-": Unplayed.FORFEIT_LOSS}
-_BYES = {"H": Unplayed.HPB, "F": Unplayed.FPB, "U": Unplayed.PAB, "Z": Unplayed.ZPB}
+FORFEITS = {"+": Unplayed.FORFEIT_WIN, "-": Unplayed.FORFEIT_LOSS}
+BYES = {"H": Unplayed.HPB, "F": Unplayed.FPB, "U": Unplayed.PAB, "Z": Unplayed.ZPB}
 # What the opponent must have written for the same game; "-" vs "-" is a double forfeit.
 _MIRROR = {"1": "0", "0": "1", "=": "=", "W": "L", "L": "W", "D": "D", "+": "-", "-": "+"}
 _MIRROR[""] = ""  # a paired game without a result yet, on both sides
-_KNOWN_CODES = "+ - W D L 1 = 0 H F U Z or blank"
-_COLOURS = {"w": Color.WHITE, "b": Color.BLACK, "-": None, " ": None, "": None}
-_OPPOSITE_COLOURS = frozenset({("w", "b"), ("b", "w"), ("", "")})
+KNOWN_CODES = "+ - W D L 1 = 0 H F U Z or blank"
+COLOURS = {"w": Color.WHITE, "b": Color.BLACK, "-": None, " ": None, "": None}
+OPPOSITE_COLOURS = frozenset({("w", "b"), ("b", "w"), ("", "")})
 # (colour, result, opponent's colour, opponent's result) of the two sides of one game.
-_CONSISTENT = frozenset(
+CONSISTENT = frozenset(
     (mine, code, theirs, other)
-    for mine, theirs in _OPPOSITE_COLOURS
+    for mine, theirs in OPPOSITE_COLOURS
     for code, other in (*_MIRROR.items(), ("-", "-"))
 )
-_COLOURS_FOLDED = {"w": "w", "W": "w", "b": "b", "B": "b", "-": "", " ": ""}
-_ROUND_ROBIN = re.compile(r"round[\s_-]*robin|berger", re.IGNORECASE)
-_SWISS = re.compile(r"swiss", re.IGNORECASE)
-_NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)$")
-_TOKEN = re.compile(r"\S+")
-_SCORE_PAIR = re.compile(r"([A-Za-z])\s*([+-]?\d+(?:\.\d*)?)")
+COLOURS_FOLDED = {"w": "w", "W": "w", "b": "b", "B": "b", "-": "", " ": ""}
+ROUND_ROBIN = re.compile(r"round[\s_-]*robin|berger", re.IGNORECASE)
+SWISS = re.compile(r"swiss", re.IGNORECASE)
+NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)$")
+TOKEN = re.compile(r"\S+")
+SCORE_PAIR = re.compile(r"([A-Za-z])\s*([+-]?\d+(?:\.\d*)?)")
 
 
 @dataclass(frozen=True)
@@ -115,7 +115,7 @@ class TrfFile:
         return self.headers.version
 
 
-_XXS_FIELDS: dict[str, tuple[str, ...]] = {
+XXS_FIELDS: dict[str, tuple[str, ...]] = {
     "WW": ("win",),
     "BW": ("win",),
     "WD": ("draw",),
@@ -131,4 +131,4 @@ _XXS_FIELDS: dict[str, tuple[str, ...]] = {
     "W": ("win", "forfeit_win", "fpb"),
     "D": ("draw", "hpb"),
 }
-_XXS_BY_COLOUR = {"WW": "win", "BW": "win", "WD": "draw", "BD": "draw", "WL": "loss", "BL": "loss"}
+XXS_BY_COLOUR = {"WW": "win", "BW": "win", "WD": "draw", "BD": "draw", "WL": "loss", "BL": "loss"}

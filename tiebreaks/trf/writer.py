@@ -23,12 +23,12 @@ from tiebreaks.model import (
     UnplayedRound,
 )
 from tiebreaks.trf.tables import (
-    _BYES,
-    _FORFEITS,
-    _GAMES,
-    _XXS_FIELDS,
+    BYES,
+    FORFEITS,
+    GAMES,
     TRF16,
     TRF26,
+    XXS_FIELDS,
     TrfFile,
     TrfHeaders,
 )
@@ -152,7 +152,7 @@ def _xxs_record(scoring: Scoring) -> str:
     """Every XXS code that names one Scoring field, in the reader's order."""
     return "XXS " + " ".join(
         f"{code}={format_points(getattr(scoring, names[0]))}"
-        for code, names in _XXS_FIELDS.items()
+        for code, names in XXS_FIELDS.items()
         if len(names) == 1
     )
 
@@ -171,13 +171,13 @@ def _points_and_rank(
         if found is not None:
             return found
         if not by_points:
-            by_points.update(_points_ranks(tournament))
+            by_points.update(points_ranks(tournament))
         return by_points[player.start_rank]
 
     return points_and_rank
 
 
-def _points_ranks(tournament: Tournament) -> dict[int, tuple[Fraction, int]]:
+def points_ranks(tournament: Tournament) -> dict[int, tuple[Fraction, int]]:
     """Each player's points and rank by points alone, ties sharing a rank (TRF26 allows
     ties in columns 86-89).  Points are added as integers in the scoring's smallest
     unit: one Fraction addition per round made this a second for 10,000 players."""
@@ -230,8 +230,8 @@ def _with_points_and_rank(line: str, points: Fraction, rank: int) -> str:
     return f"{line[:80]}{_points_text(points)} {rank:>4}{line[89:]}"
 
 
-_CODE_OF_GAME = {(outcome, rated): code for code, (outcome, rated) in _GAMES.items()}
-_CODE_OF_UNPLAYED = {kind: code for code, kind in (*_FORFEITS.items(), *_BYES.items())}
+_CODE_OF_GAME = {(outcome, rated): code for code, (outcome, rated) in GAMES.items()}
+_CODE_OF_UNPLAYED = {kind: code for code, kind in (*FORFEITS.items(), *BYES.items())}
 
 
 def _cell_text(rnd: Round) -> str:
