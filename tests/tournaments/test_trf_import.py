@@ -389,3 +389,11 @@ def test_a_tournament_setting_unrated_rating_out_of_range_is_refused(api):
     )
     assert response.status_code == 400
     assert "unrated_rating" in response.json()
+
+
+def test_the_tournament_api_shows_the_unrated_rating(api):
+    imported = import_trf(
+        "### Crosstable unrated rating: 1000\n" + (NOTATIONS / "unrated_games_wdl.trf").read_text()
+    )
+    detail = api.client.get(reverse("tournaments:tournament-detail", args=[imported.id])).json()
+    assert detail["unrated_rating"] == 1000
