@@ -17,8 +17,13 @@ with no opponent an absence (the TRF reader's rulings 4 and 5).  A FIDE id that 
 not a number ("NA", "-") is left empty.  Declared points (columns 81-84) that
 disagree with the results are reported as warnings: the results count.
 
+A forfeit win without an opponent (``0000 - +``, as some programs write a win
+awarded with nobody to play) is a full-point bye: the same points and, with no
+opponent to cap its dummy, the same tie-breaks (C.07 16.2.1 and 16.4.2).
+
 Known limits: a forfeit without a scheduled colour is given White to the lower
-start rank, and a forfeit win without an opponent cannot be imported.
+start rank, and a forfeit win without an opponent cannot be imported when the
+scoring gives a forfeit win and a full-point bye different points.
 """
 
 from __future__ import annotations
@@ -116,6 +121,8 @@ class _Importer:
         self.trf = trf
         self.author = author
         self.line_of = {p.start_rank: index + 1 for index, p in trf.headers.players.items()}
+        scoring = trf.tournament.scoring
+        self.fpb_is_forfeit = scoring.fpb == scoring.forfeit_win
         self.last_event: Event
         self.state: TournamentState
 
@@ -201,6 +208,8 @@ class _Importer:
             if entry is None:
                 continue
             kind = getattr(entry, "kind", None)
+            if kind is Unplayed.FORFEIT_WIN and entry.opponent is None and self.fpb_is_forfeit:
+                kind = Unplayed.FPB
             if kind in REQUESTED_BYES:
                 with reported_at(lambda _field, rank=rank: (self.line_of[rank], column)):
                     self._append(

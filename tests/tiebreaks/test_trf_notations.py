@@ -245,3 +245,11 @@ def test_a_header_saying_swiss_wins_over_the_pairings() -> None:
     text = (NOTATIONS / "round_robin_even_no_header.trf").read_text()
     swiss = text.replace("142 3\n", "092 Individual: Swiss-System\n142 3\n")
     assert parse_trf(swiss).tournament.system is System.SWISS
+
+
+def test_a_forfeit_win_without_opponent_scores_like_the_pairing_allocated_bye() -> None:
+    # 1's round 3 is "0000 - +": a win with no opponent, so its dummy is capped like a
+    # bye's (16.4.2: no scheduled opponent for 16.4.1); the table is that of the PAB file.
+    name = "forfeit_win_no_opponent.trf"
+    assert _round(name, 1, 3) == UnplayedRound(Unplayed.FORFEIT_WIN)
+    assert _standings(name, ("BH",)) == ABSENT_LAST

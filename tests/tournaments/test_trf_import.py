@@ -397,3 +397,16 @@ def test_the_tournament_api_shows_the_unrated_rating(api):
     )
     detail = api.client.get(reverse("tournaments:tournament-detail", args=[imported.id])).json()
     assert detail["unrated_rating"] == 1000
+
+
+def test_a_forfeit_win_without_opponent_is_imported_as_a_full_point_bye():
+    imported = import_trf((NOTATIONS / "forfeit_win_no_opponent.trf").read_text())
+    assert replay.load_tournament(imported.id).state.requested_bye(3, 1) == "full"
+
+
+def test_a_forfeit_win_without_opponent_worth_other_points_than_a_bye_is_refused():
+    text = (NOTATIONS / "forfeit_win_no_opponent.trf").read_text()
+    text = text.replace("142 3\n", "142 3\nXXS FPB=0.5\n")
+    with pytest.raises(TrfError) as refused:
+        import_trf(text)
+    assert "forfeit win without an opponent" in str(refused.value)
