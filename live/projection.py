@@ -53,6 +53,8 @@ def build_body(folded: FoldedTournament, computed_at: datetime) -> dict[str, Any
         # Full names for the tooltips; compute_standings has already accepted every code.
         "tiebreak_names": {code: parse_code(code).name for code in standings.tiebreaks},
         "rows": [_row(row) for row in rows],
+        # e.g. unrated players with a rating-based tie-break (C.07 10): shown under the table.
+        "warnings": list(standings.warnings),
         "rounds": _current_round(folded, current),
     }
 

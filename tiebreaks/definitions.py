@@ -129,6 +129,12 @@ def _opponent_sum(ctx: Context, code: Code, *, fore: bool = False) -> Column:
     )
 
 
+def pts(ctx: Context, code: Code) -> Column:
+    """PTS, Points: the score itself (MTB26 lists it; as a tie-break it breaks nothing
+    the score has not, but a list that names it is accepted)."""
+    return Column(list(ctx.sheet.score), ctx.sheet.unit)
+
+
 def bh(ctx: Context, code: Code) -> Column:
     """BH, Buchholz (C.07 8.1): the sum of the opponents' scores, with the unplayed
     rounds of Art. 16 and the modifiers /C1 /C2 /M1 /M2 (14.1-14.4, 16.5) and /P."""
@@ -484,11 +490,18 @@ class Definition:
     printed: Printed = Printed.POINTS
     group: bool = False  # ranks inside a tied group (DE) instead of giving a column
 
+    @property
+    def rating_based(self) -> bool:
+        """Art. 10, the rating-based tie-breaks: they need a rule for unrated players."""
+        return self.article.startswith("10.")
+
 
 # UNCERTAIN: transcriptions of the Art. 5 table put the Cut-1 mark on FB or on REP; the
 # MTB26 list of codes has FB/C1...FB/M2 and no REP cut, so that is what is accepted.
 _W, _TWO = Printed.WHOLE, Printed.TWO_DECIMALS
 DEFINITIONS: tuple[Definition, ...] = (
+    # The score itself, as MTB26 lists and FIDE's reference checker accept it in a list.
+    Definition("PTS", "Points", "MTB26", _NONE, pts),
     Definition("DE", "Direct Encounter", "6", frozenset({"P"}), de, _W, group=True),
     Definition("WIN", "Number of Wins", "7.1", _NONE, win, _W),
     Definition("WON", "Number of Games Won", "7.2", _NONE, won, _W),

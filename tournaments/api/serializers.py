@@ -86,6 +86,11 @@ class TournamentSerializer(TournamentFieldsSerializer):
     scoring = schemas.ScoringSerializer(source="state.settings.scoring")
     players = serializers.SerializerMethodField(help_text="Players registered.")
     rounds_paired = serializers.IntegerField(source="state.last_paired_round")
+    unrated_rating = serializers.IntegerField(
+        source="state.settings.unrated_rating",
+        allow_null=True,
+        help_text="Rating of unrated players in rating-based tie-breaks; null: left out.",
+    )
 
     def get_players(self, tournament: Any) -> int:
         return len(tournament.state.players)

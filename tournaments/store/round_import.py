@@ -1,10 +1,11 @@
 """The next Swiss round handed over as a TRF: the tournament so far plus the new round.
 
 Pairing programs export the whole tournament with the new round's cells holding
-an opponent and a colour but no result yet, which the TRF reader (rightly)
-refuses as a finished round.  So the new round's cells are cut off and read
-here; the rest of the file is read by ``parse_trf`` and must agree with what is
-stored: the same players, and the same pairings in every round already paired.
+an opponent and a colour but no result yet (the TRF reader reads them as pending
+games).  The new round's cells are cut off and read here, since they become a
+pairing command rather than history; the rest of the file is read by ``parse_trf``
+and must agree with what is stored: the same players, and the same pairings in
+every round already paired.
 The new round is then paired through the rounds API's command (with the Swiss
 pairing rules), after the byes the file requests for it.  All or nothing.
 """

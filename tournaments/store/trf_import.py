@@ -20,8 +20,13 @@ with no opponent an absence (the TRF reader's rulings 4 and 5).  A FIDE id that 
 not a number ("NA", "-") is left empty.  Declared points (columns 81-84) that
 disagree with the results are reported as warnings: the results count.
 
+A forfeit win without an opponent (``0000 - +``, as some programs write a win
+awarded with nobody to play) is a full-point bye: the same points and, with no
+opponent to cap its dummy, the same tie-breaks (C.07 16.2.1 and 16.4.2).
+
 Known limits: a forfeit without a scheduled colour is given White to the lower
-start rank, and a forfeit win without an opponent cannot be imported.
+start rank, and a forfeit win without an opponent cannot be imported when the
+scoring gives a forfeit win and a full-point bye different points.
 """
 
 from __future__ import annotations
@@ -31,7 +36,6 @@ import io
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from fractions import Fraction
 from functools import partial
 from typing import Any
 
@@ -39,6 +43,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from tiebreaks.errors import TrfError
+from tiebreaks.formatting import format_points
 from tiebreaks.model import (
     Color,
     Game,
@@ -119,6 +124,8 @@ class _Importer:
         self.trf = trf
         self.author = author
         self.line_of = {p.start_rank: index + 1 for index, p in trf.headers.players.items()}
+        scoring = trf.tournament.scoring
+        self.fpb_is_forfeit = scoring.fpb == scoring.forfeit_win
         self.batch: commands.Batch
 
     def run(self, rules: str | None) -> ImportedTournament:
@@ -203,6 +210,8 @@ class _Importer:
             if entry is None:
                 continue
             kind = getattr(entry, "kind", None)
+            if kind is Unplayed.FORFEIT_WIN and entry.opponent is None and self.fpb_is_forfeit:
+                kind = Unplayed.FPB
             if kind in REQUESTED_BYES:
                 with reported_at(lambda _field, rank=rank: (self.line_of[rank], column)):
                     self._append(
@@ -334,14 +343,9 @@ def standings_csv(tournament_id: int) -> str:
                 p.name,
                 p.rating or "",
                 p.federation or "",
-                _points_text(row.points),
+                format_points(row.points),
                 *(format_value(code, row.tiebreaks[code]) for code in standings.tiebreaks),
             ]
         )
     return out.getvalue()
 
-
-def _points_text(points: Fraction) -> str:
-    """Points as arbiters write them: "3", "3.5", "3.25"."""
-    text = f"{float(points):.2f}".rstrip("0")
-    return text + "0" if text.endswith(".") else text

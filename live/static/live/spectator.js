@@ -112,6 +112,7 @@
       rules: frame.rules,
       tiebreaks: frame.tiebreaks,
       tiebreak_names: frame.tiebreak_names,
+      warnings: frame.warnings,
       rounds: { ...frame.rounds, boards: frame.rounds.boards.map(decodeBoard) },
       ties: frame.ties,
       rows: frame.rows.map((values) => decodeRow(values, frame.tiebreaks)),
@@ -259,6 +260,9 @@
     // The organisers' link follows the round in progress once the next one is paired.
     const enter = document.querySelector(".enter-link");
     if (enter && round) enter.pathname = enter.pathname.replace(/\/rounds\/\d+\/enter\/$/, "/rounds/" + round + "/enter/");
+    const warnings = document.getElementById("warnings");
+    warnings.textContent = (body.warnings || []).join(" ");
+    warnings.hidden = !warnings.textContent;
     document.getElementById("version").textContent = body.version;
     document.getElementById("computed-at").textContent = new Date(body.computed_at).toLocaleTimeString();
     // Search, marks, the crosstable tab and the hall screen's paging (spectator-extras.js,
