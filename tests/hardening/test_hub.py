@@ -79,3 +79,20 @@ async def test_a_spectator_that_fails_is_dropped_from_the_hub(broker) -> None:
     assert hub.spectators[1] == {live}
     await hub.leave(1, live)
     assert not hub.tasks
+
+
+@pytest.mark.parametrize(
+    ("headers", "accepted"),
+    [
+        ([(b"origin", b"http://127.0.0.1")], True),  # a page of ours
+        ([], True),  # a program, not a browser: nothing cross-site
+        ([(b"origin", b"http://evil.example")], False),  # another site's page
+    ],
+)
+async def test_websocket_origins(broker, headers, accepted: bool) -> None:
+    tid = await sync_to_async(make_tournament)(players=4)
+    communicator = WebsocketCommunicator(
+        application, f"/ws/tournaments/{tid}/standings/", headers=headers
+    )
+    assert (await communicator.connect(timeout=10))[0] is accepted
+    await communicator.disconnect()
