@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import AsyncIterator
 
 import pytest
 from asgiref.sync import sync_to_async
-from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.db import connections
 
 from config.asgi import application
-from live.broadcast import group_name
-from live.hub import Hub
+from live.consumers import StandingsConsumer
+from live.hub import hub
 from live.snapshots import store_snapshot
 from tests.live.builders import make_tournament, record
 from tournaments.replay import load_tournament
@@ -49,36 +47,22 @@ async def test_an_idle_spectator_stays_connected_and_gets_the_next_push(broker, 
     await communicator.disconnect()
 
 
-class DeadSpectator:
-    """A consumer whose socket is gone: every delivery fails."""
+async def test_a_consumer_that_dies_leaves_the_hub(broker, monkeypatch) -> None:
+    tid = await sync_to_async(make_tournament)(players=4)
+    communicator = WebsocketCommunicator(application, f"/ws/tournaments/{tid}/standings/")
+    assert (await communicator.connect(timeout=10))[0]
+    await communicator.receive_json_from(timeout=10)
+    assert hub().watching(tid)
 
-    async def deliver(self, version: int) -> None:
-        raise ConnectionResetError("socket closed")
+    async def crash(*args: object) -> None:
+        raise RuntimeError("a bug in the consumer")
 
-
-class LiveSpectator:
-    def __init__(self) -> None:
-        self.versions: list[int] = []
-
-    async def deliver(self, version: int) -> None:
-        self.versions.append(version)
-
-
-async def test_a_spectator_that_fails_is_dropped_from_the_hub(broker) -> None:
-    hub = Hub(get_channel_layer())
-    dead, live = DeadSpectator(), LiveSpectator()
-    await hub.join(1, dead)
-    await hub.join(1, live)
-    await hub.layer.group_send(group_name(1), {"type": "standings.update", "tournament": 1,
-                                                "version": 7})  # fmt: skip
-    for _ in range(50):
-        if live.versions:
-            break
-        await asyncio.sleep(0.1)
-    assert live.versions == [7]
-    assert hub.spectators[1] == {live}
-    await hub.leave(1, live)
-    assert not hub.tasks
+    monkeypatch.setattr(StandingsConsumer, "_catch_up", crash)
+    await communicator.send_json_to({"type": "resume", "version": 0})
+    with pytest.raises(RuntimeError, match="a bug in the consumer"):
+        await communicator.receive_from(timeout=10)
+    assert not hub().watching(tid)
+    assert not hub().tasks  # its last spectator gone, the hub stopped listening
 
 
 @pytest.mark.parametrize(
