@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from django.conf import settings
 from django.core.cache import cache
 from rest_framework import parsers
-from rest_framework.authentication import TokenAuthentication
+from rest_framework.authentication import TokenAuthentication, get_authorization_header
 from rest_framework.exceptions import AuthenticationFailed, ParseError, Throttled
 from rest_framework.metadata import SimpleMetadata
 
@@ -44,6 +44,9 @@ class ThrottledTokenAuthentication(TokenAuthentication):
     """
 
     def authenticate(self, request: Request) -> Any:
+        offered = get_authorization_header(request).split()
+        if not offered or offered[0].lower() != self.keyword.lower().encode():
+            return None  # no token: other authentication, or anonymous reading
         key = f"crosstable:token-failures:{request.META.get('REMOTE_ADDR', '')}"
         window = settings.TOKEN_FAILURE_WINDOW_SECONDS
         if cache.get(key, 0) >= settings.TOKEN_FAILURE_LIMIT:
