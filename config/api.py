@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from django.conf import settings
+from django.core.cache import cache
 from rest_framework import parsers
-from rest_framework.exceptions import ParseError
+from rest_framework.authentication import TokenAuthentication, get_authorization_header
+from rest_framework.exceptions import AuthenticationFailed, ParseError, Throttled
 from rest_framework.metadata import SimpleMetadata
 
 if TYPE_CHECKING:  # rest_framework.views imports this module (its default classes)
@@ -31,3 +34,26 @@ class Metadata(SimpleMetadata):
         if getattr(view, "serializer_class", None) is None:
             return {}
         return super().determine_actions(request, view)
+
+
+class ThrottledTokenAuthentication(TokenAuthentication):
+    """Token authentication that refuses (429) an address after TOKEN_FAILURE_LIMIT
+    bad tokens within TOKEN_FAILURE_WINDOW_SECONDS, so tokens cannot be guessed.
+
+    Counted in the process's cache: each web process counts its own failures.
+    """
+
+    def authenticate(self, request: Request) -> Any:
+        offered = get_authorization_header(request).split()
+        if not offered or offered[0].lower() != self.keyword.lower().encode():
+            return None  # no token: other authentication, or anonymous reading
+        key = f"crosstable:token-failures:{request.META.get('REMOTE_ADDR', '')}"
+        window = settings.TOKEN_FAILURE_WINDOW_SECONDS
+        if cache.get(key, 0) >= settings.TOKEN_FAILURE_LIMIT:
+            raise Throttled(wait=window, detail="Too many failed authentications.")
+        try:
+            return super().authenticate(request)
+        except AuthenticationFailed:
+            if not cache.add(key, 1, window):
+                cache.incr(key)
+            raise

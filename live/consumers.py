@@ -70,8 +70,17 @@ class StandingsConsumer(AsyncJsonWebsocketConsumer):
         query = parse_qs(self.scope.get("query_string", b"").decode())
         await self._catch_up(latest, _version(query.get("version", [""])[0]))
 
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            # A consumer that dies of an exception gets no disconnect(): without
+            # this the hub would keep it, and fail on it, for every announcement.
+            await self.disconnect(1011)
+
     async def disconnect(self, code: int) -> None:
         if self.joined:
+            self.joined = False  # once, whether closed by the client or by an error
             await hub().leave(self.tournament_id, self)
             if not hub().watching(self.tournament_id):
                 # Nobody here needs its tables any more; a process serving a

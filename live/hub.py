@@ -12,7 +12,8 @@ process, re-established by redis-py itself after Redis restarts.  Subscribing
 is best effort: while Redis is down spectators still connect and get the
 stored table, and the hub keeps retrying the subscriptions it could not make.
 Announcements published during an outage are lost (group sends are at most
-once anyway); the next one brings every spectator up to date.
+once anyway); the next one brings every spectator up to date.  A consumer
+leaves when its socket closes, or when it dies of an error.
 """
 
 from __future__ import annotations
@@ -74,12 +75,9 @@ class Hub:
             self.channel = None
             for task in tasks:
                 task.cancel()
-            # The listener itself may be here (dropping a dead spectator): it
-            # ends at its next await.
             for task in tasks:
-                if task is not asyncio.current_task():
-                    with contextlib.suppress(asyncio.CancelledError):
-                        await task
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
 
     def watching(self, tournament_id: int) -> bool:
         return bool(self.spectators.get(tournament_id))
@@ -106,10 +104,9 @@ class Hub:
                 try:
                     await spectator.deliver(message["version"])
                 except Exception:
-                    # A consumer whose socket died without a disconnect would
-                    # otherwise be kept, and fail, for every later announcement.
-                    logger.exception("standings hub: dropping a spectator that failed")
-                    await self.leave(tournament_id, spectator)
+                    # Kept: its next announcement or resume catches it up.  A
+                    # consumer that dies leaves by itself (StandingsConsumer.__call__).
+                    logger.exception("standings hub: a spectator could not be updated")
 
     async def _retry(self) -> None:
         while True:
