@@ -12,18 +12,21 @@ tournament returns the event it stored and stores nothing.
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
+from django.db import connection, transaction
+from django.utils import timezone
 
 from .errors import CommandError, Conflict, TournamentNotFound
 from .folding import current_state, remember
 from .models import Event, EventKind, Membership, Tournament
-from .schemas import validate_payload
+from .schemas import PayloadValidator, validate_payload
 from .signals import event_appended
 from .state import Board, Fold, PlayerState, RoundState, TournamentState, fold
 from .upcasting import CURRENT_VERSIONS, upcast
@@ -139,14 +142,15 @@ class Command:
 
 
 class Batch:
-    """Many events for one tournament, validated one by one, stored in one INSERT batch.
+    """Many events for one tournament, validated one by one, stored in one go.
 
     ``add`` validates a payload exactly as a command does (its schema, then its
     check against the state folded from every event before it, stored or added)
     and raises CommandError to refuse; ``store`` inserts the events in seq order
-    and announces them once, after the commit.  The caller holds the
-    tournament's row lock in an open transaction from before the state it gives
-    until after ``store``, so no other append can come in between.
+    (PostgreSQL: one COPY) and announces them once, after the commit; it ends
+    the batch.  The caller holds the tournament's row lock in an open
+    transaction from before the state it gives until after ``store``, so no
+    other append can come in between.
     """
 
     def __init__(
@@ -158,32 +162,62 @@ class Batch:
     ) -> None:
         self.tournament = tournament
         self.author = author
-        self.events: list[Event] = []
+        self.events: list[_Added] = []
         self._fold = Fold(state)
         self.state = state
+        self._validators: dict[str, PayloadValidator] = {}
 
     def add(self, command: Command, payload: Mapping[str, Any]) -> None:
-        data = validate_payload(command.kind, payload)
+        validator = self._validators.get(command.kind)
+        if validator is None:
+            validator = self._validators[command.kind] = PayloadValidator(command.kind)
+        data = validator(payload)
         command.check(self.state, data)
-        event = _event(self.tournament, self.state.version + 1, command.kind, data, self.author)
+        event = _Added(self.state.version + 1, command.kind, CURRENT_VERSIONS[command.kind], data)
         self._fold.apply(event)
         # Shares the accumulator's dicts: each event's check sees the one before it.
         self.state = self._fold.state()
         self.events.append(event)
 
-    def store(self) -> list[Event]:
-        """Insert the events added (nothing if none); returns them."""
+    def store(self) -> None:
+        """Insert the events added (nothing if none)."""
         if not self.events:
-            return []
-        stored = Event.objects.bulk_create(self.events, batch_size=_BATCH_ROWS)
-        tournament_id, last = self.tournament.pk, stored[-1].seq
-        remember(tournament_id, self.state, stored[-1])
-        transaction.on_commit(lambda: _announce(tournament_id, last))
-        return stored
+            return
+        created_at = timezone.now()
+        author_id = self.author.pk if self.author is not None else None
+        if connection.vendor == "postgresql":
+            # A COPY is several times faster than INSERTs of 60,000 rows, whose
+            # parameters psycopg adapts one by one.
+            columns = (
+                "tournament_id, seq, kind, schema_version, payload, author_id, created_at, "
+                "idempotency_key"
+            )
+            with (
+                connection.cursor() as cursor,
+                cursor.copy(f"COPY {Event._meta.db_table} ({columns}) FROM STDIN") as copy,
+            ):
+                for e in self.events:
+                    payload = json.dumps(e.payload, ensure_ascii=False)
+                    row = (self.tournament.pk, e.seq, e.kind, e.schema_version, payload)
+                    copy.write_row((*row, author_id, created_at, ""))
+        else:
+            Event.objects.bulk_create(
+                _event(self.tournament, e.seq, e.kind, e.payload, self.author) for e in self.events
+            )
+        tournament_id = self.tournament.pk
+        last = Event.objects.get(tournament_id=tournament_id, seq=self.state.version)
+        remember(tournament_id, self.state, last)
+        transaction.on_commit(lambda: _announce(tournament_id, last.seq))
 
 
-# Rows per INSERT statement: big enough to make the round trips negligible.
-_BATCH_ROWS = 2000
+@dataclass(frozen=True)
+class _Added:
+    """An event of a batch, not stored yet: what ``fold`` reads."""
+
+    seq: int
+    kind: str
+    schema_version: int
+    payload: Payload
 
 
 def _replayed(event: Event, kind: str, data: Payload) -> Event:
@@ -278,15 +312,14 @@ def _paired_board(state: TournamentState, p: Payload) -> tuple[RoundState, Board
 
 def _check_registration(state: TournamentState, p: Payload) -> None:
     """Register a player; without a start rank, the next free one is taken."""
-    rank = p.setdefault("start_rank", max(state.players, default=0) + 1)
+    if "start_rank" not in p:  # not setdefault: max() would scan every player each time
+        p["start_rank"] = max(state.players, default=0) + 1
+    rank = p["start_rank"]
     if rank in state.players:
         raise CommandError("start_rank", f"start rank {rank} is already {state.players[rank].name}")
-    if p["fide_id"]:
-        twin = next((q for q in state.players.values() if q.fide_id == p["fide_id"]), None)
-        if twin is not None:
-            raise CommandError(
-                "fide_id", f"FIDE id {p['fide_id']} is already player {twin.start_rank}"
-            )
+    twin = state.fide_ids.get(p["fide_id"]) if p["fide_id"] else None
+    if twin is not None:
+        raise CommandError("fide_id", f"FIDE id {p['fide_id']} is already player {twin}")
 
 
 def _check_withdrawal(state: TournamentState, p: Payload) -> None:
