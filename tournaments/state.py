@@ -11,6 +11,7 @@ import copy
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any, Protocol
 
@@ -109,10 +110,6 @@ class Board:
             UnplayedRound(black_kind, self.white, Color.BLACK),
         )
 
-    def round_of(self, start_rank: int) -> Round:
-        white, black = self.sides()
-        return white if start_rank == self.white else black
-
 
 @dataclass(frozen=True)
 class RoundState:
@@ -141,6 +138,8 @@ class RoundState:
         new = copy.copy(self)  # no __post_init__: the lookups are set here
         object.__setattr__(new, "_by_number", dict(self._by_number))
         object.__setattr__(new, "_by_player", dict(self._by_player))
+        if "entries" in self.__dict__:  # copy.copy shares the cached dict
+            new.__dict__["entries"] = dict(self.entries)
         new._put(board)
         return new
 
@@ -150,6 +149,21 @@ class RoundState:
         self._by_number[board.number] = board
         self._by_player[board.white] = self._by_player[board.black] = board
         object.__setattr__(self, "boards", tuple(self._by_number.values()))
+        if "entries" in self.__dict__:
+            self.entries[board.white], self.entries[board.black] = board.sides()
+
+    @cached_property
+    def entries(self) -> dict[int, Round]:
+        """Each player on a board: the round as the tie-break engine reads it.
+
+        Built once per round state, which the states after it share until an
+        event changes the round: a result then costs its own board, not every
+        player's every round, when the worker rebuilds the engine's input.
+        """
+        entries: dict[int, Round] = {}
+        for board in self.boards:
+            entries[board.white], entries[board.black] = board.sides()
+        return entries
 
     def board_of(self, start_rank: int) -> Board | None:
         return self._by_player.get(start_rank)
@@ -183,9 +197,9 @@ class TournamentState:
     def round_entry(self, round_number: int, start_rank: int) -> Round:
         """A player's entry for a paired round, as the tie-break engine reads it."""
         rnd = self.rounds[round_number]
-        board = rnd.board_of(start_rank)
-        if board is not None:
-            return board.round_of(start_rank)
+        entry = rnd.entries.get(start_rank)
+        if entry is not None:
+            return entry
         if start_rank in rnd.byes:
             return UnplayedRound(Unplayed.PAB)
         bye = self.requested_bye(round_number, start_rank)
