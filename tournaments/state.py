@@ -209,8 +209,16 @@ class TournamentState:
         return UnplayedRound(Unplayed.ABSENT)
 
     def to_tiebreaks(self) -> Tournament:
-        """Rounds not paired yet are left out (None): they count for nothing so far."""
-        paired = range(1, self.last_paired_round + 1)
+        """Rounds not paired yet are left out: they count for nothing so far."""
+        ordered = sorted(self.players.values(), key=lambda p: p.start_rank)
+        ranks = [p.start_rank for p in ordered]
+        # Round by round, then transposed: most entries are one lookup in the
+        # round's shared ``entries`` (the worker does this for every result).
+        columns = [
+            [self.rounds[r].entries.get(rank) or self.round_entry(r, rank) for rank in ranks]
+            for r in range(1, self.last_paired_round + 1)
+        ]
+        strips = zip(*columns, strict=True) if columns else [()] * len(ordered)
         players = tuple(
             Player(
                 start_rank=p.start_rank,
@@ -219,11 +227,9 @@ class TournamentState:
                 title=p.title,
                 federation=p.federation,
                 fide_id=p.fide_id,
-                rounds=tuple(
-                    self.round_entry(r, p.start_rank) if r in self.rounds else None for r in paired
-                ),
+                rounds=rounds,
             )
-            for p in sorted(self.players.values(), key=lambda p: p.start_rank)
+            for p, rounds in zip(ordered, strips, strict=True)
         )
         s = self.settings
         return Tournament(
