@@ -314,7 +314,7 @@ class Run:
                 async with connect as socket_:
                     await self.receive(spectator, socket_)
                     return
-            except (websockets.ConnectionClosed, OSError) as error:
+            except (websockets.ConnectionClosed, websockets.InvalidHandshake, OSError) as error:
                 spectator.reconnects.append(repr(error))
                 if self.stop.is_set() or attempt == MAX_RECONNECTS:
                     return
