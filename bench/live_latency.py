@@ -157,9 +157,8 @@ def circle_pairings(players: int, number: int) -> tuple[list[tuple[int, int]], l
 def build_tournament(args: argparse.Namespace) -> tuple[int, str, int]:
     """Create the tournament in-process; returns (id, organiser token, last seq).
 
-    Players and the rounds already played are inserted as one batch of events
-    (each validated by its schema): through the commands, which fold the whole
-    log on every append, thousands of them would take minutes.
+    Players and the rounds already played go in as one ``commands.Batch``, as a
+    TRF import stores them: each event validated against the ones before it.
     """
     import django
 
@@ -167,10 +166,9 @@ def build_tournament(args: argparse.Namespace) -> tuple[int, str, int]:
     from django.db import transaction
 
     from tournaments import commands
-    from tournaments.models import Event, EventKind, Tournament
+    from tournaments.folding import current_state
+    from tournaments.models import Tournament
     from tournaments.organisers import ensure_organiser
-    from tournaments.schemas import validate_payload
-    from tournaments.upcasting import CURRENT_VERSIONS
 
     user, _ = ensure_organiser("bench")
     rounds = max(9, args.prior_rounds + -(-args.results // (args.players // 2)) + 1)
@@ -178,36 +176,22 @@ def build_tournament(args: argparse.Namespace) -> tuple[int, str, int]:
         {"name": f"Bench Open {args.players}", "rounds": rounds}, author=user
     ).tournament_id
     rng = random.Random(args.players)
-    payloads: list[tuple[str, dict]] = [
-        (EventKind.PLAYER_REGISTERED, {"start_rank": n, "name": f"Player {n}", "rating": 2700 - n})
-        for n in range(1, args.players + 1)
-    ]
-    for number in range(1, args.prior_rounds + 1):
-        pairs, byes = circle_pairings(args.players, number)
-        boards = [{"board": i, "white": w, "black": b} for i, (w, b) in enumerate(pairs, 1)]
-        payloads.append((EventKind.ROUND_PAIRED, {"round": number, "boards": boards, "byes": byes}))
-        payloads += [
-            (
-                EventKind.RESULT_RECORDED,
-                {"round": number, "board": i, "result": rng.choice(RESULTS)},
-            )
-            for i in range(1, len(pairs) + 1)
-        ]
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tid)
-        Event.objects.bulk_create(
-            Event(
-                tournament=tournament,
-                seq=seq,
-                kind=kind,
-                schema_version=CURRENT_VERSIONS[kind],
-                payload=validate_payload(kind, payload),
-                author=user,
-            )
-            for seq, (kind, payload) in enumerate(payloads, start=2)
-        )
+        batch = commands.Batch(tournament, current_state(tid), author=user)
+        for n in range(1, args.players + 1):
+            rating = 2700 - n * 1500 // args.players
+            batch.add(commands.register_player, {"name": f"Player {n}", "rating": rating})
+        for number in range(1, args.prior_rounds + 1):
+            pairs, byes = circle_pairings(args.players, number)
+            boards = [{"white": w, "black": b} for w, b in pairs]
+            batch.add(commands.pair_round, {"round": number, "boards": boards, "byes": byes})
+            for board in range(1, len(pairs) + 1):
+                result = {"round": number, "board": board, "result": rng.choice(RESULTS)}
+                batch.add(commands.record_result, result)
+        batch.store()
     _, token = ensure_organiser("bench", [tid])
-    return tid, token.key, len(payloads) + 1
+    return tid, token.key, batch.state.version
 
 
 def start(command: list[str], env: dict[str, str], log: Path) -> subprocess.Popen:
