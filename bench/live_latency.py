@@ -157,19 +157,18 @@ def circle_pairings(players: int, number: int) -> tuple[list[tuple[int, int]], l
 def build_tournament(args: argparse.Namespace) -> tuple[int, str, int]:
     """Create the tournament in-process; returns (id, organiser token, last seq).
 
-    Players and the rounds already played are inserted as one batch of events
-    (each validated by its schema): through the commands, which fold the whole
-    log on every append, thousands of them would take minutes.
+    Players and the rounds already played go in as one ``commands.Batch``, as a
+    TRF import stores them: each event validated against the ones before it.
     """
     import django
 
     django.setup()
     from django.db import transaction
 
-    from tournaments.models import Event, Tournament
+    from tournaments.models import Tournament
     from tournaments.store import commands
-    from tournaments.store.events import EventKind, current_version, validate_payload
     from tournaments.store.organisers import ensure_organiser
+    from tournaments.store.state_cache import current_state
 
     user, _ = ensure_organiser("bench")
     rounds = max(9, args.prior_rounds + -(-args.results // (args.players // 2)) + 1)
@@ -177,36 +176,22 @@ def build_tournament(args: argparse.Namespace) -> tuple[int, str, int]:
         {"name": f"Bench Open {args.players}", "rounds": rounds}, author=user
     ).tournament_id
     rng = random.Random(args.players)
-    payloads: list[tuple[str, dict]] = [
-        (EventKind.PLAYER_REGISTERED, {"start_rank": n, "name": f"Player {n}", "rating": 2700 - n})
-        for n in range(1, args.players + 1)
-    ]
-    for number in range(1, args.prior_rounds + 1):
-        pairs, byes = circle_pairings(args.players, number)
-        boards = [{"board": i, "white": w, "black": b} for i, (w, b) in enumerate(pairs, 1)]
-        payloads.append((EventKind.ROUND_PAIRED, {"round": number, "boards": boards, "byes": byes}))
-        payloads += [
-            (
-                EventKind.RESULT_RECORDED,
-                {"round": number, "board": i, "result": rng.choice(RESULTS)},
-            )
-            for i in range(1, len(pairs) + 1)
-        ]
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tid)
-        Event.objects.bulk_create(
-            Event(
-                tournament=tournament,
-                seq=seq,
-                kind=kind,
-                schema_version=current_version(kind),
-                payload=validate_payload(kind, payload),
-                author=user,
-            )
-            for seq, (kind, payload) in enumerate(payloads, start=2)
-        )
+        batch = commands.Batch(tournament, current_state(tid), author=user)
+        for n in range(1, args.players + 1):
+            rating = 2700 - n * 1500 // args.players
+            batch.append(commands.register_player, {"name": f"Player {n}", "rating": rating})
+        for number in range(1, args.prior_rounds + 1):
+            pairs, byes = circle_pairings(args.players, number)
+            boards = [{"white": w, "black": b} for w, b in pairs]
+            batch.append(commands.pair_round, {"round": number, "boards": boards, "byes": byes})
+            for board in range(1, len(pairs) + 1):
+                result = {"round": number, "board": board, "result": rng.choice(RESULTS)}
+                batch.append(commands.record_result, result)
+        batch.store()
     _, token = ensure_organiser("bench", [tid])
-    return tid, token.key, len(payloads) + 1
+    return tid, token.key, batch.state.version
 
 
 def start(command: list[str], env: dict[str, str], log: Path) -> subprocess.Popen:
@@ -313,7 +298,7 @@ class Run:
                 async with connect as socket_:
                     await self.receive(spectator, socket_)
                     return
-            except (websockets.ConnectionClosed, OSError) as error:
+            except (websockets.ConnectionClosed, websockets.InvalidHandshake, OSError) as error:
                 spectator.reconnects.append(repr(error))
                 if self.stop.is_set() or attempt == MAX_RECONNECTS:
                     return

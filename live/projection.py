@@ -12,7 +12,6 @@ it when a spectator opens it (GET /api/tournaments/<id>/crosstable/).
 from __future__ import annotations
 
 from datetime import datetime
-from functools import lru_cache
 from typing import Any
 
 from tiebreaks.codes import parse_code
@@ -69,14 +68,11 @@ def _row(row: StandingsRow) -> dict[str, Any]:
         "title": player.title,
         "federation": player.federation,
         "rating": player.rating or None,
-        "points": _number(row.points),
-        "modified_points": _number(row.modified_points),
-        "tiebreaks": {code: _number(value) for code, value in row.tiebreaks.items()},
+        "points": to_json_number(row.points),
+        "modified_points": to_json_number(row.modified_points),
+        "tiebreaks": {code: to_json_number(value) for code, value in row.tiebreaks.items()},
     }
 
-
-# The same few values (points, tie-break sums) recur across a big table.
-_number = lru_cache(maxsize=4096)(to_json_number)
 
 
 def crosstable_body(folded: FoldedTournament) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from live.consumers import StandingsConsumer
 from live.hub import hub
 from live.snapshots import store_snapshot
 from tests.live.builders import make_tournament, record
-from tournaments.replay import load_tournament
+from tournaments.store.queries import load_tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -10,7 +10,7 @@ from django.core.cache import cache
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from tournaments.organisers import ensure_organiser
+from tournaments.store.organisers import ensure_organiser
 
 pytestmark = pytest.mark.django_db
 

@@ -29,8 +29,7 @@ def body(version: int, rows: list[dict[str, Any]] | None = None) -> dict[str, An
         "rules": "fide-2026",
         "tiebreaks": ["BH"],
         "tiebreak_names": {"BH": "Buchholz"},
-        "rows": rows
-        or [player_row(1, 1, 1, 0), player_row(2, 1, 1, 0), player_row(3, 3, 0, 1)],
+        "rows": rows or [player_row(1, 1, 1, 0), player_row(2, 1, 1, 0), player_row(3, 3, 0, 1)],
         "rounds": {
             "current": 2,
             "closed": False,

@@ -198,3 +198,29 @@ def test_a_gap_in_the_sequence_is_refused():
     del events[1]
     with pytest.raises(FoldError):
         fold(events)
+
+
+def test_folding_on_a_state_leaves_that_state_as_it_was():
+    events = stream(*map(player, range(1, 5)), paired(1, [(1, 2), (3, 4)]), result(1, 1, "1-0"))
+    before = fold(events)
+    assert before.to_tiebreaks().player(3).rounds == (Pending(4, W),)  # its lookups are built
+    kind, payload = result(1, 2, "0-1")
+    after = fold([Stored(len(events) + 1, kind, payload, current_version(kind))], start=before)
+    assert after.to_tiebreaks().player(3).rounds == (Game(4, Outcome.LOSS, W),)
+    assert after.rounds[1].board(2).result == "0-1"
+    assert before.to_tiebreaks().player(3).rounds == (Pending(4, W),)
+    assert before.rounds[1].board(2).result is None
+
+
+def test_several_results_folded_at_once_all_count():
+    events = stream(
+        *map(player, range(1, 7)),
+        paired(1, [(1, 2), (3, 4), (5, 6)]),
+        result(1, 1, "1-0"),
+        result(1, 2, "0-1"),
+        result(1, 3, "1/2-1/2"),
+    )
+    tournament = fold(events).to_tiebreaks()
+    assert [tournament.player(n).rounds[0].outcome for n in (1, 4, 5)] == [Outcome.WIN] * 2 + [
+        Outcome.DRAW
+    ]

@@ -12,6 +12,7 @@ import copy
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
@@ -103,10 +104,6 @@ class Board:
             UnplayedRound(black_kind, self.white, Color.BLACK),
         )
 
-    def round_of(self, start_rank: int) -> Round:
-        white, black = self.sides()
-        return white if start_rank == self.white else black
-
 
 @dataclass(frozen=True)
 class RoundState:
@@ -132,15 +129,35 @@ class RoundState:
         Copies the lookups instead of rebuilding them: a result in a round of
         5,000 boards is then a few dict copies in C, not 15,000 Python steps.
         """
-        by_number = dict(self._by_number)
-        by_number[board.number] = board
-        by_player = dict(self._by_player)
-        by_player[board.white] = by_player[board.black] = board
         new = copy.copy(self)  # no __post_init__: the lookups are set here
-        object.__setattr__(new, "boards", tuple(by_number.values()))
-        object.__setattr__(new, "_by_number", by_number)
-        object.__setattr__(new, "_by_player", by_player)
+        object.__setattr__(new, "_by_number", dict(self._by_number))
+        object.__setattr__(new, "_by_player", dict(self._by_player))
+        if "entries" in self.__dict__:  # copy.copy shares the cached dict
+            new.__dict__["entries"] = dict(self.entries)
+        new._put(board)
         return new
+
+    def _put(self, board: Board) -> None:
+        """Replace the board of ``board``'s number in this very round: only for a
+        round no state handed out holds any more (``Fold``'s own copies)."""
+        self._by_number[board.number] = board
+        self._by_player[board.white] = self._by_player[board.black] = board
+        object.__setattr__(self, "boards", tuple(self._by_number.values()))
+        if "entries" in self.__dict__:
+            self.entries[board.white], self.entries[board.black] = board.sides()
+
+    @cached_property
+    def entries(self) -> dict[int, Round]:
+        """Each player on a board: the round as the tie-break engine reads it.
+
+        Built once per round state, which the states after it share until an
+        event changes the round: a result then costs its own board, not every
+        player's every round, when the worker rebuilds the engine's input.
+        """
+        entries: dict[int, Round] = {}
+        for board in self.boards:
+            entries[board.white], entries[board.black] = board.sides()
+        return entries
 
     def board_of(self, start_rank: int) -> Board | None:
         return self._by_player.get(start_rank)
@@ -162,6 +179,7 @@ class TournamentState:
     rounds: Mapping[int, RoundState]
     # round -> start rank -> "half" / "zero" / "full"
     requested_byes: Mapping[int, Mapping[int, str]] = field(default_factory=dict)
+    fide_ids: Mapping[str, int] = field(default_factory=dict)  # -> start rank
 
     @property
     def last_paired_round(self) -> int:
@@ -173,9 +191,9 @@ class TournamentState:
     def round_entry(self, round_number: int, start_rank: int) -> Round:
         """A player's entry for a paired round, as the tie-break engine reads it."""
         rnd = self.rounds[round_number]
-        board = rnd.board_of(start_rank)
-        if board is not None:
-            return board.round_of(start_rank)
+        entry = rnd.entries.get(start_rank)
+        if entry is not None:
+            return entry
         if start_rank in rnd.byes:
             return UnplayedRound(Unplayed.PAB)
         bye = self.requested_bye(round_number, start_rank)
@@ -185,8 +203,16 @@ class TournamentState:
         return UnplayedRound(Unplayed.ABSENT)
 
     def to_tiebreaks(self) -> Tournament:
-        """Rounds not paired yet are left out (None): they count for nothing so far."""
-        paired = range(1, self.last_paired_round + 1)
+        """Rounds not paired yet are left out: they count for nothing so far."""
+        ordered = sorted(self.players.values(), key=lambda p: p.start_rank)
+        ranks = [p.start_rank for p in ordered]
+        # Round by round, then transposed: most entries are one lookup in the
+        # round's shared ``entries`` (the worker does this for every result).
+        columns = [
+            [self.rounds[r].entries.get(rank) or self.round_entry(r, rank) for rank in ranks]
+            for r in range(1, self.last_paired_round + 1)
+        ]
+        strips = zip(*columns, strict=True) if columns else [()] * len(ordered)
         players = tuple(
             Player(
                 start_rank=p.start_rank,
@@ -195,11 +221,9 @@ class TournamentState:
                 title=p.title,
                 federation=p.federation,
                 fide_id=p.fide_id,
-                rounds=tuple(
-                    self.round_entry(r, p.start_rank) if r in self.rounds else None for r in paired
-                ),
+                rounds=rounds,
             )
-            for p in sorted(self.players.values(), key=lambda p: p.start_rank)
+            for p, rounds in zip(ordered, strips, strict=True)
         )
         s = self.settings
         return Tournament(
@@ -221,8 +245,8 @@ class Accumulator:
     fold (declared in ``tournaments.store.events``) changes it, ``state()`` freezes it.
 
     ``state()`` after each event is how a bulk append validates every event
-    against the events before it; that state shares the accumulator's players
-    and requested byes, so it is only valid until the next event.
+    against the events before it; that state shares the accumulator's players,
+    rounds and byes, so it is only valid until the next event.
     """
 
     def __init__(self, start: TournamentState | None = None) -> None:
@@ -230,8 +254,13 @@ class Accumulator:
         self.version = start.version if start else 0
         self.settings: Settings | None = start.settings if start else None
         self.players: dict[int, PlayerState] = dict(start.players) if start else {}
-        # Immutable, so shared with ``start``; an event replaces the round it changes.
+        # Shared with ``start``: an event replaces the round it changes by a copy,
+        # which this accumulator then owns and changes in place for the next events
+        # (a copy of 5,000 boards per result made a 9,999-player import minutes long).
         self.rounds: dict[int, RoundState] = dict(start.rounds) if start else {}
+        self.owned: set[int] = set()
+        # FIDE id -> start rank: registrations refuse twins without scanning every player.
+        self.fide_ids: dict[str, int] = dict(start.fide_ids) if start else {}
         self.requested_byes: dict[int, dict[int, str]] = {
             number: dict(byes) for number, byes in (start.requested_byes.items() if start else ())
         }
@@ -244,6 +273,20 @@ class Accumulator:
             raise FoldError(f"event {seq} ({kind}) out of place")
         self.version = seq
 
+    def replace_round(self, rnd: RoundState) -> None:
+        """Put ``rnd`` in place of its round; this accumulator owns it from now on."""
+        self.rounds[rnd.number] = rnd
+        self.owned.add(rnd.number)
+
+    def put_board(self, round_number: int, board: Board) -> None:
+        """Replace a board of a round: in place in a round this accumulator owns,
+        else in a copy it then owns."""
+        rnd = self.rounds[round_number]
+        if round_number in self.owned:
+            rnd._put(board)
+        else:
+            self.replace_round(rnd.with_board(board))
+
     def state(self) -> TournamentState:
         if self.settings is None:
             raise FoldError("no tournament.created event")
@@ -252,6 +295,7 @@ class Accumulator:
             settings=self.settings,
             players=MappingProxyType(self.players),
             rounds=MappingProxyType(dict(self.rounds)),
+            fide_ids=MappingProxyType(self.fide_ids),
             requested_byes=MappingProxyType(
                 {r: MappingProxyType(byes) for r, byes in self.requested_byes.items()}
             ),

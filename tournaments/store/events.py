@@ -18,6 +18,7 @@ or queries ``payload__...`` (``test_event_registry`` keeps it so);
 from __future__ import annotations
 
 import enum
+import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
@@ -127,6 +128,8 @@ declare(
 def _fold_registered(acc: Accumulator, p: Payload, seq: int) -> None:
     fields = ("name", "rating", "title", "federation", "fide_id")
     acc.players[p["start_rank"]] = PlayerState(p["start_rank"], **{f: p[f] for f in fields})
+    if p["fide_id"]:
+        acc.fide_ids.setdefault(p["fide_id"], p["start_rank"])
 
 
 def _player_registered_add_fide_id(payload: Payload) -> Payload:
@@ -184,7 +187,7 @@ declare(
 
 def _fold_paired(acc: Accumulator, p: Payload, seq: int) -> None:
     boards = tuple(Board(b["board"], b["white"], b["black"]) for b in p["boards"])
-    acc.rounds[p["round"]] = RoundState(p["round"], boards, tuple(p["byes"]))
+    acc.replace_round(RoundState(p["round"], boards, tuple(p["byes"])))
 
 
 declare(
@@ -199,11 +202,10 @@ declare(
 
 
 def _fold_result(acc: Accumulator, p: Payload, seq: int) -> None:
-    rnd = acc.rounds[p["round"]]
-    board = rnd.board(p["board"])
+    board = acc.rounds[p["round"]].board(p["board"])
     assert board is not None  # the command checked it
-    acc.rounds[p["round"]] = rnd.with_board(
-        replace(board, result=p["result"], result_seq=seq, rated=p.get("rated", True))
+    acc.put_board(
+        p["round"], replace(board, result=p["result"], result_seq=seq, rated=p.get("rated", True))
     )
 
 
@@ -230,7 +232,7 @@ declare(
 
 
 def _fold_closed(acc: Accumulator, p: Payload, seq: int) -> None:
-    acc.rounds[p["round"]] = replace(acc.rounds[p["round"]], closed=True)
+    acc.replace_round(replace(acc.rounds[p["round"]], closed=True))
 
 
 declare(
@@ -318,6 +320,16 @@ def summarise(event: StoredEvent) -> str:
 def validate_payload(kind: str, data: Any) -> Payload:
     """The payload to store for a new ``kind`` event (``schemas.validate``)."""
     return schemas.validate(REGISTRY[kind].schema, data)
+
+
+def payload_json(event: StoredEvent) -> str:
+    """A new event's payload as the JSON text the event table stores (a bulk COPY)."""
+    return json.dumps(event.payload, ensure_ascii=False)
+
+
+def payload_validator(kind: str) -> schemas.PayloadValidator:
+    """``validate_payload`` for many ``kind`` payloads in a row (a bulk append)."""
+    return schemas.PayloadValidator(REGISTRY[kind].schema)
 
 
 def fold(events: Iterable[StoredEvent], start: TournamentState | None = None) -> TournamentState:

@@ -259,12 +259,28 @@ class OrganiserSerializer(serializers.Serializer):
 
 def validate(schema: type[serializers.Serializer], data: Any) -> dict[str, Any]:
     """The payload ``schema`` makes of ``data``, or CommandError naming the first bad field."""
-    serializer = schema(data=data)
-    if not serializer.is_valid():
-        errors = flatten_errors(serializer.errors)
-        field, messages = next(iter(errors.items()))
-        raise CommandError(field, messages[0], errors)
-    return _plain(serializer.validated_data)
+    return PayloadValidator(schema)(data)
+
+
+class PayloadValidator:
+    """``validate`` with one schema, reusable for many payloads (a bulk append).
+
+    DRF deep-copies a serializer's fields for every instance, most of the time a
+    small payload's validation takes; one instance validates every payload, as a
+    ListSerializer does its items.  Not shared between threads.
+    """
+
+    def __init__(self, schema: type[serializers.Serializer]) -> None:
+        self.serializer = schema()
+
+    def __call__(self, data: Any) -> dict[str, Any]:
+        try:
+            validated = self.serializer.run_validation(data)
+        except serializers.ValidationError as exc:
+            errors = flatten_errors(exc.detail)
+            field, messages = next(iter(errors.items()))
+            raise CommandError(field, messages[0], errors) from None
+        return _plain(validated)
 
 
 def flatten_errors(errors: Any, prefix: str = "") -> dict[str, list[str]]:

@@ -2,6 +2,7 @@
 
 from django.dispatch import Signal
 
-# Sent once per stored event, after its transaction commits.
-# kwargs: tournament_id (int), seq (int).
+# Sent after a transaction that stored events commits: once per command, once
+# for a whole bulk append (a TRF import).  kwargs: tournament_id (int), seq (int,
+# the last event stored).
 event_appended = Signal()

@@ -1,0 +1,141 @@
+"""Where the worker's time goes when one result arrives, at 60, 2,000 and 9,999 players.
+
+    DATABASE_URL=postgres://... REDIS_URL=redis://... .venv/bin/python bench/recompute_bench.py
+    ... bench/recompute_bench.py --players 2000 --rounds 9 --results 5 --profile
+
+Imports a synthetic Swiss (bench/synthetic.py) through the TRF import into the
+database of DATABASE_URL (it stays there: use a bench database), lets the
+standings task run once (the first fold of the whole log), then ``--results``
+times appends one result correction in the last round and runs the task
+(``live.tasks.recompute_standings``) in this process, as the worker does.  Each
+step is then timed alone, in CPU seconds of this process (the database's own
+work is not in them):
+
+- fold: ``tournaments.store.queries.load_tournament``, the new event folded on the cached state;
+- to_tiebreaks: the folded state as the engine's ``Tournament``;
+- engine: ``tiebreaks.standings.compute_standings``;
+- body: the snapshot body built around the standings (``live.projection.build_body``
+  minus the engine);
+- store: ``live.snapshots.store_snapshot`` minus the body (JSON, INSERT, pruning).
+
+Target (issue #11): one result in round 11 of a 9,999-player event under 1 s of
+worker CPU.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import os
+import pstats
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.utils import timezone  # noqa: E402
+
+from bench.synthetic import synthetic_swiss  # noqa: E402
+from live.projection import build_body  # noqa: E402
+from live.snapshots import store_snapshot  # noqa: E402
+from live.tasks import recompute_standings  # noqa: E402
+from tiebreaks.standings import compute_standings  # noqa: E402
+from tiebreaks.trf import trf_from_tournament, write_trf  # noqa: E402
+from tournaments.store import commands  # noqa: E402
+from tournaments.store.queries import load_tournament  # noqa: E402
+from tournaments.store.trf_import import import_trf  # noqa: E402
+
+SIZES = ((60, 9), (2000, 9), (9999, 11))
+TARGET_CPU = 1.0  # seconds per result at 9,999 players
+
+
+def cpu(step: Callable[[], Any]) -> tuple[float, Any]:
+    started = time.process_time()
+    value = step()
+    return time.process_time() - started, value
+
+
+def correct_one(tid: int, n: int) -> None:
+    """Flip the result of a board of the last round: one new event, like a result."""
+    state = load_tournament(tid).state
+    rnd = state.rounds[state.last_paired_round]
+    board = next(b for b in rnd.boards[n % len(rnd.boards) :] if b.result in ("1-0", "0-1"))
+    flipped = "0-1" if board.result == "1-0" else "1-0"
+    commands.correct_result(
+        tid, {"round": rnd.number, "board": board.number, "result": flipped, "reason": "bench"}
+    )
+
+
+def steps_alone(tid: int) -> dict[str, float]:
+    """The task's steps, each timed alone, for one new event."""
+    fold, folded = cpu(partial(load_tournament, tid))
+    to_tiebreaks, results = cpu(lambda: folded.results)
+    engine, _ = cpu(partial(compute_standings, results, folded.tiebreaks or None, folded.rules))
+    body, _ = cpu(partial(build_body, folded, timezone.now()))
+    # store_snapshot builds the body again (engine included), then stores it.
+    store, _ = cpu(partial(store_snapshot, folded))
+    return {
+        "fold": fold,
+        "to_tiebreaks": to_tiebreaks,
+        "engine": engine,
+        "body": body - engine,
+        "store": store - body,
+    }
+
+
+def measure(players: int, rounds: int, results: int, profile: bool) -> None:
+    text = write_trf(trf_from_tournament(synthetic_swiss(players, rounds)))
+    tid = import_trf(text).id
+    recompute_standings(tid)  # the first fold of the whole log, and the first snapshot
+    steps: dict[str, list[float]] = {"task": []}
+    profiler = cProfile.Profile() if profile else None
+    for n in range(results):
+        correct_one(tid, 2 * n)
+        if profiler:
+            profiler.enable()
+        task, _ = cpu(partial(recompute_standings, tid))
+        if profiler:
+            profiler.disable()
+        steps["task"].append(task)
+        correct_one(tid, 2 * n + 1)
+        for name, value in steps_alone(tid).items():
+            steps.setdefault(name, []).append(value)
+    median = {name: statistics.median(values) * 1000 for name, values in steps.items()}
+    verdict = ""
+    if players == 9999:
+        meets = median["task"] < TARGET_CPU * 1000
+        verdict = f" ({'meets' if meets else 'MISSES'} the {TARGET_CPU * 1000:.0f} ms target)"
+    print(
+        f"{players} players x {rounds} rounds, one result: task {median['task']:.0f} ms CPU"
+        f"{verdict}; alone: fold {median['fold']:.0f}, to_tiebreaks "
+        f"{median['to_tiebreaks']:.0f}, engine {median['engine']:.0f}, body "
+        f"{median['body']:.0f}, store {median['store']:.0f} ms (medians of {results})"
+    )
+    if profiler:
+        pstats.Stats(profiler).sort_stats("cumulative").print_stats(25)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int)
+    parser.add_argument("--rounds", type=int, default=9)
+    parser.add_argument("--results", type=int, default=5)
+    parser.add_argument("--profile", action="store_true", help="cProfile of the task runs")
+    args = parser.parse_args()
+    sizes = [(args.players, args.rounds)] if args.players else SIZES
+    for players, rounds in sizes:
+        measure(players, rounds, args.results, args.profile)
+
+
+if __name__ == "__main__":
+    main()
