@@ -149,7 +149,7 @@ def test_hall_shows_every_player_and_board_within_one_cycle(
     boards = (players - 2) // 2
     for viewport in VIEWPORTS:
         page = open_page(browser, viewport)
-        page.goto(live(server, tid, "?hall=1&dwell=1"))
+        page.goto(live(server, tid, "?hall=1&dwell=0.5"))
         page.wait_for_selector("#standings tbody tr[data-start-rank]")
         ranks = watch_one_cycle(page, "#standings tbody tr[data-start-rank]")
         assert ranks == {str(n) for n in range(1, players + 1)}, viewport
@@ -162,7 +162,7 @@ def test_hall_shows_every_player_and_board_within_one_cycle(
         shoot(page, f"{players}p-{viewport}-hall")
         page.close()
         page = open_page(browser, viewport)
-        page.goto(live(server, tid, "?hall=1&show=pairings&dwell=1"))
+        page.goto(live(server, tid, "?hall=1&show=pairings&dwell=0.5"))
         page.wait_for_selector("#boards tbody tr[data-board]")
         assert watch_one_cycle(page, "#boards tbody tr[data-board]") == {
             str(b) for b in range(1, boards + 1)
@@ -176,7 +176,7 @@ def test_find_your_board_lists_every_player_by_name(
 ):
     tid = tournament.id
     page = open_page(browser, "720p")
-    page.goto(live(server, tid, "?hall=1&show=names&dwell=1"))
+    page.goto(live(server, tid, "?hall=1&show=names&dwell=0.5"))
     page.wait_for_selector("#names tbody tr")
     assert page.locator("#standings").is_hidden()
     names = page.evaluate(
