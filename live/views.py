@@ -158,7 +158,12 @@ def player_card(request: HttpRequest, tournament_id: int, start_rank: int) -> Ht
     return render(
         request,
         "live/player.html",
-        {"tournament": folded, "stage": pages.stage(folded), "card": card},
+        {
+            "tournament": folded,
+            "stage": pages.stage(folded),
+            "rounds": pages.paired_rounds(folded),
+            "card": card,
+        },
     )
 
 

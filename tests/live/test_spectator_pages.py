@@ -278,3 +278,12 @@ def test_a_trf_import_brings_its_header_details_to_the_pages() -> None:
     tid = import_trf(text, author=organiser()).id
     html = get("live:spectator", tid)
     assert "Bologna" in html and "13 Mar 2026" in html and "IA Carla Conti" in html
+
+
+def test_favicon_ico_leads_to_the_icon() -> None:
+    from django.contrib.staticfiles import finders
+
+    response = Client().get("/favicon.ico")
+    assert response.status_code == 301
+    assert response["Location"].endswith("/live/favicon.svg")
+    assert finders.find("live/favicon.svg")
