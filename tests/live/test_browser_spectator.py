@@ -322,3 +322,20 @@ def test_the_entry_page_tells_a_lost_race_next_to_its_board_on_a_phone(server: s
         box = message.bounding_box()
         assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844
         shoot(page, "entry-phone-lost-race")
+
+
+def test_the_api_docs_render_with_no_internet(server: str):
+    outside: list[str] = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page()
+            page.route(
+                lambda url: not url.startswith(server),
+                lambda route: (outside.append(route.request.url), route.abort()),
+            )
+            page.goto(server + reverse("api-docs"))
+            expect(page.locator(".swagger-ui .info .title")).to_contain_text("Crosstable API")
+        finally:
+            browser.close()
+    assert outside == []
