@@ -1,12 +1,18 @@
-"""GET /api/tournaments/<id>/standings/: the latest snapshot, with ETag = version.
+"""GET /api/tournaments/<id>/standings/ and /crosstable/, with ETag = version.
 
-Spectators' pages fetch it when they notice a gap in the versions pushed over
-the websocket; ``?version=N`` or ``If-None-Match: "N"`` answers 304 when
+Spectators' pages fetch the standings when they notice a gap in the versions
+pushed over the websocket, and the crosstable when they open it (the socket
+does not carry it); ``?version=N`` or ``If-None-Match: "N"`` answers 304 when
 nothing newer than N exists.
 """
 
 from __future__ import annotations
 
+import json
+import logging
+from functools import lru_cache
+
+from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
@@ -16,10 +22,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournaments.replay import TournamentNotFound, current_version
+from tournaments.replay import TournamentNotFound, current_version, load_tournament
 
-from .snapshots import ensure_snapshot
+from .projection import crosstable_body
+from .snapshots import ensure_snapshot, parse_version
 from .tasks import schedule_recompute
+
+logger = logging.getLogger(__name__)
 
 _version_field = serializers.IntegerField(min_value=0)
 
@@ -37,13 +46,20 @@ def _query_version(request: Request) -> int | None:
         raise ValidationError({"version": exc.detail}) from exc
 
 
+def _known_version(request: Request) -> int | None:
+    """The version the client has, from ``?version=`` or ``If-None-Match``."""
+    known = _query_version(request)
+    if known is None:
+        known = _if_none_match(request)
+    return known
+
+
 def _if_none_match(request: Request) -> int | None:
     """The newest version among the client's entity tags, if any is one of ours."""
     versions = [
-        int(tag)
+        version
         for raw in request.headers.get("If-None-Match", "").split(",")
-        # isdigit() alone would pass "²", which int() refuses.
-        if (tag := raw.strip().removeprefix("W/").strip('"')).isascii() and tag.isdigit()
+        if (version := parse_version(raw.strip().removeprefix("W/").strip('"'))) is not None
     ]
     return max(versions, default=None)
 
@@ -77,9 +93,7 @@ class StandingsView(APIView):
         },
     )
     def get(self, request: Request, tournament_id: int) -> Response:
-        known = _query_version(request)
-        if known is None:
-            known = _if_none_match(request)
+        known = _known_version(request)
         try:
             snapshot = ensure_snapshot(tournament_id)
         except TournamentNotFound as exc:
@@ -88,12 +102,76 @@ class StandingsView(APIView):
             # Events the snapshot has not caught up with: normally a recompute is
             # queued already (and this adds nothing, being coalesced), but a lost
             # task message would otherwise leave the table stale until the next
-            # result; any reader's request heals it.
-            schedule_recompute(tournament_id)
-        headers = {"ETag": etag(snapshot.version), "Cache-Control": "no-cache"}
-        # "*" matches any stored representation (RFC 9110, 13.1.2).
-        if request.headers.get("If-None-Match", "").strip() == "*":
+            # result; any reader's request heals it.  Best effort: with the broker
+            # down the stored table is still the answer (the periodic sweep heals it).
+            try:
+                schedule_recompute(tournament_id)
+            except Exception:
+                logger.warning("standings: could not queue a recomputation", exc_info=True)
+        headers = _cache_headers(snapshot.version)
+        if _matches_any(request):
             known = snapshot.version
         if known is not None and snapshot.version <= known:
             return Response(status=status.HTTP_304_NOT_MODIFIED, headers=headers)
         return Response(snapshot.body, headers=headers)
+
+
+# Encoded once per version: a 9,999-player crosstable is megabytes, and a whole
+# hall of spectators opens it after the same result.
+@lru_cache(maxsize=8)
+def _crosstable_json(tournament_id: int, version: int) -> tuple[int, bytes]:
+    """(version, JSON) of the crosstable at ``version`` or, if more events came
+    meanwhile, at the newer version folded."""
+    body = crosstable_body(load_tournament(tournament_id))
+    return body["version"], json.dumps(body, separators=(",", ":")).encode()
+
+
+class CrosstableView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="Every player's rounds so far (the crosstable and the player cards)",
+        parameters=[
+            OpenApiParameter(
+                "version",
+                OpenApiTypes.INT,
+                description="The version the client has: 304 when nothing is newer.",
+            ),
+            OpenApiParameter(
+                "If-None-Match",
+                OpenApiTypes.STR,
+                OpenApiParameter.HEADER,
+                description='The ETag last received, e.g. "42": 304 when nothing is newer.',
+            ),
+        ],
+        responses={
+            200: OpenApiResponse(
+                OpenApiTypes.OBJECT,
+                description="tournament, version, rounds (paired so far) and rows: "
+                "[start_rank, [[opponent, color, result], ...]] by start rank.",
+            ),
+            304: OpenApiResponse(description="Nothing newer than the client's version."),
+            400: OpenApiResponse(description="version is not a non-negative integer."),
+            404: OpenApiResponse(description="No such tournament."),
+        },
+    )
+    def get(self, request: Request, tournament_id: int) -> HttpResponse:
+        known = _known_version(request)
+        latest = current_version(tournament_id)
+        if latest is None:
+            raise NotFound(f"No tournament {tournament_id}.")
+        if _matches_any(request) or (known is not None and latest <= known):
+            return Response(status=status.HTTP_304_NOT_MODIFIED, headers=_cache_headers(latest))
+        version, content = _crosstable_json(tournament_id, latest)
+        return HttpResponse(
+            content, content_type="application/json", headers=_cache_headers(version)
+        )
+
+
+def _matches_any(request: Request) -> bool:
+    """If-None-Match: * matches any stored representation (RFC 9110, 13.1.2)."""
+    return request.headers.get("If-None-Match", "").strip() == "*"
+
+
+def _cache_headers(version: int) -> dict[str, str]:
+    return {"ETag": etag(version), "Cache-Control": "no-cache"}

@@ -1,10 +1,15 @@
 """The spectators' websocket: ws/tournaments/<id>/standings/ (read-only).
 
-Server -> client frames, each carrying the snapshot ``version``:
-- ``{"type": "standings", "version": N, ...snapshot body...}``: the full table;
+Server -> client frames, each carrying the snapshot ``version`` (``live.wire``
+describes the rows):
+- ``{"type": "standings", "version": N, "pages": P, "total": T, ..., "columns",
+  "ties", "rounds", "rows"}``: a full table, its first rows; then P - 1
+  ``{"type": "standings.rows", "version": N, "offset": K, "rows": [...]}``
+  frames with the rest, nothing in between;
 - ``{"type": "standings.diff", "version": N, "base_version": M, "rows": [...],
-  "boards": [...]}``: what changed since M (big tables only); a client not at
-  M fetches the full table (GET /api/tournaments/<id>/standings/);
+  "order": [...], "ties": [...], "boards": [...]}``: what changed since M (big
+  tables only, ``live.diff``); a client not at M fetches the full table (GET
+  /api/tournaments/<id>/standings/);
 - ``{"type": "error", "detail": "..."}``: the client's last frame was not understood.
 
 Client -> server: ``{"type": "resume", "version": N}`` sends the full table if
@@ -15,6 +20,7 @@ tournament's socket is closed with code 4404.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 from urllib.parse import parse_qs
@@ -24,6 +30,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from .broadcast import remember_serving_loop
 from .frames import Frame, frame_cache
 from .hub import hub
+from .snapshots import parse_version
 
 UNKNOWN_TOURNAMENT = 4404
 RESUME_HELP = 'the only message understood is {"type": "resume", "version": N}'
@@ -33,18 +40,21 @@ def _version(value: Any) -> int | None:
     """A client's version: a non-negative integer (``True`` is not one)."""
     if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
         return value
-    # isdigit() would also pass "²", which int() refuses.
-    if isinstance(value, str) and value.isascii() and value.isdigit():
-        return int(value)
-    return None
+    return parse_version(value) if isinstance(value, str) else None
 
 
 class StandingsConsumer(AsyncJsonWebsocketConsumer):
+    # No channel of its own: announcements come through the process's hub, and a
+    # channel per socket would need Redis to accept a connection (an alias
+    # missing from CHANNEL_LAYERS gives the consumer no layer).
+    channel_layer_alias = "no channel layer"
     tournament_id: int
     joined: bool = False
     version: int = 0  # the version this spectator has
 
     async def connect(self) -> None:
+        # A full table is several frames; an update must not land between them.
+        self.sending = asyncio.Lock()
         remember_serving_loop()
         self.tournament_id = int(self.scope["url_route"]["kwargs"]["tournament_id"])
         # Join before reading the latest snapshot, so that none is missed in between.
@@ -101,7 +111,9 @@ class StandingsConsumer(AsyncJsonWebsocketConsumer):
         if frame.version <= self.version:
             return
         self.version = frame.version
-        await self.send(text_data=frame.text)
+        async with self.sending:
+            for text in frame.texts:
+                await self.send(text_data=text)
 
     async def _error(self, detail: str) -> None:
         await self.send_json({"type": "error", "detail": detail})

@@ -1,69 +1,73 @@
-"""What changed between two snapshot bodies, for pushing big tables incrementally."""
+"""What changed between two tables (``live.wire``), for pushing big tables incrementally.
+
+One result changes the points and tie-breaks of a few dozen players, but moves
+the rank of everyone between the winner's old and new places: in a big Swiss,
+hundreds of rows.  Those moves travel as ``order``: the new standings order as
+runs over the old one, ``[start, stop]`` for the rows at old positions
+start..stop-1 kept together, a bare start rank for a row that moved alone.  A
+result that lifts one player over 600 others is three or four runs.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-# Parts of the body that, when they change, call for a full snapshot.
-_STRUCTURE = ("tournament", "rules", "tiebreaks")
-# A single result moves the ranks of everyone between the player's old and new
-# places: in a big Swiss, most rows.  Ranks therefore travel as one compact
-# ranking instead of as changed fields of (nearly) every row.
-_RANK_FIELDS = ("rank", "place")
+from .wire import Table
+
+Run = int | list[int]
 
 
-def standings_diff(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any] | None:
-    """A ``standings.diff`` frame turning body ``old`` into ``new``.
+def standings_diff(old: Table, new: Table) -> dict[str, Any] | None:
+    """A ``standings.diff`` frame turning table ``old`` into ``new``.
 
-    ``rows`` carry their start rank and the other top-level fields whose values
-    changed; ``ranking`` (only when a rank or place moved) lists every player
-    as ``[rank, place, [start ranks]]`` groups in standings order; changed
-    boards are sent whole.  None when the two differ in structure (other
-    tie-breaks, players or round), where only a full snapshot makes sense.
+    ``rows`` are ``[start_rank, points, tie-break values...]`` of the players
+    whose points or tie-breaks changed; ``order`` (only when a row moved) and
+    ``ties`` (only when they changed) are as described above and in
+    ``live.wire``; changed boards are sent whole.  None when the two differ in
+    structure (other tie-breaks, players, round or a player's details), where
+    only a full table makes sense.
     """
-    if any(old[key] != new[key] for key in _STRUCTURE):
+    if old.head["tournament"] != new.head["tournament"] or old.head["rules"] != new.head["rules"]:
         return None
-    old_round, new_round = old["rounds"], new["rounds"]
-    if old_round["current"] != new_round["current"] or old_round["byes"] != new_round["byes"]:
+    if old.head["tiebreaks"] != new.head["tiebreaks"]:
         return None
-    old_rows = {row["start_rank"]: row for row in old["rows"]}
-    if len(old_rows) != len(new["rows"]):
+    old_rounds, new_rounds = old.rounds, new.rounds
+    if old_rounds["current"] != new_rounds["current"] or old_rounds["byes"] != new_rounds["byes"]:
         return None
-    rows = []
-    ranks_moved = False
-    for row in new["rows"]:
-        before = old_rows.get(row["start_rank"])
-        if before is None:
-            return None
-        ranks_moved = ranks_moved or any(before[key] != row[key] for key in _RANK_FIELDS)
-        changed = {
-            key: value
-            for key, value in row.items()
-            if key not in _RANK_FIELDS and before[key] != value
-        }
-        if changed:
-            rows.append({"start_rank": row["start_rank"], **changed})
-    old_boards = {board["board"]: board for board in old_round["boards"]}
-    diff = {
+    if old.identity != new.identity:
+        return None
+    old_boards = {board[0]: board for board in old_rounds["boards"]}
+    diff: dict[str, Any] = {
         "type": "standings.diff",
-        "version": new["version"],
-        "base_version": old["version"],
-        "computed_at": new["computed_at"],
-        "rows": rows,
-        "boards": [b for b in new_round["boards"] if old_boards.get(b["board"]) != b],
-        "closed": new_round["closed"],
+        "version": new.version,
+        "base_version": old.version,
+        "computed_at": new.head["computed_at"],
+        "rows": [
+            [start_rank, *scores]
+            for start_rank, scores in new.scores.items()
+            if old.scores[start_rank] != scores
+        ],
+        "boards": [b for b in new_rounds["boards"] if old_boards.get(b[0]) != b],
+        "closed": new_rounds["closed"],
     }
-    if ranks_moved:
-        diff["ranking"] = ranking(new["rows"])
+    if old.order != new.order:
+        diff["order"] = order_runs(old.order, new.order)
+    if old.ties != new.ties:
+        diff["ties"] = list(new.ties)
     return diff
 
 
-def ranking(rows: list[dict[str, Any]]) -> list[list[Any]]:
-    """``[[rank, place, [start ranks]], ...]``: the rows (in standings order) by rank."""
-    groups: list[list[Any]] = []
-    for row in rows:
-        if groups and groups[-1][0] == row["rank"]:
-            groups[-1][2].append(row["start_rank"])
-        else:
-            groups.append([row["rank"], row["place"], [row["start_rank"]]])
-    return groups
+def order_runs(old: Sequence[int], new: Sequence[int]) -> list[Run]:
+    """``new`` (a permutation of ``old``) as runs over ``old``'s positions."""
+    position = {start_rank: index for index, start_rank in enumerate(old)}
+    runs: list[Run] = []
+    i = 0
+    while i < len(new):
+        first = position[new[i]]
+        j = i + 1
+        while j < len(new) and position[new[j]] == first + j - i:
+            j += 1
+        runs.append(new[i] if j - i == 1 else [first, first + j - i])
+        i = j
+    return runs

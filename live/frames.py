@@ -3,8 +3,9 @@
 When a snapshot is announced, every spectator of the tournament in this
 process needs the same frame: the first one to ask loads the snapshot from
 the database and encodes it, the others wait for and share that result.
-Tables of at least ``LIVE_DIFF_MIN_ROWS`` players are pushed as diffs against
-the version each spectator has (when it still is in memory).
+Tables go in wire form (``live.wire``): a full table is a head frame and pages
+of rows; tables of at least ``LIVE_DIFF_MIN_ROWS`` players are pushed as diffs
+against the version each spectator has (when it still is in memory).
 """
 
 from __future__ import annotations
@@ -23,9 +24,10 @@ from tournaments.replay import TournamentNotFound
 
 from .diff import standings_diff
 from .snapshots import ensure_snapshot, latest_version, snapshot_at
+from .wire import Table, full_frames, table_of
 
-# Bodies kept in memory per tournament: the bases of the diffs still useful.
-_KEEP_BODIES = 4
+# Tables kept in memory per tournament: the bases of the diffs still useful.
+_KEEP_TABLES = 4
 
 
 # bench/live_latency.py, 200 spectators: with 60 players diffs gave p95 148 ms
@@ -42,31 +44,30 @@ def encode(frame: dict[str, Any]) -> str:
     return json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
 
 
-def full_frame(body: dict[str, Any]) -> dict[str, Any]:
-    # Type and version first: PostgreSQL's jsonb does not keep the body's key order,
-    # and a client can read these two from the frame's first bytes.
-    return {"type": "standings", "version": body["version"], **body}
-
-
 @dataclass(frozen=True)
 class Frame:
+    """What takes a spectator to ``version``: one diff, or a full table's pages,
+    sent in this order with nothing in between."""
+
     version: int
-    text: str
+    texts: tuple[str, ...]
 
 
 @dataclass
 class _Tournament:
-    bodies: OrderedDict[int, dict[str, Any]] = field(default_factory=OrderedDict)
-    # (version, base) -> encoded frame; base None: the full table; text None: no diff possible
-    texts: dict[tuple[int, int | None], str | None] = field(default_factory=dict)
-    loading: dict[int, asyncio.Task[dict[str, Any]]] = field(default_factory=dict)
+    tables: OrderedDict[int, Table] = field(default_factory=OrderedDict)
+    # (version, base) -> encoded frames; base None: the full table; None: no diff possible
+    texts: dict[tuple[int, int | None], tuple[str, ...] | None] = field(default_factory=dict)
+    loading: dict[int, asyncio.Task[Table]] = field(default_factory=dict)
 
-    def remember(self, body: dict[str, Any]) -> None:
-        self.bodies[body["version"]] = body
-        self.bodies.move_to_end(body["version"])
-        while len(self.bodies) > _KEEP_BODIES:
-            self.bodies.popitem(last=False)
-        self.texts = {key: text for key, text in self.texts.items() if key[0] in self.bodies}
+    def remember(self, body: dict[str, Any]) -> Table:
+        table = table_of(body)
+        self.tables[table.version] = table
+        self.tables.move_to_end(table.version)
+        while len(self.tables) > _KEEP_TABLES:
+            self.tables.popitem(last=False)
+        self.texts = {key: text for key, text in self.texts.items() if key[0] in self.tables}
+        return table
 
 
 class FrameCache:
@@ -91,38 +92,39 @@ class FrameCache:
         self._tournaments.pop(tournament_id, None)
 
     async def full(self, tournament_id: int, version: int) -> Frame:
-        body = await self._body(tournament_id, version)
-        return self._full(self._get(tournament_id), body)
+        table = await self._table(tournament_id, version)
+        return self._full(self._get(tournament_id), table)
 
     async def update(self, tournament_id: int, base: int, version: int) -> Frame:
         """The frame taking a spectator from ``base`` to ``version``: a diff or a full table."""
-        body = await self._body(tournament_id, version)
+        table = await self._table(tournament_id, version)
         entry = self._get(tournament_id)
-        old = entry.bodies.get(base)
-        if old is not None and len(body["rows"]) >= diff_min_rows():
-            key = (body["version"], base)
+        old = entry.tables.get(base)
+        if old is not None and len(table.order) >= diff_min_rows():
+            key = (table.version, base)
             if key not in entry.texts:
-                diff = standings_diff(old, body)
-                entry.texts[key] = None if diff is None else encode(diff)
-            if (text := entry.texts[key]) is not None:
-                return Frame(body["version"], text)
-        return self._full(entry, body)
+                diff = standings_diff(old, table)
+                entry.texts[key] = None if diff is None else (encode(diff),)
+            if (texts := entry.texts[key]) is not None:
+                return Frame(table.version, texts)
+        return self._full(entry, table)
 
     def _get(self, tournament_id: int) -> _Tournament:
         return self._tournaments.setdefault(tournament_id, _Tournament())
 
     @staticmethod
-    def _full(entry: _Tournament, body: dict[str, Any]) -> Frame:
-        key = (body["version"], None)
-        if entry.texts.get(key) is None:
-            entry.texts[key] = encode(full_frame(body))
-        return Frame(body["version"], entry.texts[key])
+    def _full(entry: _Tournament, table: Table) -> Frame:
+        key = (table.version, None)
+        texts = entry.texts.get(key)
+        if texts is None:
+            texts = entry.texts[key] = tuple(encode(frame) for frame in full_frames(table))
+        return Frame(table.version, texts)
 
-    async def _body(self, tournament_id: int, version: int) -> dict[str, Any]:
-        """The body at ``version`` (or the latest, if that one was pruned), loaded once."""
+    async def _table(self, tournament_id: int, version: int) -> Table:
+        """The table at ``version`` (or the latest, if that one was pruned), loaded once."""
         entry = self._get(tournament_id)
-        if version in entry.bodies:
-            return entry.bodies[version]
+        if version in entry.tables:
+            return entry.tables[version]
         task = entry.loading.get(version)
         if task is None:
             task = asyncio.ensure_future(self._load(tournament_id, version))
@@ -130,12 +132,11 @@ class FrameCache:
             task.add_done_callback(lambda _: entry.loading.pop(version, None))
         return await asyncio.shield(task)
 
-    async def _load(self, tournament_id: int, version: int) -> dict[str, Any]:
+    async def _load(self, tournament_id: int, version: int) -> Table:
         snapshot = await database_sync_to_async(snapshot_at)(tournament_id, version)
         if snapshot is None:
             raise TournamentNotFound(tournament_id)
-        self._get(tournament_id).remember(snapshot.body)
-        return snapshot.body
+        return self._get(tournament_id).remember(snapshot.body)
 
 
 _caches: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, FrameCache] = (

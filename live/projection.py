@@ -1,8 +1,12 @@
-"""The snapshot body: a tournament's standings, crosstable and current round as JSON.
+"""The snapshot body (a tournament's standings and current round) and its crosstable, as JSON.
 
 Built from ``tournaments.replay.load_tournament`` (the folded event log) and
 ``tiebreaks.standings.compute_standings``; every number goes through
 ``to_json_number`` so exact fractions leave as JSON numbers, never as strings.
+The crosstable is not part of the snapshot: it does not depend on the
+standings, and at 9,999 players x 11 rounds it was most of the body the worker
+stored and every web process loaded for each result.  ``crosstable_body`` builds
+it when a spectator opens it (GET /api/tournaments/<id>/crosstable/).
 """
 
 from __future__ import annotations
@@ -48,12 +52,12 @@ def build_body(folded: FoldedTournament, computed_at: datetime) -> dict[str, Any
         "tiebreaks": list(standings.tiebreaks),
         # Full names for the tooltips; compute_standings has already accepted every code.
         "tiebreak_names": {code: parse_code(code).name for code in standings.tiebreaks},
-        "rows": [_row(row, current) for row in rows],
+        "rows": [_row(row) for row in rows],
         "rounds": _current_round(folded, current),
     }
 
 
-def _row(row: StandingsRow, rounds: int) -> dict[str, Any]:
+def _row(row: StandingsRow) -> dict[str, Any]:
     player = row.player
     return {
         "rank": row.rank,
@@ -66,10 +70,6 @@ def _row(row: StandingsRow, rounds: int) -> dict[str, Any]:
         "points": _number(row.points),
         "modified_points": _number(row.modified_points),
         "tiebreaks": {code: _number(value) for code, value in row.tiebreaks.items()},
-        "crosstable": [
-            _crosstable_cell(n, rnd)
-            for n, rnd in enumerate(_padded(player.rounds, rounds), start=1)
-        ],
     }
 
 
@@ -77,12 +77,23 @@ def _row(row: StandingsRow, rounds: int) -> dict[str, Any]:
 _number = lru_cache(maxsize=4096)(to_json_number)
 
 
-def _padded(entries: tuple[Round, ...], rounds: int) -> tuple[Round, ...]:
-    """A player's rounds 1..rounds; None for rounds without an entry yet."""
-    return entries[:rounds] + (None,) * (rounds - len(entries))
+def crosstable_body(folded: FoldedTournament) -> dict[str, Any]:
+    """Every player's rounds so far, by start rank: ``{"version", "rounds", "rows":
+    [[start_rank, [[opponent, color, result], ...]], ...]}``, one cell per paired
+    round (opponent None for a bye or an absence, result None while in play)."""
+    return {
+        "tournament": folded.id,
+        "version": folded.version,
+        "rounds": folded.state.last_paired_round,
+        # to_tiebreaks gives every player one entry per paired round.
+        "rows": [
+            [player.start_rank, [_crosstable_cell(rnd) for rnd in player.rounds]]
+            for player in folded.results.players
+        ],
+    }
 
 
-def _crosstable_cell(number: int, rnd: Round) -> dict[str, Any]:
+def _crosstable_cell(rnd: Round) -> list[Any]:
     opponent: int | None = None
     color: Color | None = None
     result: str | None = None
@@ -92,12 +103,7 @@ def _crosstable_cell(number: int, rnd: Round) -> dict[str, Any]:
         opponent, color, result = rnd.opponent, rnd.color, _UNPLAYED_MARKS[rnd.kind]
     elif isinstance(rnd, Pending):
         opponent, color = rnd.opponent, rnd.color
-    return {
-        "round": number,
-        "opponent": opponent,
-        "color": _COLOR_VALUES[color],
-        "result": result,
-    }
+    return [opponent, _COLOR_VALUES[color], result]
 
 
 def _current_round(folded: FoldedTournament, current: int) -> dict[str, Any]:

@@ -26,15 +26,7 @@ from fractions import Fraction
 from operator import itemgetter
 
 from tiebreaks.codes import Code, parse_code
-from tiebreaks.definitions import (
-    COUNTS,
-    GROUP_TIEBREAKS,
-    RATING_LIKE,
-    TIEBREAKS,
-    Column,
-    Context,
-    Value,
-)
+from tiebreaks.definitions import CATALOGUE, Column, Context, Printed, Value
 from tiebreaks.errors import TieBreakError
 from tiebreaks.model import Player, System, Tournament
 from tiebreaks.modifiers import cut
@@ -108,13 +100,15 @@ class _Computation:
         self.group_values: dict[str, dict[int, int]] = {}
         steps: list[object] = [self.sheet.score]
         for code in self.codes:
-            group_step = GROUP_TIEBREAKS.get(code.acronym)
-            if group_step is not None:
+            definition = CATALOGUE[code.acronym]
+            if definition.group:
                 self.group_values.setdefault(code.text, {})
-                steps.append(lambda group, code=code, f=group_step: f(self.context, code, group))
+                steps.append(
+                    lambda group, code=code, f=definition.function: f(self.context, code, group)
+                )
                 continue
             if code.text not in self.columns:
-                self.columns[code.text] = TIEBREAKS[code.acronym](self.context, code)
+                self.columns[code.text] = definition.function(self.context, code)
             steps.append(_keys(self.columns[code.text]))
         self.placed = rank(len(self.sheet.players), steps, self._record_group)
 
@@ -229,10 +223,10 @@ def format_value(code: str, value: Value) -> str:
     counts whole, points as "6.5"; an undefined value as "-"."""
     if value is None:
         return "-"
-    acronym = parse_code(code).acronym
-    if acronym == "AOB":
+    printed = CATALOGUE[parse_code(code).acronym].printed
+    if printed is Printed.TWO_DECIMALS:
         return _decimal(Fraction(value), 2)
-    if acronym in RATING_LIKE or acronym in COUNTS:
+    if printed is Printed.WHOLE:
         return str(int(value))
     return _points_text(Fraction(value))
 
@@ -328,7 +322,7 @@ def _round_lines(sheet: ScoreSheet, i: int) -> tuple[RoundLine, ...]:
 
 
 def _tiebreak_line(computation: _Computation, code: Code, i: int, value: Value) -> TieBreakLine:
-    function = TIEBREAKS.get(code.acronym) or GROUP_TIEBREAKS[code.acronym]
+    function = CATALOGUE[code.acronym].function
     text = (function.__doc__ or "").strip().split("\n\n")[0].replace("\n", " ")
     if code.acronym not in ("BH", "FB", "SB"):
         return TieBreakLine(code.text, value, " ".join(text.split()))

@@ -83,6 +83,7 @@ _FORFEITS = {"+": Unplayed.FORFEIT_WIN, "-": Unplayed.FORFEIT_LOSS}
 _BYES = {"H": Unplayed.HPB, "F": Unplayed.FPB, "U": Unplayed.PAB, "Z": Unplayed.ZPB}
 # What the opponent must have written for the same game; "-" vs "-" is a double forfeit.
 _MIRROR = {"1": "0", "0": "1", "=": "=", "W": "L", "L": "W", "D": "D", "+": "-", "-": "+"}
+_MIRROR[""] = ""  # a paired game without a result yet, on both sides
 _KNOWN_CODES = "+ - W D L 1 = 0 H F U Z or blank"
 _COLOURS = {"w": Color.WHITE, "b": Color.BLACK, "-": None, " ": None, "": None}
 _OPPOSITE_COLOURS = frozenset({("w", "b"), ("b", "w"), ("", "")})
@@ -95,6 +96,7 @@ _CONSISTENT = frozenset(
 _COLOURS_FOLDED = {"w": "w", "W": "w", "b": "b", "B": "b", "-": "", " ": ""}
 
 _ROUND_ROBIN = re.compile(r"round[\s_-]*robin|berger", re.IGNORECASE)
+_SWISS = re.compile(r"swiss", re.IGNORECASE)
 _NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)$")
 _TOKEN = re.compile(r"\S+")
 _SCORE_PAIR = re.compile(r"([A-Za-z])\s*([+-]?\d+(?:\.\d*)?)")
@@ -139,11 +141,13 @@ class TrfHeaders:
 
 @dataclass(frozen=True)
 class TrfFile:
-    """A tournament with its tie-break list (202, or 212 without PTS; may be empty)."""
+    """A tournament with its tie-break list (202, or 212 without PTS; may be empty) and
+    the warnings about what was read but not used (declared points that disagree)."""
 
     tournament: Tournament
     tiebreaks: tuple[str, ...] = ()
     headers: TrfHeaders = field(default_factory=TrfHeaders)
+    warnings: tuple[str, ...] = ()
 
     @property
     def version(self) -> str:
@@ -180,22 +184,27 @@ class _PlayerLine:
     number: int  # line number, 1-based
     start_rank: int
     fields: dict[str, str | int]  # Player fields besides the start rank and the rounds
+    declared: Fraction | None  # the points of columns 81-84, if written
     cells: list[_Cell | None]
 
 
-def read_trf(path: str | PathLike[str]) -> TrfFile:
-    """Read a TRF file; UTF-8, or Latin-1 as many pairing programs still write."""
-    with open(path, "rb") as stream:
-        raw = stream.read()
+def decode(raw: bytes) -> str:
+    """A file's text: UTF-8 (with or without a byte-order mark), else Latin-1 as many
+    pairing programs still write."""
     try:
-        text = raw.decode("utf-8")
+        return raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        text = raw.decode("latin-1")
-    return parse_trf(text)
+        return raw.decode("latin-1")
+
+
+def read_trf(path: str | PathLike[str]) -> TrfFile:
+    """Read a TRF file (see :func:`decode`)."""
+    with open(path, "rb") as stream:
+        return parse_trf(decode(stream.read()))
 
 
 def parse_trf(text: str) -> TrfFile:
-    return _Reader(text).read()
+    return _Reader(text.removeprefix("\ufeff")).read()
 
 
 class _Reader:
@@ -244,11 +253,12 @@ class _Reader:
             players=tuple(players.values()),
             rounds=rounds,
             scoring=self.scoring,
-            system=self._system_kind(),
+            system=self._system_kind(players),
             name=self.name,
         )
         return TrfFile(
             tournament=tournament,
+            warnings=self._declared_points_warnings(tournament),
             tiebreaks=self.tiebreaks.get("202", self.tiebreaks.get("212", ())),
             headers=TrfHeaders(
                 lines=self.lines,
@@ -280,6 +290,7 @@ class _Reader:
         points_text = line[80:84].strip()
         if points_text and not _NUMBER.match(points_text):
             raise TrfError(number, 81, f"points {points_text!r} is not a number")
+        declared = Fraction(points_text) if points_text else None
         rank_text = line[85:89].strip()
         if rank_text:
             _integer(number, 86, rank_text, "rank")
@@ -300,7 +311,7 @@ class _Reader:
         while cells and cells[-1] is None:
             cells.pop()
         self.start_ranks.add(start_rank)
-        self.player_lines.append(_PlayerLine(number, start_rank, fields, cells))
+        self.player_lines.append(_PlayerLine(number, start_rank, fields, declared, cells))
 
     def _cell(self, number: int, line: str, start: int) -> _Cell | None:
         block = line[start : start + _CELL_WIDTH]
@@ -322,15 +333,15 @@ class _Reader:
         code = block[7:8].upper()
         if code == " ":
             code = ""
-        if opponent and len(block) < 8:
-            raise TrfError(
-                number, start + 8, f"line ends before the result of round {round_number}"
-            )
-        if code in _GAMES or code in _FORFEITS:
+        if not opponent and code in _WITHOUT_OPPONENT:
+            pass  # a bye, whatever colour the program wrote
+        elif code in _GAMES or code in _FORFEITS:
             if opponent == 0 and code in _GAMES:
                 raise TrfError(
                     number, start + 1, f"result {code!r} in round {round_number} needs an opponent"
                 )
+        elif code == "" and opponent:
+            pass  # paired, no result yet
         elif code in _BYES or code == "":
             if opponent:
                 raise TrfError(
@@ -374,12 +385,34 @@ class _Reader:
     def _system(self, number: int, line: str) -> None:
         self.system_text[line[:3]] = line[4:].strip()
 
-    def _system_kind(self) -> System:
+    def _system_kind(self, players: Mapping[int, Player]) -> System:
         # 192 is the encoded type (ETT26); 092 is free text.
         text = self.system_text.get("192") or self.system_text.get("092", "")
-        if not _ROUND_ROBIN.search(text):
+        if _ROUND_ROBIN.search(text):
+            return System.DOUBLE_ROUND_ROBIN if "double" in text.lower() else System.ROUND_ROBIN
+        if _SWISS.search(text):
             return System.SWISS
-        return System.DOUBLE_ROUND_ROBIN if "double" in text.lower() else System.ROUND_ROBIN
+        return round_robin_from_pairings(players.values())
+
+    def _declared_points_warnings(self, tournament: Tournament) -> tuple[str, ...]:
+        """Ruling 7: the results count; a player whose columns 81-84 say otherwise is
+        named with both values.  Players a 299 record adjusts are not compared."""
+        declared = {
+            pl.start_rank: pl.declared for pl in self.player_lines if pl.declared is not None
+        }
+        if not declared:
+            return ()
+        for record in self.abnormal:
+            for rank in record.start_ranks:
+                declared.pop(rank, None)
+        computed = _points_ranks(tournament)
+        return tuple(
+            f"player {rank} ({tournament.player(rank).name or 'no name'}): the file declares "
+            f"{format_points(points)} points, the results give {format_points(computed[rank][0])}; "
+            "the results count"
+            for rank, points in sorted(declared.items())
+            if computed[rank][0] != points
+        )
 
     def _tiebreaks(self, number: int, line: str) -> None:
         codes = tuple(code.strip() for code in line[4:].split(",") if code.strip())
@@ -491,20 +524,12 @@ class _Reader:
     # ---- whole-file checks
 
     def _check_rounds(self) -> int:
+        """The number of rounds: as declared (142, XXR), or more when records go further
+        (the declaration was not updated); as many as the longest record without one."""
         played = max((len(pl.cells) for pl in self.player_lines), default=0)
         if self.declared_rounds is None:
             return played
-        declared, _, record = self.declared_rounds
-        for pl in self.player_lines:
-            if len(pl.cells) > declared:
-                # The last cell is never blank: trailing blank cells were dropped.
-                raise TrfError(
-                    pl.number,
-                    _column(len(pl.cells) - 1),
-                    f"round {len(pl.cells)} is beyond the {declared} rounds declared by "
-                    f"record {record}",
-                )
-        return declared
+        return max(self.declared_rounds[0], played)
 
     def _check_references(self, rounds: int) -> None:
         cells_of = {pl.start_rank: pl.cells for pl in self.player_lines}
@@ -562,6 +587,14 @@ class _Reader:
                 column,
                 f"{where}: player {opponent} (line {other.number}) does not have {me} as opponent",
             )
+        if "" in (code, theirs[2]) and code != theirs[2]:
+            mine = f"result {code!r}" if code else "no result"
+            raise TrfError(
+                pl.number,
+                column + 7,
+                f"{where}: {mine} against {opponent}, but line {other.number} has "
+                + (f"result {theirs[2]!r}" if theirs[2] else "no result"),
+            )
         if (colour, theirs[1]) not in _OPPOSITE_COLOURS:
             raise TrfError(
                 pl.number,
@@ -587,6 +620,46 @@ class _Reader:
                     entries[i] = cell[3]
             players[pl.start_rank] = Player(pl.start_rank, **pl.fields, rounds=tuple(entries))
         return players
+
+
+def round_robin_from_pairings(players: Iterable[Player]) -> System:
+    """The system the pairings show (ruling 9): a round robin when every pair of players
+    meets exactly once over n - 1 or n rounds, a double round robin when every pair meets
+    exactly twice with colours reversed; else a Swiss.  A pair may meet fewer times when
+    one of them missed games (a withdrawal): a player with fewer encounters than the
+    others.  Forfeits with an opponent and pending games count as encounters."""
+    players = list(players)
+    n = len(players)
+    if n < 3:
+        return System.SWISS
+    meetings: dict[tuple[int, int], list[Color | None]] = {}
+    encounters = dict.fromkeys((p.start_rank for p in players), 0)
+    rounds = 0
+    for player in players:
+        for number, entry in enumerate(player.rounds, 1):
+            opponent = getattr(entry, "opponent", None)
+            if opponent is None:
+                continue
+            rounds = max(rounds, number)
+            encounters[player.start_rank] += 1
+            if player.start_rank < opponent:
+                meetings.setdefault((player.start_rank, opponent), []).append(entry.color)
+    cycles = max((len(met) for met in meetings.values()), default=0)
+    if cycles not in (1, 2) or rounds not in (cycles * (n - 1), cycles * n):
+        return System.SWISS
+    if cycles == 2 and any(
+        len(met) == 2 and None not in met and met[0] == met[1] for met in meetings.values()
+    ):
+        return System.SWISS
+    complete = cycles * (n - 1)
+    ranks = sorted(encounters)
+    for a_index, a in enumerate(ranks):
+        for b in ranks[a_index + 1 :]:
+            if len(meetings.get((a, b), ())) < cycles and complete <= min(
+                encounters[a], encounters[b]
+            ):
+                return System.SWISS
+    return System.ROUND_ROBIN if cycles == 1 else System.DOUBLE_ROUND_ROBIN
 
 
 _XXS_FIELDS: dict[str, tuple[str, ...]] = {
@@ -634,6 +707,10 @@ def _integer(line: int, column: int, text: str, what: str) -> int:
 
 def _round(opponent: int, colour: str, code: str) -> Round:
     color = _COLOURS[colour]
+    if not opponent and code in _WITHOUT_OPPONENT:
+        return _WITHOUT_OPPONENT[code]
+    if opponent and not code:
+        return Pending(opponent, color)
     game = _GAMES.get(code)
     if game is not None:
         return Game(opponent, game[0], color, rated=game[1])
@@ -646,6 +723,10 @@ def _round(opponent: int, colour: str, code: str) -> Round:
 _BYE_ROUNDS = {code: UnplayedRound(kind) for code, kind in _BYES.items()} | {
     "": UnplayedRound(Unplayed.ABSENT)
 }
+# Result codes of a game or forfeit written with no opponent, as federations' programs
+# do: "=" is a half-point bye (ruling 5); "-" is an absence, not a forfeit loss, since
+# a forfeit needs a scheduled opponent (C.07 16.1.1, ruling 4).
+_WITHOUT_OPPONENT = {"=": UnplayedRound(Unplayed.HPB), "-": UnplayedRound(Unplayed.ABSENT)}
 
 
 # Colour + result code of the cells the fast path reads, to their normalised forms; a bye
@@ -654,7 +735,7 @@ _CELL_FORMS = {
     colour + code: (_COLOURS_FOLDED[colour], code.upper().strip())
     for colour in "wWbB- "
     for code in "1=0WDLwdl+-HFUZhfuz "
-    if colour in "- " or code.upper() not in "HFUZ "
+    if colour in "- " or code.upper() not in "HFUZ"
 }
 _WELL_FORMED_CELL = re.compile(r"(([ 0-9]{4}) ([-wbWB ]) ([-+WDLwdl1=0HFUZhfuz ]))(?:  |$)")
 _INVALID: _Cell = (0, "", "", None)  # marks a cell the fast path leaves to _Reader._cell
@@ -693,9 +774,12 @@ def _well_formed_cell(opponent_text: str, colour: str, code: str) -> _Cell | Non
     if form is None:
         return _INVALID
     colour, code = form
-    # A game needs an opponent and a bye has none; a forfeit may go either way.
-    if (code in _GAMES and not opponent) or (code in _BYE_ROUNDS and opponent):
-        return _INVALID
+    if not opponent:
+        # Only "=" and "-" among game results stand for a bye, and a bye has no colour.
+        if code not in _WITHOUT_OPPONENT and (code in _GAMES or (colour and code in _BYE_ROUNDS)):
+            return _INVALID
+    elif code in _BYES:
+        return _INVALID  # a bye has no opponent
     return opponent, colour, code, _round(opponent, colour, code)
 
 
@@ -906,9 +990,12 @@ _CODE_OF_UNPLAYED = {kind: code for code, kind in (*_FORFEITS.items(), *_BYES.it
 
 
 def _cell_text(rnd: Round) -> str:
-    if rnd is None or isinstance(rnd, Pending):
-        return " " * 8  # TRF has no cell for a pairing without a result
+    if rnd is None:
+        return " " * 8
     colour = rnd.color.value if rnd.color is not None else "-"
+    if isinstance(rnd, Pending):
+        # As pairing programs write the round being played: opponent, colour, no result.
+        return f"{rnd.opponent:>4} {colour}  "
     if isinstance(rnd, Game):
         return f"{rnd.opponent:>4} {colour} {_CODE_OF_GAME[rnd.outcome, rnd.rated]}"
     if rnd.kind is Unplayed.ABSENT:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db import transaction
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -21,12 +20,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from tiebreaks.errors import TrfError
-from tiebreaks.model import System
+from tiebreaks.trf import decode
 
-from . import commands, round_import
-from .berger import BergerError, round_robin_schedule
+from . import round_import
+from .scheduling import schedule_round_robin
 from .schemas import RULES
-from .trf_import import decode, export_trf, import_trf, standings_csv
+from .trf_import import export_trf, import_trf, standings_csv
 from .views import WRITE_RESPONSES, TournamentAPIView, created
 
 _REFUSED_FILE = OpenApiResponse(
@@ -79,6 +78,11 @@ class ImportedSerializer(serializers.Serializer):
     players = serializers.IntegerField()
     rounds_paired = serializers.IntegerField()
     events = serializers.IntegerField()
+    warnings = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="What was read but not used, e.g. declared points that disagree with the "
+        "results (the results count).",
+    )
 
 
 class TrfImportView(TrfUploadMixin, TournamentAPIView):
@@ -161,44 +165,9 @@ class ScheduleView(TournamentAPIView):
     def post(self, request: Request, tournament_id: int) -> Response:
         body = ScheduleRequest(data=self.body())
         body.is_valid(raise_exception=True)
-        folded = self.folded()
-        state = folded.state
-        if folded.system == System.SWISS.value:
-            raise ValidationError(
-                {"system": ["A Swiss is paired round by round: POST each round to rounds/."]}
-            )
-        if state.rounds:
-            raise ValidationError({"rounds": ["Rounds are already paired."]})
-        # Berger numbers are the players in start-rank order.
-        ranks = sorted(state.players)
-        cycles = 2 if folded.system == System.DOUBLE_ROUND_ROBIN.value else 1
-        try:
-            schedule = round_robin_schedule(
-                len(ranks), cycles=cycles, swap_last_two=body.validated_data["swap_last_two"]
-            )
-        except BergerError as exc:
-            field, _, message = str(exc).partition(": ")
-            raise ValidationError({field: [message]}) from exc
-        if len(schedule) != folded.rounds:
-            raise ValidationError(
-                {
-                    "rounds": [
-                        f"{len(ranks)} players need {len(schedule)} rounds; "
-                        f"the tournament has {folded.rounds}."
-                    ]
-                }
-            )
-        events = []
-        with transaction.atomic():
-            # The resting player of an odd field is left unpaired: C.07 ignores
-            # the round-robin bye, which a pairing-allocated bye would score.
-            for scheduled in schedule:
-                boards = [
-                    {"white": ranks[white - 1], "black": ranks[black - 1]}
-                    for white, black in scheduled.boards
-                ]
-                payload = {"round": scheduled.number, "boards": boards, "byes": []}
-                events.append(commands.pair_round(tournament_id, payload, author=request.user))
+        events = schedule_round_robin(
+            tournament_id, swap_last_two=body.validated_data["swap_last_two"], author=request.user
+        )
         summary = {"rounds": len(events), "first_seq": events[0].seq, "last_seq": events[-1].seq}
         return Response(ScheduledSerializer(summary).data, status=status.HTTP_201_CREATED)
 

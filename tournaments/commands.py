@@ -1,38 +1,47 @@
-"""The only way to change a tournament: validate a command, then append one event.
+"""The only way to change a tournament: validate a command, then append its event.
 
 Each command checks its body's shape (``schemas``), then, in one transaction
-with the tournament row locked, folds the stored events, checks the command
-against that state, and inserts the event at ``seq = last + 1``.  A refused
-command stores nothing.  ``expected_seq`` gives optimistic concurrency (a
-mismatch raises ``Conflict``); an idempotency key already used on the
-tournament returns the event it stored and stores nothing.
+with the tournament row locked, folds the stored events, completes the payload
+with what the server fills in (a start rank, the superseded seq), checks it
+against that state (a check only reads), and inserts the event at
+``seq = last + 1``.  A refused command stores nothing.  ``expected_seq`` gives
+optimistic concurrency (a mismatch raises ``Conflict``); an idempotency key
+already used on the tournament returns the event it stored and stores nothing.
+
+An operation of several events (a round robin's schedule, a round with its
+requested byes) runs in ``in_one_transaction``: every rule is checked against
+the locked state, and all its events are stored or none.  Their events are
+inserted together (``Batch``: the TRF import of a 9,999-player file is some
+60,000 events), after each was checked against the state after the ones before it.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping
-from typing import Any
+from types import MappingProxyType
+from typing import Any, TypeVar
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from .errors import CommandError, Conflict, TournamentNotFound
+from .events import OpenFold, current_version, fold, payload_of, validate_payload
 from .folding import current_state, remember
 from .models import Event, EventKind, Membership, Tournament
-from .schemas import validate_payload
 from .signals import event_appended
-from .state import Board, PlayerState, RoundState, TournamentState, fold
-from .upcasting import CURRENT_VERSIONS, upcast
+from .state import Board, PlayerState, RoundState, TournamentState
 
 __all__ = [
+    "Batch",
     "CommandError",
     "Conflict",
     "TournamentNotFound",
     "close_round",
     "correct_result",
     "create_tournament",
+    "in_one_transaction",
     "pair_round",
     "record_result",
     "register_player",
@@ -43,7 +52,11 @@ __all__ = [
 logger = logging.getLogger(__name__)
 
 Payload = dict[str, Any]
-Check = Callable[[TournamentState, Payload], None]
+# A check reads the state and the payload (read-only) and raises CommandError to refuse.
+Check = Callable[[TournamentState, Mapping[str, Any]], None]
+# A completion returns the payload with the fields the server fills in.
+Completion = Callable[[TournamentState, Payload], Payload]
+T = TypeVar("T")
 
 
 def create_tournament(
@@ -71,15 +84,13 @@ def create_tournament(
 
 
 class Command:
-    """One command on an existing tournament: its event kind and its state check.
+    """One command on an existing tournament: its event kind, what the server fills
+    in (``complete``, optional) and its state check."""
 
-    The check may complete the payload (a start rank or a superseded seq left
-    for the server to fill in) and raises CommandError to refuse.
-    """
-
-    def __init__(self, kind: EventKind, check: Check) -> None:
+    def __init__(self, kind: str, check: Check, complete: Completion | None = None) -> None:
         self.kind = kind
         self.check = check
+        self.complete = complete
         self.__doc__ = check.__doc__
 
     def __repr__(self) -> str:
@@ -95,10 +106,7 @@ class Command:
         idempotency_key: str | None = None,
     ) -> Event:
         with transaction.atomic():
-            try:
-                tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
-            except Tournament.DoesNotExist:
-                raise TournamentNotFound(tournament_id) from None
+            tournament = _locked(tournament_id)
             if idempotency_key:
                 existing = tournament.events.filter(idempotency_key=idempotency_key).first()
                 if existing is not None:
@@ -122,22 +130,100 @@ class Command:
         idempotency_key: str | None = None,
     ) -> tuple[Event, TournamentState]:
         """Validate ``payload`` against ``state`` and store its event; returns the event
-        and the state after it.
-
-        The caller holds the tournament's row lock in an open transaction and
-        ``state`` is the tournament's current state: ``__call__`` for one
-        command, the TRF import for a whole file (which keeps the state in
-        memory instead of re-reading the log for every event).
-        """
-        data = validate_payload(self.kind, payload)
-        self.check(state, data)
+        and the state after it.  The caller holds the tournament's row lock in an
+        open transaction and ``state`` is the tournament's current state."""
+        data = self.validated(state, payload)
         event = _insert(tournament, state.version + 1, self.kind, data, author, idempotency_key)
         return event, fold([event], start=state)
+
+    def validated(self, state: TournamentState, payload: Mapping[str, Any]) -> Payload:
+        """The payload to store: its shape checked, completed with what the server
+        fills in, then checked against ``state`` (CommandError refuses it)."""
+        data = validate_payload(self.kind, payload)
+        if self.complete is not None:
+            data = self.complete(state, data)
+        self.check(state, MappingProxyType(data))
+        return data
+
+
+class Batch:
+    """The tournament's state under its lock, and the events appended so far; see
+    ``in_one_transaction``.
+
+    ``append`` validates a payload exactly as its command does, against the
+    state after every event before it; ``store`` inserts them all in seq order
+    in one INSERT batch and announces them once, after the commit.  The caller
+    holds the tournament's row lock from before ``state`` until after ``store``.
+    """
+
+    def __init__(
+        self,
+        tournament: Tournament,
+        state: TournamentState,
+        *,
+        author: AbstractBaseUser | None = None,
+    ) -> None:
+        self.tournament = tournament
+        self.state = state
+        self.author = author
+        self.events: list[Event] = []
+        self._fold = OpenFold(state)
+
+    def append(self, command: Command, payload: Mapping[str, Any]) -> Event:
+        """Check ``payload`` against the state after the events appended so far, and
+        append its event (stored by ``store``)."""
+        data = command.validated(self.state, payload)
+        event = _event(self.tournament, self.state.version + 1, command.kind, data, self.author)
+        self._fold.apply(event)
+        self.state = self._fold.state()
+        self.events.append(event)
+        return event
+
+    def store(self) -> None:
+        """Insert the events appended (nothing if none)."""
+        if not self.events:
+            return
+        Event.objects.bulk_create(self.events, batch_size=_BATCH_ROWS)
+        tournament_id, last = self.tournament.pk, self.events[-1]
+        remember(tournament_id, self.state, last)
+        transaction.on_commit(lambda: _announce(tournament_id, last.seq))
+
+
+# Rows per INSERT statement: big enough to make the round trips negligible.
+_BATCH_ROWS = 2000
+
+
+def in_one_transaction(
+    tournament_id: int,
+    operation: Callable[[Batch], T],
+    *,
+    author: AbstractBaseUser | None = None,
+    expected_seq: int | None = None,
+) -> T:
+    """Run ``operation`` with the tournament locked: it reads ``batch.state`` for its
+    own rules and appends its events with ``batch.append``; every event is stored,
+    or none when anything it raises (CommandError or another refusal) ends it."""
+    with transaction.atomic():
+        tournament = _locked(tournament_id)
+        state = current_state(tournament.pk)
+        if expected_seq is not None and expected_seq != state.version:
+            raise Conflict(state.version, expected_seq)
+        batch = Batch(tournament, state, author=author)
+        result = operation(batch)
+        batch.store()
+        return result
+
+
+def _locked(tournament_id: int) -> Tournament:
+    try:
+        return Tournament.objects.select_for_update().get(pk=tournament_id)
+    except Tournament.DoesNotExist:
+        raise TournamentNotFound(tournament_id) from None
 
 
 def _replayed(event: Event, kind: str, data: Payload) -> Event:
     """The event a retried request stored first; a key reused for another request is refused."""
-    stored = upcast(event.kind, event.schema_version, event.payload)
+    stored = payload_of(event)
     # Fields the server filled in (a start rank, the superseded seq) are not in ``data``.
     if event.kind != kind or any(stored.get(k) != v for k, v in data.items()):
         raise CommandError(
@@ -155,18 +241,29 @@ def _insert(
     author: AbstractBaseUser | None,
     idempotency_key: str | None,
 ) -> Event:
-    event = Event(
+    event = _event(tournament, seq, kind, payload, author, idempotency_key)
+    event.save()
+    transaction.on_commit(lambda: _announce(tournament.pk, seq))
+    return event
+
+
+def _event(
+    tournament: Tournament,
+    seq: int,
+    kind: str,
+    payload: Payload,
+    author: AbstractBaseUser | None,
+    idempotency_key: str | None = None,
+) -> Event:
+    return Event(
         tournament=tournament,
         seq=seq,
         kind=kind,
-        schema_version=CURRENT_VERSIONS[kind],
+        schema_version=current_version(kind),
         payload=payload,
         author=author,
         idempotency_key=idempotency_key or "",
     )
-    event.save()
-    transaction.on_commit(lambda: _announce(tournament.pk, seq))
-    return event
 
 
 def _announce(tournament_id: int, seq: int) -> None:
@@ -206,7 +303,7 @@ def _paired_round(state: TournamentState, round_number: int) -> RoundState:
         raise CommandError("round", f"round {round_number} is not paired yet") from None
 
 
-def _paired_board(state: TournamentState, p: Payload) -> tuple[RoundState, Board]:
+def _paired_board(state: TournamentState, p: Mapping[str, Any]) -> tuple[RoundState, Board]:
     rnd = _paired_round(state, p["round"])
     board = rnd.board(p["board"])
     if board is None:
@@ -214,9 +311,14 @@ def _paired_board(state: TournamentState, p: Payload) -> tuple[RoundState, Board
     return rnd, board
 
 
-def _check_registration(state: TournamentState, p: Payload) -> None:
-    """Register a player; without a start rank, the next free one is taken."""
-    rank = p.setdefault("start_rank", max(state.players, default=0) + 1)
+def _next_start_rank(state: TournamentState, p: Payload) -> Payload:
+    """Without a start rank, the next free one is taken."""
+    return {"start_rank": max(state.players, default=0) + 1, **p}
+
+
+def _check_registration(state: TournamentState, p: Mapping[str, Any]) -> None:
+    """Register a player."""
+    rank = p["start_rank"]
     if rank in state.players:
         raise CommandError("start_rank", f"start rank {rank} is already {state.players[rank].name}")
     if p["fide_id"]:
@@ -227,7 +329,7 @@ def _check_registration(state: TournamentState, p: Payload) -> None:
             )
 
 
-def _check_withdrawal(state: TournamentState, p: Payload) -> None:
+def _check_withdrawal(state: TournamentState, p: Mapping[str, Any]) -> None:
     """Withdraw a player from a round on; rounds already paired keep their games."""
     rank = p["start_rank"]
     player = _player(state, rank, "start_rank")
@@ -245,7 +347,7 @@ def _check_withdrawal(state: TournamentState, p: Payload) -> None:
             )
 
 
-def _check_bye(state: TournamentState, p: Payload) -> None:
+def _check_bye(state: TournamentState, p: Mapping[str, Any]) -> None:
     """Request a half-, zero- or full-point bye for a round not paired yet."""
     rank, number = p["start_rank"], p["round"]
     player = _player(state, rank, "start_rank")
@@ -258,7 +360,7 @@ def _check_bye(state: TournamentState, p: Payload) -> None:
         raise CommandError("round", f"player {rank} already has a bye in round {number}")
 
 
-def _check_pairing(state: TournamentState, p: Payload) -> None:
+def _check_pairing(state: TournamentState, p: Mapping[str, Any]) -> None:
     """Pair the next round: boards (white, black by start rank) and allocated byes."""
     number = p["round"]
     _in_range(state, number, "round")
@@ -291,7 +393,7 @@ def _check_pairing(state: TournamentState, p: Payload) -> None:
         place(rank, f"byes.{index}")
 
 
-def _check_result(state: TournamentState, p: Payload) -> None:
+def _check_result(state: TournamentState, p: Mapping[str, Any]) -> None:
     """Record the result of a board that has none."""
     rnd, board = _paired_board(state, p)
     if rnd.closed:
@@ -304,13 +406,21 @@ def _check_result(state: TournamentState, p: Payload) -> None:
         )
 
 
-def _check_correction(state: TournamentState, p: Payload) -> None:
+def _current_result(state: TournamentState, p: Payload) -> Payload:
+    """Without ``supersedes``, the correction replaces the board's current result."""
+    rnd = state.rounds.get(p["round"])
+    board = rnd.board(p["board"]) if rnd is not None else None
+    if "supersedes" in p or board is None or board.result_seq is None:
+        return p  # the check refuses what cannot be filled in
+    return {**p, "supersedes": board.result_seq}
+
+
+def _check_correction(state: TournamentState, p: Mapping[str, Any]) -> None:
     """Replace a board's result, with a reason; the earlier event stays in the log."""
     _, board = _paired_board(state, p)
     if board.result is None:
         raise CommandError("board", f"board {board.number} has no result to correct yet")
-    superseded = p.setdefault("supersedes", board.result_seq)
-    if superseded != board.result_seq:
+    if p["supersedes"] != board.result_seq:
         raise CommandError(
             "supersedes",
             f"the current result of board {board.number} is event #{board.result_seq}",
@@ -319,7 +429,7 @@ def _check_correction(state: TournamentState, p: Payload) -> None:
         raise CommandError("result", f"board {board.number} already has {board.result}")
 
 
-def _check_closing(state: TournamentState, p: Payload) -> None:
+def _check_closing(state: TournamentState, p: Mapping[str, Any]) -> None:
     """Close a round once every board has a result."""
     rnd = _paired_round(state, p["round"])
     if rnd.closed:
@@ -329,10 +439,10 @@ def _check_closing(state: TournamentState, p: Payload) -> None:
         raise CommandError("round", f"boards without a result: {', '.join(missing)}")
 
 
-register_player = Command(EventKind.PLAYER_REGISTERED, _check_registration)
+register_player = Command(EventKind.PLAYER_REGISTERED, _check_registration, _next_start_rank)
 withdraw_player = Command(EventKind.PLAYER_WITHDRAWN, _check_withdrawal)
 request_bye = Command(EventKind.BYE_REQUESTED, _check_bye)
 pair_round = Command(EventKind.ROUND_PAIRED, _check_pairing)
 record_result = Command(EventKind.RESULT_RECORDED, _check_result)
-correct_result = Command(EventKind.RESULT_CORRECTED, _check_correction)
+correct_result = Command(EventKind.RESULT_CORRECTED, _check_correction, _current_result)
 close_round = Command(EventKind.ROUND_CLOSED, _check_closing)

@@ -25,8 +25,9 @@ from datetime import datetime
 from django.db import transaction
 
 from .errors import TournamentNotFound
+from .events import fold
 from .models import Event
-from .state import TournamentState, fold
+from .state import TournamentState
 
 MAX_ENTRIES = 64
 

@@ -8,10 +8,10 @@ from collections import defaultdict
 from dataclasses import dataclass
 from datetime import datetime
 
+from .events import EventKind, payload_of
 from .folding import current_state
-from .models import Event, EventKind
+from .models import Event
 from .state import PlayerState
-from .upcasting import upcast
 
 
 @dataclass(frozen=True)
@@ -60,7 +60,7 @@ def result_history(tournament_id: int) -> list[PlayerHistory]:
     )
     by_board: dict[tuple[int, int], list[ResultEntry]] = defaultdict(list)
     for event in events:
-        payload = upcast(event.kind, event.schema_version, event.payload)
+        payload = payload_of(event)
         by_board[payload["round"], payload["board"]].append(
             ResultEntry(
                 seq=event.seq,

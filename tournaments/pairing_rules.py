@@ -23,7 +23,7 @@ from tiebreaks.model import System
 
 from .commands import Command, pair_round
 from .errors import CommandError
-from .models import EventKind
+from .events import EventKind
 from .state import TournamentState
 
 _FORFEITS = frozenset({"+/-", "-/+", "0-0"})

@@ -15,10 +15,10 @@ from django.db.models import Max
 from tiebreaks.model import Tournament as Results
 
 from .errors import TournamentNotFound
+from .events import EventKind, payload_of
 from .folding import current_state
-from .models import Event, EventKind
+from .models import Event
 from .state import BYE_POINTS, PlayerState, TournamentState
-from .upcasting import upcast
 
 __all__ = [
     "BYE_POINTS",
@@ -109,7 +109,7 @@ def list_tournaments() -> list[TournamentSummary]:
     created = Event.objects.filter(kind=EventKind.TOURNAMENT_CREATED).order_by("-tournament_id")
     summaries = []
     for event in created:
-        payload = upcast(event.kind, event.schema_version, event.payload)
+        payload = payload_of(event)
         summaries.append(
             TournamentSummary(
                 id=event.tournament_id,

@@ -15,13 +15,12 @@ from dataclasses import dataclass
 from functools import partial
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
 
 from tiebreaks.errors import TrfError
 from tiebreaks.model import Color, Round, Unplayed
 from tiebreaks.trf import parse_trf
 
-from . import commands, replay
+from . import commands
 from .models import Event
 from .pairing_rules import checked_pair_round
 from .state import TournamentState
@@ -45,8 +44,20 @@ def pair_from_trf(
     author: AbstractBaseUser | None = None,
     confirm_repeats: bool = False,
 ) -> Event:
-    """Pair the tournament's next round from ``text``; TrfError (nothing stored) if refused."""
-    state = replay.load_tournament(tournament_id).state
+    """Pair the tournament's next round from ``text``; TrfError (nothing stored) if refused.
+
+    The file is read against the tournament as it is under its lock, and the
+    requested byes and the pairing are stored together or not at all.
+    """
+
+    def pair(batch: commands.Batch) -> Event:
+        return _pair_round(batch, text, confirm_repeats)
+
+    return commands.in_one_transaction(tournament_id, pair, author=author)
+
+
+def _pair_round(batch: commands.Batch, text: str, confirm_repeats: bool) -> Event:
+    state = batch.state
     number = state.last_paired_round + 1
     column = FIRST_ROUND_COLUMN + (number - 1) * ROUND_WIDTH
     lines = text.split("\n")
@@ -62,25 +73,21 @@ def pair_from_trf(
         _check_history(state, player.start_rank, player.rounds, line_of[player.start_rank])
     new = {p.start_rank: cells[line_of[p.start_rank]] for p in trf.tournament.players}
     boards, byes, requested = _new_round(new, number, column)
-    with transaction.atomic():
-        for rank, points in requested.items():
-            if state.requested_bye(number, rank) is None:
-                with reported_at(lambda _f, rank=rank: (line_of[rank], column)):
-                    commands.request_bye(
-                        tournament_id,
-                        {"start_rank": rank, "round": number, "points": points},
-                        author=author,
-                    )
-        with reported_at(partial(pairing_field_at, boards, byes, line_of, column)):
-            return checked_pair_round(confirm_repeats=confirm_repeats)(
-                tournament_id,
-                {
-                    "round": number,
-                    "boards": [{"white": w, "black": b} for w, b in boards],
-                    "byes": byes,
-                },
-                author=author,
-            )
+    for rank, points in requested.items():
+        if state.requested_bye(number, rank) is None:
+            with reported_at(lambda _f, rank=rank: (line_of[rank], column)):
+                batch.append(
+                    commands.request_bye, {"start_rank": rank, "round": number, "points": points}
+                )
+    with reported_at(partial(pairing_field_at, boards, byes, line_of, column)):
+        return batch.append(
+            checked_pair_round(confirm_repeats=confirm_repeats),
+            {
+                "round": number,
+                "boards": [{"white": w, "black": b} for w, b in boards],
+                "byes": byes,
+            },
+        )
 
 
 def _new_cell(line_number: int, line: str, number: int, column: int) -> _NewCell:

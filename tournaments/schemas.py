@@ -1,9 +1,9 @@
 """The payload schema of each event kind at its current version.
 
-``validate_payload(kind, data)`` checks the shape of a command's body (types,
-ranges, choices) and returns the payload to store; checks against the
-tournament's state (is that player known? is the board paired?) are the
-commands' job.  The same serializers document the API's request bodies.
+``validate(schema, data)`` (``events.validate_payload(kind, data)``) checks the
+shape of a command's body (types, ranges, choices) and returns the payload to
+store; checks against the tournament's state (is that player known? is the
+board paired?) are the commands' job.  The same serializers document the API's request bodies.
 """
 
 from __future__ import annotations
@@ -23,7 +23,6 @@ from tiebreaks.standings import DEFAULT_RULES, RULES, compute_standings
 
 from .errors import CommandError
 from .state import BYE_POINTS, RESULTS, SYSTEMS
-from .upcasting import CURRENT_VERSIONS
 
 TITLES = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
 MAX_ROUNDS = 99
@@ -126,6 +125,14 @@ class TournamentCreatedSerializer(serializers.Serializer):
         help_text='Ordered tie-break codes, e.g. ["BH/C1", "BH", "SB"]. '
         "Empty: the engine's default for the system, frozen at creation.",
     )
+    # Issue 8, ruling 6: omitted (the default) leaves unrated opponents out of Art. 10.
+    unrated_rating = serializers.IntegerField(
+        min_value=1,
+        max_value=4000,
+        required=False,
+        help_text="The rating unrated players count with in the rating-based tie-breaks "
+        "(ARO, TPR, PTP, APRO, APPO, RTNG; C.07 10). Omit to leave unrated opponents out.",
+    )
     details = TournamentDetailsSerializer(required=False)
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
@@ -224,6 +231,11 @@ class ResultRecordedSerializer(serializers.Serializer):
         choices=RESULTS,
         help_text="White's side first; +/- and -/+ are forfeits, 0-0 a double forfeit.",
     )
+    # Issue 8, ruling 2: omitted (the default) is a rated game.
+    rated = serializers.BooleanField(
+        required=False,
+        help_text="false: a game played but not rated (TRF W/D/L); omit for a rated game.",
+    )
 
 
 class ResultCorrectedSerializer(ResultRecordedSerializer):
@@ -239,22 +251,16 @@ class RoundClosedSerializer(serializers.Serializer):
     round = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS)
 
 
-SCHEMAS: Mapping[str, type[serializers.Serializer]] = {
-    "tournament.created": TournamentCreatedSerializer,
-    "player.registered": PlayerRegisteredSerializer,
-    "player.withdrawn": PlayerWithdrawnSerializer,
-    "bye.requested": ByeRequestedSerializer,
-    "round.paired": RoundPairedSerializer,
-    "result.recorded": ResultRecordedSerializer,
-    "result.corrected": ResultCorrectedSerializer,
-    "round.closed": RoundClosedSerializer,
-}
-assert set(SCHEMAS) == set(CURRENT_VERSIONS), "every event kind needs a schema"
+class OrganiserSerializer(serializers.Serializer):
+    """Who is granted (or loses) the right to write to the tournament."""
+
+    user_id = serializers.IntegerField(min_value=1)
+    username = serializers.CharField(max_length=150, help_text="As it was at the time.")
 
 
-def validate_payload(kind: str, data: Any) -> dict[str, Any]:
-    """The payload to store for ``kind``, or CommandError naming the first bad field."""
-    serializer = SCHEMAS[kind](data=data)
+def validate(schema: type[serializers.Serializer], data: Any) -> dict[str, Any]:
+    """The payload ``schema`` makes of ``data``, or CommandError naming the first bad field."""
+    serializer = schema(data=data)
     if not serializer.is_valid():
         errors = flatten_errors(serializer.errors)
         field, messages = next(iter(errors.items()))
@@ -284,29 +290,3 @@ def _plain(value: Any) -> Any:
     if isinstance(value, list):
         return [_plain(item) for item in value]
     return value
-
-
-def summarise(kind: str, payload: Mapping[str, Any]) -> str:
-    """One line describing an event, for the admin's event log."""
-    p = payload
-    match kind:
-        case "tournament.created":
-            return f"{p['name']}: {p['rounds']} rounds, {p['system']}, {p['rules']}"
-        case "player.registered":
-            return f"{p['start_rank']}. {p['name']} ({p.get('rating') or 'unrated'})"
-        case "player.withdrawn":
-            return f"player {p['start_rank']} withdrawn from round {p['from_round']}"
-        case "bye.requested":
-            return f"player {p['start_rank']}: {p['points']}-point bye in round {p['round']}"
-        case "round.paired":
-            return f"round {p['round']}: {len(p['boards'])} boards, byes {p['byes'] or 'none'}"
-        case "result.recorded":
-            return f"round {p['round']} board {p['board']}: {p['result']}"
-        case "result.corrected":
-            return (
-                f"round {p['round']} board {p['board']}: {p['result']} "
-                f"(corrects #{p['supersedes']}: {p['reason']})"
-            )
-        case "round.closed":
-            return f"round {p['round']} closed"
-    return kind

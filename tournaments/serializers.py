@@ -8,8 +8,8 @@ from typing import Any
 from rest_framework import serializers
 
 from . import schemas
-from .models import Event, EventKind
-from .upcasting import CURRENT_VERSIONS, upcast
+from .events import EventKind, current_version, payload_of
+from .models import Event
 
 
 def command_body(schema: type[serializers.Serializer]) -> type[serializers.Serializer]:
@@ -45,10 +45,10 @@ class EventSerializer(serializers.ModelSerializer):
         fields = ["tournament", "seq", "kind", "schema_version", "payload", "author", "created_at"]
 
     def get_schema_version(self, event: Event) -> int:
-        return CURRENT_VERSIONS[event.kind]
+        return current_version(event.kind)
 
     def get_payload(self, event: Event) -> dict[str, Any]:
-        return upcast(event.kind, event.schema_version, event.payload)
+        return payload_of(event)
 
 
 class ConflictSerializer(serializers.Serializer):
@@ -60,7 +60,7 @@ class EventFilterSerializer(serializers.Serializer):
     """Query parameters of the event log."""
 
     round = serializers.IntegerField(min_value=1, required=False)
-    kind = serializers.ChoiceField(choices=EventKind.choices, required=False)
+    kind = serializers.ChoiceField(choices=[kind.value for kind in EventKind], required=False)
     since = serializers.IntegerField(
         min_value=0, required=False, help_text="Only events with a greater seq."
     )

@@ -3,16 +3,25 @@
 ``import_trf`` turns a TRF into a new tournament by running the ordinary
 commands, in the order an organiser would have: create the tournament,
 register the players, then round by round the requested byes, the pairing and
-each board's result.  It runs in one transaction, so a file is stored whole or
-not at all, and every refusal, from the TRF reader or from a command, is a
-``TrfError`` naming the line (and column) of the file that caused it.
+each board's result.  Each event is validated as its command would, against
+the events before it, and all are inserted together (``commands.Batch``: a
+9,999-player file is some 60,000 events).  It runs in one transaction, so a
+file is stored whole or not at all, and every refusal, from the TRF reader or
+from a command, is a ``TrfError`` naming the line (and column) of the file
+that caused it.
 
 ``export_trf`` writes a tournament's current state with the points and ranks
 of its standings; importing that file gives the same standings.
 
-Known limits: games the file marks as not rated (W/D/L) are imported as rated
-games, a forfeit without a scheduled colour is given White to the lower start
-rank, and a forfeit without an opponent cannot be imported.
+Games the file marks as not rated (W/D/L) are stored as unrated results; a paired
+game without a result (the round being played) is a paired board without one; a
+half-point bye written as ``=`` with no opponent is a half-point bye and a ``-``
+with no opponent an absence (the TRF reader's rulings 4 and 5).  A FIDE id that is
+not a number ("NA", "-") is left empty.  Declared points (columns 81-84) that
+disagree with the results are reported as warnings: the results count.
+
+Known limits: a forfeit without a scheduled colour is given White to the lower
+start rank, and a forfeit win without an opponent cannot be imported.
 """
 
 from __future__ import annotations
@@ -34,6 +43,7 @@ from tiebreaks.model import (
     Color,
     Game,
     Outcome,
+    Pending,
     Player,
     Round,
     Scoring,
@@ -46,9 +56,8 @@ from tiebreaks.trf_details import tournament_details
 
 from . import commands, replay
 from .errors import CommandError
-from .folding import remember
-from .models import Event
-from .state import TournamentState, fold
+from .events import fold
+from .models import Tournament
 
 # 1-based columns of the 001 record fields a registration can be refused for.
 _PLAYER_COLUMNS = {
@@ -61,8 +70,10 @@ _PLAYER_COLUMNS = {
 }
 FIRST_ROUND_COLUMN = 92
 ROUND_WIDTH = 10
-# Our own TRF26 comment line (###) carrying the C.07 edition, which TRF has no record for.
+# Our own TRF26 comment lines (###) carrying the settings TRF has no record for: the
+# C.07 edition, and the rating unrated players count with (when the tournament sets one).
 RULES_COMMENT = "### Crosstable rules: "
+UNRATED_COMMENT = "### Crosstable unrated rating: "
 # How the lines each tournament setting is read from begin (their value starts after).
 _SETTING_RECORDS = {
     "name": ("012 ",),
@@ -71,6 +82,7 @@ _SETTING_RECORDS = {
     "scoring": ("162 ", "XXS "),
     "tiebreaks": ("202 ", "212 "),
     "rules": (RULES_COMMENT,),
+    "unrated_rating": (UNRATED_COMMENT,),
 }
 REQUESTED_BYES = {Unplayed.HPB: "half", Unplayed.ZPB: "zero", Unplayed.FPB: "full"}
 _GAME_RESULTS = {Outcome.WIN: "1-0", Outcome.DRAW: "1/2-1/2", Outcome.LOSS: "0-1"}
@@ -83,14 +95,7 @@ class ImportedTournament:
     players: int
     rounds_paired: int
     events: int
-
-
-def decode(raw: bytes) -> str:
-    """A file's text: UTF-8 (with or without a BOM), else Latin-1 as older programs write."""
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return raw.decode("latin-1")
+    warnings: tuple[str, ...] = ()
 
 
 def import_trf(
@@ -114,8 +119,7 @@ class _Importer:
         self.trf = trf
         self.author = author
         self.line_of = {p.start_rank: index + 1 for index, p in trf.headers.players.items()}
-        self.last_event: Event
-        self.state: TournamentState
+        self.batch: commands.Batch
 
     def run(self, rules: str | None) -> ImportedTournament:
         tournament = self.trf.tournament
@@ -128,12 +132,18 @@ class _Importer:
         }
         if details := tournament_details(self.trf):
             settings["details"] = details
-        rules = rules or self._rules_comment()
+        rules = rules or self._comment(RULES_COMMENT)
         if rules is not None:
             settings["rules"] = rules
+        unrated_rating = self._comment(UNRATED_COMMENT)
+        if unrated_rating is not None:
+            settings["unrated_rating"] = unrated_rating
         with reported_at(self._header_line):
-            self.last_event = commands.create_tournament(settings, author=self.author)
-        self.state = fold([self.last_event])
+            created = commands.create_tournament(settings, author=self.author)
+        # New and invisible to others until this transaction commits: no other
+        # append can come between the events of the batch.
+        stored = Tournament.objects.select_for_update().get(pk=created.tournament_id)
+        self.batch = commands.Batch(stored, fold([created]), author=self.author)
         players = sorted(tournament.players, key=lambda p: p.start_rank)
         for player in players:
             self._register(player)
@@ -144,19 +154,20 @@ class _Importer:
                 break
             self._round(index + 1, entries)
             paired += 1
-        remember(self.last_event.tournament_id, self.state, self.last_event)
+        self.batch.store()
         return ImportedTournament(
-            id=self.last_event.tournament_id,
+            id=stored.pk,
             name=settings["name"],
             players=len(players),
             rounds_paired=paired,
-            events=self.state.version,
+            events=self.batch.state.version,
+            warnings=self.trf.warnings,
         )
 
-    def _rules_comment(self) -> str | None:
+    def _comment(self, prefix: str) -> str | None:
         for line in self.trf.headers.lines:
-            if line.startswith(RULES_COMMENT):
-                return line[len(RULES_COMMENT) :].strip()
+            if line.startswith(prefix):
+                return line[len(prefix) :].strip()
         return None
 
     def _header_line(self, field: str) -> tuple[int, int]:
@@ -168,12 +179,7 @@ class _Importer:
         return 1, 1
 
     def _append(self, command: commands.Command, payload: dict[str, Any]) -> None:
-        # The tournament is new and invisible to others until this transaction
-        # commits, so the state folded so far is current: re-reading the log for
-        # every event made a 300-player file take two minutes.
-        self.last_event, self.state = command.append(
-            self.last_event.tournament, self.state, payload, author=self.author
-        )
+        self.batch.append(command, payload)
 
     def _register(self, player: Player) -> None:
         payload = {
@@ -182,8 +188,8 @@ class _Importer:
             "rating": player.rating or 0,
             "title": (player.title or "").upper(),
             "federation": player.federation or "",
-            # Files write 0 for "no FIDE id"; several such players are not twins.
-            "fide_id": "" if str(player.fide_id or "").strip("0") == "" else str(player.fide_id),
+            # Files write 0, "NA" or "-" for "no FIDE id"; several such players are not twins.
+            "fide_id": player.fide_id if player.fide_id.strip("0").isdigit() else "",
         }
         line = self.line_of[player.start_rank]
         with reported_at(lambda field: (line, _PLAYER_COLUMNS.get(field, 1))):
@@ -209,7 +215,7 @@ class _Importer:
                 raise TrfError(
                     self.line_of[rank],
                     column,
-                    f"round {number}: a forfeit without an opponent cannot be imported",
+                    f"round {number}: a forfeit win without an opponent cannot be imported",
                 )
             elif entry.opponent is not None and rank < entry.opponent:
                 boards.append(_colours(rank, entry))
@@ -224,11 +230,11 @@ class _Importer:
                 },
             )
         for board, (white, black) in enumerate(boards, start=1):
-            result = _result(entries[white], entries[black])
+            if isinstance(entries[white], Pending):
+                continue  # the round being played: paired, no result yet
+            payload = {"round": number, "board": board, **_result(entries[white], entries[black])}
             with reported_at(lambda _field, white=white: (self.line_of[white], column)):
-                self._append(
-                    commands.record_result, {"round": number, "board": board, "result": result}
-                )
+                self._append(commands.record_result, payload)
 
 
 @contextmanager
@@ -263,21 +269,23 @@ def _entry(player: Player, index: int) -> Round:
     return player.rounds[index] if index < len(player.rounds) else None
 
 
-def _colours(rank: int, entry: Game | UnplayedRound) -> tuple[int, int]:
+def _colours(rank: int, entry: Game | UnplayedRound | Pending) -> tuple[int, int]:
     """(white, black) of the game ``rank`` (the lower start rank) has in this round."""
     if entry.color is Color.BLACK:
         return (entry.opponent, rank)
     return (rank, entry.opponent)
 
 
-def _result(white: Game | UnplayedRound, black: Game | UnplayedRound) -> str:
+def _result(white: Round, black: Round) -> dict[str, Any]:
+    """The result payload of a board from its two sides; a W/D/L game is unrated."""
     if isinstance(white, Game):
-        return _GAME_RESULTS[white.outcome]
-    if white.kind is Unplayed.FORFEIT_WIN:
-        return "+/-"
+        result = {"result": _GAME_RESULTS[white.outcome]}
+        return result if white.rated else {**result, "rated": False}
+    if getattr(white, "kind", None) is Unplayed.FORFEIT_WIN:
+        return {"result": "+/-"}
     if getattr(black, "kind", None) is Unplayed.FORFEIT_LOSS:
-        return "0-0"
-    return "-/+"
+        return {"result": "0-0"}
+    return {"result": "-/+"}
 
 
 def _scoring_payload(scoring: Scoring) -> dict[str, str]:
@@ -302,7 +310,11 @@ def export_trf(tournament_id: int) -> str:
     tournament = replay.load_tournament(tournament_id)
     standings = standings_of(tournament)
     trf = trf_from_tournament(tournament.results, standings.tiebreaks, standings=standings)
-    return f"{RULES_COMMENT}{tournament.rules}\n" + write_trf(trf, standings=standings)
+    comments = f"{RULES_COMMENT}{tournament.rules}\n"
+    unrated_rating = tournament.results.unrated_rating
+    if unrated_rating is not None:
+        comments += f"{UNRATED_COMMENT}{unrated_rating}\n"
+    return comments + write_trf(trf, standings=standings)
 
 
 def standings_csv(tournament_id: int) -> str:

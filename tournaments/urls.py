@@ -13,6 +13,7 @@ urlpatterns = [
     path(tournament + "withdrawals/", views.WithdrawalView.as_view(), name="withdrawal-create"),
     path(tournament + "byes/", views.ByeListView.as_view(), name="bye-list"),
     path(tournament + "rounds/", views.RoundListView.as_view(), name="round-list"),
+    path(tournament + "rounds/pair/", views.RoundPairView.as_view(), name="round-pair"),
     path(
         tournament + "rounds/<int:round_number>/",
         views.RoundDetailView.as_view(),

@@ -18,9 +18,10 @@ from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from . import commands, pairing_rules, replay
+from . import auto_pairing, commands, pairing_rules, replay
 from . import serializers as api
 from .commands import Command, CommandError, Conflict, TournamentNotFound
+from .events import EventKind, payload_lookup
 from .models import Event
 from .permissions import IsOrganiserOrReadOnly
 from .schemas import TournamentCreatedSerializer
@@ -201,6 +202,35 @@ class RoundListView(TournamentAPIView):
         return self.run(pairing_rules.pair_round_for(self.body()))
 
 
+class RoundPairView(TournamentAPIView):
+    """The next Swiss round paired by the FIDE Dutch system (or PAIRING_ENGINE)."""
+
+    @extend_schema(
+        request=api.CloseRoundRequest,
+        responses=WRITE_RESPONSES,
+        parameters=[
+            IDEMPOTENCY_KEY,
+            OpenApiParameter(
+                "preview", OpenApiTypes.BOOL, description="Answer the boards, store nothing."
+            ),
+        ],
+        summary="Pair the next round (Dutch system); ?preview=1 only shows it",
+    )
+    def post(self, request: Request, tournament_id: int) -> Response:
+        # A retry finds the round it paired already stored: answer that event
+        # instead of pairing the round after it.
+        key = self.idempotency_key()
+        earlier = Event.objects.filter(
+            tournament_id=tournament_id, idempotency_key=key, kind=EventKind.ROUND_PAIRED
+        ).first()
+        if key and earlier is not None:
+            return created(earlier)
+        payload = auto_pairing.next_round_payload(self.folded().state)
+        if request.query_params.get("preview") in ("1", "true"):
+            return Response(payload)
+        return self.run(pairing_rules.checked_pair_round(confirm_repeats=False), **payload)
+
+
 class RoundDetailView(TournamentAPIView):
     """One round's boards, results and byes."""
 
@@ -263,7 +293,7 @@ class EventListView(TournamentAPIView):
     def _filtered(tournament_id: int, filters: dict[str, Any]) -> Any:
         events = Event.objects.filter(tournament_id=tournament_id).select_related("author")
         if "round" in filters:
-            events = events.filter(payload__round=filters["round"])
+            events = events.filter(**{payload_lookup("round"): filters["round"]})
         if "kind" in filters:
             events = events.filter(kind=filters["kind"])
         if "since" in filters:

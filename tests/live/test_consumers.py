@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from unittest import mock
 
 import pytest
 from asgiref.sync import sync_to_async
+from channels.layers import get_channel_layer
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.db import connections
@@ -14,6 +16,7 @@ from django.urls import reverse
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from live import wire
 from live.routing import websocket_urlpatterns
 from live.snapshots import store_snapshot
 from tournaments.replay import load_tournament
@@ -55,6 +58,18 @@ async def tournament(broker) -> int:
     return tid
 
 
+async def next_frame_after_nothing(communicator: WebsocketCommunicator) -> dict:
+    """Send a frame the consumer answers with an error, and return the first frame
+    received: frames arrive in order, so the error comes first exactly when nothing
+    was sent before it (instead of waiting a fixed time for nothing)."""
+    await communicator.send_to(text_data='{"type": "probe"}')
+    return await communicator.receive_json_from(timeout=5)
+
+
+def is_probe_error(frame: dict) -> bool:
+    return frame["type"] == "error" and "'probe'" in frame["detail"]
+
+
 async def connected(path: str) -> WebsocketCommunicator:
     communicator = WebsocketCommunicator(application, path)
     connected, code = await communicator.connect()
@@ -73,14 +88,21 @@ async def current_version(tid: int) -> int:
     return (await sync_to_async(load_tournament)(tid)).version
 
 
+def rows_of(frame: dict) -> dict[int, dict]:
+    """A full frame's rows by start rank, as {column: value}."""
+    return {values[0]: dict(zip(frame["columns"], values, strict=True)) for values in frame["rows"]}
+
+
 async def test_connect_sends_the_latest_snapshot(spectator, tournament) -> None:
     frame = await spectator.receive_json_from(timeout=5)
     assert frame["type"] == "standings"
     assert frame["version"] == await current_version(tournament)
-    assert frame["rows"][0]["start_rank"] == 1
-    assert frame["rows"][0]["points"] == 1
+    assert (frame["pages"], frame["total"]) == (1, 4)
+    assert frame["rows"][0][0] == 1
+    assert rows_of(frame)[1]["points"] == 1
 
 
+@pytest.mark.worker
 async def test_a_posted_result_reaches_the_spectator(spectator, tournament) -> None:
     first = await spectator.receive_json_from(timeout=5)
     with running_worker():
@@ -88,15 +110,14 @@ async def test_a_posted_result_reaches_the_spectator(spectator, tournament) -> N
         frame = await spectator.receive_json_from(timeout=15)
     assert frame["type"] == "standings"
     assert frame["version"] == seq > first["version"]
-    winner = next(row for row in frame["rows"] if row["start_rank"] == 4)
-    assert winner["points"] == 1
-    assert frame["rounds"]["boards"][1]["result"] == "0-1"
+    assert rows_of(frame)[4]["points"] == 1
+    assert frame["rounds"]["boards"][1] == [2, 2, 4, "0-1"]
 
 
 async def test_resume_with_the_current_version_sends_nothing(spectator) -> None:
     frame = await spectator.receive_json_from(timeout=5)
     await spectator.send_json_to({"type": "resume", "version": frame["version"]})
-    assert await spectator.receive_nothing(timeout=0.5)
+    assert is_probe_error(await next_frame_after_nothing(spectator))
 
 
 async def test_resume_with_an_older_version_sends_the_snapshot(spectator) -> None:
@@ -110,7 +131,7 @@ async def test_connecting_with_the_current_version_sends_nothing(tournament) -> 
     version = await current_version(tournament)
     path = f"/ws/tournaments/{tournament}/standings/?version={version}"
     communicator = await connected(path)
-    assert await communicator.receive_nothing(timeout=0.5)
+    assert is_probe_error(await next_frame_after_nothing(communicator))
     await communicator.disconnect()
 
 
@@ -132,7 +153,7 @@ async def test_bad_frames_get_an_error_frame_and_nothing_else(spectator, frame: 
     error = await spectator.receive_json_from(timeout=5)
     assert error["type"] == "error"
     assert error["detail"]
-    assert await spectator.receive_nothing(timeout=0.3)
+    assert is_probe_error(await next_frame_after_nothing(spectator))
 
 
 async def test_unknown_tournament_is_closed_with_4404(broker) -> None:
@@ -148,23 +169,45 @@ async def test_big_tables_get_diffs_against_the_spectators_version(spectator, to
     diff = await spectator.receive_json_from(timeout=5)
     assert diff["type"] == "standings.diff"
     assert (diff["version"], diff["base_version"]) == (seq, first["version"])
-    changed = {row["start_rank"]: row for row in diff["rows"]}
-    assert changed[2]["points"] == changed[4]["points"] == 0.5
-    assert 1 not in changed or "points" not in changed[1]
-    assert diff["boards"] == [{"board": 2, "white": 2, "black": 4, "result": "1/2-1/2"}]
+    changed = {values[0]: values[1] for values in diff["rows"]}  # start rank: points
+    assert changed[2] == changed[4] == 0.5
+    assert 1 not in changed
+    assert diff["boards"] == [[2, 2, 4, "1/2-1/2"]]
 
 
 async def test_spectators_of_one_process_share_one_group_membership(tournament, broker) -> None:
     path = f"/ws/tournaments/{tournament}/standings/"
-    first, second = await connected(path), await connected(path)
-    group = f"asgi:group:standings-{tournament}"
-    assert broker.zcard(group) == 1
-    await sync_to_async(record)(tournament, 2, "0-1")
-    await sync_to_async(store_snapshot)(await sync_to_async(load_tournament)(tournament))
-    for communicator in (first, second):
-        await communicator.receive_json_from(timeout=5)  # on connect
-        assert (await communicator.receive_json_from(timeout=5))["rows"][0]["points"] == 1
-    await first.disconnect()
-    assert broker.zcard(group) == 1
-    await second.disconnect()
-    assert broker.zcard(group) == 0
+    layer = get_channel_layer()
+    with (
+        mock.patch.object(layer, "group_add", wraps=layer.group_add) as group_add,
+        mock.patch.object(layer, "group_discard", wraps=layer.group_discard) as group_discard,
+    ):
+        first, second = await connected(path), await connected(path)
+        assert group_add.await_count == 1
+        await sync_to_async(record)(tournament, 2, "0-1")
+        await sync_to_async(store_snapshot)(await sync_to_async(load_tournament)(tournament))
+        for communicator in (first, second):
+            await communicator.receive_json_from(timeout=5)  # on connect
+            frame = await communicator.receive_json_from(timeout=5)
+            assert rows_of(frame)[1]["points"] == 1
+        await first.disconnect()
+        assert group_discard.await_count == 0
+        await second.disconnect()
+        assert group_discard.await_count == 1
+
+
+async def test_a_big_table_arrives_as_its_top_then_its_pages(tournament, broker, monkeypatch):
+    monkeypatch.setattr(wire, "FIRST_PAGE_ROWS", 1)
+    monkeypatch.setattr(wire, "PAGE_ROWS", 2)
+    communicator = await connected(f"/ws/tournaments/{tournament}/standings/")
+    head = await communicator.receive_json_from(timeout=5)
+    pages = [await communicator.receive_json_from(timeout=5) for _ in range(head["pages"] - 1)]
+    await communicator.disconnect()
+    assert (head["pages"], head["total"]) == (3, 4)
+    assert [(page["type"], page["offset"]) for page in pages] == [
+        ("standings.rows", 1),
+        ("standings.rows", 3),
+    ]
+    assert {page["version"] for page in pages} == {head["version"]}
+    start_ranks = [row[0] for frame in (head, *pages) for row in frame["rows"]]
+    assert sorted(start_ranks) == [1, 2, 3, 4]

@@ -1,76 +1,71 @@
-"""Diffs between snapshot bodies (pure)."""
+"""Diffs between tables in wire form (pure)."""
 
 from __future__ import annotations
 
-import copy
+from live.diff import order_runs, standings_diff
+from live.wire import table_of
 
-from live.diff import standings_diff
-
-
-def body(version: int) -> dict:
-    return {
-        "tournament": {"id": 1, "name": "T", "rounds": 5, "system": "swiss"},
-        "version": version,
-        "computed_at": "2026-11-22T00:00:00+00:00",
-        "rules": "fide-2026",
-        "tiebreaks": ["BH"],
-        "rows": [
-            {"start_rank": 1, "rank": 1, "place": "1-2", "points": 1, "tiebreaks": {"BH": 0}},
-            {"start_rank": 2, "rank": 1, "place": "1-2", "points": 1, "tiebreaks": {"BH": 0}},
-            {"start_rank": 3, "rank": 3, "place": "3", "points": 0, "tiebreaks": {"BH": 1}},
-        ],
-        "rounds": {
-            "current": 2,
-            "closed": False,
-            "boards": [
-                {"board": 1, "white": 1, "black": 2, "result": None},
-                {"board": 2, "white": 3, "black": 4, "result": None},
-            ],
-            "byes": [],
-        },
-    }
+from .wire_builders import body, player_row
 
 
-def test_diff_carries_only_changed_fields_of_changed_rows() -> None:
+def test_diff_carries_only_the_scores_of_changed_rows_and_changed_boards() -> None:
     old, new = body(7), body(9)
     new["rows"][0]["tiebreaks"] = {"BH": 1}
     new["rounds"]["boards"][0]["result"] = "1-0"
-    assert standings_diff(old, new) == {
+    assert standings_diff(table_of(old), table_of(new)) == {
         "type": "standings.diff",
         "version": 9,
         "base_version": 7,
         "computed_at": new["computed_at"],
-        "rows": [{"start_rank": 1, "tiebreaks": {"BH": 1}}],
-        "boards": [{"board": 1, "white": 1, "black": 2, "result": "1-0"}],
+        "rows": [[1, 1, 1]],
+        "boards": [[1, 1, 2, "1-0"]],
         "closed": False,
     }
 
 
-def test_moved_ranks_travel_as_one_ranking() -> None:
-    old, new = body(7), body(9)
-    first, second, third = new["rows"]
-    first.update(points=2, rank=1, place="1")
-    second.update(rank=2, place="2-3")
-    third.update(points=1, rank=2, place="2-3")
-    new["rows"] = [first, third, second]
-    diff = standings_diff(old, new)
-    assert diff["rows"] == [{"start_rank": 1, "points": 2}, {"start_rank": 3, "points": 1}]
-    assert diff["ranking"] == [[1, "1", [1]], [2, "2-3", [3, 2]]]
+def test_moved_rows_travel_as_runs_over_the_old_order_and_new_ties() -> None:
+    new = body(9, [player_row(1, 1, 2, 0), player_row(3, 2, 1, 1), player_row(2, 2, 1, 1)])
+    diff = standings_diff(table_of(body(7)), table_of(new))
+    assert sorted(diff["rows"]) == [[1, 2, 0], [2, 1, 1], [3, 1, 1]]
+    assert diff["order"] == [1, 3, 2]
+    assert diff["ties"] == [2]
 
 
-def test_new_round_needs_a_full_snapshot() -> None:
+def test_one_player_lifted_over_a_block_is_three_runs() -> None:
+    old = list(range(1, 1001))
+    new = [*old[:100], 900, *old[100:899], *old[900:]]
+    assert order_runs(old, new) == [[0, 100], 900, [100, 899], [900, 1000]]
+
+
+def test_an_unchanged_order_is_not_sent() -> None:
+    new = body(9)
+    new["rounds"]["closed"] = True
+    diff = standings_diff(table_of(body(7)), table_of(new))
+    assert "order" not in diff and "ties" not in diff
+    assert diff["closed"] is True
+
+
+def test_new_round_needs_a_full_table() -> None:
     new = body(9)
     new["rounds"]["current"] = 3
-    assert standings_diff(body(7), new) is None
+    assert standings_diff(table_of(body(7)), table_of(new)) is None
 
 
-def test_other_tiebreaks_need_a_full_snapshot() -> None:
+def test_other_tiebreaks_need_a_full_table() -> None:
     new = body(9)
     new["tiebreaks"] = ["SB"]
-    assert standings_diff(body(7), new) is None
+    for row in new["rows"]:
+        row["tiebreaks"] = {"SB": 0}
+    assert standings_diff(table_of(body(7)), table_of(new)) is None
 
 
-def test_new_player_needs_a_full_snapshot() -> None:
+def test_new_player_needs_a_full_table() -> None:
     new = body(9)
-    new["rows"].append(copy.deepcopy(new["rows"][2]) | {"start_rank": 4})
-    assert standings_diff(body(7), new) is None
+    new["rows"].append(player_row(4, 4, 0, 0))
+    assert standings_diff(table_of(body(7)), table_of(new)) is None
+
+
+def test_a_changed_name_needs_a_full_table() -> None:
+    new = body(9)
+    new["rows"][2]["name"] = "Someone Else"
+    assert standings_diff(table_of(body(7)), table_of(new)) is None

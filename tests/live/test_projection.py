@@ -7,7 +7,7 @@ import json
 import pytest
 from django.utils import timezone
 
-from live.projection import build_body
+from live.projection import build_body, crosstable_body
 from tournaments.replay import load_tournament
 
 from .builders import make_tournament, record
@@ -33,22 +33,43 @@ def test_body_names_the_tournament_and_its_version() -> None:
     assert body["tiebreak_names"] == {"BH": "Buchholz", "SB": "Sonneborn-Berger"}
 
 
-def test_a_win_gives_the_winner_the_lead_and_a_crosstable_entry() -> None:
+def crosstable_of(tid: int) -> dict[int, list]:
+    return dict(crosstable_body(load_tournament(tid))["rows"])
+
+
+def test_a_win_gives_the_winner_the_lead() -> None:
     tid = make_tournament(players=4)  # boards: 1 v 3, 2 v 4
     record(tid, 1, "1-0")
-    body = body_of(tid)
-    winner = body["rows"][0]
+    winner = body_of(tid)["rows"][0]
     assert (winner["start_rank"], winner["rank"], winner["place"]) == (1, 1, "1")
     assert winner["points"] == 1
-    assert winner["crosstable"] == [{"round": 1, "opponent": 3, "color": "w", "result": "1"}]
-    assert row(body, 3)["crosstable"] == [{"round": 1, "opponent": 1, "color": "b", "result": "0"}]
+
+
+def test_the_body_carries_no_crosstable() -> None:
+    tid = make_tournament(players=4)
+    record(tid, 1, "1-0")
+    assert all("crosstable" not in r for r in body_of(tid)["rows"])
+
+
+def test_a_win_is_a_crosstable_entry_on_both_sides() -> None:
+    tid = make_tournament(players=4)  # boards: 1 v 3, 2 v 4
+    record(tid, 1, "1-0")
+    crosstable = crosstable_of(tid)
+    assert crosstable[1] == [[3, "w", "1"]]
+    assert crosstable[3] == [[1, "b", "0"]]
 
 
 def test_a_game_in_play_shows_its_opponent_without_result() -> None:
     tid = make_tournament(players=4)
     record(tid, 1, "1-0")
-    cell = row(body_of(tid), 4)["crosstable"][0]
-    assert cell == {"round": 1, "opponent": 2, "color": "b", "result": None}
+    assert crosstable_of(tid)[4] == [[2, "b", None]]
+
+
+def test_crosstable_names_its_version_and_the_rounds_paired() -> None:
+    tid = make_tournament(players=4, rounds=5)
+    last = record(tid, 1, "1-0")
+    body = crosstable_body(load_tournament(tid))
+    assert (body["tournament"], body["version"], body["rounds"]) == (tid, last, 1)
 
 
 def test_numbers_are_json_numbers() -> None:

@@ -8,8 +8,8 @@ import pytest
 from django.db import transaction
 
 from tournaments import commands, folding
+from tournaments.events import fold
 from tournaments.models import Event
-from tournaments.state import fold
 
 from .builders import make_tournament
 

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from tiebreaks.model import Color, Game, Outcome, Pending, Scoring, System, Unplayed, UnplayedRound
-from tournaments.state import FoldError, fold
-from tournaments.upcasting import CURRENT_VERSIONS
+from tournaments.events import current_version, fold
+from tournaments.state import FoldError
 
 W, B = Color.WHITE, Color.BLACK
 
@@ -68,7 +68,7 @@ def result(number: int, board: int, value: str):
 
 def stream(*facts: tuple[str, dict[str, Any]]) -> list[Stored]:
     facts = (("tournament.created", CREATED), *facts)
-    return [Stored(i, kind, p, CURRENT_VERSIONS[kind]) for i, (kind, p) in enumerate(facts, 1)]
+    return [Stored(i, kind, p, current_version(kind)) for i, (kind, p) in enumerate(facts, 1)]
 
 
 def rounds_of(events: list[Stored], rank: int):

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from tournaments.events import upcast
 from tournaments.models import Event
 from tournaments.replay import load_tournament
-from tournaments.upcasting import upcast
 
 from .builders import Api, make_tournament
 

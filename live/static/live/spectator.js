@@ -1,11 +1,15 @@
 /* Live standings: one websocket, versioned frames, full fetch on a gap.
  *
- * The server sends {"type": "standings", version, ...body} (the full table) or,
- * for big tables, {"type": "standings.diff", version, base_version, rows, boards,
- * ranking}: changed fields of changed rows, and [rank, place, [start ranks]] groups.
+ * The socket carries what the standings and round screens show, as arrays
+ * (live/wire.py): {"type": "standings", version, pages, columns, ties, rounds,
+ * rows} with the top of the table, then pages-1 {"type": "standings.rows",
+ * version, offset, rows} frames with the rest; for big tables
+ * {"type": "standings.diff", version, base_version, rows, order, ties, boards}.
  * A diff applies only to the version it names; otherwise the page fetches
- * GET /api/tournaments/<id>/standings/ (ETag = version).  After a disconnect it
- * reconnects with exponential backoff and jitter, resuming from its version.
+ * GET /api/tournaments/<id>/standings/ (ETag = version).  The crosstable tab
+ * fetches a server-rendered fragment when opened (spectator-extras.js).
+ * After a disconnect the page reconnects with exponential backoff and jitter,
+ * resuming from its version.
  */
 (function () {
   "use strict";
@@ -17,8 +21,13 @@
   const MARK_MS = 4000;
   const MIN_BACKOFF_MS = 1000;
   const MAX_BACKOFF_MS = 30000;
+  const IDENTITY = 5;  // start_rank, name, title, federation, rating: then points, tie-breaks
 
-  let body = null;            // the latest full table, diffs applied
+  // The latest complete table, diffs applied: {version, computed_at, tournament,
+  // tiebreaks, tiebreak_names, rounds, ties, rows: [{rank, place, start_rank, name,
+  // title, federation, rating, points, tiebreaks: {code: value}}] in standings order}.
+  let body = null;
+  let incoming = null;        // a full table whose pages are still arriving
   let backoff = MIN_BACKOFF_MS;
   let fetching = false;
   const marks = new Map();    // start rank -> {dir: "up"|"down", until: ms}
@@ -49,12 +58,14 @@
     statusEl.textContent = text;
   }
 
-  // --- receiving -------------------------------------------------------------
+  // --- applying frames -------------------------------------------------------
 
   function handle(frame) {
     root.dataset.lastFrame = frame.type;  // shows in the inspector which path updated the page
     if (frame.type === "standings") {
-      if (!body || frame.version > body.version) show(frame);
+      if (!body || frame.version > body.version) startTable(frame);
+    } else if (frame.type === "standings.rows") {
+      if (incoming && frame.version === incoming.version) addRows(frame);
     } else if (frame.type === "standings.diff") {
       if (body && frame.base_version === body.version) applyDiff(frame);
       else if (!body || frame.version > body.version) fetchFull();
@@ -63,9 +74,74 @@
     }
   }
 
+  function decodeBoard([board, white, black, result]) {
+    return { board, white, black, result };
+  }
+
+  function setScores(row, values, codes) {
+    row.points = values[0];
+    row.tiebreaks = {};
+    codes.forEach((code, i) => { row.tiebreaks[code] = values[i + 1]; });
+  }
+
+  function decodeRow(values, codes) {
+    const [start_rank, name, title, federation, rating] = values;
+    const row = { start_rank, name, title, federation, rating };
+    setScores(row, values.slice(IDENTITY), codes);
+    return row;
+  }
+
+  // Ranks and places from the tied positions (live/wire.py): a rank is the first
+  // position of its group, the place "first-last" when several share it.
+  function placeRows(rows, ties) {
+    const tied = new Set(ties);
+    let first = 0;
+    for (let i = 0; i <= rows.length; i += 1) {
+      if (i < rows.length && tied.has(i)) continue;
+      const place = i - first > 1 ? first + 1 + "-" + i : String(first + 1);
+      for (let j = first; j < i; j += 1) Object.assign(rows[j], { rank: first + 1, place });
+      first = i;
+    }
+  }
+
+  function startTable(frame) {
+    const table = {
+      version: frame.version,
+      computed_at: frame.computed_at,
+      tournament: frame.tournament,
+      rules: frame.rules,
+      tiebreaks: frame.tiebreaks,
+      tiebreak_names: frame.tiebreak_names,
+      rounds: { ...frame.rounds, boards: frame.rounds.boards.map(decodeBoard) },
+      ties: frame.ties,
+      rows: frame.rows.map((values) => decodeRow(values, frame.tiebreaks)),
+      total: frame.total,
+    };
+    incoming = table;
+    if (!body) {
+      // The top of the table at once: a big event's other pages follow.
+      placeRows(table.rows, table.ties);
+      body = { ...table, version: 0 };
+      render(null);
+    }
+    if (table.rows.length >= table.total) completeTable();
+  }
+
+  function addRows(frame) {
+    for (const values of frame.rows) incoming.rows.push(decodeRow(values, incoming.tiebreaks));
+    if (incoming.rows.length >= incoming.total) completeTable();
+  }
+
+  function completeTable() {
+    const next = incoming;
+    incoming = null;
+    delete next.total;
+    placeRows(next.rows, next.ties);
+    show(next);
+  }
+
   function show(next) {
-    const before = body ? ranks(body) : null;
-    delete next.type;
+    const before = body && body.version ? ranks(body) : null;
     body = next;
     render(before);
   }
@@ -73,13 +149,16 @@
   function applyDiff(diff) {
     const before = ranks(body);
     const rows = new Map(body.rows.map((row) => [row.start_rank, row]));
-    for (const change of diff.rows) Object.assign(rows.get(change.start_rank), change);
-    for (const [rank, place, members] of diff.ranking || []) {
-      for (const startRank of members) Object.assign(rows.get(startRank), { rank, place });
+    for (const values of diff.rows) setScores(rows.get(values[0]), values.slice(1), body.tiebreaks);
+    if (diff.order) {
+      // Runs over the old order: [start, stop] keeps old rows start..stop-1, a number is one row.
+      const old = body.rows;
+      body.rows = diff.order.flatMap((run) => Array.isArray(run) ? old.slice(run[0], run[1]) : [rows.get(run)]);
     }
-    body.rows.sort((a, b) => a.rank - b.rank || a.start_rank - b.start_rank);
+    if (diff.ties) body.ties = diff.ties;
+    placeRows(body.rows, body.ties);
     const boards = new Map(body.rounds.boards.map((board) => [board.board, board]));
-    for (const board of diff.boards) boards.set(board.board, board);
+    for (const board of diff.boards) boards.set(board[0], decodeBoard(board));
     body.rounds.boards = Array.from(boards.values()).sort((a, b) => a.board - b.board);
     body.rounds.closed = diff.closed;
     body.version = diff.version;
@@ -87,15 +166,22 @@
     render(before);
   }
 
+  // The standings API's body: rows as objects with rank and place already.
+  function fromApi(next) {
+    next.ties = [];
+    next.rows.forEach((row, i) => { if (i && row.rank === next.rows[i - 1].rank) next.ties.push(i); });
+    return next;
+  }
+
   async function fetchFull() {
     if (fetching) return;
     fetching = true;
     try {
-      const headers = body ? { "If-None-Match": '"' + body.version + '"' } : {};
+      const headers = body && body.version ? { "If-None-Match": '"' + body.version + '"' } : {};
       const response = await fetch(apiUrl, { headers, cache: "no-store" });
       if (response.ok) {
         const next = await response.json();
-        if (!body || next.version > body.version) show(next);
+        if (!body || next.version > body.version) show(fromApi(next));
       }
     } catch (error) {
       console.warn("standings fetch failed:", error);
@@ -105,7 +191,8 @@
   }
 
   function connect() {
-    const url = body ? wsUrl + "?version=" + body.version : wsUrl;
+    incoming = null;  // the pages of a table cut off by the disconnect will not come
+    const url = body && body.version ? wsUrl + "?version=" + body.version : wsUrl;
     const socket = new WebSocket(url);
     socket.onopen = () => {
       backoff = MIN_BACKOFF_MS;
@@ -122,7 +209,7 @@
       const delay = backoff * (0.5 + Math.random());
       backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
       setTimeout(connect, delay);
-      if (body) fetchFull();
+      if (body && body.version) fetchFull();
     };
   }
 

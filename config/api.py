@@ -1,0 +1,33 @@
+"""Project-wide DRF defaults that keep bad requests out of the 500s."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rest_framework import parsers
+from rest_framework.exceptions import ParseError
+from rest_framework.metadata import SimpleMetadata
+
+if TYPE_CHECKING:  # rest_framework.views imports this module (its default classes)
+    from rest_framework.request import Request
+    from rest_framework.views import APIView
+
+
+class JSONParser(parsers.JSONParser):
+    """DRF's JSON parser, with too deeply nested input a 400 (it was a RecursionError)."""
+
+    def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
+        try:
+            return super().parse(stream, media_type, parser_context)
+        except RecursionError as exc:
+            raise ParseError("JSON parse error - nested too deeply") from exc
+
+
+class Metadata(SimpleMetadata):
+    """OPTIONS answers; the write views that validate through their command have no
+    serializer to describe (asking for one raised, a 500)."""
+
+    def determine_actions(self, request: Request, view: APIView) -> dict[str, Any]:
+        if getattr(view, "serializer_class", None) is None:
+            return {}
+        return super().determine_actions(request, view)

@@ -1,0 +1,112 @@
+"""The standings as the websocket carries them: what a screen shows, as compact arrays.
+
+A snapshot body (``live.projection``) has one object per player with named
+fields; at 9,999 players that is megabytes, above daphne's 1 MiB message limit.
+The socket carries only what the standings and round screens read (the
+crosstable and player cards are fetched over HTTP when opened), each row as
+an array in the order of ``columns``:
+
+    [start_rank, name, title, federation, rating, points, tie-break values...]
+
+in standings order.  Ranks and places are not sent: ``ties`` lists the 0-based
+positions whose row shares the rank of the row above, from which a client
+derives them (a rank is the first position of its tied group, the place is
+"first-last" when the group has several rows, C.07 ties as ``tiebreaks.ranking``
+places them).  Boards are ``[board, white, black, result]``.
+
+A full table goes as one head frame with the first ``FIRST_PAGE_ROWS`` rows (a
+joining client shows its first screenful at once) and ``pages - 1``
+``standings.rows`` frames of ``PAGE_ROWS`` rows each, all at the same version.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+FIRST_PAGE_ROWS = 100
+# 2,000 rows of a big Swiss are about 150 KB: far below daphne's 1 MiB limit.
+PAGE_ROWS = 2000
+
+# The fields that identify a player; a change in them calls for a full table.
+IDENTITY_COLUMNS = ("start_rank", "name", "title", "federation", "rating")
+
+Values = tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class Table:
+    """One snapshot body in wire form."""
+
+    version: int
+    head: dict[str, Any]  # tournament, computed_at, rules, tiebreaks, tiebreak_names
+    rounds: dict[str, Any]  # current, closed, boards (as arrays), byes
+    order: tuple[int, ...]  # start ranks in standings order
+    ties: tuple[int, ...]
+    identity: dict[int, Values]  # start rank -> IDENTITY_COLUMNS values
+    scores: dict[int, Values]  # start rank -> (points, *tie-break values)
+
+    @property
+    def columns(self) -> list[str]:
+        return [*IDENTITY_COLUMNS, "points", *self.head["tiebreaks"]]
+
+    def row(self, start_rank: int) -> list[Any]:
+        return [*self.identity[start_rank], *self.scores[start_rank]]
+
+
+def table_of(body: dict[str, Any]) -> Table:
+    codes = body["tiebreaks"]
+    rows = body["rows"]
+    rounds = body["rounds"]
+    return Table(
+        version=body["version"],
+        head={
+            key: body[key]
+            for key in ("tournament", "computed_at", "rules", "tiebreaks", "tiebreak_names")
+        },
+        rounds={
+            "current": rounds["current"],
+            "closed": rounds["closed"],
+            "boards": [board_values(board) for board in rounds["boards"]],
+            "byes": rounds["byes"],
+        },
+        order=tuple(row["start_rank"] for row in rows),
+        ties=tuple(i for i in range(1, len(rows)) if rows[i]["rank"] == rows[i - 1]["rank"]),
+        identity={row["start_rank"]: tuple(row[key] for key in IDENTITY_COLUMNS) for row in rows},
+        scores={
+            row["start_rank"]: (row["points"], *(row["tiebreaks"][code] for code in codes))
+            for row in rows
+        },
+    )
+
+
+def board_values(board: dict[str, Any]) -> list[Any]:
+    return [board["board"], board["white"], board["black"], board["result"]]
+
+
+def full_frames(table: Table) -> list[dict[str, Any]]:
+    """The head frame, then the ``standings.rows`` frames of the rest of the table."""
+    rows = [table.row(start_rank) for start_rank in table.order]
+    starts = [0, *range(FIRST_PAGE_ROWS, len(rows), PAGE_ROWS)]
+    ends = [*starts[1:], len(rows)]
+    # Type, version and pages first: a client (or the bench) reads them from the first bytes.
+    head = {
+        "type": "standings",
+        "version": table.version,
+        "pages": len(starts),
+        "total": len(rows),
+        **table.head,
+        "columns": table.columns,
+        "ties": list(table.ties),
+        "rounds": table.rounds,
+        "rows": rows[: ends[0]],
+    }
+    return [head] + [
+        {
+            "type": "standings.rows",
+            "version": table.version,
+            "offset": start,
+            "rows": rows[start:end],
+        }
+        for start, end in zip(starts[1:], ends[1:], strict=True)
+    ]

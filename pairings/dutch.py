@@ -1,0 +1,378 @@
+"""FIDE Handbook C.04.3, the Dutch system (2026 edition), as weighted matching.
+
+The rules choose, bracket by bracket from the top score down, the pairing that
+best satisfies a list of criteria in strict priority order.  Instead of
+generating candidate pairings one by one (transpositions and exchanges, C.04.3
+D), each bracket is paired by one maximum-weight matching whose edge weights
+are the criteria written as bit fields, most important first (the method that
+bbpPairings publishes): a matching of larger weight is then exactly a better
+pairing by the first criterion that tells them apart.
+
+Per edge, from the most significant field down:
+
+- C1, C3 (absolute): an edge exists only between players who have not met over
+  the board, and not between two non-topscorers with the same absolute colour
+  preference;
+- C4 (completion) and C2: one unit per edge, so the matching pairs as many of the
+  remaining players as possible; then the unpaired player (the pairing-allocated
+  bye, C.04.1 c) is one who may receive it (C2), of the lowest score possible;
+- C5, C6: the most pairs inside the bracket, then the highest scores paired
+  (the moved-down players' scores: fewest and lowest downfloaters);
+- C7: the same two for the next bracket (the downfloaters chosen so that the
+  next bracket pairs best);
+- C10-C13: colour criteria (topscorers' colour difference beyond ±2 and third
+  same colour in a row, colour preferences, strong colour preferences);
+- C14-C21: repeated downfloats and upfloats of the previous round and the round
+  before, then the scores of those floaters;
+- D (the order of candidates): S1 players paired with S2 players, each S1 player,
+  from the top, with the first S2 player possible (transpositions before
+  exchanges).
+
+The matching sees the bracket and the players below it (all of them when few
+enough remain, else the next score groups), so that the bracket's pairing leaves
+a remainder that can still be paired; if a later bracket cannot be completed the
+round is paired again seeing everybody.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from pairings.colours import colour_of_higher
+from pairings.matching import max_weight_matching
+from pairings.players import WHITE, Float, PlayerState, player_states
+from tiebreaks.model import Color, Tournament
+
+# Below this many remaining players a bracket's matching sees all of them (exact completion).
+FULL_WINDOW = 400
+# Otherwise it sees the next score groups until at least this many players besides the bracket.
+LOOKAHEAD = 24
+
+
+class NoLegalPairing(Exception):  # noqa: N818 - the name says what the arbiter is told
+    """No pairing satisfies the absolute criteria C1-C3 (the JaVaFo exit code 1)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    white: int
+    black: int  # 0: the pairing-allocated bye
+
+
+@dataclass(frozen=True, slots=True)
+class RoundPairing:
+    round: int
+    boards: tuple[Board, ...]  # in board order; a bye is the last board, black 0
+
+    @property
+    def bye(self) -> int | None:
+        return next((b.white for b in self.boards if b.black == 0), None)
+
+
+class _Fields:
+    """An integer made of bit fields, most significant first."""
+
+    __slots__ = ("value",)
+
+    def __init__(self) -> None:
+        self.value = 0
+
+    def add(self, width: int, field: int) -> None:
+        self.value = (self.value << width) | field
+
+
+@dataclass(frozen=True)
+class _Context:
+    """What every edge weight of one round depends on."""
+
+    topscorers: frozenset[int]
+    played: int
+    width: int  # bits of a count field: room for one unit per pair of the round
+
+
+def _compatible(a: PlayerState, b: PlayerState, ctx: _Context) -> bool:
+    """C1: never the same opponent twice; C3: two non-topscorers with the same
+    absolute colour preference do not meet (topscorers exempt in the final round)."""
+    if b.number in a.opponents:
+        return False
+    same_absolute = a.absolute and b.absolute and a.preference == b.preference
+    return not same_absolute or bool({a.number, b.number} & ctx.topscorers)
+
+
+def _colour_fields(a: PlayerState, b: PlayerState) -> tuple[int, int, int, int]:
+    """C10-C13 for one pair (1 = criterion satisfied)."""
+    same = a.preference is not None and a.preference == b.preference
+    # C10: no topscorer's colour difference beyond ±2 (only topscorers can meet so).
+    c10 = not (a.absolute_imbalance and b.absolute_imbalance and same)
+    # C11: no topscorer gets the same colour a third time in a row.
+    if not (a.absolute and b.absolute and same):
+        c11 = True
+    elif abs(a.colour_difference) == abs(b.colour_difference):
+        c11 = a.repeated is None or a.repeated != b.repeated
+    else:
+        yielding = b if abs(a.colour_difference) > abs(b.colour_difference) else a
+        c11 = yielding.repeated != a.preference
+    # C12: both colour preferences granted.
+    c12 = not same
+    # C13: strong preferences granted.
+    c13 = not same or not (a.strong or a.absolute) or not (b.strong or b.absolute)
+    c13 = c13 or (a.absolute and b.absolute)
+    return int(c10), int(c11), int(c12), int(c13)
+
+
+class _Bracket:
+    """One bracket being paired: its players, the players it may look at below,
+    and each player's place in the candidate order (C.04.3 B, D)."""
+
+    def __init__(
+        self,
+        movers: Sequence[PlayerState],
+        residents: Sequence[PlayerState],
+        below: Sequence[PlayerState],
+        next_group: Collection[int],
+    ) -> None:
+        self.members = list(movers) + list(residents)
+        self.below = list(below)
+        self.inside = {p.number for p in self.members}
+        self.next_group = set(next_group)
+        self.position = {p.number: i for i, p in enumerate(self.members)}
+        # S1/S2 (B.2): the moved-down players face the residents first; once their
+        # opponents are fixed, the residents left form a homogeneous remainder split
+        # in halves.
+        half = len(residents) // 2
+        s1, s2 = (movers, residents) if movers else (residents[:half], residents[half:])
+        self.s1 = {p.number for p in s1}
+        self.s2_index = {p.number: i for i, p in enumerate(s2)}
+        scores = sorted({p.score for p in self.members} | {p.score for p in below})
+        self.level = {s: i for i, s in enumerate(scores)}
+        self.base = len(self.members) + len(below) + 2
+
+
+def _weight(
+    a: PlayerState,
+    b: PlayerState,
+    bracket: _Bracket,
+    ctx: _Context,
+    bye_score: Fraction | None,
+) -> int:
+    """The edge weight of pairing ``a`` with ``b`` (``a`` ranked higher)."""
+    w = _Fields()
+    width = ctx.width
+    base = bracket.base
+    levels = len(bracket.level)
+    score_width = width * (levels + 1) + base.bit_length() * levels
+    inside = b.number in bracket.inside
+    nxt = b.number in bracket.next_group
+
+    def score_unit(player: PlayerState) -> int:
+        return base ** bracket.level[player.score]
+
+    w.add(0, 1)  # C4: pair as many as possible
+    if bye_score is not None:
+        # C2, then the bye to the lowest score: reward pairing everybody else.
+        w.add(width + 2, (not a.bye_eligible) + (not b.bye_eligible))
+        w.add(
+            width + 2,
+            (a.score > bye_score or not a.bye_eligible)
+            + (b.score > bye_score or not b.bye_eligible),
+        )
+    # C5, C6: pairs in this bracket, then the highest scores paired in it.
+    w.add(width, inside)
+    w.add(score_width, score_unit(a) if inside else 0)
+    # C7: the same for the next bracket.
+    w.add(width, nxt)
+    w.add(score_width, score_unit(a) if nxt else 0)
+    if bye_score is not None:
+        # The bye to a player with as few unplayed rounds as possible.
+        w.add(width + 8, a.unplayed + b.unplayed)
+    # C10-C13
+    for field in _colour_fields(a, b) if inside else (0, 0, 0, 0):
+        w.add(width, field)
+    # C14-C21: floats repeated from the previous round (index 0) and the one before.
+    for back in (0, 1):
+        if ctx.played > back:
+            down = (b.floats[back] == Float.DOWN) + (
+                a.score <= b.score and a.floats[back] == Float.DOWN
+            )
+            up = not (a.score > b.score and b.floats[back] == Float.UP)
+            w.add(width + 1, down if inside else 0)
+            w.add(width, int(up) if inside else 0)
+    for back in (0, 1):
+        if ctx.played > back:
+            down = (b.floats[back] == Float.DOWN) * score_unit(b) + (
+                a.floats[back] == Float.DOWN
+            ) * score_unit(a)
+            up = not (b.floats[back] == Float.UP and a.score > b.score)
+            w.add(score_width + 1, down if inside else 0)
+            w.add(score_width, score_unit(a) if inside and up else 0)
+    # D: S1 against S2, each S1 player with the first S2 player possible.
+    n = len(bracket.members)
+    across = inside and a.number in bracket.s1 and b.number in bracket.s2_index
+    w.add(width, across)
+    order_width = (n + 1).bit_length() * (n + 1) + width
+    w.add(
+        order_width,
+        (n - bracket.s2_index[b.number]) * (n + 1) ** (n - bracket.position[a.number])
+        if across
+        else 0,
+    )
+    return w.value
+
+
+def _ranked(states: Collection[PlayerState]) -> list[PlayerState]:
+    """A.2: by score, then pairing number."""
+    return sorted(states, key=lambda p: (-p.score, p.number))
+
+
+def pair_round(
+    tournament: Tournament,
+    round_number: int,
+    *,
+    absent: Collection[int] = (),
+    initial_colour: Color = WHITE,
+) -> RoundPairing:
+    """Pair round ``round_number`` from the rounds before it.
+
+    ``absent`` are the players not to be paired (requested byes, withdrawals:
+    C.04.2); everybody else present is paired, one of them possibly with the
+    pairing-allocated bye.  Raises NoLegalPairing when C1-C3 cannot all hold.
+    """
+    played = round_number - 1
+    states = player_states(tournament, played)
+    players = _ranked([s for n, s in states.items() if n not in set(absent)])
+    if not players:
+        return RoundPairing(round_number, ())
+    win = max(tournament.scoring.win, tournament.scoring.draw)
+    final = round_number >= tournament.rounds
+    ctx = _Context(
+        topscorers=frozenset(p.number for p in players if final and p.score > win * played / 2),
+        played=played,
+        width=(len(players) // 2 + 2).bit_length() + 1,
+    )
+    try:
+        pairs, bye = _pair(players, ctx, FULL_WINDOW)
+    except _Incomplete:
+        pairs, bye = _pair(players, ctx, len(players))
+    return RoundPairing(round_number, _boards(pairs, bye, initial_colour))
+
+
+class _Incomplete(Exception):  # noqa: N818
+    """A bracket's pairing left a remainder that cannot be paired."""
+
+
+def _match(
+    bracket: _Bracket, ctx: _Context, full: bool, bye_score: Fraction | None
+) -> dict[int, int]:
+    """The best pairing the bracket sees, as pairing number -> opponent."""
+    everyone = bracket.members + bracket.below
+    edges = [
+        (i, j, _weight(a, b, bracket, ctx, bye_score))
+        for i, a in enumerate(everyone)
+        for j in range(i + 1, len(everyone))
+        if (full or a.number in bracket.inside) and _compatible(a, b := everyone[j], ctx)
+    ]
+    mate = max_weight_matching(len(everyone), edges)
+    return {everyone[i].number: everyone[j].number for i, j in mate.items()}
+
+
+def _groups(players: list[PlayerState]) -> list[list[PlayerState]]:
+    """A.3: the score groups, highest score first."""
+    groups: list[list[PlayerState]] = []
+    for p in players:
+        if groups and groups[-1][0].score == p.score:
+            groups[-1].append(p)
+        else:
+            groups.append([p])
+    return groups
+
+
+def _pair(
+    players: list[PlayerState], ctx: _Context, full_window: int
+) -> tuple[list[tuple[PlayerState, PlayerState]], PlayerState | None]:
+    """Pair the brackets from the top (A.9); the players of a bracket left unpaired
+    move down to the next one (MDPs)."""
+    by_number = {p.number: p for p in players}
+    groups = _groups(players)
+    pairs: list[tuple[PlayerState, PlayerState]] = []
+    movers: list[PlayerState] = []
+    for index, residents in enumerate(groups):
+        rest = [p for g in groups[index + 1 :] for p in g]
+        full = not rest or len(rest) + len(movers) + len(residents) <= full_window
+        below: list[PlayerState] = []
+        for g in groups[index + 1 :]:
+            if not full and len(below) >= LOOKAHEAD:
+                break
+            below.extend(g)
+        next_group = {p.number for p in groups[index + 1]} if rest else set()
+        bracket = _Bracket(movers, residents, below, next_group)
+        everyone = bracket.members + below
+        bye_score = None
+        if full and len(everyone) % 2 == 1:
+            eligible = [p.score for p in everyone if p.bye_eligible]
+            if not eligible:
+                raise NoLegalPairing("no player may receive the pairing-allocated bye (C2)")
+            bye_score = min(eligible)
+        mate = _match(bracket, ctx, full, bye_score)
+        if full:
+            unmatched = [p for p in everyone if p.number not in mate]
+            if len(unmatched) > 1 or (unmatched and not unmatched[0].bye_eligible):
+                if index == 0 or full_window >= len(players):
+                    raise NoLegalPairing("no pairing satisfies C1-C3 for every player")
+                raise _Incomplete
+        if movers:
+            # The moved-down players' opponents are now fixed (B.3): the residents
+            # left over are paired again as a homogeneous remainder.
+            taken: set[int] = set()
+            for m in movers:
+                opponent = mate.get(m.number)
+                if opponent in bracket.inside and m.number not in taken:
+                    pairs.append((m, by_number[opponent]))
+                    taken.update((m.number, opponent))
+            left = [m for m in movers if m.number not in taken]
+            remainder = [p for p in residents if p.number not in taken]
+            bracket = _Bracket([], remainder, left + below, next_group)
+            mate = _match(bracket, ctx, full, bye_score)
+        else:
+            left = []
+        movers = list(left)
+        for p in bracket.members:
+            opponent = mate.get(p.number)
+            if opponent in bracket.inside:
+                if p.number < opponent:
+                    pairs.append((p, by_number[opponent]))
+            else:
+                movers.append(p)
+        movers = _ranked(movers)
+    if len(movers) > 1:
+        if full_window >= len(players):
+            raise NoLegalPairing("no pairing satisfies C1-C3 for every player")
+        raise _Incomplete
+    return pairs, movers[0] if movers else None
+
+
+def _boards(
+    pairs: list[tuple[PlayerState, PlayerState]], bye: PlayerState | None, initial: Color
+) -> tuple[Board, ...]:
+    """C.04.2 (board order): the higher score of the pair, then the sum of the
+    scores, then the rank of the higher-ranked player; the bye last."""
+    rank = {p.number: i for i, p in enumerate(_ranked([q for pair in pairs for q in pair]))}
+    ordered = []
+    for a, b in pairs:
+        higher, lower = (a, b) if rank[a.number] < rank[b.number] else (b, a)
+        ordered.append(
+            ((-higher.score, -(higher.score + lower.score), rank[higher.number]), higher, lower)
+        )
+    ordered.sort(key=lambda item: item[0])
+    numbers = sorted([p.number for pair in pairs for p in pair] + ([bye.number] if bye else []))
+    position = {n: i for i, n in enumerate(numbers, start=1)}
+    boards = []
+    for _, higher, lower in ordered:
+        if colour_of_higher(higher, lower, initial, position[higher.number]) is WHITE:
+            boards.append(Board(higher.number, lower.number))
+        else:
+            boards.append(Board(lower.number, higher.number))
+    if bye is not None:
+        boards.append(Board(bye.number, 0))
+    return tuple(boards)

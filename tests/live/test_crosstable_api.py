@@ -1,0 +1,71 @@
+"""GET /api/tournaments/<id>/crosstable/: every player's rounds, ETag = version, 304s."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+from rest_framework.test import APIClient
+
+from .builders import make_tournament, record
+
+pytestmark = pytest.mark.django_db
+
+
+def get(tid: int, **extra):
+    params = extra.pop("params", {})
+    return APIClient().get(reverse("crosstable", args=[tid]), params, **extra)
+
+
+def test_crosstable_lists_each_players_rounds_by_start_rank() -> None:
+    tid = make_tournament(players=4)  # boards: 1 v 3, 2 v 4
+    last = record(tid, 2, "0-1")
+    response = get(tid)
+    assert response.status_code == 200
+    assert response["ETag"] == f'"{last}"'
+    assert response.json() == {
+        "tournament": tid,
+        "version": last,
+        "rounds": 1,
+        "rows": [
+            [1, [[3, "w", None]]],
+            [2, [[4, "w", "0"]]],
+            [3, [[1, "b", None]]],
+            [4, [[2, "b", "1"]]],
+        ],
+    }
+
+
+def test_a_new_result_is_in_the_next_crosstable() -> None:
+    tid = make_tournament(players=4)
+    get(tid)
+    last = record(tid, 1, "1-0")
+    body = get(tid).json()
+    assert body["version"] == last
+    assert body["rows"][0] == [1, [[3, "w", "1"]]]
+
+
+def test_if_none_match_with_the_current_version_is_not_modified() -> None:
+    tid = make_tournament(players=4)
+    etag = get(tid)["ETag"]
+    response = get(tid, HTTP_IF_NONE_MATCH=etag)
+    assert response.status_code == 304
+    assert response["ETag"] == etag
+
+
+def test_version_parameter() -> None:
+    tid = make_tournament(players=4)
+    version = get(tid).json()["version"]
+    assert get(tid, params={"version": version}).status_code == 304
+    assert get(tid, params={"version": version - 1}).status_code == 200
+
+
+def test_bad_version_parameter_names_the_field() -> None:
+    response = get(make_tournament(players=4), params={"version": "x"})
+    assert response.status_code == 400
+    assert "version" in response.json()
+
+
+def test_unknown_tournament_is_404() -> None:
+    response = get(987654)
+    assert response.status_code == 404
+    assert "987654" in response.json()["detail"]
