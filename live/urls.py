@@ -1,4 +1,6 @@
+from django.templatetags.static import static
 from django.urls import path
+from django.views.generic import RedirectView
 
 from . import result_entry, views
 
@@ -6,6 +8,12 @@ app_name = "live"
 
 urlpatterns = [
     path("", views.index, name="index"),
+    # Pages without a <link rel="icon"> (admin, browsable API) make browsers ask here.
+    path(
+        "favicon.ico",
+        RedirectView.as_view(url=static("live/favicon.svg"), permanent=True),
+        name="favicon",
+    ),
     path("tournaments/<tid:tournament_id>/live/", views.spectator, name="spectator"),
     path(
         "tournaments/<tid:tournament_id>/rounds/<int:round_number>/",

@@ -27,7 +27,7 @@ from tournaments.store.queries import (
 )
 
 from . import pages
-from .snapshots import ensure_snapshot
+from .snapshots import ensure_snapshot, latest_version
 
 # ?dwell=: seconds each hall page stays up.
 DEFAULT_DWELL = 10.0
@@ -36,8 +36,12 @@ HALL_SHOWS = ("standings", "pairings", "names")
 
 
 def _version_etag(request: HttpRequest, tournament_id: int, **kwargs: Any) -> str | None:
+    """The event log's version and the standings snapshot's (the ranking order the
+    pages show comes from the snapshot, which catches up a moment later)."""
     version = current_version(tournament_id)
-    return None if version is None else f"{version}"
+    if version is None:
+        return None
+    return f"{version}.{latest_version(tournament_id) or 0}"
 
 
 def _folded(tournament_id: int) -> FoldedTournament:
@@ -79,9 +83,12 @@ def _hall_options(request: HttpRequest) -> dict[str, Any] | None:
     return {"dwell": dwell, "show": show if show in HALL_SHOWS else "standings"}
 
 
-def qr_svg(url: str) -> str:
-    """An inline SVG QR code of ``url`` (for the wall and the printout)."""
-    return segno.make(url, error="m").svg_inline(scale=4, border=2, omitsize=True)
+def follow_live(request: HttpRequest, tournament_id: int) -> dict[str, str]:
+    """The live page's address and its QR code as inline SVG, for the wall and the
+    printouts."""
+    url = request.build_absolute_uri(reverse("live:spectator", args=[tournament_id]))
+    qr = segno.make(url, error="m").svg_inline(scale=4, border=2, omitsize=True)
+    return {"live_url": url, "qr": qr}
 
 
 def spectator(request: HttpRequest, tournament_id: int) -> HttpResponse:
@@ -92,7 +99,6 @@ def spectator(request: HttpRequest, tournament_id: int) -> HttpResponse:
     folded = _folded(tournament_id)
     current_round = folded.state.last_paired_round
     may_enter = current_round > 0 and may_write(request.user, tournament_id)
-    live_url = request.build_absolute_uri(reverse("live:spectator", args=[tournament_id]))
     return render(
         request,
         "live/spectator.html",
@@ -103,8 +109,7 @@ def spectator(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "rounds": pages.paired_rounds(folded),
             "hall": _hall_options(request),
             "enter_round": current_round if may_enter else None,
-            "live_url": live_url,
-            "qr": qr_svg(live_url),
+            **follow_live(request, tournament_id),
         },
     )
 
@@ -123,6 +128,7 @@ def round_pairings(request: HttpRequest, tournament_id: int, round_number: int) 
             "stage": pages.stage(folded),
             "rounds": pages.paired_rounds(folded),
             "round": view,
+            **follow_live(request, tournament_id),
         },
     )
 
@@ -139,6 +145,7 @@ def crosstable(request: HttpRequest, tournament_id: int) -> HttpResponse:
     }
     if request.GET.get("fragment") == "1":
         return render(request, "live/crosstable_table.html", context)
+    context.update(follow_live(request, tournament_id))
     return render(request, "live/crosstable.html", context)
 
 
@@ -151,7 +158,12 @@ def player_card(request: HttpRequest, tournament_id: int, start_rank: int) -> Ht
     return render(
         request,
         "live/player.html",
-        {"tournament": folded, "stage": pages.stage(folded), "card": card},
+        {
+            "tournament": folded,
+            "stage": pages.stage(folded),
+            "rounds": pages.paired_rounds(folded),
+            "card": card,
+        },
     )
 
 

@@ -69,7 +69,8 @@ def test_a_past_round_shows_its_results_and_the_points_before_it() -> None:
     record(tid, 1, "1-0")
     record(tid, 2, "1/2-1/2")
     commands.pair_round(
-        tid, {"round": 2, "boards": [{"white": 4, "black": 1}, {"white": 3, "black": 2}]},
+        tid,
+        {"round": 2, "boards": [{"white": 4, "black": 1}, {"white": 3, "black": 2}]},
         author=organiser(),
     )
     html = get("live:round", tid, 1)
@@ -107,7 +108,7 @@ def test_a_player_card_lists_each_round_with_colour_result_and_running_score() -
     html = get("live:player", tid, 3)
     assert "Player 1" in html  # the opponent, linked
     assert f'href="{reverse("live:player", args=[tid, 1])}"' in html
-    assert "<td class=\"colour\">Black</td>" in html
+    assert '<td class="colour">Black</td>' in html
     assert '<td class="result">0</td>' in html
 
 
@@ -164,9 +165,7 @@ def test_the_crosstable_fragment_has_a_row_per_player_in_ranking_order() -> None
 def test_the_roster_names_withdrawals_and_requested_byes() -> None:
     tid = make_tournament(players=6, rounds=3)
     commands.withdraw_player(tid, {"start_rank": 6, "from_round": 2}, author=organiser())
-    commands.request_bye(
-        tid, {"start_rank": 5, "round": 2, "points": "zero"}, author=organiser()
-    )
+    commands.request_bye(tid, {"start_rank": 5, "round": 2, "points": "zero"}, author=organiser())
     data = Client().get(reverse("live:roster", args=[tid])).json()
     assert data["withdrawn"] == {"6": 2}
     assert data["requested_byes"] == {"2": {"5": "zero"}}
@@ -180,9 +179,10 @@ def test_the_roster_answers_304_while_nothing_new_happened() -> None:
     again = client.get(reverse("live:roster", args=[tid]), HTTP_IF_NONE_MATCH=first["ETag"])
     assert again.status_code == 304
     record(tid, 1, "1-0")
-    assert client.get(
-        reverse("live:roster", args=[tid]), HTTP_IF_NONE_MATCH=first["ETag"]
-    ).status_code == 200
+    assert (
+        client.get(reverse("live:roster", args=[tid]), HTTP_IF_NONE_MATCH=first["ETag"]).status_code
+        == 200
+    )
 
 
 # --------------------------------------------------------------------------- details, index
@@ -278,3 +278,12 @@ def test_a_trf_import_brings_its_header_details_to_the_pages() -> None:
     tid = import_trf(text, author=organiser()).id
     html = get("live:spectator", tid)
     assert "Bologna" in html and "13 Mar 2026" in html and "IA Carla Conti" in html
+
+
+def test_favicon_ico_leads_to_the_icon() -> None:
+    from django.contrib.staticfiles import finders
+
+    response = Client().get("/favicon.ico")
+    assert response.status_code == 301
+    assert response["Location"].endswith("/live/favicon.svg")
+    assert finders.find("live/favicon.svg")
