@@ -46,7 +46,7 @@ from pairings.players import WHITE, Float, PlayerState, player_states
 from tiebreaks.model import Color, Tournament
 
 # Below this many remaining players a bracket's matching sees all of them (exact completion).
-FULL_WINDOW = 400
+FULL_WINDOW = 40
 # Otherwise it sees the next score groups until at least this many players besides the bracket.
 LOOKAHEAD = 24
 
