@@ -232,9 +232,7 @@ class _Incomplete(Exception):  # noqa: N818
     """A bracket's pairing left a remainder that cannot be paired."""
 
 
-def _match(
-    bracket: _Bracket, ctx: _Context, full: bool, bye_score: Fraction | None
-) -> dict[int, int]:
+def _match(bracket: _Bracket, ctx: _Context, bye_score: Fraction | None) -> dict[int, int]:
     """The best pairing the bracket sees, as pairing number -> opponent.
 
     The criteria fields are packed into one integer per edge, then the order of
@@ -248,7 +246,7 @@ def _match(
         (i, j, _fields(a, b, bracket, ctx, bye_score))
         for i, a in enumerate(everyone)
         for j in range(i + 1, len(everyone))
-        if (full or a.number in bracket.inside) and _compatible(a, b := everyone[j], ctx)
+        if _compatible(a, b := everyone[j], ctx)
     ]
     quality = pack_fields([(i, j, f) for i, j, f in edges])
     s1 = sorted(
@@ -351,7 +349,7 @@ def _pair(
             if not eligible:
                 raise NoLegalPairing("no player may receive the pairing-allocated bye (C2)")
             bye_score = min(eligible)
-        mate = _match(bracket, ctx, full, bye_score)
+        mate = _match(bracket, ctx, bye_score)
         if full:
             unmatched = [p for p in everyone if p.number not in mate]
             if len(unmatched) > 1 or (unmatched and not unmatched[0].bye_eligible):
@@ -370,7 +368,7 @@ def _pair(
             left = [m for m in movers if m.number not in taken]
             remainder = [p for p in residents if p.number not in taken]
             bracket = _Bracket([], remainder, left + below, next_group)
-            mate = _match(bracket, ctx, full, bye_score) if remainder else {}
+            mate = _match(bracket, ctx, bye_score) if remainder else {}
         else:
             left = []
         movers = list(left)
