@@ -136,7 +136,9 @@ class _Bracket:
         self.s1 = {p.number for p in s1}
         self.s2_index = {p.number: i for i, p in enumerate(s2)}
         scores = sorted({p.score for p in self.members} | {p.score for p in below})
-        self.level = {s: i for i, s in enumerate(scores)}
+        level = {s: i + 1 for i, s in enumerate(scores)}  # 1 for the lowest score seen
+        self.level = {p.number: level[p.score] for p in (*self.members, *below)}
+        self.bye_level = level
         self.base = len(self.members) + len(below) + 2
 
 
@@ -152,17 +154,18 @@ def _fields(
     score-weighted criterion sums the pairs' score levels."""
     inside = b.number in bracket.inside
     nxt = b.number in bracket.next_group
-    # A score counts as its level (1 for the lowest score seen): summed over the
+    # A score counts as its level: summed over the
     # pairs, higher scores weigh more.
-    level_a, level_b = bracket.level[a.score] + 1, bracket.level[b.score] + 1
+    level_a, level_b = bracket.level[a.number], bracket.level[b.number]
 
     fields = [1]  # C4: pair as many as possible
     if bye_score is not None:
         # C2, then the bye to the lowest score: reward pairing everybody else.
         fields.append((not a.bye_eligible) + (not b.bye_eligible))
+        bye_level = bracket.bye_level[bye_score]
         fields.append(
-            (a.score > bye_score or not a.bye_eligible)
-            + (b.score > bye_score or not b.bye_eligible)
+            (level_a > bye_level or not a.bye_eligible)
+            + (level_b > bye_level or not b.bye_eligible)
         )
     # C5, C6: pairs in this bracket, then the highest scores paired in it.
     fields += (inside, inside and level_a)
@@ -177,13 +180,13 @@ def _fields(
     floats = range(min(ctx.played, 2))
     for back in floats:
         down_a, down_b = a.floats[back] == Float.DOWN, b.floats[back] == Float.DOWN
-        up = not (a.score > b.score and b.floats[back] == Float.UP)
-        fields.append(inside and down_b + (a.score <= b.score and down_a))
+        up = not (level_a > level_b and b.floats[back] == Float.UP)
+        fields.append(inside and down_b + (level_a <= level_b and down_a))
         fields.append(inside and up)
     # C18-C21: the scores of those floaters.
     for back in floats:
         down_a, down_b = a.floats[back] == Float.DOWN, b.floats[back] == Float.DOWN
-        up = not (a.score > b.score and b.floats[back] == Float.UP)
+        up = not (level_a > level_b and b.floats[back] == Float.UP)
         fields.append(inside and down_b * level_b + down_a * level_a)
         fields.append(inside and up and level_a)
     # D: as many S1 players as possible against S2 players (exchanges last).
@@ -263,6 +266,9 @@ def _match(bracket: _Bracket, ctx: _Context, bye_score: Fraction | None) -> dict
         chunk, bits = len(s1), None  # arbitrary precision: all at once
     else:
         bits = WEIGHT_BITS
+    natural = _natural(graph, s1, s2, len(everyone), bits)
+    if natural is not None:
+        return {everyone[i].number: everyone[j].number for i, j in natural.items()}
     mate: dict[int, int] = {}
     fixed: dict[int, int] = {}
     floating: set[int] = set()
@@ -289,6 +295,39 @@ def _match(bracket: _Bracket, ctx: _Context, bye_score: Fraction | None) -> dict
                 floating.add(u)
     mate.update(fixed)
     return {everyone[i].number: everyone[j].number for i, j in mate.items()}
+
+
+def _natural(
+    graph: list[tuple[int, int, int]],
+    s1: list[int],
+    s2: dict[int, int],
+    nodes: int,
+    bits: int | None,
+) -> dict[int, int] | None:
+    """The first candidate, S1[i] against S2[i] (no transposition), with the best
+    pairing of everybody else, when that is as good as the best pairing: it then
+    also comes first in the order of candidates.  None when it is not."""
+    second = sorted(s2, key=s2.__getitem__)
+    if not s1 or len(second) < len(s1):
+        return None
+    weight = {(i, j): q for i, j, q in graph}
+    pairs = list(zip(s1, second, strict=False))
+    if any(pair not in weight for pair in pairs):
+        return None
+    taken = {v for pair in pairs for v in pair}
+    best = max_weight_matching(nodes, graph, bits)
+    rest = max_weight_matching(
+        nodes, [(i, j, q) for i, j, q in graph if i not in taken and j not in taken], bits
+    )
+
+    def total(mate: dict[int, int]) -> int:
+        return sum(weight[(i, j)] for i, j in mate.items() if i < j)
+
+    if sum(weight[pair] for pair in pairs) + total(rest) != total(best):
+        return None
+    for i, j in pairs:
+        rest[i], rest[j] = j, i
+    return rest
 
 
 def pack_fields(rows: list[tuple[int, int, list[int]]]) -> list[int]:
