@@ -134,6 +134,7 @@ class _Bracket:
         half = len(residents) // 2
         s1, s2 = (movers, residents) if movers else (residents[:half], residents[half:])
         self.s1 = {p.number for p in s1}
+        self.homogeneous = not movers
         self.s2_index = {p.number: i for i, p in enumerate(s2)}
         scores = sorted({p.score for p in self.members} | {p.score for p in below})
         level = {s: i + 1 for i, s in enumerate(scores)}  # 1 for the lowest score seen
@@ -189,8 +190,15 @@ def _fields(
         up = not (level_a > level_b and b.floats[back] == Float.UP)
         fields.append(inside and down_b * level_b + down_a * level_a)
         fields.append(inside and up and level_a)
-    # D: as many S1 players as possible against S2 players (exchanges last).
-    fields.append(inside and a.number in bracket.s1 and b.number in bracket.s2_index)
+    # D: the fewest exchanges (the higher player of each pair from S1), then the
+    # smallest difference of the exchanged players' numbers, that is the smallest
+    # sum of the higher players' places in the bracket.
+    if bracket.homogeneous:
+        fields.append(inside and a.number in bracket.s1)
+        fields.append(inside and len(bracket.members) - bracket.position[a.number])
+    else:
+        # The moved-down players (S1) against residents (S2).
+        fields.append(inside and a.number in bracket.s1 and b.number in bracket.s2_index)
     return [int(f) for f in fields]
 
 
