@@ -241,3 +241,8 @@ LOGGING = {
         "django.request": {"level": "ERROR"},
     },
 }
+
+# Swiss pairings (pairings/): a JaVaFo-compatible executable to pair through instead
+# of the built-in Dutch engine, and the initial colour before round 1 shows one.
+PAIRING_ENGINE = os.environ.get("PAIRING_ENGINE", "")
+PAIRING_INITIAL_COLOUR = os.environ.get("PAIRING_INITIAL_COLOUR", "white1")

@@ -46,9 +46,11 @@ from pairings.players import WHITE, Float, PlayerState, player_states
 from tiebreaks.model import Color, Tournament
 
 # Below this many remaining players a bracket's matching sees all of them (exact completion).
-FULL_WINDOW = 400
-# Otherwise it sees the next score groups until at least this many players besides the bracket.
+FULL_WINDOW = 40
+# Otherwise it sees this many of the players below it.
 LOOKAHEAD = 24
+# Edge weights stay below 2**WEIGHT_BITS for the 128-bit matching (room for its doubling).
+WEIGHT_BITS = 120
 
 
 class NoLegalPairing(Exception):  # noqa: N818 - the name says what the arbiter is told
@@ -69,18 +71,6 @@ class RoundPairing:
     @property
     def bye(self) -> int | None:
         return next((b.white for b in self.boards if b.black == 0), None)
-
-
-class _Fields:
-    """An integer made of bit fields, most significant first."""
-
-    __slots__ = ("value",)
-
-    def __init__(self) -> None:
-        self.value = 0
-
-    def add(self, width: int, field: int) -> None:
-        self.value = (self.value << width) | field
 
 
 @dataclass(frozen=True)
@@ -144,81 +134,72 @@ class _Bracket:
         half = len(residents) // 2
         s1, s2 = (movers, residents) if movers else (residents[:half], residents[half:])
         self.s1 = {p.number for p in s1}
+        self.homogeneous = not movers
         self.s2_index = {p.number: i for i, p in enumerate(s2)}
         scores = sorted({p.score for p in self.members} | {p.score for p in below})
-        self.level = {s: i for i, s in enumerate(scores)}
+        level = {s: i + 1 for i, s in enumerate(scores)}  # 1 for the lowest score seen
+        self.level = {p.number: level[p.score] for p in (*self.members, *below)}
+        self.bye_level = level
         self.base = len(self.members) + len(below) + 2
 
 
-def _weight(
+def _fields(
     a: PlayerState,
     b: PlayerState,
     bracket: _Bracket,
     ctx: _Context,
     bye_score: Fraction | None,
-) -> int:
-    """The edge weight of pairing ``a`` with ``b`` (``a`` ranked higher)."""
-    w = _Fields()
-    width = ctx.width
-    base = bracket.base
-    levels = len(bracket.level)
-    score_width = width * (levels + 1) + base.bit_length() * levels
+) -> list[int]:
+    """The criteria for pairing ``a`` with ``b`` (``a`` ranked higher), most
+    important first; each is summed over the pairs and maximised in turn.  A
+    score-weighted criterion sums the pairs' score levels."""
     inside = b.number in bracket.inside
     nxt = b.number in bracket.next_group
+    # A score counts as its level: summed over the
+    # pairs, higher scores weigh more.
+    level_a, level_b = bracket.level[a.number], bracket.level[b.number]
 
-    def score_unit(player: PlayerState) -> int:
-        return base ** bracket.level[player.score]
-
-    w.add(0, 1)  # C4: pair as many as possible
+    fields = [1]  # C4: pair as many as possible
     if bye_score is not None:
         # C2, then the bye to the lowest score: reward pairing everybody else.
-        w.add(width + 2, (not a.bye_eligible) + (not b.bye_eligible))
-        w.add(
-            width + 2,
-            (a.score > bye_score or not a.bye_eligible)
-            + (b.score > bye_score or not b.bye_eligible),
+        fields.append((not a.bye_eligible) + (not b.bye_eligible))
+        bye_level = bracket.bye_level[bye_score]
+        fields.append(
+            (level_a > bye_level or not a.bye_eligible)
+            + (level_b > bye_level or not b.bye_eligible)
         )
     # C5, C6: pairs in this bracket, then the highest scores paired in it.
-    w.add(width, inside)
-    w.add(score_width, score_unit(a) if inside else 0)
+    fields += (inside, inside and level_a)
     # C7: the same for the next bracket.
-    w.add(width, nxt)
-    w.add(score_width, score_unit(a) if nxt else 0)
+    fields += (nxt, nxt and level_a)
     if bye_score is not None:
         # The bye to a player with as few unplayed rounds as possible.
-        w.add(width + 8, a.unplayed + b.unplayed)
+        fields.append(a.unplayed + b.unplayed)
     # C10-C13
-    for field in _colour_fields(a, b) if inside else (0, 0, 0, 0):
-        w.add(width, field)
-    # C14-C21: floats repeated from the previous round (index 0) and the one before.
-    for back in (0, 1):
-        if ctx.played > back:
-            down = (b.floats[back] == Float.DOWN) + (
-                a.score <= b.score and a.floats[back] == Float.DOWN
-            )
-            up = not (a.score > b.score and b.floats[back] == Float.UP)
-            w.add(width + 1, down if inside else 0)
-            w.add(width, int(up) if inside else 0)
-    for back in (0, 1):
-        if ctx.played > back:
-            down = (b.floats[back] == Float.DOWN) * score_unit(b) + (
-                a.floats[back] == Float.DOWN
-            ) * score_unit(a)
-            up = not (b.floats[back] == Float.UP and a.score > b.score)
-            w.add(score_width + 1, down if inside else 0)
-            w.add(score_width, score_unit(a) if inside and up else 0)
-    # D: S1 against S2, each S1 player with the first S2 player possible.
-    n = len(bracket.members)
-    across = inside and a.number in bracket.s1 and b.number in bracket.s2_index
-    w.add(width, across)
-    order_width = (n + 1).bit_length() * (n + 1) + width
-    w.add(
-        order_width,
-        (n - bracket.s2_index[b.number]) * (n + 1) ** (n - bracket.position[a.number])
-        if across
-        else 0,
-    )
-    return w.value
+    fields += _colour_fields(a, b) if inside else (0, 0, 0, 0)
+    # C14-C17: floats repeated from the previous round (index 0) and the one before.
+    floats = range(min(ctx.played, 2))
+    for back in floats:
+        down_a, down_b = a.floats[back] == Float.DOWN, b.floats[back] == Float.DOWN
+        up = not (level_a > level_b and b.floats[back] == Float.UP)
+        fields.append(inside and down_b + (level_a <= level_b and down_a))
+        fields.append(inside and up)
+    # C18-C21: the scores of those floaters.
+    for back in floats:
+        down_a, down_b = a.floats[back] == Float.DOWN, b.floats[back] == Float.DOWN
+        up = not (level_a > level_b and b.floats[back] == Float.UP)
+        fields.append(inside and down_b * level_b + down_a * level_a)
+        fields.append(inside and up and level_a)
+    # D: the fewest exchanges (the higher player of each pair from S1), then the
+    # smallest difference of the exchanged players' numbers, that is the smallest
+    # sum of the higher players' places in the bracket.
+    if bracket.homogeneous:
+        fields.append(inside and a.number in bracket.s1)
+        fields.append(inside and len(bracket.members) - bracket.position[a.number])
+    else:
+        # The moved-down players (S1) against residents (S2).
+        fields.append(inside and a.number in bracket.s1 and b.number in bracket.s2_index)
+    return [int(f) for f in fields]
 
 
 def _ranked(states: Collection[PlayerState]) -> list[PlayerState]:
@@ -262,19 +243,122 @@ class _Incomplete(Exception):  # noqa: N818
     """A bracket's pairing left a remainder that cannot be paired."""
 
 
-def _match(
-    bracket: _Bracket, ctx: _Context, full: bool, bye_score: Fraction | None
-) -> dict[int, int]:
-    """The best pairing the bracket sees, as pairing number -> opponent."""
+def _match(bracket: _Bracket, ctx: _Context, bye_score: Fraction | None) -> dict[int, int]:
+    """The best pairing the bracket sees, as pairing number -> opponent.
+
+    The criteria fields are packed into one integer per edge, then the order of
+    candidates (D: each S1 player, from the top, with the first S2 player
+    possible) is added below them, a few S1 players at a time when the whole
+    order would not fit the matching library's 128-bit weights: the S1 players
+    whose opponents are decided are fixed before the next ones are ordered."""
     everyone = bracket.members + bracket.below
+    index = {p.number: i for i, p in enumerate(everyone)}
     edges = [
-        (i, j, _weight(a, b, bracket, ctx, bye_score))
+        (i, j, _fields(a, b, bracket, ctx, bye_score))
         for i, a in enumerate(everyone)
         for j in range(i + 1, len(everyone))
-        if (full or a.number in bracket.inside) and _compatible(a, b := everyone[j], ctx)
+        if _compatible(a, b := everyone[j], ctx)
     ]
-    mate = max_weight_matching(len(everyone), edges)
+    quality = pack_fields([(i, j, f) for i, j, f in edges])
+    s1 = sorted(
+        (index[n] for n in bracket.s1 if n in index),
+        key=lambda i: bracket.position[everyone[i].number],
+    )
+    s2 = {index[n]: j for n, j in bracket.s2_index.items()}
+    n = len(bracket.members)
+    digit = (n + 1).bit_length()
+    quality_bits = max((q.bit_length() for q in quality), default=0)
+    chunk = max(0, (WEIGHT_BITS - quality_bits) // digit) if s1 else 1
+    graph = [(i, j, q) for (i, j, _), q in zip(edges, quality, strict=True)]
+    if chunk == 0:
+        chunk, bits = len(s1), None  # arbitrary precision: all at once
+    else:
+        bits = WEIGHT_BITS
+    natural = _natural(graph, s1, s2, len(everyone), bits)
+    if natural is not None:
+        return {everyone[i].number: everyone[j].number for i, j in natural.items()}
+    mate: dict[int, int] = {}
+    fixed: dict[int, int] = {}
+    floating: set[int] = set()
+    inside = {index[n] for n in bracket.inside}
+    for start in range(0, max(len(s1), 1), chunk):
+        group = s1[start : start + chunk]
+        rank = {u: len(group) - 1 - t for t, u in enumerate(group)}
+        weighted = []
+        for i, j, q in graph:
+            if i in fixed or j in fixed:
+                continue
+            if (i in floating and j in inside) or (j in floating and i in inside):
+                continue
+            order = 0
+            if i in rank and j in s2:
+                order = (n - s2[j]) * (n + 1) ** rank[i]
+            weighted.append((i, j, (q << (digit * len(group))) | order))
+        mate = max_weight_matching(len(everyone), weighted, bits)
+        for u in group:
+            v = mate.get(u)
+            if v is not None and v in inside:
+                fixed[u], fixed[v] = v, u
+            else:
+                floating.add(u)
+    mate.update(fixed)
     return {everyone[i].number: everyone[j].number for i, j in mate.items()}
+
+
+def _natural(
+    graph: list[tuple[int, int, int]],
+    s1: list[int],
+    s2: dict[int, int],
+    nodes: int,
+    bits: int | None,
+) -> dict[int, int] | None:
+    """The first candidate, S1[i] against S2[i] (no transposition), with the best
+    pairing of everybody else, when that is as good as the best pairing: it then
+    also comes first in the order of candidates.  None when it is not."""
+    second = sorted(s2, key=s2.__getitem__)
+    if not s1 or len(second) < len(s1):
+        return None
+    weight = {(i, j): q for i, j, q in graph}
+    pairs = list(zip(s1, second, strict=False))
+    if any(pair not in weight for pair in pairs):
+        return None
+    taken = {v for pair in pairs for v in pair}
+    best = max_weight_matching(nodes, graph, bits)
+    rest = max_weight_matching(
+        nodes, [(i, j, q) for i, j, q in graph if i not in taken and j not in taken], bits
+    )
+
+    def total(mate: dict[int, int]) -> int:
+        return sum(weight[(i, j)] for i, j in mate.items() if i < j)
+
+    if sum(weight[pair] for pair in pairs) + total(rest) != total(best):
+        return None
+    for i, j in pairs:
+        rest[i], rest[j] = j, i
+    return rest
+
+
+def pack_fields(rows: list[tuple[int, int, list[int]]]) -> list[int]:
+    """Each edge's fields as one integer, most significant first: a field gets room
+    for its largest value times the most pairs that can score in it, so a gain in a
+    field always outweighs anything the fields after it can add up to.  Fields zero
+    on every edge decide nothing and are left out (a field equal on every edge
+    still counts the pairs made)."""
+    if not rows:
+        return []
+    packed = [0] * len(rows)
+    seen: set[tuple[int, ...]] = set()
+    for column in zip(*(fields for _, _, fields in rows), strict=True):
+        largest = max(column)
+        if not largest or column in seen:
+            continue  # a column equal to an earlier one is already decided by it
+        seen.add(column)
+        touched = {
+            v for (i, j, _), field in zip(rows, column, strict=True) if field for v in (i, j)
+        }
+        width = (largest * (len(touched) // 2 + 1)).bit_length()
+        packed = [(value << width) | field for value, field in zip(packed, column, strict=True)]
+    return packed
 
 
 def _groups(players: list[PlayerState]) -> list[list[PlayerState]]:
@@ -300,12 +384,10 @@ def _pair(
     for index, residents in enumerate(groups):
         rest = [p for g in groups[index + 1 :] for p in g]
         full = not rest or len(rest) + len(movers) + len(residents) <= full_window
-        below: list[PlayerState] = []
-        for g in groups[index + 1 :]:
-            if not full and len(below) >= LOOKAHEAD:
-                break
-            below.extend(g)
+        below = rest if full else rest[:LOOKAHEAD]
         next_group = {p.number for p in groups[index + 1]} if rest else set()
+        if not movers and not residents:
+            continue
         bracket = _Bracket(movers, residents, below, next_group)
         everyone = bracket.members + below
         bye_score = None
@@ -314,7 +396,7 @@ def _pair(
             if not eligible:
                 raise NoLegalPairing("no player may receive the pairing-allocated bye (C2)")
             bye_score = min(eligible)
-        mate = _match(bracket, ctx, full, bye_score)
+        mate = _match(bracket, ctx, bye_score)
         if full:
             unmatched = [p for p in everyone if p.number not in mate]
             if len(unmatched) > 1 or (unmatched and not unmatched[0].bye_eligible):
@@ -333,7 +415,7 @@ def _pair(
             left = [m for m in movers if m.number not in taken]
             remainder = [p for p in residents if p.number not in taken]
             bracket = _Bracket([], remainder, left + below, next_group)
-            mate = _match(bracket, ctx, full, bye_score)
+            mate = _match(bracket, ctx, bye_score) if remainder else {}
         else:
             left = []
         movers = list(left)

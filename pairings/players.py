@@ -42,43 +42,37 @@ class PlayerState:
     bye_eligible: bool  # C2
     unplayed: int  # rounds without a game over the board
 
-    @property
-    def colour_difference(self) -> int:
-        """A.6: games with White minus games with Black."""
-        return self.colours.count(WHITE) - self.colours.count(BLACK)
+    # A.6, from the colours: kept as fields because every edge of a bracket reads them.
+    colour_difference: int = 0  # games with White minus games with Black
+    repeated: Color | None = None  # the colour of the last two games when the same
+    preference: Color | None = None  # None before any game is played
+    absolute_imbalance: bool = False  # colour difference beyond ±1
+    absolute: bool = False  # A.6.a: that, or the same colour in the last two games
+    strong: bool = False  # A.6.b: colour difference ±1, not absolute
 
-    @property
-    def repeated(self) -> Color | None:
-        """The colour of the last two played games when they are the same."""
-        if len(self.colours) >= 2 and self.colours[-1] == self.colours[-2]:
-            return self.colours[-1]
-        return None
 
-    @property
-    def preference(self) -> Color | None:
-        """A.6: the colour this player should get; None before any game is played."""
-        cd = self.colour_difference
-        if cd > 1 or cd < -1:
-            return BLACK if cd > 0 else WHITE
-        if self.repeated is not None:
-            return other(self.repeated)
-        if cd:
-            return BLACK if cd > 0 else WHITE
-        return other(self.colours[-1]) if self.colours else None
-
-    @property
-    def absolute_imbalance(self) -> bool:
-        return abs(self.colour_difference) > 1
-
-    @property
-    def absolute(self) -> bool:
-        """A.6.a: colour difference beyond ±1, or the same colour in the last two games."""
-        return self.absolute_imbalance or self.repeated is not None
-
-    @property
-    def strong(self) -> bool:
-        """A.6.b: colour difference ±1, not absolute."""
-        return not self.absolute and self.colour_difference != 0
+def _colour_state(colours: tuple[Color, ...]) -> dict[str, object]:
+    """A.6: colour difference, repeated colour, the preference and its strength."""
+    cd = colours.count(WHITE) - colours.count(BLACK)
+    repeated = colours[-1] if len(colours) >= 2 and colours[-1] == colours[-2] else None
+    imbalance = abs(cd) > 1
+    if imbalance:
+        preference: Color | None = BLACK if cd > 0 else WHITE
+    elif repeated is not None:
+        preference = other(repeated)
+    elif cd:
+        preference = BLACK if cd > 0 else WHITE
+    else:
+        preference = other(colours[-1]) if colours else None
+    absolute = imbalance or repeated is not None
+    return {
+        "colour_difference": cd,
+        "repeated": repeated,
+        "preference": preference,
+        "absolute_imbalance": imbalance,
+        "absolute": absolute,
+        "strong": not absolute and cd != 0,
+    }
 
 
 def _float(player: Player, rnd: int, scores: dict[int, list[Fraction]], tournament: Tournament):
@@ -120,16 +114,18 @@ def player_states(tournament: Tournament, played: int) -> dict[int, PlayerState]
     for player in tournament.players:
         games = [player.round(rnd) for rnd in range(1, played + 1)]
         played_games = [g for g in games if isinstance(g, Game)]
+        colours = tuple(g.color for g in played_games if g.color is not None)
         states[player.start_rank] = PlayerState(
             number=player.start_rank,
             score=scores[player.start_rank][played],
             opponents=frozenset(g.opponent for g in played_games),
-            colours=tuple(g.color for g in played_games if g.color is not None),
+            colours=colours,
             floats=tuple(  # type: ignore[arg-type]
                 _float(player, rnd, scores, tournament) if rnd >= 1 else Float.NONE
                 for rnd in (played, played - 1)
             ),
             bye_eligible=_bye_eligible(player, played, tournament),
             unplayed=played - len(played_games),
+            **_colour_state(colours),  # type: ignore[arg-type]
         )
     return states

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from pairings.cli import main
 
+DATA = Path(__file__).resolve().parent.parent / "data"
 HEADER = "012 Club Open\nXXR 5\nXXC white1\n"
 
 
@@ -94,3 +95,15 @@ def test_check_is_silent_when_every_round_agrees(tmp_path, capsys):
     ]
     assert main([write(tmp_path, lines), "-c"]) == 0
     assert capsys.readouterr().out == ""
+
+
+def test_the_bye_follows_the_order_of_exchanges(capsys):
+    """Round 3 of tests/data/dutch_exchange_bye.trf.  The last bracket (0.5 points)
+    is 8, 9, 10, 12, 13 with the bye to give (14 and 15 already had one, C2); 8, 10
+    and 12 are due White, 9 and 13 Black, and 8-13, 9-10 already met.  Only a bye to
+    8 or to 12 lets every preference be granted (C12); both need one exchange
+    between S1 = {8, 9} and S2 = {10, 12, 13}: giving 12 the bye moves 9 down and 10
+    up (S1 = {8, 10}), giving it to 8 moves 8 down, a larger difference (D): so 8-9,
+    10-13 and the bye to 12, as bbpPairings pairs it."""
+    assert main([str(DATA / "dutch_exchange_bye.trf"), "-p"]) == 0
+    assert capsys.readouterr().out == "8\n3 1\n2 11\n4 7\n15 5\n6 14\n8 9\n10 13\n12 0\n"

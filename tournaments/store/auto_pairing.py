@@ -36,9 +36,9 @@ def next_round_payload(state: TournamentState) -> dict[str, Any]:
         raise CommandError("round", f"round {number - 1} still has boards without a result")
     tournament = state.to_tiebreaks()
     absent = set(state.players) - active_players(state, number)
-    default = _INITIAL.get(getattr(settings, "PAIRING_INITIAL_COLOUR", "white1"), Color.WHITE)
+    default = _INITIAL.get(settings.PAIRING_INITIAL_COLOUR, Color.WHITE)
     colour = round_one_colour(tournament) or default
-    engine = getattr(settings, "PAIRING_ENGINE", "")
+    engine = settings.PAIRING_ENGINE
     try:
         if engine:
             pairing = pair_with(engine, tournament, number, absent=absent, initial_colour=colour)
