@@ -4,8 +4,9 @@ round 5 of 9 (rounds 1-4 paired by the engine, results drawn from a seed).
     .venv/bin/python bench/pairing_bench.py [--sizes 100,300,1000,2000]
 
 Prints the time to pair round 5 per size against its target (under 1 s for 300
-players, under 30 s for 2,000); exits 1 when a target is missed or a round cannot
-be paired.
+players, under 30 s for 2,000), checked on CPU time (on a shared machine the wall
+clock mostly measures the neighbours); exits 1 when a target is missed or a round
+cannot be paired.
 """
 
 from __future__ import annotations
@@ -35,9 +36,9 @@ def main() -> int:
         try:
             for number in range(1, 5):
                 tournament = with_round(tournament, pair_round(tournament, number), rng)
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             pairing = pair_round(tournament, 5)
-            elapsed = time.perf_counter() - start
+            wall, elapsed = time.perf_counter() - start, time.process_time() - cpu
         except NoLegalPairing as error:
             print(f"{size:5d} players: no pairing: {error}")
             failed = True
@@ -47,7 +48,7 @@ def main() -> int:
         failed |= target is not None and elapsed >= target
         limit = f" (target {target:.0f} s)" if target else ""
         print(
-            f"{size:5d} players: round 5 in {elapsed:7.2f} s{limit}, "
+            f"{size:5d} players: round 5 in {elapsed:7.2f} s CPU ({wall:.2f} s wall){limit}, "
             f"{len(pairing.boards)} boards{verdict}",
             flush=True,
         )
