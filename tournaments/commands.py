@@ -100,6 +100,9 @@ class Command:
         expected_seq: int | None = None,
         idempotency_key: str | None = None,
     ) -> Event:
+        # The payload's shape needs no state: checked before the lock is taken,
+        # which then covers only reading the state, the check and the INSERT.
+        data = validate_payload(self.kind, payload)
         with transaction.atomic():
             try:
                 tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
@@ -108,37 +111,14 @@ class Command:
             if idempotency_key:
                 existing = tournament.events.filter(idempotency_key=idempotency_key).first()
                 if existing is not None:
-                    return _replayed(existing, self.kind, validate_payload(self.kind, payload))
+                    return _replayed(existing, self.kind, data)
             state = current_state(tournament.pk)
             if expected_seq is not None and expected_seq != state.version:
                 raise Conflict(state.version, expected_seq)
-            event, state = self.append(
-                tournament, state, payload, author=author, idempotency_key=idempotency_key
-            )
-            remember(tournament.pk, state, event)
+            self.check(state, data)
+            event = _insert(tournament, state.version + 1, self.kind, data, author, idempotency_key)
+            remember(tournament.pk, fold([event], start=state), event)
             return event
-
-    def append(
-        self,
-        tournament: Tournament,
-        state: TournamentState,
-        payload: Mapping[str, Any],
-        *,
-        author: AbstractBaseUser | None = None,
-        idempotency_key: str | None = None,
-    ) -> tuple[Event, TournamentState]:
-        """Validate ``payload`` against ``state`` and store its event; returns the event
-        and the state after it.
-
-        The caller holds the tournament's row lock in an open transaction and
-        ``state`` is the tournament's current state: ``__call__`` for one
-        command, the TRF import for a whole file (which keeps the state in
-        memory instead of re-reading the log for every event).
-        """
-        data = validate_payload(self.kind, payload)
-        self.check(state, data)
-        event = _insert(tournament, state.version + 1, self.kind, data, author, idempotency_key)
-        return event, fold([event], start=state)
 
 
 class Batch:
