@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/crosstable
 TEST_REDIS_URL ?= redis://127.0.0.1:6379/0
 
-.PHONY: install demo test lint bench
+.PHONY: install demo test test-fast lint bench
 
 install: $(VENV)/.installed
 
@@ -18,12 +18,18 @@ $(VENV)/.installed: pyproject.toml
 
 # Embedded: SQLite, in-memory channel layer, in-process worker, demo tournament.
 demo: install
-	env -u DATABASE_URL -u REDIS_URL $(PY) manage.py demo
+	env -u DATABASE_URL -u REDIS_URL DEBUG=1 $(PY) manage.py demo
 
 test: install
 	bash scripts/ensure-services
 	$(VENV)/bin/ruff check .
 	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(PY) -m pytest
+
+# While developing: no browser, no real Celery worker (the pytest markers), same services.
+test-fast: install
+	bash scripts/ensure-services
+	$(VENV)/bin/ruff check .
+	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(PY) -m pytest -m "not browser and not worker"
 
 lint: install
 	$(VENV)/bin/ruff check .

@@ -11,8 +11,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from tournaments.state import fold
-from tournaments.upcasting import CURRENT_VERSIONS
+from tournaments.store.events import current_version, fold
 
 
 @dataclass
@@ -74,7 +73,7 @@ def synthetic_log(players: int, rounds: int) -> list[Stored]:
             facts.append(
                 ("result.recorded", {"round": number, "board": board["board"], "result": "1-0"})
             )
-    return [Stored(i, k, p, CURRENT_VERSIONS[k]) for i, (k, p) in enumerate(facts, start=1)]
+    return [Stored(i, k, p, current_version(k)) for i, (k, p) in enumerate(facts, start=1)]
 
 
 def main() -> None:

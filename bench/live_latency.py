@@ -165,10 +165,10 @@ def build_tournament(args: argparse.Namespace) -> tuple[int, str, int]:
     django.setup()
     from django.db import transaction
 
-    from tournaments import commands
-    from tournaments.folding import current_state
     from tournaments.models import Tournament
-    from tournaments.organisers import ensure_organiser
+    from tournaments.store import commands
+    from tournaments.store.organisers import ensure_organiser
+    from tournaments.store.state_cache import current_state
 
     user, _ = ensure_organiser("bench")
     rounds = max(9, args.prior_rounds + -(-args.results // (args.players // 2)) + 1)
@@ -181,14 +181,14 @@ def build_tournament(args: argparse.Namespace) -> tuple[int, str, int]:
         batch = commands.Batch(tournament, current_state(tid), author=user)
         for n in range(1, args.players + 1):
             rating = 2700 - n * 1500 // args.players
-            batch.add(commands.register_player, {"name": f"Player {n}", "rating": rating})
+            batch.append(commands.register_player, {"name": f"Player {n}", "rating": rating})
         for number in range(1, args.prior_rounds + 1):
             pairs, byes = circle_pairings(args.players, number)
             boards = [{"white": w, "black": b} for w, b in pairs]
-            batch.add(commands.pair_round, {"round": number, "boards": boards, "byes": byes})
+            batch.append(commands.pair_round, {"round": number, "boards": boards, "byes": byes})
             for board in range(1, len(pairs) + 1):
                 result = {"round": number, "board": board, "result": rng.choice(RESULTS)}
-                batch.add(commands.record_result, result)
+                batch.append(commands.record_result, result)
         batch.store()
     _, token = ensure_organiser("bench", [tid])
     return tid, token.key, batch.state.version

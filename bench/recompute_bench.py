@@ -11,7 +11,7 @@ times appends one result correction in the last round and runs the task
 step is then timed alone, in CPU seconds of this process (the database's own
 work is not in them):
 
-- fold: ``tournaments.replay.load_tournament``, the new event folded on the cached state;
+- fold: ``tournaments.store.queries.load_tournament``, the new event folded on the cached state;
 - to_tiebreaks: the folded state as the engine's ``Tournament``;
 - engine: ``tiebreaks.standings.compute_standings``;
 - body: the snapshot body built around the standings (``live.projection.build_body``
@@ -51,9 +51,9 @@ from live.snapshots import store_snapshot  # noqa: E402
 from live.tasks import recompute_standings  # noqa: E402
 from tiebreaks.standings import compute_standings  # noqa: E402
 from tiebreaks.trf import trf_from_tournament, write_trf  # noqa: E402
-from tournaments import commands  # noqa: E402
-from tournaments.replay import load_tournament  # noqa: E402
-from tournaments.trf_import import import_trf  # noqa: E402
+from tournaments.store import commands  # noqa: E402
+from tournaments.store.queries import load_tournament  # noqa: E402
+from tournaments.store.trf_import import import_trf  # noqa: E402
 
 SIZES = ((60, 9), (2000, 9), (9999, 11))
 TARGET_CPU = 1.0  # seconds per result at 9,999 players

@@ -30,7 +30,7 @@ from django.db import transaction  # noqa: E402
 
 from bench.synthetic import synthetic_swiss  # noqa: E402
 from tiebreaks.trf import trf_from_tournament, write_trf  # noqa: E402
-from tournaments.trf_import import ImportedTournament, import_trf  # noqa: E402
+from tournaments.store.trf_import import ImportedTournament, import_trf  # noqa: E402
 
 # (players, rounds) -> seconds: issue #11.
 TARGETS = {(2000, 9): 3.0, (9999, 11): 20.0}

@@ -11,15 +11,36 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
-SECRET_KEY = os.environ.get("SECRET_KEY", "crosstable-insecure-development-key")
-DEBUG = os.environ.get("DEBUG", "1") == "1"
-ALLOWED_HOSTS = os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver,*").split(",")
+DATABASE_URL = os.environ.get("DATABASE_URL", "")
+REDIS_URL = os.environ.get("REDIS_URL", "")
+# Embedded (neither service configured) is the local demo; anything else is a
+# deployment, where DEBUG is off unless asked for.
+EMBEDDED_DEMO = not DATABASE_URL and not REDIS_URL
+DEBUG = os.environ.get("DEBUG", "1" if EMBEDDED_DEMO else "0") == "1"
+SECRET_KEY = os.environ.get("SECRET_KEY", "")
+if not SECRET_KEY:
+    if not DEBUG:
+        raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off (DEBUG=1 to develop)")
+    SECRET_KEY = "crosstable-insecure-development-key"
+ALLOWED_HOSTS = [
+    host for host in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost").split(",") if host
+]
+if "*" in ALLOWED_HOSTS and not DEBUG:
+    raise ImproperlyConfigured("ALLOWED_HOSTS must name the hosts served, not '*'")
 CSRF_TRUSTED_ORIGINS = [
     origin for origin in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if origin
 ]
+# Behind HTTPS (a proxy that sets X-Forwarded-Proto) cookies travel over HTTPS only.
+# Browsers accept secure cookies from http://localhost too; SECURE_COOKIES=0 for
+# a deployment served over plain HTTP elsewhere.
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = (
+    os.environ.get("SECURE_COOKIES", "0" if DEBUG else "1") == "1"
+)
 
 INSTALLED_APPS = [
     "daphne",
@@ -32,7 +53,9 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI served from here: /api/docs/ works offline
     "channels",
+    "axes",
     "tournaments",
     "live",
 ]
@@ -45,6 +68,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last: it turns a locked-out sign-in into the lockout answer (429).
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -66,11 +91,15 @@ TEMPLATES = [
     },
 ]
 
-DATABASE_URL = os.environ.get("DATABASE_URL", "")
-REDIS_URL = os.environ.get("REDIS_URL", "")
-
+# At most this many PostgreSQL connections per process (web or worker): daphne
+# runs each request in a thread of its own, and persistent per-thread
+# connections piled up until the server refused clients.  Requests beyond it
+# wait for a free connection (up to DATABASE_POOL_TIMEOUT s, then 500).
+# 0: no pool, a connection per request, closed after it.
+DATABASE_POOL_MAX = int(os.environ.get("DATABASE_POOL_MAX", "20"))
+DATABASE_POOL_TIMEOUT = float(os.environ.get("DATABASE_POOL_TIMEOUT", "20"))
 DATABASES = {
-    "default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)
+    "default": dj_database_url.parse(DATABASE_URL)
     if DATABASE_URL
     else {
         "ENGINE": "django.db.backends.sqlite3",
@@ -81,18 +110,28 @@ DATABASES = {
         "OPTIONS": {"transaction_mode": "IMMEDIATE", "timeout": 20},
     }
 }
+if DATABASE_URL and DATABASE_POOL_MAX > 0:
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 1,
+        "max_size": DATABASE_POOL_MAX,
+        "timeout": DATABASE_POOL_TIMEOUT,
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+# The role web and worker processes connect as (DATABASE_URL of theirs): after
+# each migration (run as the tables' owner) it is granted SELECT and INSERT only
+# on the event table (tournaments.store.db_roles), and created if missing.
+DATABASE_APP_ROLE = os.environ.get("DATABASE_APP_ROLE", "")
+DATABASE_APP_PASSWORD = os.environ.get("DATABASE_APP_PASSWORD", "")
 
 if REDIS_URL:
+    # The pub/sub layer: each web process keeps one subscription, which redis-py
+    # re-establishes by itself after a Redis restart, and it never blocks on a
+    # pop (the list-based layer's 5 s BZPOPMIN equalled redis-py 8's default 5 s
+    # socket timeout, so every idle consumer died with "Timeout reading").
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {
-                "hosts": [REDIS_URL],
-                # Hall screens stay connected for a whole round or more.
-                "group_expiry": 3 * 60 * 60,
-                "capacity": 1000,
-            },
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {"hosts": [REDIS_URL]},
         }
     }
 else:
@@ -102,6 +141,8 @@ else:
 # worker thread inside the web process (see live.apps).  The memory transport
 # ignores the host, but kombu warns on every connection when the URL has none.
 CELERY_BROKER_URL = REDIS_URL or "memory://localhost/"
+if REDIS_URL:
+    CELERY_BROKER_TRANSPORT = "config.broker:Transport"  # survives Redis restarts
 CELERY_RESULT_BACKEND = None
 # acks_late: a worker node killed mid-task leaves the message to another (the
 # broker redelivers it).  A pool child that dies on a task (say, killed for its
@@ -112,9 +153,40 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = False
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Celery beat (docker-compose's beat service) queues a recomputation for every
+# tournament whose snapshot is behind its events this often.
+STANDINGS_SWEEP_SECONDS = float(os.environ.get("STANDINGS_SWEEP_SECONDS", "10"))
+CELERY_BEAT_SCHEDULE = {
+    "sweep-stale-standings": {
+        "task": "live.tasks.sweep_stale_standings",
+        "schedule": STANDINGS_SWEEP_SECONDS,
+    }
+}
 CELERY_IN_PROCESS_WORKER = os.environ.get(
     "CELERY_IN_PROCESS_WORKER", "1" if not REDIS_URL else "0"
 ) == "1"
+
+# Request bodies: daphne refuses larger ones with 413 before reading them
+# (config.server); a 9,999-player TRF is about 2 MB.  Without credentials a body
+# may not exceed ANONYMOUS_BODY_BYTES (401 before reading it).
+MAX_REQUEST_BODY_BYTES = int(os.environ.get("MAX_REQUEST_BODY_BYTES", str(4 * 1024 * 1024)))
+ANONYMOUS_BODY_BYTES = 64 * 1024
+DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_BODY_BYTES
+
+# Sign-in forms (the organisers' and the admin's): after AXES_FAILURE_LIMIT
+# failed attempts for one username from one address, that pair is locked out
+# (429) for AXES_COOLOFF_TIME hours.  The API's tokens: config.api.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = 0.25
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+# Bad API tokens from one address: at most TOKEN_FAILURE_LIMIT a minute, then 429.
+TOKEN_FAILURE_LIMIT = 10
+TOKEN_FAILURE_WINDOW_SECONDS = 60
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -131,11 +203,17 @@ LOGIN_URL = "live:login"
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "config.api.ThrottledTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_PARSER_CLASSES": [
+        "config.api.JSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
+    "DEFAULT_METADATA_CLASS": "config.api.Metadata",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 100,
 }
@@ -144,6 +222,9 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "Crosstable API",
     "DESCRIPTION": "Event-sourced chess tournaments with live FIDE (C.07) standings.",
     "VERSION": "0.1.0",
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 LOGGING = {
@@ -154,6 +235,14 @@ LOGGING = {
     # daphne's request log reached both Django's "django" console handler and the
     # root's, printing every request twice: it is printed here, once.
     "loggers": {
-        "django.channels.server": {"handlers": ["console"], "level": "INFO", "propagate": False}
+        "django.channels.server": {"handlers": ["console"], "level": "INFO", "propagate": False},
+        # A 4xx is in daphne's request log already; django.request logged it a second
+        # time ("Not Found: ..."). It still logs every 5xx, with the traceback.
+        "django.request": {"level": "ERROR"},
     },
 }
+
+# Swiss pairings (pairings/): a JaVaFo-compatible executable to pair through instead
+# of the built-in Dutch engine, and the initial colour before round 1 shows one.
+PAIRING_ENGINE = os.environ.get("PAIRING_ENGINE", "")
+PAIRING_INITIAL_COLOUR = os.environ.get("PAIRING_INITIAL_COLOUR", "white1")

@@ -9,6 +9,7 @@ nothing newer than N exists.
 from __future__ import annotations
 
 import json
+import logging
 from functools import lru_cache
 
 from django.http import HttpResponse
@@ -21,11 +22,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournaments.replay import TournamentNotFound, current_version, load_tournament
+from tournaments.store.queries import TournamentNotFound, current_version, load_tournament
 
 from .projection import crosstable_body
-from .snapshots import ensure_snapshot
+from .snapshots import ensure_snapshot, parse_version
 from .tasks import schedule_recompute
+
+logger = logging.getLogger(__name__)
 
 _version_field = serializers.IntegerField(min_value=0)
 
@@ -54,10 +57,9 @@ def _known_version(request: Request) -> int | None:
 def _if_none_match(request: Request) -> int | None:
     """The newest version among the client's entity tags, if any is one of ours."""
     versions = [
-        int(tag)
+        version
         for raw in request.headers.get("If-None-Match", "").split(",")
-        # isdigit() alone would pass "²", which int() refuses.
-        if (tag := raw.strip().removeprefix("W/").strip('"')).isascii() and tag.isdigit()
+        if (version := parse_version(raw.strip().removeprefix("W/").strip('"'))) is not None
     ]
     return max(versions, default=None)
 
@@ -100,8 +102,12 @@ class StandingsView(APIView):
             # Events the snapshot has not caught up with: normally a recompute is
             # queued already (and this adds nothing, being coalesced), but a lost
             # task message would otherwise leave the table stale until the next
-            # result; any reader's request heals it.
-            schedule_recompute(tournament_id)
+            # result; any reader's request heals it.  Best effort: with the broker
+            # down the stored table is still the answer (the periodic sweep heals it).
+            try:
+                schedule_recompute(tournament_id)
+            except Exception:
+                logger.warning("standings: could not queue a recomputation", exc_info=True)
         headers = _cache_headers(snapshot.version)
         if _matches_any(request):
             known = snapshot.version

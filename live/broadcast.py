@@ -12,6 +12,7 @@ import asyncio
 import threading
 
 from channels.layers import BaseChannelLayer, InMemoryChannelLayer, get_channel_layer
+from redis.exceptions import ConnectionError as RedisConnectionError
 
 ANNOUNCE_TIMEOUT_SECONDS = 5
 
@@ -56,5 +57,20 @@ def announce(tournament_id: int, version: int) -> None:
     """
     layer = get_channel_layer()
     message = {"type": "standings.update", "tournament": tournament_id, "version": version}
+    loop = _loop_for(layer)
+    try:
+        _send(layer, loop, tournament_id, message)
+    except RedisConnectionError:
+        # The first use of a pooled connection that Redis closed (it restarted)
+        # fails; the pool has dropped it and a fresh one succeeds.
+        _send(layer, loop, tournament_id, message)
+
+
+def _send(
+    layer: BaseChannelLayer,
+    loop: asyncio.AbstractEventLoop,
+    tournament_id: int,
+    message: dict[str, object],
+) -> None:
     send = layer.group_send(group_name(tournament_id), message)
-    asyncio.run_coroutine_threadsafe(send, _loop_for(layer)).result(ANNOUNCE_TIMEOUT_SECONDS)
+    asyncio.run_coroutine_threadsafe(send, loop).result(ANNOUNCE_TIMEOUT_SECONDS)

@@ -30,6 +30,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from .broadcast import remember_serving_loop
 from .frames import Frame, frame_cache
 from .hub import hub
+from .snapshots import parse_version
 
 UNKNOWN_TOURNAMENT = 4404
 RESUME_HELP = 'the only message understood is {"type": "resume", "version": N}'
@@ -39,13 +40,14 @@ def _version(value: Any) -> int | None:
     """A client's version: a non-negative integer (``True`` is not one)."""
     if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
         return value
-    # isdigit() would also pass "²", which int() refuses.
-    if isinstance(value, str) and value.isascii() and value.isdigit():
-        return int(value)
-    return None
+    return parse_version(value) if isinstance(value, str) else None
 
 
 class StandingsConsumer(AsyncJsonWebsocketConsumer):
+    # No channel of its own: announcements come through the process's hub, and a
+    # channel per socket would need Redis to accept a connection (an alias
+    # missing from CHANNEL_LAYERS gives the consumer no layer).
+    channel_layer_alias = "no channel layer"
     tournament_id: int
     joined: bool = False
     version: int = 0  # the version this spectator has
@@ -68,8 +70,17 @@ class StandingsConsumer(AsyncJsonWebsocketConsumer):
         query = parse_qs(self.scope.get("query_string", b"").decode())
         await self._catch_up(latest, _version(query.get("version", [""])[0]))
 
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            # A consumer that dies of an exception gets no disconnect(): without
+            # this the hub would keep it, and fail on it, for every announcement.
+            await self.disconnect(1011)
+
     async def disconnect(self, code: int) -> None:
         if self.joined:
+            self.joined = False  # once, whether closed by the client or by an error
             await hub().leave(self.tournament_id, self)
             if not hub().watching(self.tournament_id):
                 # Nobody here needs its tables any more; a process serving a

@@ -17,6 +17,9 @@ from .wire import Table
 
 Run = int | list[int]
 
+# A change in any of these needs the full table.
+_STRUCTURE = ("tournament", "rules", "tiebreaks", "warnings")
+
 
 def standings_diff(old: Table, new: Table) -> dict[str, Any] | None:
     """A ``standings.diff`` frame turning table ``old`` into ``new``.
@@ -28,9 +31,7 @@ def standings_diff(old: Table, new: Table) -> dict[str, Any] | None:
     structure (other tie-breaks, players, round or a player's details), where
     only a full table makes sense.
     """
-    if old.head["tournament"] != new.head["tournament"] or old.head["rules"] != new.head["rules"]:
-        return None
-    if old.head["tiebreaks"] != new.head["tiebreaks"]:
+    if any(old.head[key] != new.head[key] for key in _STRUCTURE):
         return None
     old_rounds, new_rounds = old.rounds, new.rounds
     if old_rounds["current"] != new_rounds["current"] or old_rounds["byes"] != new_rounds["byes"]:

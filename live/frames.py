@@ -20,7 +20,7 @@ from typing import Any
 from channels.db import database_sync_to_async
 from django.conf import settings
 
-from tournaments.replay import TournamentNotFound
+from tournaments.store.queries import TournamentNotFound
 
 from .diff import standings_diff
 from .snapshots import ensure_snapshot, latest_version, snapshot_at

@@ -1,12 +1,19 @@
 """One channel-layer subscription per web process, fanned out to its spectators.
 
-If every spectator joined the tournament's group, the channel layer would
-carry one copy of each announcement per spectator, and Channels would hop to
-a thread (to close stale database connections) for each one delivered: with
-200 spectators that was most of the web process's CPU in
+If every spectator joined the tournament's group, Channels would hop to a
+thread (to close stale database connections) for each announcement delivered
+to each of them: with 200 spectators that was most of the web process's CPU in
 bench/live_latency.py.  Instead each process (event loop) joins a tournament's
 group once, with its own channel, and hands each announcement to its local
 spectators.  It runs only while it has spectators.
+
+The channel layer is channels_redis' pub/sub layer: one Redis subscription per
+process, re-established by redis-py itself after Redis restarts.  Subscribing
+is best effort: while Redis is down spectators still connect and get the
+stored table, and the hub keeps retrying the subscriptions it could not make.
+Announcements published during an outage are lost (group sends are at most
+once anyway); the next one brings every spectator up to date.  A consumer
+leaves when its socket closes, or when it dies of an error.
 """
 
 from __future__ import annotations
@@ -23,9 +30,8 @@ from .broadcast import group_name
 
 logger = logging.getLogger(__name__)
 
-# Memberships are renewed well within the channel layer's group expiry, so a
-# hall screen left connected for a whole day keeps receiving.
-REFRESH_SECONDS = 600
+# How often subscriptions that failed (Redis down) are tried again.
+RETRY_SECONDS = 1.0
 
 
 class Spectator(Protocol):
@@ -37,29 +43,36 @@ class Hub:
         self.layer = layer
         self.channel: str | None = None
         self.spectators: dict[int, set[Spectator]] = {}
+        # Tournaments with spectators here whose group this process has not joined.
+        self.unsubscribed: set[int] = set()
         self.tasks: list[asyncio.Task[None]] = []
 
     async def join(self, tournament_id: int, spectator: Spectator) -> None:
-        if self.channel is None:
-            self.channel = await self.layer.new_channel()
+        """Deliver the tournament's announcements to ``spectator``; never raises."""
         members = self.spectators.setdefault(tournament_id, set())
         members.add(spectator)
         if len(members) == 1:
-            await self.layer.group_add(group_name(tournament_id), self.channel)
+            self.unsubscribed.add(tournament_id)
+            await self._subscribe()
         if not self.tasks:
-            self.tasks = [asyncio.create_task(self._listen()), asyncio.create_task(self._renew())]
+            self.tasks = [asyncio.create_task(self._listen()), asyncio.create_task(self._retry())]
 
     async def leave(self, tournament_id: int, spectator: Spectator) -> None:
         members = self.spectators.get(tournament_id, set())
         members.discard(spectator)
-        if members or self.channel is None:
+        if members:
             return
         self.spectators.pop(tournament_id, None)
-        await self.layer.group_discard(group_name(tournament_id), self.channel)
+        self.unsubscribed.discard(tournament_id)
+        if self.channel is not None:
+            with contextlib.suppress(Exception):  # unsubscribing is best effort too
+                await self.layer.group_discard(group_name(tournament_id), self.channel)
         if not self.spectators:
             # Detached before awaiting them: a spectator joining meanwhile must
             # see no tasks and start new ones, not be left with the cancelled ones.
             tasks, self.tasks = self.tasks, []
+            # Cancelling the receive drops the channel from the pub/sub layer.
+            self.channel = None
             for task in tasks:
                 task.cancel()
             for task in tasks:
@@ -69,34 +82,37 @@ class Hub:
     def watching(self, tournament_id: int) -> bool:
         return bool(self.spectators.get(tournament_id))
 
+    async def _subscribe(self) -> None:
+        """Join the groups not joined yet; what fails is retried by ``_retry``."""
+        try:
+            if self.channel is None:
+                self.channel = await self.layer.new_channel()
+            for tournament_id in list(self.unsubscribed):
+                await self.layer.group_add(group_name(tournament_id), self.channel)
+                self.unsubscribed.discard(tournament_id)
+        except Exception as exc:
+            logger.warning("standings hub: subscribing failed (%s); retrying", exc)
+
     async def _listen(self) -> None:
-        assert self.channel is not None
+        while self.channel is None:
+            await asyncio.sleep(RETRY_SECONDS)
+        channel = self.channel
         while True:
-            try:
-                message = await self.layer.receive(self.channel)
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                logger.exception("standings hub: receiving failed; retrying in a second")
-                await asyncio.sleep(1)
-                continue
-            for spectator in list(self.spectators.get(message.get("tournament"), ())):
+            message = await self.layer.receive(channel)
+            tournament_id = message.get("tournament")
+            for spectator in list(self.spectators.get(tournament_id, ())):
                 try:
                     await spectator.deliver(message["version"])
                 except Exception:
+                    # Kept: its next announcement or resume catches it up.  A
+                    # consumer that dies leaves by itself (StandingsConsumer.__call__).
                     logger.exception("standings hub: a spectator could not be updated")
 
-    async def _renew(self) -> None:
-        assert self.channel is not None
+    async def _retry(self) -> None:
         while True:
-            await asyncio.sleep(REFRESH_SECONDS)
-            try:
-                for tournament_id in list(self.spectators):
-                    await self.layer.group_add(group_name(tournament_id), self.channel)
-            except Exception:
-                # Raised out of the loop it would end the renewals for good, and
-                # memberships would lapse at the group expiry.
-                logger.exception("standings hub: renewing group memberships failed")
+            await asyncio.sleep(RETRY_SECONDS)
+            if self.unsubscribed or self.channel is None:
+                await self._subscribe()
 
 
 _hubs: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Hub] = weakref.WeakKeyDictionary()

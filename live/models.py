@@ -2,7 +2,7 @@
 
 A snapshot is the standings folded up to one event (``version`` = that event's
 seq).  It refers to its tournament by id only: live reads tournaments through
-``tournaments.replay`` and never joins their tables.
+``tournaments.store.queries`` and never joins their tables.
 """
 
 from __future__ import annotations

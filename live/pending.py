@@ -15,9 +15,11 @@ import redis
 from django.conf import settings
 from django.core.cache import cache as django_cache
 
-# A flag outlives a lost task message by at most this long; then the next
-# result queues a recomputation again.
-FLAG_TTL_SECONDS = 60
+# A flag outlives a lost task message (a worker killed before it started the
+# task) by at most this long; then the next result or standings request, or the
+# periodic sweep, queues a recomputation again.  Expiring while the task still
+# waits in the queue only costs a duplicate run, which finds its snapshot stored.
+FLAG_TTL_SECONDS = 5
 
 
 def _key(tournament_id: int) -> str:

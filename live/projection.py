@@ -1,6 +1,6 @@
 """The snapshot body (a tournament's standings and current round) and its crosstable, as JSON.
 
-Built from ``tournaments.replay.load_tournament`` (the folded event log) and
+Built from ``tournaments.store.queries.load_tournament`` (the folded event log) and
 ``tiebreaks.standings.compute_standings``; every number goes through
 ``to_json_number`` so exact fractions leave as JSON numbers, never as strings.
 The crosstable is not part of the snapshot: it does not depend on the
@@ -17,7 +17,7 @@ from typing import Any
 from tiebreaks.codes import parse_code
 from tiebreaks.model import Color, Game, Outcome, Pending, Round, Unplayed, UnplayedRound
 from tiebreaks.standings import StandingsRow, compute_standings, to_json_number
-from tournaments.replay import FoldedTournament
+from tournaments.store.queries import FoldedTournament
 
 # A player's round in the crosstable, as arbiters write it (TRF letters for byes).
 _COLOR_VALUES = {Color.WHITE: "w", Color.BLACK: "b", None: None}
@@ -52,6 +52,8 @@ def build_body(folded: FoldedTournament, computed_at: datetime) -> dict[str, Any
         # Full names for the tooltips; compute_standings has already accepted every code.
         "tiebreak_names": {code: parse_code(code).name for code in standings.tiebreaks},
         "rows": [_row(row) for row in rows],
+        # e.g. unrated players with a rating-based tie-break (C.07 10): shown under the table.
+        "warnings": list(standings.warnings),
         "rounds": _current_round(folded, current),
     }
 

@@ -1,7 +1,19 @@
-from django.urls import path
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.urls import path, re_path
 
 from .consumers import StandingsConsumer
 
+
+class NoSuchSocket(AsyncWebsocketConsumer):
+    """Any other websocket path: the handshake is refused (it was an HTTP 500)."""
+
+    channel_layer_alias = StandingsConsumer.channel_layer_alias  # needs no channel layer
+
+    async def connect(self) -> None:
+        await self.close()
+
+
 websocket_urlpatterns = [
     path("ws/tournaments/<tid:tournament_id>/standings/", StandingsConsumer.as_asgi()),
+    re_path(r"", NoSuchSocket.as_asgi()),
 ]

@@ -8,14 +8,14 @@ spectators goes out after the commit, never before.
 
 from __future__ import annotations
 
-from functools import partial
+from collections.abc import Callable
 from typing import Any
 
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Subquery
+from django.db.models import Max, Subquery
 from django.utils import timezone
 
-from tournaments.replay import FoldedTournament, load_tournament
+from tournaments.store.queries import FoldedTournament, load_tournament
 
 from .broadcast import announce
 from .models import StandingsSnapshot
@@ -29,6 +29,18 @@ KEEP_SNAPSHOTS = 5
 _LOCK_NAMESPACE = 0x5354  # "ST"
 
 
+# A version is an event seq (a bigint): longer digit strings are no version of
+# ours, and int() refuses more than 4,300 digits (ValueError) anyway.
+MAX_VERSION_DIGITS = 19
+
+
+def parse_version(text: str) -> int | None:
+    """A version as a client writes it, or None (isdigit() alone would pass "²")."""
+    if text.isascii() and text.isdigit() and len(text) <= MAX_VERSION_DIGITS:
+        return int(text)
+    return None
+
+
 def latest_snapshot(tournament_id: int) -> StandingsSnapshot | None:
     return StandingsSnapshot.objects.filter(tournament_id=tournament_id).first()
 
@@ -38,6 +50,16 @@ def latest_version(tournament_id: int) -> int | None:
         StandingsSnapshot.objects.filter(tournament_id=tournament_id)
         .values_list("version", flat=True)
         .first()
+    )
+
+
+def latest_versions() -> dict[int, int]:
+    """Every tournament's latest snapshot version, by tournament id."""
+    return dict(
+        StandingsSnapshot.objects.order_by()
+        .values("tournament_id")
+        .annotate(latest=Max("version"))
+        .values_list("tournament_id", "latest")
     )
 
 
@@ -85,17 +107,26 @@ def store_snapshot(folded: FoldedTournament) -> StandingsSnapshot | None:
             snapshots.filter(version__lt=Subquery(kept)).delete()
             # robust: a channel layer that is down must not fail the recomputation
             # (or a GET): spectators catch up on their next resume or fetch.
-            transaction.on_commit(partial(announce, folded.id, folded.version), robust=True)
+            transaction.on_commit(_announcer(folded.id, folded.version), robust=True)
     except IntegrityError:
         # Another writer stored this very version first (only without the lock).
         return None
     return snapshot
 
 
+def _announcer(tournament_id: int, version: int) -> Callable[[], None]:
+    # A named function, not a functools.partial: Django logs a robust on_commit
+    # callback's failure by its __qualname__, which a partial lacks.
+    def announce_snapshot() -> None:
+        announce(tournament_id, version)
+
+    return announce_snapshot
+
+
 def ensure_snapshot(tournament_id: int) -> StandingsSnapshot:
     """The latest snapshot, computed here and now when there is none yet.
 
-    Raises ``tournaments.replay.TournamentNotFound`` for an unknown tournament.
+    Raises ``tournaments.store.queries.TournamentNotFound`` for an unknown tournament.
     """
     snapshot = latest_snapshot(tournament_id)
     if snapshot is None:

@@ -5,10 +5,10 @@ from __future__ import annotations
 from celery import shared_task
 from django.db import DatabaseError
 
-from tournaments.replay import TournamentNotFound, load_tournament
+from tournaments.store.queries import TournamentNotFound, list_tournaments, load_tournament
 
 from . import pending
-from .snapshots import store_snapshot
+from .snapshots import latest_versions, store_snapshot
 
 
 @shared_task(
@@ -45,6 +45,21 @@ def schedule_recompute(tournament_id: int) -> None:
         raise
 
 
+@shared_task(ignore_result=True)
+def sweep_stale_standings() -> list[int]:
+    """Queue a recomputation for every tournament whose snapshot is behind its events.
+
+    Run periodically (Celery beat): a task lost with a killed worker, or never
+    queued while the broker was down, is healed without waiting for a reader or
+    the next result.  Returns the tournaments queued.
+    """
+    stored = latest_versions()
+    stale = [t.id for t in list_tournaments() if t.version > stored.get(t.id, 0)]
+    for tournament_id in stale:
+        schedule_recompute(tournament_id)
+    return stale
+
+
 def on_event_appended(sender: object, tournament_id: int, seq: int, **kwargs: object) -> None:
-    """``tournaments.signals.event_appended`` receiver: it is sent after the commit."""
+    """``tournaments.store.signals.event_appended`` receiver: it is sent after the commit."""
     schedule_recompute(tournament_id)

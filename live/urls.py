@@ -1,17 +1,37 @@
+from django.templatetags.static import static
 from django.urls import path
+from django.views.generic import RedirectView
 
-from . import entry, views
+from . import result_entry, views
 
 app_name = "live"
 
 urlpatterns = [
     path("", views.index, name="index"),
+    # Pages without a <link rel="icon"> (admin, browsable API) make browsers ask here.
+    path(
+        "favicon.ico",
+        RedirectView.as_view(url=static("live/favicon.svg"), permanent=True),
+        name="favicon",
+    ),
     path("tournaments/<tid:tournament_id>/live/", views.spectator, name="spectator"),
+    path(
+        "tournaments/<tid:tournament_id>/rounds/<int:round_number>/",
+        views.round_pairings,
+        name="round",
+    ),
+    path("tournaments/<tid:tournament_id>/crosstable/", views.crosstable, name="crosstable"),
+    path(
+        "tournaments/<tid:tournament_id>/players/<int:start_rank>/",
+        views.player_card,
+        name="player",
+    ),
+    path("tournaments/<tid:tournament_id>/roster.json", views.roster, name="roster"),
     # Organiser pages: result entry and its sign-in.
     path(
         "tournaments/<tid:tournament_id>/rounds/<int:round_number>/enter/",
-        entry.enter_results,
+        result_entry.enter_results,
         name="enter",
     ),
-    path("accounts/login/", entry.EntryLoginView.as_view(), name="login"),
+    path("accounts/login/", result_entry.EntryLoginView.as_view(), name="login"),
 ]

@@ -1,18 +1,94 @@
-"""The public pages: the tournament index and each tournament's live standings."""
+"""The public pages: the tournament index, each tournament's live standings (the
+table arrives over the websocket), any round's pairings, the crosstable, player
+cards and the roster marks the live page adds to the pushed table.
+
+The pages other than the live one are rendered from the folded event log
+(``live.pages``) and carry the tournament's version as their ETag.
+"""
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse
+from collections import Counter
+from typing import Any
+
+import segno
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import condition
 
-from tournaments.permissions import may_write
-from tournaments.replay import TournamentNotFound, list_tournaments
+from tournaments.api.permissions import may_write
+from tournaments.store.queries import (
+    FoldedTournament,
+    TournamentNotFound,
+    current_version,
+    list_tournaments,
+    load_tournament,
+)
 
-from .snapshots import ensure_snapshot, latest_heading
+from . import pages
+from .snapshots import ensure_snapshot, latest_version
+
+# ?dwell=: seconds each hall page stays up.
+DEFAULT_DWELL = 10.0
+MIN_DWELL, MAX_DWELL = 0.5, 300.0
+HALL_SHOWS = ("standings", "pairings", "names")
+
+
+def _version_etag(request: HttpRequest, tournament_id: int, **kwargs: Any) -> str | None:
+    """The event log's version and the standings snapshot's (the ranking order the
+    pages show comes from the snapshot, which catches up a moment later)."""
+    version = current_version(tournament_id)
+    if version is None:
+        return None
+    return f"{version}.{latest_version(tournament_id) or 0}"
+
+
+def _folded(tournament_id: int) -> FoldedTournament:
+    try:
+        return load_tournament(tournament_id)
+    except TournamentNotFound as exc:
+        raise Http404(str(exc)) from exc
 
 
 def index(request: HttpRequest) -> HttpResponse:
-    return render(request, "live/index.html", {"tournaments": list_tournaments()})
+    summaries = list_tournaments()
+    names = Counter(summary.name for summary in summaries)
+    tournaments = []
+    for summary in summaries:
+        folded = load_tournament(summary.id)
+        tournaments.append(
+            {
+                "summary": summary,
+                "stage": pages.stage(folded),
+                "details": pages.details(folded),
+                "players": len(folded.state.players),
+                "same_name": names[summary.name] > 1,
+            }
+        )
+    return render(request, "live/index.html", {"tournaments": tournaments})
+
+
+def _hall_options(request: HttpRequest) -> dict[str, Any] | None:
+    """``?hall=1[&dwell=SECONDS][&show=standings|pairings|names]``; None off the hall."""
+    if request.GET.get("hall") != "1":
+        return None
+    try:
+        dwell = float(request.GET.get("dwell", DEFAULT_DWELL))
+    except ValueError:
+        dwell = DEFAULT_DWELL
+    if not MIN_DWELL <= dwell <= MAX_DWELL:  # also refuses nan
+        dwell = DEFAULT_DWELL
+    show = request.GET.get("show", "standings")
+    return {"dwell": dwell, "show": show if show in HALL_SHOWS else "standings"}
+
+
+def follow_live(request: HttpRequest, tournament_id: int) -> dict[str, str]:
+    """The live page's address and its QR code as inline SVG, for the wall and the
+    printouts."""
+    url = request.build_absolute_uri(reverse("live:spectator", args=[tournament_id]))
+    qr = segno.make(url, error="m").svg_inline(scale=4, border=2, omitsize=True)
+    return {"live_url": url, "qr": qr}
 
 
 def spectator(request: HttpRequest, tournament_id: int) -> HttpResponse:
@@ -20,21 +96,77 @@ def spectator(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
     Organisers also get a link to the current round's result entry.
     """
-    heading = latest_heading(tournament_id)
-    if heading is None:
-        try:
-            body = ensure_snapshot(tournament_id).body
-        except TournamentNotFound as exc:
-            raise Http404(str(exc)) from exc
-        heading = (body["tournament"], body["rounds"]["current"])
-    tournament, current_round = heading
+    folded = _folded(tournament_id)
+    current_round = folded.state.last_paired_round
     may_enter = current_round > 0 and may_write(request.user, tournament_id)
     return render(
         request,
         "live/spectator.html",
         {
-            "tournament": tournament,
-            "hall": request.GET.get("hall") == "1",
+            "tournament": folded,
+            "stage": pages.stage(folded),
+            "details": pages.details(folded),
+            "rounds": pages.paired_rounds(folded),
+            "hall": _hall_options(request),
             "enter_round": current_round if may_enter else None,
+            **follow_live(request, tournament_id),
         },
     )
+
+
+@condition(etag_func=_version_etag)
+def round_pairings(request: HttpRequest, tournament_id: int, round_number: int) -> HttpResponse:
+    folded = _folded(tournament_id)
+    view = pages.round_view(folded, round_number)
+    if view is None:
+        raise Http404(f"Round {round_number} is not paired.")
+    return render(
+        request,
+        "live/round.html",
+        {
+            "tournament": folded,
+            "stage": pages.stage(folded),
+            "rounds": pages.paired_rounds(folded),
+            "round": view,
+            **follow_live(request, tournament_id),
+        },
+    )
+
+
+@condition(etag_func=_version_etag)
+def crosstable(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The whole page, or with ``?fragment=1`` only the table (the live page's tab)."""
+    folded = _folded(tournament_id)
+    context = {
+        "tournament": folded,
+        "stage": pages.stage(folded),
+        "rounds": pages.paired_rounds(folded),
+        "rows": pages.crosstable(folded, ensure_snapshot(tournament_id).body),
+    }
+    if request.GET.get("fragment") == "1":
+        return render(request, "live/crosstable_table.html", context)
+    context.update(follow_live(request, tournament_id))
+    return render(request, "live/crosstable.html", context)
+
+
+@condition(etag_func=_version_etag)
+def player_card(request: HttpRequest, tournament_id: int, start_rank: int) -> HttpResponse:
+    folded = _folded(tournament_id)
+    card = pages.player_card(folded, start_rank, ensure_snapshot(tournament_id).body)
+    if card is None:
+        raise Http404(f"No player with start rank {start_rank}.")
+    return render(
+        request,
+        "live/player.html",
+        {
+            "tournament": folded,
+            "stage": pages.stage(folded),
+            "rounds": pages.paired_rounds(folded),
+            "card": card,
+        },
+    )
+
+
+@condition(etag_func=_version_etag)
+def roster(request: HttpRequest, tournament_id: int) -> JsonResponse:
+    return JsonResponse(pages.roster(_folded(tournament_id)))

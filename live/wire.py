@@ -40,7 +40,7 @@ class Table:
     """One snapshot body in wire form."""
 
     version: int
-    head: dict[str, Any]  # tournament, computed_at, rules, tiebreaks, tiebreak_names
+    head: dict[str, Any]  # tournament, computed_at, rules, tiebreaks, tiebreak_names, warnings
     rounds: dict[str, Any]  # current, closed, boards (as arrays), byes
     order: tuple[int, ...]  # start ranks in standings order
     ties: tuple[int, ...]
@@ -62,8 +62,12 @@ def table_of(body: dict[str, Any]) -> Table:
     return Table(
         version=body["version"],
         head={
-            key: body[key]
-            for key in ("tournament", "computed_at", "rules", "tiebreaks", "tiebreak_names")
+            **{
+                key: body[key]
+                for key in ("tournament", "computed_at", "rules", "tiebreaks", "tiebreak_names")
+            },
+            # Tables stored before the standings carried warnings have none.
+            "warnings": body.get("warnings", []),
         },
         rounds={
             "current": rounds["current"],

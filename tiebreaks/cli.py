@@ -1,13 +1,15 @@
 """Command line: standings and explanations for a TRF file.
 
     python -m tiebreaks standings FILE.trf [--rules R] [--tiebreaks BH/C1,BH,SB]
-                                           [--rounds N] [--json]
+                                           [--rounds N] [--unrated-rating N] [--json]
     python -m tiebreaks explain FILE.trf --player N [--rules R] [--tiebreaks ...]
-                                           [--rounds N]
+                                           [--rounds N] [--unrated-rating N]
 
 Any bad input (a missing file, a TRF error, an unknown tie-break code or rule
 edition, a round or player that does not exist) ends with exit code 2 and one
-line on stderr saying what is wrong.
+line on stderr saying what is wrong.  Warnings (declared points that disagree with
+the results, unrated players with a rating-based tie-break) go to stderr as lines
+starting with "warning: "; the output is unchanged by them.
 """
 
 from __future__ import annotations
@@ -17,9 +19,12 @@ import json
 import os
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import NoReturn
 
 from tiebreaks.errors import TieBreakError, TrfError
+from tiebreaks.formatting import format_points
+from tiebreaks.model import Tournament
 from tiebreaks.rules import EDITIONS
 from tiebreaks.standings import (
     DEFAULT_RULES,
@@ -30,7 +35,7 @@ from tiebreaks.standings import (
     format_value,
     to_json_number,
 )
-from tiebreaks.trf import TrfFile, format_points, read_trf
+from tiebreaks.trf import TrfFile, read_trf
 
 BAD_INPUT = 2
 
@@ -70,6 +75,13 @@ def build_parser() -> argparse.ArgumentParser:
     common.add_argument(
         "--rounds", type=int, metavar="N", help="standings after round N (default: all rounds)"
     )
+    common.add_argument(
+        "--unrated-rating",
+        type=int,
+        metavar="N",
+        help="the rating unrated players count with in rating-based tie-breaks (C.07 10); "
+        "default: unrated opponents are left out",
+    )
     standings = commands.add_parser("standings", parents=[common], help="print the standings table")
     standings.add_argument("--json", action="store_true", help="print JSON instead of a table")
     explain_parser = commands.add_parser(
@@ -87,13 +99,29 @@ def main(argv: Sequence[str] | None = None) -> int:
         trf = _read(args.file)
         tiebreaks = _tiebreaks(args.tiebreaks, trf)
         after_round = _after_round(args.rounds, trf)
+        tournament = _with_unrated_rating(trf.tournament, args.unrated_rating)
+        _warn(args.file, trf.warnings)
         if args.command == "explain":
-            explanation = explain(trf.tournament, args.player, tiebreaks, args.rules, after_round)
+            explanation = explain(tournament, args.player, tiebreaks, args.rules, after_round)
             return _emit("\n".join(explanation.lines()))
-        standings = compute_standings(trf.tournament, tiebreaks, args.rules, after_round)
+        standings = compute_standings(tournament, tiebreaks, args.rules, after_round)
     except (_BadInput, TieBreakError) as error:
         return _fail(str(error))
+    _warn(args.file, standings.warnings)
     return _emit(json.dumps(standings_json(standings), indent=2) if args.json else table(standings))
+
+
+def _warn(path: str, warnings: Sequence[str]) -> None:
+    for warning in warnings:
+        print(f"warning: {path}: {warning}", file=sys.stderr)
+
+
+def _with_unrated_rating(tournament: Tournament, rating: int | None) -> Tournament:
+    if rating is None:
+        return tournament
+    if not 1 <= rating <= 4000:
+        raise _BadInput(f"--unrated-rating {rating} is out of range: give a rating from 1 to 4000")
+    return replace(tournament, unrated_rating=rating)
 
 
 def _emit(text: str) -> int:

@@ -4,55 +4,20 @@ Accepted forms (case-insensitive): the TRF26/MTB syntax
 ``ACRONYM[:MP|:GP][/Cn|/Mn|/L±n][/P][/F][/R]`` and the Handbook's hyphen form
 (``BH-C1``).  ``:MP``/``:GP`` name the team score to use; for individuals there is
 only one score, so they are accepted and ignored.  ``GE`` (the 2023/2024 name) is
-an alias of ``REP``.  Non-FIDE tie-breaks carry the ``OTHER_`` prefix.
+an alias of ``REP``.  Non-FIDE tie-breaks carry the ``OTHER_`` prefix.  Which
+acronyms exist and which modifiers each accepts is the catalogue's
+(``definitions.DEFINITIONS``).
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import NamedTuple
 
+from tiebreaks.definitions import ALIASES, CATALOGUE
 from tiebreaks.errors import TieBreakError
 
-CUTS = ("C1", "C2", "M1", "M2")
 _CUT_NAMES = {"C1": "Cut-1", "C2": "Cut-2", "M1": "Median-1", "M2": "Median-2"}  # 14.1-14.4
-
-
-class Acronym(NamedTuple):
-    name: str  # the full name of the C.07 Art. 5 table, for people (tooltips, reports)
-    modifiers: frozenset[str]  # the modifiers the tie-break accepts
-
-
-_NONE: frozenset[str] = frozenset()
-# C.07 Art. 5 table, Art. 14 and the MTB26 list of codes.
-# Modifiers: L Koya limit; P forfeits count as played games; F Fore Buchholz; R reverse order.
-# UNCERTAIN: transcriptions of the Art. 5 table put the Cut-1 mark on FB or on REP; the
-# MTB26 list of codes has FB/C1...FB/M2 and no REP cut, so that is what is accepted.
-ACRONYMS: dict[str, Acronym] = {
-    "DE": Acronym("Direct Encounter", frozenset({"P"})),
-    "WIN": Acronym("Number of Wins", _NONE),
-    "WON": Acronym("Number of Games Won", _NONE),
-    "BPG": Acronym("Number of Games Played with Black", _NONE),
-    "BWG": Acronym("Number of Games Won with Black", _NONE),
-    "REP": Acronym("Rounds one Elected to Play in", _NONE),
-    "STD": Acronym("Standard Points", _NONE),
-    "TPN": Acronym("Tournament Pairing Number", frozenset({"R"})),
-    "RTNG": Acronym("Rating", frozenset({"R"})),
-    "PS": Acronym("Sum of Progressive Scores", frozenset({"C1", "C2"})),
-    "BH": Acronym("Buchholz", frozenset({*CUTS, "P"})),
-    "FB": Acronym("Fore Buchholz", frozenset({*CUTS, "P"})),
-    "AOB": Acronym("Average of Opponents' Buchholz", frozenset({"F"})),
-    "SB": Acronym("Sonneborn-Berger", frozenset({"C1", "C2", "P"})),
-    "KS": Acronym("Koya System", frozenset({"L"})),
-    "ARO": Acronym("Average Rating of Opponents", frozenset(CUTS)),
-    "TPR": Acronym("Tournament Performance Rating", _NONE),
-    "PTP": Acronym("Perfect Tournament Performance", _NONE),
-    "APRO": Acronym("Average Performance Rating of Opponents", _NONE),
-    "APPO": Acronym("Average Perfect Performance of Opponents", _NONE),
-    "OTHER_SB003": Acronym("Simplified Sonneborn-Berger of the top scorers (not FIDE)", _NONE),
-}
-ALIASES = {"GE": "REP"}
 
 _SHAPE = re.compile(r"^(?P<acronym>[A-Z][A-Z0-9_]*)(?::(?:MP|GP))?(?P<modifiers>(?:[/-][^/-]+)*)$")
 _MODIFIER = re.compile(r"^(?:(?P<cut>[CM][12])|L(?P<limit>[+-]?\d+)|(?P<flag>[PFR]))$")
@@ -75,7 +40,7 @@ class Code:
         """The full name for people, from the Art. 5 name and the modifiers:
         ``BH/C1`` -> "Buchholz Cut-1", ``AOB/F`` -> "Average of Opponents' Buchholz
         of Fore Buchholz"."""
-        parts = [ACRONYMS[self.acronym].name]
+        parts = [CATALOGUE[self.acronym].name]
         if self.cut:
             parts.append(_CUT_NAMES[self.cut])
         if self.limit:
@@ -100,9 +65,9 @@ def parse_code(text: str) -> Code:
     if shape is None:
         raise TieBreakError(f"cannot read tie-break code {text!r}")
     acronym = ALIASES.get(shape["acronym"], shape["acronym"])
-    if acronym not in ACRONYMS:
+    if acronym not in CATALOGUE:
         raise TieBreakError(f"unknown tie-break {shape['acronym']!r} in code {text!r}")
-    allowed = ACRONYMS[acronym].modifiers
+    allowed = CATALOGUE[acronym].modifiers
     fields: dict[str, object] = {}
     for token in filter(None, shape["modifiers"].split("/")):
         part = _MODIFIER.match(token)

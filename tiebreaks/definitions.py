@@ -11,11 +11,12 @@ Round robins follow C.07 15.2: forfeits are games, except that rating-based
 tie-breaks (Art. 10) treat every forfeit as unplayed, and (2026 text) forfeit
 losses stay unplayed for Type B tie-breaks (Art. 7).
 
-Rating-based tie-breaks (Art. 10) use rated games over the board against rated
-opponents: C.07 10 asks organisers to drop them when unrated players take part
-unless their rules say how to treat them; leaving unrated opponents out is the
-rule this engine applies (a TRF W/D/L game of less than one move is not rated and
-is left out too).
+Rating-based tie-breaks (Art. 10) use the games played over the board (10.1),
+TRF W/D/L games included: they were played, only not rated (ruling 2, as FIDE's
+reference checker counts them).  C.07 10 asks organisers to drop these tie-breaks
+when unrated players take part unless their rules say how to treat them: by default
+unrated opponents are left out (and the standings carry a warning); a tournament's
+``unrated_rating`` gives them that rating instead (ruling 6).
 """
 
 from __future__ import annotations
@@ -23,14 +24,15 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from fractions import Fraction
 from functools import cached_property
 from itertools import accumulate
 from math import lcm
 from operator import mul
+from typing import TYPE_CHECKING
 
 from tiebreaks import modifiers, rating
-from tiebreaks.codes import Code
 from tiebreaks.model import System
 from tiebreaks.scores import (
     FORFEIT_LOSS,
@@ -42,6 +44,9 @@ from tiebreaks.scores import (
     ScoreSheet,
     opponent_elements,
 )
+
+if TYPE_CHECKING:  # codes reads the catalogue below to know the acronyms and modifiers
+    from tiebreaks.codes import Code
 
 Value = int | Fraction | None
 
@@ -78,25 +83,29 @@ class Context:
         return [sum(e.values) for e in self.elements(fore=fore)]
 
     @cached_property
+    def ratings(self) -> list[int]:
+        """Each player's rating for Art. 10; 0 (left out) for the unrated unless the
+        tournament gives them a rating."""
+        fixed = self.sheet.tournament.unrated_rating or 0
+        return [p.rating or fixed for p in self.sheet.players]
+
+    @cached_property
     def rated_games(self) -> list[tuple[list[int], int]]:
-        """Per player: the ratings of the rated opponents met in rated games over the
-        board (once per game, 4.4) and the points scored in those games in halves."""
+        """Per player: the ratings of the rated opponents met over the board (once per
+        game, 4.4) and the points scored in those games in halves."""
         sheet = self.sheet
-        ratings = [p.rating for p in sheet.players]
+        ratings = self.ratings
         out = []
-        unrated = sheet.unrated
         halves_of = {sheet.loss: 0, sheet.draw: 1, sheet.win: 2}
-        for i, (k_row, o_row, p_row) in enumerate(
-            zip(sheet.kind, sheet.opp, sheet.pts, strict=True)
-        ):
-            if not unrated and k_row and min(k_row) == GAME == max(k_row):
+        for k_row, o_row, p_row in zip(sheet.kind, sheet.opp, sheet.pts, strict=True):
+            if k_row and min(k_row) == GAME == max(k_row):
                 opp_ratings = [ratings[o] for o in o_row]
                 if 0 not in opp_ratings:
                     out.append((opp_ratings, sum(map(halves_of.__getitem__, p_row))))
                     continue
             opp_ratings, halves = [], 0
-            for r, (k, o, p) in enumerate(zip(k_row, o_row, p_row, strict=True)):
-                if k == GAME and ratings[o] > 0 and (i, r) not in unrated:
+            for k, o, p in zip(k_row, o_row, p_row, strict=True):
+                if k == GAME and ratings[o] > 0:
                     opp_ratings.append(ratings[o])
                     halves += halves_of[p]
             out.append((opp_ratings, halves))
@@ -118,6 +127,12 @@ def _opponent_sum(ctx: Context, code: Code, *, fore: bool = False) -> Column:
     return Column(
         [modifiers.cut(code.cut, e.values, e.values, e.vur)[0] for e in elements], ctx.sheet.unit
     )
+
+
+def pts(ctx: Context, code: Code) -> Column:
+    """PTS, Points: the score itself (MTB26 lists it; as a tie-break it breaks nothing
+    the score has not, but a list that names it is accepted)."""
+    return Column(list(ctx.sheet.score), ctx.sheet.unit)
 
 
 def bh(ctx: Context, code: Code) -> Column:
@@ -319,7 +334,7 @@ def tpn(ctx: Context, code: Code) -> Column:
 
 def rtng(ctx: Context, code: Code) -> Column:
     """RTNG, Rating (C.07 10.6, 2026): the higher rating ranks first; RTNG/R reverses."""
-    return Column([p.rating for p in ctx.sheet.players], lower_is_better=code.reverse)
+    return Column(list(ctx.ratings), lower_is_better=code.reverse)
 
 
 def aro(ctx: Context, code: Code) -> Column:
@@ -349,11 +364,11 @@ def ptp(ctx: Context, code: Code) -> Column:
 def _average_of_opponents(ctx: Context, per_player: Sequence[int | None]) -> Column:
     sheet = ctx.sheet
     values: list[Value] = []
-    for i, (k_row, o_row) in enumerate(zip(sheet.kind, sheet.opp, strict=True)):
+    for k_row, o_row in zip(sheet.kind, sheet.opp, strict=True):
         found = [
             per_player[o]
-            for r, (k, o) in enumerate(zip(k_row, o_row, strict=True))
-            if k == GAME and per_player[o] is not None and (i, r) not in sheet.unrated
+            for k, o in zip(k_row, o_row, strict=True)
+            if k == GAME and per_player[o] is not None
         ]
         values.append(rating.round_half_up(sum(found), len(found)) if found else None)
     return Column(values)
@@ -443,31 +458,77 @@ def _split_and_reapply(
     return out
 
 
-TieBreak = Callable[[Context, Code], Column]
-TIEBREAKS: dict[str, TieBreak] = {
-    "WIN": win,
-    "WON": won,
-    "BPG": bpg,
-    "BWG": bwg,
-    "REP": rep,
-    "STD": std,
-    "TPN": tpn,
-    "RTNG": rtng,
-    "PS": ps,
-    "BH": bh,
-    "FB": fb,
-    "AOB": aob,
-    "SB": sb,
-    "KS": ks,
-    "ARO": aro,
-    "TPR": tpr,
-    "PTP": ptp,
-    "APRO": apro,
-    "APPO": appo,
-    "OTHER_SB003": other_sb003,
-}
-GROUP_TIEBREAKS = {"DE": de}
+TieBreak = Callable[[Context, "Code"], Column]
+# Direct Encounter ranks inside a tied group: the group in, its ordered subgroups out.
+GroupTieBreak = Callable[[Context, "Code", Sequence[int]], list[list[int]]]
 
-# How values are printed (standings.format_value).
-RATING_LIKE = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"})
-COUNTS = frozenset({"WIN", "WON", "BPG", "BWG", "REP", "TPN", "DE"})
+
+class Printed(Enum):
+    """How a value is printed (``standings.format_value``)."""
+
+    POINTS = "points"  # "6.5", "9.25"
+    WHOLE = "whole"  # counts, ratings, positions
+    TWO_DECIMALS = "two decimals"  # AOB
+
+
+CUTS = frozenset({"C1", "C2", "M1", "M2"})  # C.07 14.1-14.4
+_NONE: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class Definition:
+    """One tie-break: its C.07 Art. 5 acronym and name, its article, the modifiers it
+    accepts (C.07 Art. 14 and the MTB26 list of codes: /Cn /Mn cuts, /L Koya limit,
+    /P forfeits as played games, /F on Fore Buchholz, /R reverse order), the function
+    that computes it and how its value prints."""
+
+    acronym: str
+    name: str
+    article: str
+    modifiers: frozenset[str]
+    function: TieBreak | GroupTieBreak
+    printed: Printed = Printed.POINTS
+    group: bool = False  # ranks inside a tied group (DE) instead of giving a column
+
+    @property
+    def rating_based(self) -> bool:
+        """Art. 10, the rating-based tie-breaks: they need a rule for unrated players."""
+        return self.article.startswith("10.")
+
+
+# UNCERTAIN: transcriptions of the Art. 5 table put the Cut-1 mark on FB or on REP; the
+# MTB26 list of codes has FB/C1...FB/M2 and no REP cut, so that is what is accepted.
+_W, _TWO = Printed.WHOLE, Printed.TWO_DECIMALS
+DEFINITIONS: tuple[Definition, ...] = (
+    # The score itself, as MTB26 lists and FIDE's reference checker accept it in a list.
+    Definition("PTS", "Points", "MTB26", _NONE, pts),
+    Definition("DE", "Direct Encounter", "6", frozenset({"P"}), de, _W, group=True),
+    Definition("WIN", "Number of Wins", "7.1", _NONE, win, _W),
+    Definition("WON", "Number of Games Won", "7.2", _NONE, won, _W),
+    Definition("BPG", "Number of Games Played with Black", "7.3", _NONE, bpg, _W),
+    Definition("BWG", "Number of Games Won with Black", "7.4", _NONE, bwg, _W),
+    Definition("REP", "Rounds one Elected to Play in", "7.6", _NONE, rep, _W),
+    Definition("STD", "Standard Points", "7.7", _NONE, std),
+    Definition("TPN", "Tournament Pairing Number", "7.8", frozenset({"R"}), tpn, _W),
+    Definition("RTNG", "Rating", "10.6", frozenset({"R"}), rtng, _W),
+    Definition("PS", "Sum of Progressive Scores", "7.5", frozenset({"C1", "C2"}), ps),
+    Definition("BH", "Buchholz", "8.1", CUTS | {"P"}, bh),
+    Definition("FB", "Fore Buchholz", "8.3", CUTS | {"P"}, fb),
+    Definition("AOB", "Average of Opponents' Buchholz", "8.2", frozenset({"F"}), aob, _TWO),
+    Definition("SB", "Sonneborn-Berger", "9.1", frozenset({"C1", "C2", "P"}), sb),
+    Definition("KS", "Koya System", "9.2", frozenset({"L"}), ks),
+    Definition("ARO", "Average Rating of Opponents", "10.1", CUTS, aro, _W),
+    Definition("TPR", "Tournament Performance Rating", "10.2", _NONE, tpr, _W),
+    Definition("PTP", "Perfect Tournament Performance", "10.3", _NONE, ptp, _W),
+    Definition("APRO", "Average Performance Rating of Opponents", "10.4", _NONE, apro, _W),
+    Definition("APPO", "Average Perfect Performance of Opponents", "10.5", _NONE, appo, _W),
+    Definition(
+        "OTHER_SB003",
+        "Simplified Sonneborn-Berger of the top scorers (not FIDE)",
+        "seed 003 (not FIDE)",
+        _NONE,
+        other_sb003,
+    ),
+)
+CATALOGUE: dict[str, Definition] = {d.acronym: d for d in DEFINITIONS}
+ALIASES = {"GE": "REP"}  # the 2023/2024 name

@@ -173,13 +173,16 @@ class Player:
 @dataclass(frozen=True)
 class Tournament:
     """A tournament's results: the players with their rounds, the number of
-    rounds scheduled (n in C.07 16.4.2), the scoring and the system."""
+    rounds scheduled, the scoring and the system.  ``unrated_rating`` is the rating
+    the tournament's rules give unrated players for the rating-based tie-breaks
+    (C.07 10); None leaves them out."""
 
     players: tuple[Player, ...]
     rounds: int
     scoring: Scoring = field(default_factory=Scoring)
     system: System = System.SWISS
     name: str = ""
+    unrated_rating: int | None = None
     _by_rank: dict[int, Player] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

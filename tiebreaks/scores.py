@@ -8,11 +8,15 @@ Fractions.  ``ScoreSheet.points`` turns a unit count back into exact points.
 Rounds whose entry is None or Pending (result not known yet) are left out of every
 sum and of every "followed by" test: for the rules a round that has no result yet
 does not exist; only Fore Buchholz (8.3) sees a Pending game's pairing, kept sparse
-in ``ScoreSheet.pending``.  ``after_round=N`` keeps rounds 1..N only, and that
-truncated event is the tournament the rules see: its number of rounds (16.4.2,
-the pre-2023 virtual opponent's n, "the last round" of 16.2.5) is N, as in the TEC
-reference code Gacrux.  Without ``after_round`` the number of rounds is the scheduled one
-(``Tournament.rounds``).
+in ``ScoreSheet.pending``.
+
+Standings after round k are those of the tournament as if it had k rounds
+(ruling 3): its number of rounds (16.4.2, the pre-2023 virtual opponent's n, KS's
+maximum, "the last round" of 16.2.5) is k, as in the TEC reference code Gacrux.
+k is ``after_round`` when given, else the last round anybody has an entry for (a
+result, a bye or a pending pairing): a file whose later rounds have no data yet and
+the live standings of a round in progress are the event so far.  Once the last
+round is paired k is the scheduled number, so the final standings do not change.
 """
 
 from __future__ import annotations
@@ -85,7 +89,7 @@ class ScoreSheet:
     opponent's index or -1; ``pts`` the points in units.  Unplayed rounds are rare,
     so what only they have is kept sparse, keyed by (player, round): ``category``
     (16.2) and ``own_value`` (the dummy or virtual opponent's score, 16.4); so are
-    ``unrated`` games (TRF W/D/L) and ``pending`` games (paired, no result yet: the
+    ``pending`` games (paired, no result yet: the
     opponent's index; their round is NONE everywhere else).
     """
 
@@ -103,7 +107,6 @@ class ScoreSheet:
     opp: list[list[int]]
     pts: list[list[int]]
     black: list[list[bool]]
-    unrated: set[tuple[int, int]]
     pending: dict[tuple[int, int], int]
     score: list[int]
     adjusted: list[int]
@@ -164,13 +167,25 @@ class ScoreSheet:
         return own, "16.4 dummy at the player's own score"
 
 
+def last_known_round(tournament: Tournament) -> int:
+    """The last round anybody has an entry for (0 when none): k of ruling 3."""
+    last = 0
+    for player in tournament.players:
+        entries = player.rounds
+        known = len(entries)
+        while known > last and entries[known - 1] is None:
+            known -= 1
+        last = max(last, known)
+    return last
+
+
 def build_sheet(
     tournament: Tournament, rules: RuleSet, after_round: int | None = None
 ) -> ScoreSheet:
     """Read ``tournament`` (rounds 1..after_round) into a ScoreSheet under ``rules``."""
     longest = max((len(p.rounds) for p in tournament.players), default=0)
     if after_round is None:
-        rounds = max(tournament.rounds, longest)
+        rounds = last_known_round(tournament)
     elif isinstance(after_round, int) and 0 <= after_round <= max(tournament.rounds, longest):
         rounds = after_round
     else:
@@ -185,7 +200,7 @@ def build_sheet(
 
     players = tuple(sorted(tournament.players, key=lambda p: p.start_rank))
     index = {p.start_rank: i for i, p in enumerate(players)}
-    kinds, opps, pts, blacks, unrated, pending = [], [], [], [], set(), {}
+    kinds, opps, pts, blacks, pending = [], [], [], [], {}
     black_colour, won, drawn = Color.BLACK, Outcome.WIN, Outcome.DRAW
     win_units, draw_units, loss_units = (outcome_units[o] for o in (won, drawn, Outcome.LOSS))
     for i, player in enumerate(players):
@@ -205,8 +220,6 @@ def build_sheet(
             b_row[r] = entry.color is black_colour
             if type(entry) is Game:
                 k_row[r] = GAME
-                if not entry.rated:
-                    unrated.add((i, r))
                 # Identity tests: hashing an Enum member is slow in a 100k-round loop.
                 outcome = entry.outcome
                 p_row[r] = (
@@ -240,7 +253,6 @@ def build_sheet(
         opp=opps,
         pts=pts,
         black=blacks,
-        unrated=unrated,
         pending=pending,
         score=[],
         adjusted=[],

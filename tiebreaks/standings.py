@@ -21,21 +21,13 @@ import gc
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from operator import itemgetter
 
 from tiebreaks.codes import Code, parse_code
-from tiebreaks.definitions import (
-    COUNTS,
-    GROUP_TIEBREAKS,
-    RATING_LIKE,
-    TIEBREAKS,
-    Column,
-    Context,
-    Value,
-)
+from tiebreaks.definitions import CATALOGUE, Column, Context, Printed, Value
 from tiebreaks.errors import TieBreakError
+from tiebreaks.formatting import decimal_text, format_points
 from tiebreaks.model import Player, System, Tournament
 from tiebreaks.modifiers import cut
 from tiebreaks.ranking import rank, sort_key
@@ -57,6 +49,7 @@ __all__ = [
     "explain",
     "format_value",
     "to_json_number",
+    "unrated_warnings",
 ]
 
 
@@ -75,6 +68,7 @@ class Standings:
     rules: str
     tiebreaks: tuple[str, ...]
     rows: tuple[StandingsRow, ...]
+    warnings: tuple[str, ...] = ()  # what the reader of the table must know (unrated players)
 
 
 def default_tiebreaks(system: System) -> tuple[str, ...]:
@@ -108,13 +102,15 @@ class _Computation:
         self.group_values: dict[str, dict[int, int]] = {}
         steps: list[object] = [self.sheet.score]
         for code in self.codes:
-            group_step = GROUP_TIEBREAKS.get(code.acronym)
-            if group_step is not None:
+            definition = CATALOGUE[code.acronym]
+            if definition.group:
                 self.group_values.setdefault(code.text, {})
-                steps.append(lambda group, code=code, f=group_step: f(self.context, code, group))
+                steps.append(
+                    lambda group, code=code, f=definition.function: f(self.context, code, group)
+                )
                 continue
             if code.text not in self.columns:
-                self.columns[code.text] = TIEBREAKS[code.acronym](self.context, code)
+                self.columns[code.text] = definition.function(self.context, code)
             steps.append(_keys(self.columns[code.text]))
         self.placed = rank(len(self.sheet.players), steps, self._record_group)
 
@@ -190,7 +186,25 @@ def compute_standings(
             rules=computation.rules.name,
             tiebreaks=tuple(c.text for c in computation.codes),
             rows=computation.rows(),
+            warnings=unrated_warnings(tournament, computation.codes),
         )
+
+
+def unrated_warnings(tournament: Tournament, codes: Sequence[Code]) -> tuple[str, ...]:
+    """Ruling 6: C.07 10 drops the rating-based tie-breaks when unrated players take part
+    unless the rules say how to treat them; by default they are left out of those
+    tie-breaks, and never silently."""
+    rating_based = [code.text for code in codes if CATALOGUE[code.acronym].rating_based]
+    if not rating_based or tournament.unrated_rating:
+        return ()
+    unrated = sorted(p.start_rank for p in tournament.players if not p.rating)
+    if not unrated:
+        return ()
+    return (
+        f"{len(unrated)} unrated player(s) (start ranks {', '.join(map(str, unrated))}) take "
+        f"part: {', '.join(rating_based)} leave their games out (C.07 10); give unrated "
+        "players a rating (the tournament's unrated_rating, --unrated-rating) to count them",
+    )
 
 
 @contextmanager
@@ -211,30 +225,17 @@ def _no_cyclic_gc() -> Iterator[None]:
             gc.enable()
 
 
-def _decimal(value: Fraction, places: int) -> str:
-    exact = Decimal(value.numerator) / Decimal(value.denominator)
-    return str(exact.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP))
-
-
-def _points_text(value: Fraction) -> str:
-    """Exact when the value has a short decimal form ("6.5", "9.25", "12.0")."""
-    for places in (1, 2):
-        if (value * 10**places).denominator == 1:
-            return _decimal(value, places)
-    return _decimal(value, 2)
-
-
 def format_value(code: str, value: Value) -> str:
     """A tie-break value as arbiters print it: AOB with two decimals, ratings and
     counts whole, points as "6.5"; an undefined value as "-"."""
     if value is None:
         return "-"
-    acronym = parse_code(code).acronym
-    if acronym == "AOB":
-        return _decimal(Fraction(value), 2)
-    if acronym in RATING_LIKE or acronym in COUNTS:
+    printed = CATALOGUE[parse_code(code).acronym].printed
+    if printed is Printed.TWO_DECIMALS:
+        return decimal_text(Fraction(value), 2)
+    if printed is Printed.WHOLE:
         return str(int(value))
-    return _points_text(Fraction(value))
+    return format_points(Fraction(value))
 
 
 def to_json_number(value: Value) -> int | float | None:
@@ -284,19 +285,19 @@ class Explanation:
         p = self.player
         out = [
             f"{p.start_rank} {p.name}".rstrip() + f" - rules {self.rules}, place {self.place}",
-            f"points {_points_text(self.points)}; "
-            f"as an opponent (C.07 16.3) {_points_text(self.modified_points)}",
+            f"points {format_points(self.points)}; "
+            f"as an opponent (C.07 16.3) {format_points(self.modified_points)}",
         ]
         for r in self.rounds:
             opponent = f" vs {r.opponent}" if r.opponent is not None else ""
-            points = "?" if r.points is None else _points_text(r.points)
-            value = "" if r.value is None else f", counts {_points_text(r.value)}"
+            points = "?" if r.points is None else format_points(r.points)
+            value = "" if r.value is None else f", counts {format_points(r.value)}"
             vur = ", VUR" if r.vur else ""
             out.append(f"  R{r.round}: {r.kind}{opponent}, {points} pts{value}{vur} ({r.rule})")
         for t in self.tiebreaks:
             out.append(f"  {t.code} = {format_value(t.code, t.value)}: {t.text}")
             if t.contributions:
-                parts = ", ".join(f"R{r} {_points_text(c)}" for r, c in t.contributions)
+                parts = ", ".join(f"R{r} {format_points(c)}" for r, c in t.contributions)
                 out.append(f"    contributions: {parts}")
             if t.cut_rounds:
                 out.append("    cut: " + ", ".join(f"R{r}" for r in t.cut_rounds))
@@ -328,7 +329,7 @@ def _round_lines(sheet: ScoreSheet, i: int) -> tuple[RoundLine, ...]:
 
 
 def _tiebreak_line(computation: _Computation, code: Code, i: int, value: Value) -> TieBreakLine:
-    function = TIEBREAKS.get(code.acronym) or GROUP_TIEBREAKS[code.acronym]
+    function = CATALOGUE[code.acronym].function
     text = (function.__doc__ or "").strip().split("\n\n")[0].replace("\n", " ")
     if code.acronym not in ("BH", "FB", "SB"):
         return TieBreakLine(code.text, value, " ".join(text.split()))

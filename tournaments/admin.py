@@ -1,34 +1,39 @@
-"""Admin: tournaments with their read-only event log, a form that corrects a
-result by appending a ``result.corrected`` event through the same command the
-API uses, and each player's result history.  Events themselves can be looked
-at, never added, changed or deleted."""
+"""Admin: tournaments with their read-only event log, forms that append events
+through the same commands the API uses (correct a result; grant or revoke an
+organiser), and each player's result history.  Events themselves can be looked
+at, never added, changed or deleted; organisers only change through their
+events, so that the log audits who gave whom the right to write."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
+from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import URLPattern, path, reverse
+from django.utils.safestring import mark_safe
 
-from . import commands
-from .history import result_history
+from tournaments.domain.state import RESULTS
+from tournaments.store import commands
+from tournaments.store.events import summarise
+from tournaments.store.organisers import grant_organiser, revoke_organiser
+from tournaments.store.result_history import result_history
+
 from .models import Event, Membership, Tournament
-from .schemas import summarise
-from .state import RESULTS
-from .upcasting import upcast
 
 
 def event_summary(event: Event) -> str:
-    return summarise(event.kind, upcast(event.kind, event.schema_version, event.payload))
+    return summarise(event)
 
 
-class ReadOnlyEventsMixin:
-    """Events are append-only: nobody adds, changes or deletes them here."""
+class ReadOnlyMixin:
+    """Nobody adds, changes or deletes these rows here."""
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
@@ -39,9 +44,14 @@ class ReadOnlyEventsMixin:
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
+
+class ReadOnlyEventsMixin(ReadOnlyMixin):
+    """Events are append-only."""
+
     @admin.display(description="summary")
     def summary(self, event: Event) -> str:
-        return event_summary(event)
+        # A forged extra inline row is an unsaved, empty event: nothing to summarise.
+        return event_summary(event) if event.pk is not None else ""
 
 
 class EventInline(ReadOnlyEventsMixin, admin.TabularInline):
@@ -52,13 +62,26 @@ class EventInline(ReadOnlyEventsMixin, admin.TabularInline):
     extra = 0
 
 
-class MembershipInline(admin.TabularInline):
+class MembershipInline(ReadOnlyMixin, admin.TabularInline):
+    """Shown only: "Grant or revoke an organiser" appends the event that changes it."""
+
     model = Membership
     fields = ("user", "created_at")
-    readonly_fields = ("created_at",)
-    raw_id_fields = ("user",)
+    readonly_fields = fields
     extra = 0
     verbose_name = "organiser"
+
+
+class OrganiserForm(forms.Form):
+    user = forms.CharField(max_length=150, label="Username")
+    action = forms.ChoiceField(choices=[("grant", "grant"), ("revoke", "revoke")])
+
+    def clean_user(self) -> Any:
+        user_model = get_user_model()
+        try:
+            return user_model.objects.get(**{user_model.USERNAME_FIELD: self.cleaned_data["user"]})
+        except user_model.DoesNotExist:
+            raise forms.ValidationError("No such user.") from None
 
 
 class CorrectionForm(forms.Form):
@@ -102,12 +125,17 @@ class TournamentAdmin(admin.ModelAdmin):
             self.admin_site.admin_view(self.correct_result_view),
             name="tournaments_tournament_correct_result",
         )
+        organisers = path(
+            "<tid:tournament_id>/organisers/",
+            self.admin_site.admin_view(self.organiser_view),
+            name="tournaments_tournament_organisers",
+        )
         history = path(
             "<tid:tournament_id>/result-history/",
             self.admin_site.admin_view(self.result_history_view),
             name="tournaments_tournament_result_history",
         )
-        return [correct, history, *super().get_urls()]
+        return [correct, organisers, history, *super().get_urls()]
 
     def result_history_view(self, request: HttpRequest, tournament_id: int) -> HttpResponse:
         tournament = get_object_or_404(self.get_queryset(request), pk=tournament_id)
@@ -125,15 +153,56 @@ class TournamentAdmin(admin.ModelAdmin):
         )
 
     def correct_result_view(self, request: HttpRequest, tournament_id: int) -> HttpResponse:
+        def correct(tournament: Tournament, data: dict[str, Any]) -> Event:
+            return commands.correct_result(tournament.pk, data, author=request.user)
+
+        return self._event_form_view(
+            request,
+            tournament_id,
+            CorrectionForm,
+            correct,
+            "Correct a result",
+            mark_safe(
+                "The correction is appended to the event log as <code>result.corrected</code>, "
+                "with you as its author; the original result stays in the log."
+            ),
+        )
+
+    def organiser_view(self, request: HttpRequest, tournament_id: int) -> HttpResponse:
+        def change(tournament: Tournament, data: dict[str, Any]) -> Event:
+            command = grant_organiser if data["action"] == "grant" else revoke_organiser
+            return command(tournament.pk, data["user"], author=request.user)
+
+        return self._event_form_view(
+            request,
+            tournament_id,
+            OrganiserForm,
+            change,
+            "Grant or revoke an organiser",
+            mark_safe(
+                "The change is appended to the event log as <code>organiser.granted</code> "
+                "or <code>organiser.revoked</code>, with you as its author."
+            ),
+        )
+
+    def _event_form_view(
+        self,
+        request: HttpRequest,
+        tournament_id: int,
+        form_class: type[forms.Form],
+        append: Callable[[Tournament, dict[str, Any]], Event],
+        title: str,
+        intro: str,
+    ) -> HttpResponse:
+        """A form whose valid submission appends one event through a command; the
+        command's refusal is shown on the form's field."""
         tournament = get_object_or_404(self.get_queryset(request), pk=tournament_id)
         if not self.has_change_permission(request, tournament):
             raise PermissionDenied
-        form = CorrectionForm(request.POST or None, initial=request.GET.dict())
+        form = form_class(request.POST or None, initial=request.GET.dict())
         if request.method == "POST" and form.is_valid():
             try:
-                event = commands.correct_result(
-                    tournament.pk, form.cleaned_data, author=request.user
-                )
+                event = append(tournament, form.cleaned_data)
             except commands.CommandError as exc:
                 form.add_error(exc.field if exc.field in form.fields else None, exc.message)
             else:
@@ -146,14 +215,15 @@ class TournamentAdmin(admin.ModelAdmin):
                 return HttpResponseRedirect(change_url)
         context = {
             **self.admin_site.each_context(request),
-            "title": f"Correct a result: {tournament.name}",
+            "title": f"{title}: {tournament.name}",
             "opts": self.model._meta,
             "original": tournament,
+            "page": title,
+            "intro": intro,
+            "submit": "Append the event",
             "form": form,
         }
-        return TemplateResponse(
-            request, "admin/tournaments/tournament/correct_result.html", context
-        )
+        return TemplateResponse(request, "admin/tournaments/tournament/event_form.html", context)
 
 
 @admin.register(Event)

@@ -14,7 +14,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from . import commands
+from tournaments.store import commands
 
 NAME = "Crosstable Demo Open"
 
@@ -32,6 +32,15 @@ PLAYERS = [
     ("Yuki Tanaka", 2113, "", "JPN"),
     ("Pieter de Vries", 2074, "", "NED"),
 ]
+
+DETAILS = {
+    "start_date": "2026-03-13",
+    "end_date": "2026-03-15",
+    "place": "Bologna",
+    "time_control": "90 min + 30 s per move",
+    "chief_arbiter": "IA Carla Conti",
+    "round_dates": ["2026-03-13", "2026-03-14", "2026-03-14", "2026-03-15", "2026-03-15"],
+}
 
 # round -> (white, black, result or None while the game is on), pairing-allocated byes
 ROUNDS: dict[int, tuple[list[tuple[int, int, str | None]], list[int]]] = {
@@ -80,7 +89,7 @@ CLOSED_ROUNDS = (1, 2, 3)
 def load_demo(author: AbstractBaseUser) -> int:
     """Store the demo tournament (once) and return its id."""
     created = commands.create_tournament(
-        {"name": NAME, "rounds": 5, "system": "swiss"},
+        {"name": NAME, "rounds": 5, "system": "swiss", "details": DETAILS},
         author=author,
         idempotency_key="demo:created",
     )

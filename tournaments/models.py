@@ -2,7 +2,7 @@
 and an append-only ``Event`` row per fact.
 
 Everything else about a tournament (its name, settings, players, rounds and
-results) is derived by folding its events (``tournaments.state``).  Nothing
+results) is derived by folding its events (``tournaments.domain.state``).  Nothing
 here is ever updated or deleted: a mistake is fixed by appending a correction.
 """
 
@@ -15,20 +15,13 @@ from django.db import models
 from django.db.models import Max, OuterRef, Subquery
 from django.utils import timezone
 
+from tournaments.store.events import EventKind, payload_lookup
+
+__all__ = ["AppendOnlyError", "Event", "EventKind", "Membership", "Tournament"]
+
 
 class AppendOnlyError(Exception):
     """Raised on any attempt to change or remove a stored event."""
-
-
-class EventKind(models.TextChoices):
-    TOURNAMENT_CREATED = "tournament.created"
-    PLAYER_REGISTERED = "player.registered"
-    PLAYER_WITHDRAWN = "player.withdrawn"
-    BYE_REQUESTED = "bye.requested"
-    ROUND_PAIRED = "round.paired"
-    RESULT_RECORDED = "result.recorded"
-    RESULT_CORRECTED = "result.corrected"
-    ROUND_CLOSED = "round.closed"
 
 
 class TournamentQuerySet(models.QuerySet["Tournament"]):
@@ -36,7 +29,7 @@ class TournamentQuerySet(models.QuerySet["Tournament"]):
         """Annotate ``name`` (from the creation event) and ``version`` (last seq)."""
         created = Event.objects.filter(tournament=OuterRef("pk"), seq=1)
         return self.annotate(
-            name=Subquery(created.values("payload__name")[:1]),
+            name=Subquery(created.values(payload_lookup("name"))[:1]),
             version=Max("events__seq"),
         )
 
@@ -106,7 +99,8 @@ class Event(models.Model):
 
     tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT, related_name="events")
     seq = models.PositiveIntegerField()
-    kind = models.CharField(max_length=40, choices=EventKind.choices)
+    # One of tournaments.store.events.REGISTRY; the commands write only declared kinds.
+    kind = models.CharField(max_length=40)
     schema_version = models.PositiveSmallIntegerField()
     payload = models.JSONField()
     # PROTECT rather than SET_NULL: SET_NULL would UPDATE event rows.

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import api_trf, views
+from tournaments.api import files_and_schedule, views
 
 app_name = "tournaments"
 
@@ -13,6 +13,7 @@ urlpatterns = [
     path(tournament + "withdrawals/", views.WithdrawalView.as_view(), name="withdrawal-create"),
     path(tournament + "byes/", views.ByeListView.as_view(), name="bye-list"),
     path(tournament + "rounds/", views.RoundListView.as_view(), name="round-list"),
+    path(tournament + "rounds/pair/", views.RoundPairView.as_view(), name="round-pair"),
     path(
         tournament + "rounds/<int:round_number>/",
         views.RoundDetailView.as_view(),
@@ -26,14 +27,26 @@ urlpatterns = [
     path(tournament + "results/", views.ResultView.as_view(), name="result-create"),
     path(tournament + "corrections/", views.CorrectionView.as_view(), name="correction-create"),
     path(tournament + "events/", views.EventListView.as_view(), name="event-list"),
-    # TRF files, CSV and round-robin schedules (api_trf).
-    path("tournaments/import/", api_trf.TrfImportView.as_view(), name="tournament-import"),
-    path(tournament + "export.trf", api_trf.TrfExportView.as_view(), name="tournament-export"),
-    path(tournament + "standings.csv", api_trf.StandingsCsvView.as_view(), name="standings-csv"),
-    path(tournament + "schedule/", api_trf.ScheduleView.as_view(), name="schedule-create"),
+    # TRF files, CSV and round-robin schedules (api.files_and_schedule).
+    path(
+        "tournaments/import/", files_and_schedule.TrfImportView.as_view(), name="tournament-import"
+    ),
+    path(
+        tournament + "export.trf",
+        files_and_schedule.TrfExportView.as_view(),
+        name="tournament-export",
+    ),
+    path(
+        tournament + "standings.csv",
+        files_and_schedule.StandingsCsvView.as_view(),
+        name="standings-csv",
+    ),
+    path(
+        tournament + "schedule/", files_and_schedule.ScheduleView.as_view(), name="schedule-create"
+    ),
     path(
         tournament + "rounds/import-trf/",
-        api_trf.RoundTrfImportView.as_view(),
+        files_and_schedule.RoundTrfImportView.as_view(),
         name="round-import-trf",
     ),
 ]

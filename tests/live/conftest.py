@@ -37,10 +37,22 @@ class Runs:
 
     def __init__(self) -> None:
         self.done: list[int] = []
-        self.lock = threading.Lock()
+        self.lock = threading.Condition()
 
     def count(self, tournament_id: int) -> int:
         with self.lock:
+            return self.done.count(tournament_id)
+
+    def finished(self, tournament_id: int) -> None:
+        with self.lock:
+            self.done.append(tournament_id)
+            self.lock.notify_all()
+
+    def wait_for(self, tournament_id: int, runs: int, timeout: float = 20) -> int:
+        """Block until ``runs`` recomputations of the tournament have finished (or
+        ``timeout`` passed); returns how many have."""
+        with self.lock:
+            self.lock.wait_for(lambda: self.done.count(tournament_id) >= runs, timeout)
             return self.done.count(tournament_id)
 
 
@@ -50,11 +62,10 @@ def running_worker() -> Iterator[Runs]:
     runs = Runs()
 
     def finished(sender=None, args=(), **kwargs) -> None:
-        if sender is not None and sender.name == "live.tasks.recompute_standings":
-            with runs.lock:
-                runs.done.append(args[0])
         # The worker thread's connection must not outlive the test database.
         connection.close()
+        if sender is not None and sender.name == "live.tasks.recompute_standings":
+            runs.finished(args[0])
 
     task_postrun.connect(finished, weak=False)
     try:

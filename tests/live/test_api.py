@@ -7,7 +7,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from live.snapshots import store_snapshot
-from tournaments.replay import load_tournament
+from tournaments.store.queries import load_tournament
 
 from .builders import make_tournament, record
 

@@ -135,23 +135,6 @@ def test_a_posted_result_updates_points_and_rank_without_reload(pushing: Pushing
             browser.close()
 
 
-def test_the_crosstable_tab_fetches_the_crosstable(server: str) -> None:
-    tid = make_tournament(players=4)  # boards: 1 v 3, 2 v 4
-    record(tid, 1, "1-0")
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_page()
-            page.goto(server + reverse("live:spectator", args=[tid]))
-            page.wait_for_selector("#status[data-state='live']")
-            with page.expect_response(lambda r: "/crosstable/" in r.url):
-                page.click("button[data-tab='crosstable']")
-            cells = page.locator("#crosstable tbody tr").first.locator("td.cell")
-            expect(cells).to_have_text(["3w 1"])
-        finally:
-            browser.close()
-
-
 def test_a_paged_table_shows_every_row_and_takes_diffs(
     transactional_db: None, broker, tmp_path: Path
 ) -> None:

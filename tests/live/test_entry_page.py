@@ -14,7 +14,7 @@ from django.urls import reverse
 from playwright.sync_api import expect, sync_playwright
 from rest_framework.authtoken.models import Token
 
-from tournaments.organisers import ensure_organiser
+from tournaments.store.organisers import ensure_organiser
 
 from .builders import make_tournament, organiser, record
 from .conftest import running_worker

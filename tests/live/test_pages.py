@@ -31,7 +31,7 @@ def test_spectator_page_names_its_socket_and_api() -> None:
 def test_hall_mode_uses_the_large_layout() -> None:
     tid = make_tournament()
     html = Client().get(reverse("live:spectator", args=[tid]), {"hall": "1"}).content.decode()
-    assert '<body class="hall">' in html
+    assert '<body class="hall hall-standings">' in html
 
 
 def test_unknown_tournament_page_is_404() -> None:

@@ -8,9 +8,10 @@ import pytest
 from django.utils import timezone
 
 from live.projection import build_body, crosstable_body
-from tournaments.replay import load_tournament
+from tournaments.store import commands
+from tournaments.store.queries import load_tournament
 
-from .builders import make_tournament, record
+from .builders import make_tournament, organiser, record
 
 pytestmark = pytest.mark.django_db
 
@@ -93,3 +94,37 @@ def test_current_round_lists_boards_with_results() -> None:
         ],
         "byes": [],
     }
+
+
+def _aro_tournament(**settings: object) -> int:
+    """Three rated players and one unrated (start rank 4), ARO in the list."""
+    author = organiser()
+    tid = commands.create_tournament(
+        {"name": "Unrated", "rounds": 3, "tiebreaks": ["ARO"], **settings}, author=author
+    ).tournament_id
+    for n, rating in enumerate((2100, 2000, 1900, 0), start=1):
+        commands.register_player(tid, {"name": f"Player {n}", "rating": rating}, author=author)
+    return tid
+
+
+def test_unrated_players_with_a_rating_tie_break_put_a_warning_in_the_body() -> None:
+    warnings = body_of(_aro_tournament())["warnings"]
+    assert len(warnings) == 1 and "start ranks 4" in warnings[0]
+
+
+def test_a_rating_for_unrated_players_silences_the_warning() -> None:
+    assert body_of(_aro_tournament(unrated_rating=1200))["warnings"] == []
+
+
+def test_live_standings_during_round_1_are_those_of_a_one_round_event() -> None:
+    # Ruling 3: 3's pairing-allocated bye (own score 1) is capped at the draw's points
+    # times the rounds so far, .5 x 1 (16.4.2), not .5 x 5: BH(3) = .5, not 1.
+    author = organiser()
+    tid = commands.create_tournament(
+        {"name": "Early", "rounds": 5, "tiebreaks": ["BH"]}, author=author
+    ).tournament_id
+    for n in (1, 2, 3):
+        commands.register_player(tid, {"name": f"Player {n}", "rating": 2000 - n}, author=author)
+    commands.pair_round(tid, {"round": 1, "boards": [{"white": 1, "black": 2}], "byes": [3]})
+    record(tid, 1, "1-0")
+    assert row(body_of(tid), 3)["tiebreaks"]["BH"] == 0.5

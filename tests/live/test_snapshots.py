@@ -8,7 +8,7 @@ import pytest
 
 from live.models import StandingsSnapshot
 from live.snapshots import KEEP_SNAPSHOTS, ensure_snapshot, store_snapshot
-from tournaments.replay import load_tournament
+from tournaments.store.queries import load_tournament
 
 from .builders import make_tournament, record
 
@@ -48,12 +48,13 @@ def test_only_the_latest_snapshots_are_kept() -> None:
     assert versions(tid) == stored[::-1][:KEEP_SNAPSHOTS]
 
 
-def test_announced_only_after_commit() -> None:
+def test_announced_only_after_commit(django_capture_on_commit_callbacks) -> None:
     tid = make_tournament(players=4)
     with mock.patch("live.snapshots.announce") as announce:
-        store_snapshot(load_tournament(tid))
-        # The test's transaction never commits: nothing may reach the spectators.
-        announce.assert_not_called()
+        with django_capture_on_commit_callbacks(execute=True):
+            snapshot = store_snapshot(load_tournament(tid))
+            announce.assert_not_called()  # still inside the transaction
+        announce.assert_called_once_with(tid, snapshot.version)  # and once it commits
 
 
 def test_ensure_computes_the_first_snapshot() -> None:

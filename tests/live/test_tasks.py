@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import time
+import threading
 from unittest import mock
 
 import pytest
@@ -10,7 +10,7 @@ import pytest
 from live import pending
 from live.models import StandingsSnapshot
 from live.tasks import recompute_standings
-from tournaments.replay import load_tournament
+from tournaments.store.queries import load_tournament
 
 from .builders import make_tournament, record
 from .conftest import running_worker
@@ -25,25 +25,29 @@ def latest_version(tid: int) -> int | None:
     return snapshot.version if snapshot else None
 
 
-def wait_for_version(tid: int, version: int, timeout: float = 20) -> int | None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if latest_version(tid) == version:
-            break
-        time.sleep(0.05)
-    return latest_version(tid)
-
-
-def test_burst_converges_on_the_last_event_in_fewer_runs(broker, transactional_db) -> None:
+def test_burst_during_a_run_is_coalesced_into_one_more_run(broker, transactional_db) -> None:
     tid = make_tournament(players=60)
     broker.delete(QUEUE)
     pending.release(tid)
-    with running_worker() as runs:
-        results = [record(tid, board, "1-0" if board % 3 else "1/2-1/2") for board in range(1, 31)]
-        assert wait_for_version(tid, results[-1]) == results[-1]
-        time.sleep(0.5)  # a coalesced run still queued would show up now
+    computing, burst_done = threading.Event(), threading.Event()
+    real_load = load_tournament
+
+    def load_after_the_burst(tournament_id: int):
+        if not computing.is_set():  # the first run waits until the whole burst is stored
+            computing.set()
+            assert burst_done.wait(20)
+        return real_load(tournament_id)
+
+    with mock.patch("live.tasks.load_tournament", load_after_the_burst), running_worker() as runs:
+        results = [record(tid, 1, "1-0")]
+        assert computing.wait(20)
+        results += [record(tid, board, "1-0" if board % 3 else "1/2-1/2") for board in range(2, 31)]
+        burst_done.set()
+        # The first run, then one for the 29 results stored while it computed.
+        assert runs.wait_for(tid, 2) == 2
+    assert broker.llen(QUEUE) == 0  # nothing else queued
+    assert runs.count(tid) == 2
     assert latest_version(tid) == results[-1]
-    assert 1 <= runs.count(tid) < len(results)
 
 
 def test_burst_before_the_worker_starts_is_one_message_and_one_run(broker, transactional_db):
@@ -54,9 +58,10 @@ def test_burst_before_the_worker_starts_is_one_message_and_one_run(broker, trans
     # 31 events (tournament, players, pairing, results), a single message queued.
     assert broker.llen(QUEUE) == 1
     with running_worker() as runs:
-        assert wait_for_version(tid, last) == last
-        time.sleep(0.3)
+        assert runs.wait_for(tid, 1) == 1
+    assert broker.llen(QUEUE) == 0
     assert runs.count(tid) == 1
+    assert latest_version(tid) == last
 
 
 def test_result_landing_mid_computation_queues_exactly_one_more_run(broker, transactional_db):

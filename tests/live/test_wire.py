@@ -11,15 +11,8 @@ from .wire_builders import body, player_row
 
 def test_rows_are_arrays_in_the_order_of_the_columns() -> None:
     (head,) = full_frames(table_of(body(7)))
-    assert head["columns"] == [
-        "start_rank",
-        "name",
-        "title",
-        "federation",
-        "rating",
-        "points",
-        "BH",
-    ]
+    columns = ["start_rank", "name", "title", "federation", "rating", "points", "BH"]
+    assert head["columns"] == columns
     assert head["rows"][2] == [3, "Player 3", "", "ITA", 1997, 0, 1]
 
 

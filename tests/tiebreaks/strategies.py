@@ -278,3 +278,21 @@ def round_robins(
 def tournaments(**swiss_options: object) -> st.SearchStrategy[Tournament]:
     """Swiss tournaments and round robins."""
     return st.one_of(swiss_tournaments(**swiss_options), round_robins())
+
+
+def trf_can_say_it(tournament: Tournament) -> bool:
+    """Whether a TRF file can hold ``tournament`` exactly (for round-trip properties)."""
+    # The reader's documented decision reads a round where every cell is blank (every
+    # player absent) as not played yet, since TRF16 cannot tell the two apart.  A board
+    # without a result is written as pairing programs write the round being played.
+    return all(
+        isinstance(r, Game | UnplayedRound | Pending)
+        for p in tournament.players
+        for r in p.rounds
+    ) and all(
+        any(
+            not (isinstance(r := p.round(n), UnplayedRound) and r.kind is Unplayed.ABSENT)
+            for p in tournament.players
+        )
+        for n in range(1, tournament.rounds + 1)
+    )

@@ -114,9 +114,13 @@ def test_json_gives_bh_for_every_player_under_the_2023_rules() -> None:
 
 def test_json_row_shape() -> None:
     nick = by_start_rank(standings_json(SWISS_5, "--rules", "fide-2023", "--tiebreaks", "BH"))[12]
+    # Ranked by points, then BH, from the published figures: 9 players have more
+    # points, and of the other two on 2.0 only player 15 (BH 12.0) has more BH.
+    ahead = sum((pts, bh) > (PTS[11], BH_2023[11]) for pts, bh in zip(PTS, BH_2023, strict=True))
+    assert ahead == 10
     # Nick's adjusted score for his opponents is 3.0 (§8.1 AS-O, ex. 9).
     assert nick == {
-        "rank": nick["rank"],
+        "rank": ahead + 1,
         "start_rank": 12,
         "name": "Nick",
         "rating": 1650,
@@ -215,3 +219,48 @@ def test_help_says_what_each_rule_edition_is() -> None:
     result = run("standings", "--help")
     assert result.returncode == 0
     assert "1 March 2026" in result.stdout and "virtual opponent" in result.stdout
+
+
+NOTATIONS = DATA / "notations"
+
+
+@pytest.mark.parametrize("path", sorted(NOTATIONS.glob("*.trf")), ids=lambda p: p.name)
+def test_every_real_world_notation_is_read(path: Path) -> None:
+    result = run("standings", path)
+    assert result.returncode == 0, result.stderr
+    assert len(result.stdout.splitlines()) > 1
+
+
+def test_declared_points_that_disagree_are_a_warning_on_stderr() -> None:
+    path = NOTATIONS / "declared_points_disagree.trf"
+    result = run("standings", path, "--json")
+    assert result.returncode == 0
+    assert result.stderr == (
+        f"warning: {path}: player 2 (Bravo, Ben): the file declares 2.0 points, "
+        "the results give 1.5; the results count\n"
+    )
+    assert by_start_rank(json.loads(result.stdout))[2]["points"] == 1.5
+
+
+def test_unrated_players_with_aro_are_a_warning_on_stderr() -> None:
+    result = run("standings", NOTATIONS / "unrated_player_rating_tiebreak.trf")
+    assert result.returncode == 0
+    assert result.stderr.startswith("warning: ") and "start ranks 4" in result.stderr
+
+
+def test_unrated_rating_counts_unrated_opponents_at_that_rating() -> None:
+    # Player 1 met 2 (1900) and the unrated 4: ARO (1900 + 1000) / 2 = 1450.
+    path = NOTATIONS / "unrated_player_rating_tiebreak.trf"
+    result = run("standings", path, "--unrated-rating", "1000", "--json")
+    assert (result.returncode, result.stderr) == (0, "")
+    assert by_start_rank(json.loads(result.stdout))[1]["tiebreaks"]["ARO"] == 1450
+
+
+def test_an_unrated_rating_out_of_range_exits_2() -> None:
+    result = run(
+        "standings", NOTATIONS / "unrated_player_rating_tiebreak.trf", "--unrated-rating", "0"
+    )
+    assert result.returncode == 2
+    assert result.stderr == (
+        "error: --unrated-rating 0 is out of range: give a rating from 1 to 4000\n"
+    )

@@ -6,6 +6,7 @@ import pytest
 
 from tests.tiebreaks.builders import lone_strip
 from tiebreaks.codes import Code, parse_code
+from tiebreaks.definitions import CATALOGUE, DEFINITIONS
 from tiebreaks.errors import TieBreakError
 from tiebreaks.standings import compute_standings
 
@@ -87,3 +88,31 @@ def test_compute_standings_rejects_an_unknown_rule_edition() -> None:
 
 def test_tie_break_error_is_a_value_error() -> None:
     assert issubclass(TieBreakError, ValueError)
+
+
+@pytest.mark.parametrize("definition", DEFINITIONS, ids=lambda d: d.acronym)
+def test_each_tiebreak_function_cites_its_acronym_and_article(definition) -> None:
+    doc = definition.function.__doc__ or ""
+    assert doc.split(",")[0].split()[0] == definition.acronym
+    assert definition.article in doc
+
+
+@pytest.mark.parametrize(
+    ("definition", "modifier"),
+    [(d, m) for d in DEFINITIONS for m in sorted(d.modifiers)],
+    ids=lambda x: getattr(x, "acronym", x),
+)
+def test_each_declared_modifier_is_accepted(definition, modifier) -> None:
+    token = "L-1" if modifier == "L" else modifier
+    assert parse_code(f"{definition.acronym}/{token}").acronym == definition.acronym
+
+
+def test_a_modifier_not_declared_is_refused() -> None:
+    # KS declares only /L: the catalogue, not a separate table, decides.
+    with pytest.raises(TieBreakError, match="not allowed for KS"):
+        parse_code("KS/C1")
+
+
+def test_the_catalogue_names_each_acronym_once() -> None:
+    acronyms = [d.acronym for d in DEFINITIONS]
+    assert len(acronyms) == len(set(acronyms)) == len(CATALOGUE)

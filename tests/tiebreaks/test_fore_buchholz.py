@@ -12,8 +12,9 @@ from fractions import Fraction as F
 import pytest
 
 from tests.tiebreaks.builders import tournament_from_strips
+from tiebreaks.model import Color, Pending
 from tiebreaks.standings import compute_standings
-from tiebreaks.trf import trf_from_tournament, write_trf
+from tiebreaks.trf import parse_trf, trf_from_tournament, write_trf
 
 # Six players, three rounds; the final round is paired, only board 4-6 has a result.
 #   R1: 1-4 1-0, 2-5 1-0, 3-6 1-0    R2: 3-1 =, 2-6 1-0, 5-4 1-0    R3: 1-2 ?, 3-5 ?, 4-6 1-0
@@ -96,9 +97,9 @@ def test_a_pending_game_before_the_final_round_counts_for_nothing() -> None:
         assert table == _table(unknown, edition)
 
 
-def test_trf_writes_a_pending_game_as_a_blank_cell() -> None:
-    # TRF has no cell for a pairing without a result: written as an unknown round.
-    pending, unknown = tournament_from_strips(PENDING_EARLIER), tournament_from_strips(UNKNOWN)
-    assert write_trf(trf_from_tournament(pending, ())) == write_trf(
-        trf_from_tournament(unknown, ())
-    )
+def test_trf_writes_a_pending_game_as_its_pairing_with_a_blank_result() -> None:
+    # As pairing programs write the round being played: opponent and colour, no result.
+    text = write_trf(trf_from_tournament(tournament_from_strips(PENDING_EARLIER), ()))
+    player_1 = next(line for line in text.split("\n") if line.startswith("001    1"))
+    assert player_1[101:109] == "   3 w  "
+    assert parse_trf(text).tournament.player(1).round(2) == Pending(3, Color.WHITE)

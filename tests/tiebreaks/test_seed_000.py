@@ -6,6 +6,7 @@ from fractions import Fraction as F
 
 from tests.tiebreaks.builders import lone_strip, opponent_values, round_robin, row, value
 from tests.tiebreaks.seed_strips import FRANCESCA, FRANCESCA_BYE, GIUSEPPE, SERGIO
+from tiebreaks.standings import explain
 
 # 000-RR: Alice..Franco, one forfeit (Elena +, Franco -); own cells left out.
 RR_000 = round_robin(
@@ -31,9 +32,27 @@ def test_000_rr_alice_sb() -> None:
     assert value(RR_000, 1, "SB") == F("9.25")
 
 
+def cut_rounds(tournament, start_rank: int, code: str) -> tuple[int, ...]:
+    (line,) = explain(tournament, start_rank, [code]).tiebreaks
+    return line.cut_rounds
+
+
+def round_against(tournament, start_rank: int, opponent: int) -> int:
+    rounds = tournament.players[start_rank - 1].rounds
+    return next(n for n, r in enumerate(rounds, 1) if r and r.opponent == opponent)
+
+
 def test_000_rr_alice_sb_cut1() -> None:
     # Her lowest opponents (4, 5, 6) have 1.5; the smallest contribution, the loss to 4, goes.
+    # The cut removes 0 here, so the value alone would not show that it was made.
     assert value(RR_000, 1, "SB/C1") == F("9.25")
+    assert cut_rounds(RR_000, 1, "SB/C1") == (round_against(RR_000, 1, 4),)
+
+
+def test_000_rr_alice_sb_cut2_changes_the_value() -> None:
+    # After the loss to 4, the next smallest of the 1.5 opponents' contributions goes:
+    # the draw with Franco (0.75).  9.25 - 0 - 0.75.
+    assert value(RR_000, 1, "SB/C2") == F("8.50")
 
 
 def test_000_rr_bruno_sb() -> None:
@@ -70,7 +89,14 @@ def test_000_2_francesca_sb() -> None:
 
 
 def test_000_2_francesca_sb_cut1() -> None:
+    # The least opponent (8, 1.5 points) was a loss: the cut removes 0, in round 1.
     assert value(FRANCESCA, 16, "SB/C1") == F("9.00")
+    assert cut_rounds(FRANCESCA, 16, "SB/C1") == (1,)
+
+
+def test_000_2_francesca_sb_cut2_changes_the_value() -> None:
+    # Then the draw with 29 (2 points, below the capped dummy's 2.5) goes: 9.00 - 0 - 1.
+    assert value(FRANCESCA, 16, "SB/C2") == F("8.00")
 
 
 def test_000_3_francesca_bye_dummy_capped_by_rounds() -> None:

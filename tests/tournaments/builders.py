@@ -10,7 +10,7 @@ from django.db import connection
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from tournaments import commands
+from tests.builders import build_tournament
 from tournaments.models import Event
 
 needs_postgresql = pytest.mark.skipif(
@@ -43,18 +43,9 @@ def make_tournament(
     rounds: int = 3,
     pairings: Iterable[Iterable[tuple[int, int]]] = (),
 ) -> int:
-    """A tournament with ``players`` players and the given rounds paired (no results)."""
-    tid = commands.create_tournament({"name": "Test Open", "rounds": rounds}, author=author)
-    tid = tid.tournament_id
-    for n in range(1, players + 1):
-        commands.register_player(tid, {"name": f"Player {n}"}, author=author)
-    for number, boards in enumerate(pairings, start=1):
-        commands.pair_round(
-            tid,
-            {"round": number, "boards": [{"white": w, "black": b} for w, b in boards]},
-            author=author,
-        )
-    return tid
+    """An unrated tournament by ``author`` with the given rounds paired (no results):
+    a preset of the shared builder (``tests.builders``)."""
+    return build_tournament(author=author, players=players, rounds=rounds, pairings=pairings)
 
 
 def stored(tournament_id: int) -> int:

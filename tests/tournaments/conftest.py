@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tournaments.organisers import ensure_organiser
+from tournaments.store.organisers import ensure_organiser
 
 from .builders import Api
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tournaments import commands
 from tournaments.models import Event
+from tournaments.store import commands
 
 from .builders import make_tournament, stored
 
@@ -64,7 +64,8 @@ def test_the_admin_cannot_delete_an_event(admin_client, tid):
 def test_the_admin_cannot_change_an_event(admin_client, tid):
     event = Event.objects.get(tournament_id=tid, seq=5)
     url = reverse("admin:tournaments_event_change", args=[event.pk])
-    admin_client.post(url, {"kind": "round.closed", "payload": "{}"})
+    response = admin_client.post(url, {"kind": "round.closed", "payload": "{}"})
+    assert response.status_code == 403
     assert Event.objects.get(pk=event.pk).kind == "result.recorded"
 
 

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 from tiebreaks.model import Color, Game, Outcome, Player, Scoring, System, Tournament, Unplayed
 from tiebreaks.model import UnplayedRound as Unplayed_
-from tournaments.replay import load_tournament
+from tournaments.store.queries import load_tournament
 
 W, B = Color.WHITE, Color.BLACK
 WIN, DRAW, LOSS = Outcome.WIN, Outcome.DRAW, Outcome.LOSS

@@ -9,8 +9,8 @@ from itertools import combinations
 import pytest
 
 from tiebreaks.model import Unplayed
-from tournaments import commands, replay
-from tournaments.berger import BergerError, berger_rounds, round_robin_schedule
+from tournaments.domain.berger import BergerError, berger_rounds, round_robin_schedule
+from tournaments.store import commands, queries
 
 from .builders import stored
 
@@ -140,7 +140,7 @@ def _schedule(api, tid, **body):
 
 
 def _stored_boards(tid):
-    state = replay.load_tournament(tid).state
+    state = queries.load_tournament(tid).state
     return [[(b.white, b.black) for b in state.rounds[n].boards] for n in sorted(state.rounds)]
 
 
@@ -157,7 +157,7 @@ def test_schedule_pairs_every_round_from_the_annex_table(api, organiser):
 def test_schedule_leaves_the_resting_player_of_an_odd_field_unpaired(api, organiser):
     tid = _round_robin(organiser, players=5, rounds=5)
     assert _schedule(api, tid).status_code == 201
-    state = replay.load_tournament(tid).state
+    state = queries.load_tournament(tid).state
     # Annex, 5 or 6 players, round 1: 1-6 (6 is the dummy), 2-5, 3-4.
     assert _stored_boards(tid)[0] == [(2, 5), (3, 4)]
     assert state.rounds[1].byes == ()

@@ -7,11 +7,11 @@ from pathlib import Path
 import pytest
 from django.db import transaction
 
-from tournaments import commands
-from tournaments.errors import CommandError
-from tournaments.folding import current_state
+from tournaments.domain.errors import CommandError
 from tournaments.models import Event, Tournament
-from tournaments.trf_import import import_trf
+from tournaments.store import commands
+from tournaments.store.state_cache import current_state
+from tournaments.store.trf_import import import_trf
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 
@@ -57,15 +57,15 @@ def batch_of_a_paired_round() -> commands.Batch:
 
 def test_each_event_is_checked_against_the_ones_added_before_it() -> None:
     batch = batch_of_a_paired_round()
-    batch.add(commands.record_result, {"round": 1, "board": 1, "result": "1-0"})
+    batch.append(commands.record_result, {"round": 1, "board": 1, "result": "1-0"})
     with pytest.raises(CommandError, match="already has 1-0"):
-        batch.add(commands.record_result, {"round": 1, "board": 1, "result": "0-1"})
+        batch.append(commands.record_result, {"round": 1, "board": 1, "result": "0-1"})
 
 
 def test_stored_events_follow_the_log_in_seq_order() -> None:
     batch = batch_of_a_paired_round()
-    batch.add(commands.record_result, {"round": 1, "board": 1, "result": "1-0"})
-    batch.add(commands.close_round, {"round": 1})
+    batch.append(commands.record_result, {"round": 1, "board": 1, "result": "1-0"})
+    batch.append(commands.close_round, {"round": 1})
     batch.store()
     events = log(batch.tournament.pk)
     assert [(seq, kind) for seq, kind, *_ in events[-2:]] == [
@@ -79,7 +79,7 @@ def test_a_refused_event_stores_nothing_of_the_batch() -> None:
     batch = batch_of_a_paired_round()
     before = log(batch.tournament.pk)
     with pytest.raises(CommandError), transaction.atomic():
-        batch.add(commands.record_result, {"round": 1, "board": 1, "result": "1-0"})
-        batch.add(commands.record_result, {"round": 1, "board": 2, "result": "1-0"})
+        batch.append(commands.record_result, {"round": 1, "board": 1, "result": "1-0"})
+        batch.append(commands.record_result, {"round": 1, "board": 2, "result": "1-0"})
         batch.store()
     assert log(batch.tournament.pk) == before

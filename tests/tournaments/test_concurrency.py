@@ -7,8 +7,8 @@ import threading
 import pytest
 from django.db import connection
 
-from tournaments import commands
 from tournaments.models import Event
+from tournaments.store import commands
 
 from .builders import make_tournament, needs_postgresql, stored
 

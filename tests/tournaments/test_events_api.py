@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments import commands
+from tournaments.store import commands
 
 from .builders import Api, make_tournament
 

@@ -7,18 +7,18 @@ from datetime import UTC, datetime
 import pytest
 from django.db import transaction
 
-from tournaments import commands, folding
 from tournaments.models import Event
-from tournaments.state import fold
+from tournaments.store import commands, state_cache
+from tournaments.store.events import fold
 
 from .builders import make_tournament
 
 
 @pytest.fixture(autouse=True)
 def empty_cache():
-    folding.forget_all()
+    state_cache.forget_all()
     yield
-    folding.forget_all()
+    state_cache.forget_all()
 
 
 @pytest.fixture
@@ -35,16 +35,16 @@ def test_after_a_commit_only_the_newer_events_are_folded(organiser, committed, m
     with committed():
         tid = make_tournament(organiser, players=4, pairings=[[(1, 2), (3, 4)]])
     folded: list[int] = []
-    real_fold = folding.fold
+    real_fold = state_cache.fold
 
     def counting_fold(events, start=None):
         folded.append(len(events))
         return real_fold(events, start=start)
 
-    monkeypatch.setattr(folding, "fold", counting_fold)
+    monkeypatch.setattr(state_cache, "fold", counting_fold)
     with committed():
         commands.record_result(tid, {"round": 1, "board": 1, "result": "1-0"}, author=organiser)
-    state = folding.current_state(tid)
+    state = state_cache.current_state(tid)
 
     assert folded == [0, 0]  # the append and the read each resumed from the cache
     assert state == full_fold(tid)
@@ -60,7 +60,7 @@ def test_a_rolled_back_append_is_not_remembered(organiser, committed):
     with committed():
         commands.register_player(tid, {"name": "Real"}, author=organiser)
 
-    state = folding.current_state(tid)
+    state = state_cache.current_state(tid)
     assert state.players[5].name == "Real"
     assert state == full_fold(tid)
 
@@ -68,7 +68,7 @@ def test_a_rolled_back_append_is_not_remembered(organiser, committed):
 def test_an_entry_whose_last_event_is_not_stored_is_ignored(organiser):
     tid = make_tournament(organiser, players=2)
     elsewhere = make_tournament(organiser, players=5)
-    impostor = folding._Entry(full_fold(elsewhere), (0, datetime(2000, 1, 1, tzinfo=UTC)))
-    folding._store(tid, impostor)
+    impostor = state_cache._Entry(full_fold(elsewhere), (0, datetime(2000, 1, 1, tzinfo=UTC)))
+    state_cache._store(tid, impostor)
 
-    assert folding.current_state(tid) == full_fold(tid)
+    assert state_cache.current_state(tid) == full_fold(tid)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tournaments import commands
-from tournaments.history import result_history
+from tournaments.store import commands
+from tournaments.store.result_history import result_history
 
 from .builders import make_tournament
 

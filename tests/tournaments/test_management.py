@@ -11,7 +11,7 @@ from django.core.management.base import CommandError
 from tiebreaks.model import Color, Unplayed, UnplayedRound
 from tournaments.demo import NAME, load_demo
 from tournaments.models import Event
-from tournaments.replay import load_tournament
+from tournaments.store.queries import load_tournament
 
 from .builders import Api, make_tournament
 

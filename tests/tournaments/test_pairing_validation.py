@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
-from tournaments import commands, replay
-from tournaments.pairing_rules import check_round
+from tournaments.store import commands, queries
+from tournaments.store.pairing_rules import check_round
 
 from .builders import make_tournament, stored
 
@@ -128,7 +128,7 @@ def test_the_next_round_is_paired_from_the_tournament_so_far_plus_that_round(
 ):
     response = _post_round(api, two_rounds_played, _with_round_3(NEXT_ROUND))
     assert response.status_code == 201, response.json()
-    state = replay.load_tournament(two_rounds_played).state
+    state = queries.load_tournament(two_rounds_played).state
     assert [(b.white, b.black) for b in state.rounds[3].boards] == [(1, 2), (5, 3)]
     assert state.requested_bye(3, 4) == "half"
 

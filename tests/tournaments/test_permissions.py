@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 
 from tournaments.models import Membership
+from tournaments.store.organisers import grant_organiser
 
 from .builders import Api, make_tournament, stored
 
@@ -46,7 +47,7 @@ def test_the_creator_becomes_the_organiser_and_writes(make_api):
 def test_an_added_organiser_writes(make_api, organiser):
     tid = make_tournament(organiser)
     bob = make_api("bob")
-    Membership.objects.create(tournament_id=tid, user=get_user_model().objects.get(username="bob"))
+    grant_organiser(tid, get_user_model().objects.get(username="bob"), author=organiser)
     assert bob.post("player-list", tid, body=PLAYER).status_code == 201
 
 

@@ -1,11 +1,11 @@
-"""tournaments.replay: how the other apps read tournaments."""
+"""tournaments.store.queries: how the other apps read tournaments."""
 
 from __future__ import annotations
 
 import pytest
 
-from tournaments import commands
-from tournaments.replay import TournamentNotFound, list_tournaments, load_tournament
+from tournaments.store import commands
+from tournaments.store.queries import TournamentNotFound, list_tournaments, load_tournament
 
 from .builders import make_tournament
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments import commands
-from tournaments.signals import event_appended
+from tournaments.store import commands
+from tournaments.store.signals import event_appended
 
 from .builders import make_tournament
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tournaments.models import Event
-from tournaments.replay import load_tournament
-from tournaments.upcasting import upcast
+from tournaments.store.events import upcast
+from tournaments.store.queries import load_tournament
 
 from .builders import Api, make_tournament
 

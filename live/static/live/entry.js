@@ -22,10 +22,16 @@
     return match ? decodeURIComponent(match[1]) : "";
   }
 
-  function say(text, kind) {
+  // The message goes right under what it is about (a board, a form): at the top
+  // of a long round it was off screen on a phone, and a lost race went unseen.
+  function say(text, kind, near) {
     message.textContent = text;
     message.className = "message" + (kind ? " " + kind : "");
     message.hidden = false;
+    if (near) {
+      near.append(message);
+      message.scrollIntoView({ block: "nearest" });
+    }
   }
 
   async function getJson(url) {
@@ -126,14 +132,14 @@
       if (answer.status === 201) {
         version = answer.data.seq;
         show(item, result, answer.data.seq);
-        say(`Board ${board}: ${LABELS[result]} saved.`);
+        say(`Board ${board}: ${LABELS[result]} saved.`, "", item);
       } else if (answer.stop) {
-        say(answer.stop, "conflict");
+        say(answer.stop, "conflict", item);
       } else {
-        say(`Board ${board} not saved: ${reason(answer.data)}`, "error");
+        say(`Board ${board} not saved: ${reason(answer.data)}`, "error", item);
       }
     } catch (error) {
-      say(`Board ${board} not saved: no connection to the server. Try again.`, "error");
+      say(`Board ${board} not saved: no connection to the server. Try again.`, "error", item);
     } finally {
       busy(item, false);
     }
@@ -157,7 +163,7 @@
         },
       );
     } catch (error) {
-      say(`Correction of board ${board} not saved: no connection to the server.`, "error");
+      say(`Correction of board ${board} not saved: no connection to the server.`, "error", item);
       return;
     }
     if (answer.status === 201) {
@@ -165,12 +171,12 @@
       show(item, result, answer.data.seq);
       form.hidden = true;
       form.reset();
-      say(`Board ${board} corrected to ${LABELS[result]}.`);
+      say(`Board ${board} corrected to ${LABELS[result]}.`, "", item);
     } else if (answer.stop) {
       form.hidden = true;
-      say(answer.stop, "conflict");
+      say(answer.stop, "conflict", item);
     } else {
-      say(`Correction of board ${board} not saved: ${reason(answer.data)}`, "error");
+      say(`Correction of board ${board} not saved: ${reason(answer.data)}`, "error", item);
     }
   }
 
@@ -210,12 +216,12 @@
         version = answer.data.seq;
         say(form.id === "withdraw-form"
           ? `Player ${body.start_rank} withdrawn from round ${body.from_round} on.`
-          : `Player ${body.start_rank}: ${body.points}-point bye in round ${body.round}.`);
+          : `Player ${body.start_rank}: ${body.points}-point bye in round ${body.round}.`, "", form);
       } else {
-        say(reason(answer.data), "error");
+        say(reason(answer.data), "error", form);
       }
     } catch (error) {
-      say("Not saved: no connection to the server. Try again.", "error");
+      say("Not saved: no connection to the server. Try again.", "error", form);
     }
   });
 

@@ -6,8 +6,8 @@
  * version, offset, rows} frames with the rest; for big tables
  * {"type": "standings.diff", version, base_version, rows, order, ties, boards}.
  * A diff applies only to the version it names; otherwise the page fetches
- * GET /api/tournaments/<id>/standings/ (ETag = version).  The crosstable is
- * fetched from GET /api/tournaments/<id>/crosstable/ when its tab is open.
+ * GET /api/tournaments/<id>/standings/ (ETag = version).  The crosstable tab
+ * fetches a server-rendered fragment when opened (spectator-extras.js).
  * After a disconnect the page reconnects with exponential backoff and jitter,
  * resuming from its version.
  */
@@ -17,7 +17,6 @@
   const root = document.getElementById("live");
   if (!root) return;
   const apiUrl = root.dataset.api;
-  const crosstableUrl = root.dataset.crosstable;
   const wsUrl = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + root.dataset.ws;
   const MARK_MS = 4000;
   const MIN_BACKOFF_MS = 1000;
@@ -113,6 +112,7 @@
       rules: frame.rules,
       tiebreaks: frame.tiebreaks,
       tiebreak_names: frame.tiebreak_names,
+      warnings: frame.warnings,
       rounds: { ...frame.rounds, boards: frame.rounds.boards.map(decodeBoard) },
       ties: frame.ties,
       rows: frame.rows.map((values) => decodeRow(values, frame.tiebreaks)),
@@ -246,27 +246,36 @@
     return row ? (row.title ? row.title + " " : "") + row.name : "#" + startRank;
   }
 
+  // The player card's URL: the page gives the one of start rank 0.
+  function playerLink(startRank, html) {
+    const href = root.dataset.playerUrl.replace(/\/0\/$/, "/" + startRank + "/");
+    return "<a class='player' href='" + esc(href) + "'>" + html + "</a>";
+  }
+
   function render(before) {
     markMoves(before);
     renderStandings();
     renderBoards();
-    renderCrosstable();
-    fetchCrosstable();
     const round = body.rounds.current;
-    document.getElementById("round-info").textContent =
-      round ? "Round " + round + " of " + body.tournament.rounds : body.tournament.rounds + " rounds";
     // The organisers' link follows the round in progress once the next one is paired.
     const enter = document.querySelector(".enter-link");
     if (enter && round) enter.pathname = enter.pathname.replace(/\/rounds\/\d+\/enter\/$/, "/rounds/" + round + "/enter/");
+    const warnings = document.getElementById("warnings");
+    warnings.textContent = (body.warnings || []).join(" ");
+    warnings.hidden = !warnings.textContent;
     document.getElementById("version").textContent = body.version;
     document.getElementById("computed-at").textContent = new Date(body.computed_at).toLocaleTimeString();
+    // Search, marks, the crosstable tab and the hall screen's paging (spectator-extras.js,
+    // hall.js) follow every render.
+    root.dispatchEvent(new CustomEvent("live:render", { detail: body }));
   }
 
   function renderStandings() {
     const table = document.querySelector("#standings table");
     const codes = body.tiebreaks;
     table.tHead.innerHTML =
-      "<tr><th class='rank' title='Rank'>#</th><th class='name'>Name</th><th class='rating' title='Rating'>Rtg</th>" +
+      "<tr><th class='rank' title='Rank'>#</th><th class='sr' title='Start rank'>No</th><th class='name'>Name</th>" +
+      "<th class='fed' title='Federation'>Fed</th><th class='rating' title='Rating'>Rtg</th>" +
       "<th class='points' title='Points'>Pts</th>" +
       codes.map((code) => "<th class='tb'><abbr title='" + esc(body.tiebreak_names[code] || code) + "'>" + esc(code) + "</abbr></th>").join("") +
       "</tr>";
@@ -274,10 +283,10 @@
     table.tBodies[0].innerHTML = body.rows.map((row) => {
       const mark = marks.get(row.start_rank);
       const cls = mark && mark.until > now ? " class='moved-" + mark.dir + "'" : "";
-      return "<tr data-start-rank='" + row.start_rank + "'" + cls + ">" +
-        "<td class='rank'>" + esc(row.place) + "</td>" +
-        "<td class='name'>" + (row.title ? "<span class='title'>" + esc(row.title) + "</span> " : "") + esc(row.name) +
-        (row.federation ? " <span class='fed'>" + esc(row.federation) + "</span>" : "") + "</td>" +
+      return "<tr data-start-rank='" + row.start_rank + "' data-federation='" + esc(row.federation) + "'" + cls + ">" +
+        "<td class='rank'>" + esc(row.place) + "</td><td class='sr'>" + row.start_rank + "</td>" +
+        "<td class='name'>" + playerLink(row.start_rank, (row.title ? "<span class='title'>" + esc(row.title) + "</span> " : "") + esc(row.name)) + "</td>" +
+        "<td class='fed'>" + esc(row.federation) + "</td>" +
         "<td class='rating'>" + esc(row.rating || "") + "</td>" +
         "<td class='points'>" + points(row.points) + "</td>" +
         codes.map((code) => "<td class='tb'>" + number(row.tiebreaks[code]) + "</td>").join("") +
@@ -296,7 +305,7 @@
     const rowOf = new Map(body.rows.map((row) => [row.start_rank, row]));
     const player = (startRank) => {
       const row = rowOf.get(startRank);
-      return esc(playerName(row, startRank)) + " <span class='pts'>" + points(row && row.points) + "</span>";
+      return playerLink(startRank, esc(playerName(row, startRank))) + " <span class='pts'>" + points(row && row.points) + "</span>";
     };
     section.querySelector("tbody").innerHTML = rounds.boards.map((board) =>
       "<tr data-board='" + board.board + "'><td class='board'>" + board.board + "</td>" +
@@ -309,49 +318,6 @@
       : "";
   }
 
-  function renderCrosstable() {
-    const table = document.querySelector("#crosstable table");
-    if (!crosstable) return;
-    const rounds = crosstable.rounds;
-    let head = "<tr><th class='rank'>#</th><th class='sr' title='Start rank'>No</th><th class='name'>Name</th>";
-    for (let r = 1; r <= rounds; r += 1) head += "<th class='cell'>" + r + "</th>";
-    table.tHead.innerHTML = head + "<th class='points'>Pts</th></tr>";
-    table.tBodies[0].innerHTML = body.rows.map((row) =>
-      "<tr><td class='rank'>" + esc(row.place) + "</td><td class='sr'>" + row.start_rank + "</td>" +
-      "<td class='name'>" + esc(row.name) + "</td>" +
-      (crosstable.cells.get(row.start_rank) || []).map(([opponent, color, result]) =>
-        "<td class='cell'>" + (opponent ?? "") + (color || "") + " " + esc(result ?? (opponent ? "…" : "")) + "</td>"
-      ).join("") +
-      "<td class='points'>" + points(row.points) + "</td></tr>"
-    ).join("");
-  }
-
-  // --- the crosstable, over HTTP -----------------------------------------------
-
-  // {version, rounds, cells: start rank -> [[opponent, color, result], ...]}
-  let crosstable = null;
-  let crosstableFetching = false;
-
-  // Fetched while its tab is open and behind the standings (ETag = version).
-  async function fetchCrosstable() {
-    if (document.getElementById("crosstable").hidden || crosstableFetching || !body) return;
-    if (crosstable && crosstable.version >= body.version) return;
-    crosstableFetching = true;
-    try {
-      const headers = crosstable ? { "If-None-Match": '"' + crosstable.version + '"' } : {};
-      const response = await fetch(crosstableUrl, { headers, cache: "no-store" });
-      if (response.ok) {
-        const next = await response.json();
-        crosstable = { version: next.version, rounds: next.rounds, cells: new Map(next.rows) };
-        renderCrosstable();
-      }
-    } catch (error) {
-      console.warn("crosstable fetch failed:", error);
-    } finally {
-      crosstableFetching = false;
-    }
-  }
-
   // --- tabs --------------------------------------------------------------------
 
   for (const button of root.querySelectorAll(".tabs button")) {
@@ -361,9 +327,9 @@
         other.setAttribute("aria-selected", String(selected));
         document.getElementById(other.dataset.tab).hidden = !selected;
       }
-      fetchCrosstable();
     });
   }
 
-  connect();
+  // After every deferred script (search, marks, hall paging) is listening for live:render.
+  document.addEventListener("DOMContentLoaded", connect);
 })();

@@ -4,8 +4,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from tournaments.errors import TournamentNotFound
-from tournaments.organisers import ensure_organiser
+from tournaments.domain.errors import TournamentNotFound
+from tournaments.store.organisers import ensure_organiser
 
 
 class Command(BaseCommand):

@@ -6,7 +6,7 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandParser
 
 from tournaments.demo import NAME, ROUNDS, load_demo
-from tournaments.organisers import ensure_organiser
+from tournaments.store.organisers import ensure_organiser
 
 DEMO_USER = "demo"
 DEMO_PASSWORD = "demo"  # a local demo only: printed below, never used in production

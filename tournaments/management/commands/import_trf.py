@@ -13,8 +13,9 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tiebreaks.errors import TrfError
-from tournaments.schemas import RULES
-from tournaments.trf_import import decode, import_trf
+from tiebreaks.trf import decode
+from tournaments.store.schemas import RULES
+from tournaments.store.trf_import import import_trf
 
 
 class Command(BaseCommand):
@@ -47,6 +48,8 @@ class Command(BaseCommand):
             imported = import_trf(text, author=author, rules=options["rules"])
         except TrfError as exc:
             raise CommandError(f"{path}: {exc}", returncode=2) from exc
+        for warning in imported.warnings:
+            self.stderr.write(f"warning: {path}: {warning}")
         self.stdout.write(
             f"Imported tournament {imported.id} ({imported.name}): {imported.players} players, "
             f"{imported.rounds_paired} rounds paired, {imported.events} events."

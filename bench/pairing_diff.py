@@ -1,0 +1,83 @@
+"""Differential check of the Dutch engine against another JaVaFo-compatible engine.
+
+    .venv/bin/python bench/pairing_diff.py /path/to/bbpPairings.exe [--tournaments 50]
+        [--players 9-60] [--rounds 5-11] [--seed 1]
+
+The other engine generates random tournaments with its own random tournament
+generator (``--dutch -g CONFIG -o FILE -s SEED``), pairing every round itself;
+then ``python -m pairings FILE -c`` pairs every round again here.  Prints each
+round that differs and a summary; exits 1 when any round differs, 2 when the
+other engine produced nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+
+def _range(text: str) -> tuple[int, int]:
+    low, _, high = text.partition("-")
+    return int(low), int(high or low)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("engine")
+    parser.add_argument("--tournaments", type=int, default=50)
+    parser.add_argument("--players", type=_range, default=(9, 60))
+    parser.add_argument("--rounds", type=_range, default=(5, 11))
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    checked = differing_rounds = differing = rounds = 0
+    with tempfile.TemporaryDirectory() as work:
+        for index in range(args.tournaments):
+            players = rng.randint(*args.players)
+            rounds_number = rng.randint(*args.rounds)
+            config = Path(work, "config.txt")
+            config.write_text(f"PlayersNumber={players}\nRoundsNumber={rounds_number}\n")
+            raw = Path(work, f"t{index}.raw")
+            seed = str(rng.randrange(1, 2**31))
+            subprocess.run(
+                [args.engine, "--dutch", "-g", str(config), "-o", str(raw), "-s", seed],
+                capture_output=True,
+                check=False,
+            )
+            if not raw.exists():
+                continue
+            trf = Path(work, f"t{index}.trf")
+            # The generator ends its lines with a lone carriage return.
+            trf.write_text(raw.read_text().replace("\r\n", "\n").replace("\r", "\n"))
+            result = subprocess.run(
+                [sys.executable, "-m", "pairings", str(trf), "-c"],
+                capture_output=True,
+                text=True,
+                check=False,
+            )
+            checked += 1
+            rounds += rounds_number
+            lines = [line for line in result.stdout.splitlines() if line.startswith("round")]
+            if result.returncode not in (0, 1) or result.stderr:
+                print(f"seed {seed} ({players} players): engine failed: {result.stderr.strip()}")
+            if lines:
+                differing += 1
+                differing_rounds += len(lines)
+                print(f"seed {seed} ({players} players, {rounds_number} rounds):")
+                for line in lines:
+                    print("   ", line)
+    print(
+        f"{checked} tournaments, {rounds} rounds: {differing_rounds} rounds differ "
+        f"in {differing} tournaments"
+    )
+    if not checked:
+        return 2
+    return 1 if differing_rounds else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

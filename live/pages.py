@@ -1,0 +1,339 @@
+"""What the public pages show besides the live table: where the event stands, any
+round's pairings, the crosstable, player cards and the roster marks.
+
+Everything is read from the folded event log (``tournaments.store.queries``); the ranking
+order comes from the latest standings snapshot, so every page agrees with the
+live table.  Rating figures follow the FIDE Rating Regulations (Handbook B.02):
+the expected score from table 8.1(b) (``tiebreaks.rating``), a rating difference
+of more than 400 points counted as 400 (8.3.1), and K from the player's data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from tiebreaks.model import Color, Game, Outcome, Pending, Round, Unplayed, UnplayedRound
+from tiebreaks.rating import expected_hundredths, performance
+from tournaments.store.queries import BYE_POINTS, FoldedTournament, PlayerState
+
+RESULT_TEXT = {
+    "1-0": "1–0",
+    "0-1": "0–1",
+    "1/2-1/2": "½–½",
+    "+/-": "+ –",
+    "-/+": "– +",
+    "0-0": "– –",
+}
+_OUTCOME_TEXT = {Outcome.WIN: "1", Outcome.DRAW: "½", Outcome.LOSS: "0"}
+# Half-points of a played game, whatever the tournament's scoring (rating maths uses 1-½-0).
+_OUTCOME_HALVES = {Outcome.WIN: 2, Outcome.DRAW: 1, Outcome.LOSS: 0}
+_UNPLAYED_TEXT = {
+    Unplayed.FORFEIT_WIN: "+",
+    Unplayed.FORFEIT_LOSS: "−",
+    Unplayed.PAB: "bye",
+    Unplayed.FPB: "bye 1",
+    Unplayed.HPB: "bye ½",
+    Unplayed.ZPB: "bye 0",
+    Unplayed.ABSENT: "–",
+}
+_COLOR_NAMES = {Color.WHITE: "White", Color.BLACK: "Black"}
+_BYE_NAMES = {kind: name for name, kind in BYE_POINTS.items()}
+MAX_RATING_DIFFERENCE = 400  # B.02 8.3.1
+K_SENIOR = 10  # B.02 8.3.3: once a player has reached 2400
+K_STANDARD = 20
+K_SENIOR_FROM = 2400
+
+
+def stage(folded: FoldedTournament) -> str:
+    """Where the event stands: "Round 4 of 9, in progress", "Final standings"."""
+    state = folded.state
+    current = state.last_paired_round
+    if current == 0:
+        return f"Registration: {len(state.players)} players, {folded.rounds} rounds"
+    rnd = state.rounds[current]
+    finished = rnd.closed or rnd.complete
+    if finished and current >= folded.rounds:
+        return "Final standings"
+    return f"Round {current} of {folded.rounds}, {'finished' if finished else 'in progress'}"
+
+
+def details(folded: FoldedTournament) -> Mapping[str, Any]:
+    """Dates, place, time control, chief arbiter and round dates, as given at creation."""
+    return folded.state.settings.details
+
+
+def running_scores(folded: FoldedTournament) -> dict[int, list[Fraction]]:
+    """Each player's score after each paired round (index 0: after round 1)."""
+    state = folded.state
+    scoring = state.settings.scoring
+    scores: dict[int, list[Fraction]] = {}
+    for start_rank in state.players:
+        total = Fraction(0)
+        after: list[Fraction] = []
+        for number in range(1, state.last_paired_round + 1):
+            if number in state.rounds:
+                total += scoring.points(state.round_entry(number, start_rank))
+            after.append(total)
+        scores[start_rank] = after
+    return scores
+
+
+def _score_before(scores: list[Fraction], round_number: int) -> Fraction:
+    return scores[round_number - 2] if round_number > 1 else Fraction(0)
+
+
+@dataclass(frozen=True)
+class BoardLine:
+    number: int
+    white: PlayerState
+    black: PlayerState
+    white_points: Fraction  # before the round
+    black_points: Fraction
+    result: str  # as shown; "" while the game is on
+
+
+@dataclass(frozen=True)
+class Absence:
+    player: PlayerState
+    reason: str  # "pairing-allocated bye", "half-point bye (requested)", "withdrawn", ...
+
+
+@dataclass(frozen=True)
+class RoundView:
+    number: int
+    closed: bool
+    boards: tuple[BoardLine, ...]
+    absences: tuple[Absence, ...]
+
+
+def paired_rounds(folded: FoldedTournament) -> list[int]:
+    return sorted(folded.state.rounds)
+
+
+def round_view(folded: FoldedTournament, number: int) -> RoundView | None:
+    """Round ``number``'s boards (points before the round) and who is not on a board."""
+    state = folded.state
+    rnd = state.rounds.get(number)
+    if rnd is None:
+        return None
+    scores = running_scores(folded)
+    boards = tuple(
+        BoardLine(
+            number=board.number,
+            white=state.players[board.white],
+            black=state.players[board.black],
+            white_points=_score_before(scores[board.white], number),
+            black_points=_score_before(scores[board.black], number),
+            result=RESULT_TEXT.get(board.result or "", ""),
+        )
+        for board in rnd.boards
+    )
+    on_boards = {rank for board in rnd.boards for rank in (board.white, board.black)}
+    absences = tuple(
+        Absence(player, _absence_reason(folded, number, player))
+        for rank, player in sorted(state.players.items())
+        if rank not in on_boards
+    )
+    return RoundView(number, rnd.closed, boards, absences)
+
+
+def _absence_reason(folded: FoldedTournament, number: int, player: PlayerState) -> str:
+    state = folded.state
+    if player.start_rank in state.rounds[number].byes:
+        return "pairing-allocated bye"
+    bye = state.requested_bye(number, player.start_rank)
+    if bye is not None:
+        return f"{bye}-point bye (requested)"
+    if player.withdrawn_in(number):
+        return "withdrawn"
+    return "not paired"
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A player's place in the latest standings snapshot."""
+
+    place: str
+    points: Fraction
+
+
+def standings_order(body: Mapping[str, Any]) -> list[tuple[int, Standing]]:
+    """(start rank, place and points) in ranking order, from a snapshot body."""
+    return [
+        (row["start_rank"], Standing(str(row["place"]), Fraction(str(row["points"]))))
+        for row in body["rows"]
+    ]
+
+
+@dataclass(frozen=True)
+class Cell:
+    opponent: int | None
+    color: str  # "w", "b" or ""
+    result: str  # "1", "½", "0", "+", "−", "bye ½", ... ; "…" while the game is on
+
+
+def cell(rnd: Round) -> Cell:
+    """A player's round as a crosstable shows it."""
+    if isinstance(rnd, Game):
+        return Cell(rnd.opponent, rnd.color or "", _OUTCOME_TEXT[rnd.outcome])
+    if isinstance(rnd, UnplayedRound):
+        return Cell(rnd.opponent, rnd.color or "", _UNPLAYED_TEXT[rnd.kind])
+    if isinstance(rnd, Pending):
+        return Cell(rnd.opponent, rnd.color or "", "…")
+    return Cell(None, "", "")
+
+
+@dataclass(frozen=True)
+class CrosstableRow:
+    player: PlayerState
+    standing: Standing
+    cells: tuple[Cell, ...]
+
+
+def crosstable(folded: FoldedTournament, body: Mapping[str, Any]) -> list[CrosstableRow]:
+    """Every player in ranking order with each paired round's cell."""
+    state = folded.state
+    numbers = paired_rounds(folded)
+    return [
+        CrosstableRow(
+            player=state.players[rank],
+            standing=standing,
+            cells=tuple(cell(state.round_entry(n, rank)) for n in numbers),
+        )
+        for rank, standing in standings_order(body)
+        if rank in state.players
+    ]
+
+
+@dataclass(frozen=True)
+class CardRound:
+    number: int
+    opponent: PlayerState | None
+    color: str  # "White", "Black" or ""
+    result: str
+    running: Fraction  # score after this round
+    expected: Fraction | None  # rated games only: table 8.1(b)
+    change: Fraction | None  # K x (score - expected)
+
+
+@dataclass(frozen=True)
+class PlayerCard:
+    player: PlayerState
+    standing: Standing | None
+    rounds: tuple[CardRound, ...]
+    performance: int | None  # over the rated games played
+    k: int | None
+    k_note: str
+    rating_change: Fraction | None
+
+    @property
+    def withdrawn(self) -> bool:
+        return self.player.withdrawn_from is not None
+
+
+def k_factor(player: PlayerState) -> tuple[int | None, str]:
+    """K (B.02 8.3.3) from what is known of the player, and what it rests on.
+
+    The event log has the rating but neither age nor the number of rated games,
+    which decide between K = 40 and K = 20 below 2400: 20 is assumed and said so.
+    """
+    if not player.rating:
+        return None, "Unrated: no rating change; the games count towards a first rating."
+    if player.rating >= K_SENIOR_FROM:
+        return K_SENIOR, f"K = {K_SENIOR}: rated {K_SENIOR_FROM} or more."
+    return K_STANDARD, (
+        f"K = {K_STANDARD} assumed: it is 40 for a player under 18 rated below 2300 or "
+        "with fewer than 30 rated games, which the tournament's data does not say."
+    )
+
+
+def expected_score(rating: int, opponent_rating: int) -> Fraction:
+    """Table 8.1(b), a difference of more than 400 points counted as 400 (B.02 8.3.1)."""
+    difference = max(-MAX_RATING_DIFFERENCE, min(MAX_RATING_DIFFERENCE, rating - opponent_rating))
+    return Fraction(expected_hundredths(difference), 100)
+
+
+def player_card(
+    folded: FoldedTournament, start_rank: int, body: Mapping[str, Any]
+) -> PlayerCard | None:
+    state = folded.state
+    player = state.players.get(start_rank)
+    if player is None:
+        return None
+    k, k_note = k_factor(player)
+    scores = running_scores(folded)[start_rank]
+    rounds: list[CardRound] = []
+    rated: list[tuple[int, Outcome]] = []  # opponent's rating, outcome
+    for number in range(1, state.last_paired_round + 1):
+        if number not in state.rounds:
+            continue
+        entry = state.round_entry(number, start_rank)
+        shown = cell(entry)
+        opponent = state.players.get(shown.opponent) if shown.opponent else None
+        expected = change = None
+        if isinstance(entry, Game) and entry.rated and opponent is not None and opponent.rating:
+            rated.append((opponent.rating, entry.outcome))
+            if k is not None:
+                expected = expected_score(player.rating, opponent.rating)
+                change = k * (Fraction(_OUTCOME_HALVES[entry.outcome], 2) - expected)
+        rounds.append(
+            CardRound(
+                number=number,
+                opponent=opponent,
+                color=_COLOR_NAMES.get(getattr(entry, "color", None), ""),
+                result=_card_result(entry, shown),
+                running=scores[number - 1],
+                expected=expected,
+                change=change,
+            )
+        )
+    changes = [r.change for r in rounds if r.change is not None]
+    standing = dict(standings_order(body)).get(start_rank)
+    return PlayerCard(
+        player=player,
+        standing=standing,
+        rounds=tuple(rounds),
+        performance=(
+            performance([r for r, _ in rated], sum(_OUTCOME_HALVES[o] for _, o in rated))
+            if rated
+            else None
+        ),
+        k=k,
+        k_note=k_note,
+        rating_change=sum(changes, Fraction(0)) if changes else None,
+    )
+
+
+def _card_result(entry: Round, shown: Cell) -> str:
+    if isinstance(entry, UnplayedRound) and entry.kind in _BYE_NAMES:
+        return f"{_BYE_NAMES[entry.kind]}-point bye (requested)"
+    if isinstance(entry, UnplayedRound) and entry.kind is Unplayed.PAB:
+        return "pairing-allocated bye"
+    if isinstance(entry, UnplayedRound) and entry.kind is Unplayed.ABSENT:
+        return "not paired"
+    if isinstance(entry, UnplayedRound):
+        return "forfeit win" if entry.kind is Unplayed.FORFEIT_WIN else "forfeit loss"
+    return "playing" if shown.result == "…" else shown.result
+
+
+def roster(folded: FoldedTournament) -> dict[str, Any]:
+    """The marks the live page adds to the pushed table: where the event stands,
+    withdrawals and requested byes (the websocket frames carry neither)."""
+    state = folded.state
+    return {
+        "version": folded.version,
+        "stage": stage(folded),
+        "rounds": paired_rounds(folded),
+        "withdrawn": {
+            str(p.start_rank): p.withdrawn_from
+            for p in state.players.values()
+            if p.withdrawn_from is not None
+        },
+        "requested_byes": {
+            str(number): {str(rank): points for rank, points in byes.items()}
+            for number, byes in state.requested_byes.items()
+        },
+    }

@@ -1,0 +1,104 @@
+"""The organiser's result-entry page for one round, made for a phone at the board.
+
+The page is rendered from the folded tournament and then driven by
+``static/live/entry.js``, which posts to the organisers' API with the session
+cookie and CSRF token and the version the page was drawn at (``expected_seq``),
+so that two arbiters entering the same board cannot silently overwrite each
+other: the second gets a 409 and is told what the board now holds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import LoginView
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse_lazy
+from django.views.decorators.csrf import ensure_csrf_cookie
+
+from tournaments.api.permissions import may_write
+from tournaments.store.queries import (
+    BYE_POINTS,
+    FoldedTournament,
+    PlayerState,
+    TournamentNotFound,
+    load_tournament,
+)
+
+# The one-tap results, white's side first, as the API takes them.
+RESULT_BUTTONS = (
+    ("1-0", "1-0", "White won"),
+    ("1/2-1/2", "½-½", "Draw"),
+    ("0-1", "0-1", "Black won"),
+    ("+/-", "+/−", "Black forfeited"),
+    ("-/+", "−/+", "White forfeited"),
+    ("0-0", "0-0", "Double forfeit"),
+)
+RESULT_LABELS = {value: label for value, label, _ in RESULT_BUTTONS}
+
+
+class EntryLoginView(LoginView):
+    """Organisers sign in here (the admin's login only admits staff)."""
+
+    template_name = "live/login.html"
+    next_page = reverse_lazy("live:index")  # without ?next=: the tournament list
+
+
+@dataclass(frozen=True)
+class BoardRow:
+    number: int
+    white: PlayerState
+    black: PlayerState
+    result: str | None
+    result_seq: int | None
+
+    @property
+    def result_label(self) -> str:
+        return RESULT_LABELS.get(self.result or "", "")
+
+
+@login_required
+@ensure_csrf_cookie
+def enter_results(request: HttpRequest, tournament_id: int, round_number: int) -> HttpResponse:
+    tournament = _load(tournament_id)
+    if not may_write(request.user, tournament_id):
+        raise PermissionDenied("Only this tournament's organisers may enter results.")
+    state = tournament.state
+    rnd = state.rounds.get(round_number)
+    if rnd is None:
+        raise Http404(f"round {round_number} is not paired yet")
+    players = state.players
+    boards = [
+        BoardRow(b.number, players[b.white], players[b.black], b.result, b.result_seq)
+        for b in rnd.boards
+    ]
+    active = [p for _, p in sorted(players.items()) if p.withdrawn_from is None]
+    return render(
+        request,
+        "live/entry.html",
+        {
+            "tournament": tournament,
+            "round": rnd,
+            "boards": boards,
+            "byes": [players[rank] for rank in rnd.byes],
+            "requested_byes": [
+                (players[rank], points)
+                for rank, points in sorted(state.requested_byes.get(round_number, {}).items())
+            ],
+            "rounds": sorted(state.rounds),
+            "buttons": RESULT_BUTTONS,
+            "active_players": active,
+            "bye_points": tuple(BYE_POINTS),
+            "next_round": min(state.last_paired_round + 1, tournament.rounds),
+        },
+    )
+
+
+def _load(tournament_id: int) -> FoldedTournament:
+    try:
+        return load_tournament(tournament_id)
+    except TournamentNotFound as exc:
+        raise Http404(str(exc)) from exc

@@ -1,0 +1,5 @@
+import sys
+
+from pairings.cli import main
+
+sys.exit(main())

@@ -1,0 +1,109 @@
+"""The JaVaFo command-line interface shared by FIDE-endorsed pairing engines.
+
+    python -m pairings FILE.trf -p [OUTPUT]   pair the next round
+    python -m pairings FILE.trf -c            check every round of the file
+
+``-p`` writes the number of pairs, then ``white black`` per board in board order
+(black 0 for the pairing-allocated bye) to OUTPUT or standard output.  Exit codes:
+0 paired, 1 no legal pairing (or ``-c`` found rounds that differ), 2 bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from pairings.dutch import NoLegalPairing, RoundPairing, pair_round
+from pairings.trf_input import (
+    initial_colour,
+    not_paired_in,
+    pairing_request,
+    rounds_played,
+)
+from tiebreaks.errors import TrfError
+from tiebreaks.model import Game, Unplayed, UnplayedRound
+from tiebreaks.trf import read_trf
+
+
+def format_pairing(pairing: RoundPairing) -> str:
+    lines = [str(len(pairing.boards))]
+    lines += [f"{board.white} {board.black}" for board in pairing.boards]
+    return "\n".join(lines) + "\n"
+
+
+def _played_pairs(trf, round_number: int) -> set[tuple[int, int]]:
+    """The round as the file has it: (white, black) per board, (player, 0) for the bye."""
+    pairs = set()
+    for player in trf.tournament.players:
+        entry = player.round(round_number)
+        if isinstance(entry, Game | UnplayedRound) and getattr(entry, "opponent", None):
+            if (
+                entry.color is not None
+                and entry.color.value == "w"
+                or entry.color is None
+                and player.start_rank < entry.opponent
+            ):
+                pairs.add((player.start_rank, entry.opponent))
+        elif isinstance(entry, UnplayedRound) and entry.kind is Unplayed.PAB:
+            pairs.add((player.start_rank, 0))
+    return pairs
+
+
+def _check(trf) -> int:
+    """Pair every round of the file again and print those that come out differently."""
+    colour = initial_colour(trf)
+    differ = 0
+    for number in range(1, rounds_played(trf.tournament) + 1):
+        absent = not_paired_in(trf.tournament, number)
+        try:
+            ours = {
+                (b.white, b.black)
+                for b in pair_round(
+                    trf.tournament, number, absent=absent, initial_colour=colour
+                ).boards
+            }
+        except NoLegalPairing:
+            ours = set()
+        theirs = _played_pairs(trf, number)
+        if ours != theirs:
+            differ += 1
+            print(f"round {number}: file {sorted(theirs - ours)} engine {sorted(ours - theirs)}")
+    return 1 if differ else 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m pairings", description=__doc__.splitlines()[0])
+    parser.add_argument("file", help="a TRF16/TRF26 file")
+    action = parser.add_mutually_exclusive_group(required=True)
+    action.add_argument("-p", nargs="?", const="-", metavar="OUTPUT", help="pair the next round")
+    action.add_argument("-c", action="store_true", help="check every round of the file")
+    args = parser.parse_args(argv)
+    try:
+        trf = read_trf(args.file)
+        if args.c:
+            return _check(trf)
+        request = pairing_request(trf)
+    except TrfError as error:
+        print(f"error: {args.file}: {error}", file=sys.stderr)
+        return 2
+    except OSError as error:
+        print(f"error: {args.file}: {error.strerror}", file=sys.stderr)
+        return 2
+    try:
+        pairing = pair_round(
+            request.tournament,
+            request.round,
+            absent=request.absent,
+            initial_colour=request.initial_colour,
+        )
+    except NoLegalPairing as error:
+        print(f"no legal pairing for round {request.round}: {error}", file=sys.stderr)
+        return 1
+    text = format_pairing(pairing)
+    if args.p == "-":
+        sys.stdout.write(text)
+    else:
+        with open(args.p, "w") as out:
+            out.write(text)
+    return 0

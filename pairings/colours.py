@@ -1,0 +1,54 @@
+"""C.04.3 E: colour allocation for a pair, once the pairing is decided."""
+
+from __future__ import annotations
+
+from pairings.players import PlayerState, other
+from tiebreaks.model import Color
+
+
+def _compatible(a: Color | None, b: Color | None) -> bool:
+    return a is None or b is None or a != b
+
+
+def _first_difference(a: PlayerState, b: PlayerState) -> tuple[Color, Color] | None:
+    """The colours of the most recent round, going back, in which the two had
+    different colours (played games only)."""
+    for mine, theirs in zip(reversed(a.colours), reversed(b.colours), strict=False):
+        if mine != theirs:
+            return mine, theirs
+    return None
+
+
+def colour_of_higher(
+    higher: PlayerState, lower: PlayerState, initial: Color, position: int
+) -> Color:
+    """The colour of ``higher`` (the higher-ranked of the pair: score, then pairing number).
+
+    E.1 grant both preferences; E.2 grant the stronger preference (absolute over
+    strong, and between two absolute ones the wider colour difference); E.3
+    alternate from the most recent round in which they had different colours;
+    E.4 grant the higher-ranked player's preference; E.5 without any preference the
+    higher-ranked player gets the initial colour when his ``position`` (1-based,
+    among the players paired in the round, by pairing number) is odd.
+    """
+    hp, lp = higher.preference, lower.preference
+    if _compatible(hp, lp):
+        if hp is not None:
+            return hp
+        if lp is not None:
+            return other(lp)
+    else:
+        hcd, lcd = abs(higher.colour_difference), abs(lower.colour_difference)
+        if higher.absolute and (not lower.absolute or hcd > lcd):
+            return hp  # type: ignore[return-value]
+        if lower.absolute and (not higher.absolute or lcd > hcd):
+            return other(lp)  # type: ignore[arg-type]
+        if higher.strong and not lower.strong:
+            return hp  # type: ignore[return-value]
+        if lower.strong and not higher.strong:
+            return other(lp)  # type: ignore[arg-type]
+        difference = _first_difference(higher, lower)
+        if difference is not None:
+            return difference[1]
+        return hp  # type: ignore[return-value]
+    return initial if position % 2 else other(initial)

@@ -1,0 +1,460 @@
+"""FIDE Handbook C.04.3, the Dutch system (2026 edition), as weighted matching.
+
+The rules choose, bracket by bracket from the top score down, the pairing that
+best satisfies a list of criteria in strict priority order.  Instead of
+generating candidate pairings one by one (transpositions and exchanges, C.04.3
+D), each bracket is paired by one maximum-weight matching whose edge weights
+are the criteria written as bit fields, most important first (the method that
+bbpPairings publishes): a matching of larger weight is then exactly a better
+pairing by the first criterion that tells them apart.
+
+Per edge, from the most significant field down:
+
+- C1, C3 (absolute): an edge exists only between players who have not met over
+  the board, and not between two non-topscorers with the same absolute colour
+  preference;
+- C4 (completion) and C2: one unit per edge, so the matching pairs as many of the
+  remaining players as possible; then the unpaired player (the pairing-allocated
+  bye, C.04.1 c) is one who may receive it (C2), of the lowest score possible;
+- C5, C6: the most pairs inside the bracket, then the highest scores paired
+  (the moved-down players' scores: fewest and lowest downfloaters);
+- C7: the same two for the next bracket (the downfloaters chosen so that the
+  next bracket pairs best);
+- C10-C13: colour criteria (topscorers' colour difference beyond ±2 and third
+  same colour in a row, colour preferences, strong colour preferences);
+- C14-C21: repeated downfloats and upfloats of the previous round and the round
+  before, then the scores of those floaters;
+- D (the order of candidates): S1 players paired with S2 players, each S1 player,
+  from the top, with the first S2 player possible (transpositions before
+  exchanges).
+
+The matching sees the bracket and the players below it (all of them when few
+enough remain, else the next score groups), so that the bracket's pairing leaves
+a remainder that can still be paired; if a later bracket cannot be completed the
+round is paired again seeing everybody.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from pairings.colours import colour_of_higher
+from pairings.matching import max_weight_matching
+from pairings.players import WHITE, Float, PlayerState, player_states
+from tiebreaks.model import Color, Tournament
+
+# Below this many remaining players a bracket's matching sees all of them (exact completion).
+FULL_WINDOW = 40
+# Otherwise it sees this many of the players below it.
+LOOKAHEAD = 24
+# Edge weights stay below 2**WEIGHT_BITS for the 128-bit matching (room for its doubling).
+WEIGHT_BITS = 120
+
+
+class NoLegalPairing(Exception):  # noqa: N818 - the name says what the arbiter is told
+    """No pairing satisfies the absolute criteria C1-C3 (the JaVaFo exit code 1)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    white: int
+    black: int  # 0: the pairing-allocated bye
+
+
+@dataclass(frozen=True, slots=True)
+class RoundPairing:
+    round: int
+    boards: tuple[Board, ...]  # in board order; a bye is the last board, black 0
+
+    @property
+    def bye(self) -> int | None:
+        return next((b.white for b in self.boards if b.black == 0), None)
+
+
+@dataclass(frozen=True)
+class _Context:
+    """What every edge weight of one round depends on."""
+
+    topscorers: frozenset[int]
+    played: int
+    width: int  # bits of a count field: room for one unit per pair of the round
+
+
+def _compatible(a: PlayerState, b: PlayerState, ctx: _Context) -> bool:
+    """C1: never the same opponent twice; C3: two non-topscorers with the same
+    absolute colour preference do not meet (topscorers exempt in the final round)."""
+    if b.number in a.opponents:
+        return False
+    same_absolute = a.absolute and b.absolute and a.preference == b.preference
+    return not same_absolute or bool({a.number, b.number} & ctx.topscorers)
+
+
+def _colour_fields(a: PlayerState, b: PlayerState) -> tuple[int, int, int, int]:
+    """C10-C13 for one pair (1 = criterion satisfied)."""
+    same = a.preference is not None and a.preference == b.preference
+    # C10: no topscorer's colour difference beyond ±2 (only topscorers can meet so).
+    c10 = not (a.absolute_imbalance and b.absolute_imbalance and same)
+    # C11: no topscorer gets the same colour a third time in a row.
+    if not (a.absolute and b.absolute and same):
+        c11 = True
+    elif abs(a.colour_difference) == abs(b.colour_difference):
+        c11 = a.repeated is None or a.repeated != b.repeated
+    else:
+        yielding = b if abs(a.colour_difference) > abs(b.colour_difference) else a
+        c11 = yielding.repeated != a.preference
+    # C12: both colour preferences granted.
+    c12 = not same
+    # C13: strong preferences granted.
+    c13 = not same or not (a.strong or a.absolute) or not (b.strong or b.absolute)
+    c13 = c13 or (a.absolute and b.absolute)
+    return int(c10), int(c11), int(c12), int(c13)
+
+
+class _Bracket:
+    """One bracket being paired: its players, the players it may look at below,
+    and each player's place in the candidate order (C.04.3 B, D)."""
+
+    def __init__(
+        self,
+        movers: Sequence[PlayerState],
+        residents: Sequence[PlayerState],
+        below: Sequence[PlayerState],
+        next_group: Collection[int],
+    ) -> None:
+        self.members = list(movers) + list(residents)
+        self.below = list(below)
+        self.inside = {p.number for p in self.members}
+        self.next_group = set(next_group)
+        self.position = {p.number: i for i, p in enumerate(self.members)}
+        # S1/S2 (B.2): the moved-down players face the residents first; once their
+        # opponents are fixed, the residents left form a homogeneous remainder split
+        # in halves.
+        half = len(residents) // 2
+        s1, s2 = (movers, residents) if movers else (residents[:half], residents[half:])
+        self.s1 = {p.number for p in s1}
+        self.homogeneous = not movers
+        self.s2_index = {p.number: i for i, p in enumerate(s2)}
+        scores = sorted({p.score for p in self.members} | {p.score for p in below})
+        level = {s: i + 1 for i, s in enumerate(scores)}  # 1 for the lowest score seen
+        self.level = {p.number: level[p.score] for p in (*self.members, *below)}
+        self.bye_level = level
+        self.base = len(self.members) + len(below) + 2
+
+
+def _fields(
+    a: PlayerState,
+    b: PlayerState,
+    bracket: _Bracket,
+    ctx: _Context,
+    bye_score: Fraction | None,
+) -> list[int]:
+    """The criteria for pairing ``a`` with ``b`` (``a`` ranked higher), most
+    important first; each is summed over the pairs and maximised in turn.  A
+    score-weighted criterion sums the pairs' score levels."""
+    inside = b.number in bracket.inside
+    nxt = b.number in bracket.next_group
+    # A score counts as its level: summed over the
+    # pairs, higher scores weigh more.
+    level_a, level_b = bracket.level[a.number], bracket.level[b.number]
+
+    fields = [1]  # C4: pair as many as possible
+    if bye_score is not None:
+        # C2, then the bye to the lowest score: reward pairing everybody else.
+        fields.append((not a.bye_eligible) + (not b.bye_eligible))
+        bye_level = bracket.bye_level[bye_score]
+        fields.append(
+            (level_a > bye_level or not a.bye_eligible)
+            + (level_b > bye_level or not b.bye_eligible)
+        )
+    # C5, C6: pairs in this bracket, then the highest scores paired in it.
+    fields += (inside, inside and level_a)
+    # C7: the same for the next bracket.
+    fields += (nxt, nxt and level_a)
+    if bye_score is not None:
+        # The bye to a player with as few unplayed rounds as possible.
+        fields.append(a.unplayed + b.unplayed)
+    # C10-C13
+    fields += _colour_fields(a, b) if inside else (0, 0, 0, 0)
+    # C14-C17: floats repeated from the previous round (index 0) and the one before.
+    floats = range(min(ctx.played, 2))
+    for back in floats:
+        down_a, down_b = a.floats[back] == Float.DOWN, b.floats[back] == Float.DOWN
+        up = not (level_a > level_b and b.floats[back] == Float.UP)
+        fields.append(inside and down_b + (level_a <= level_b and down_a))
+        fields.append(inside and up)
+    # C18-C21: the scores of those floaters.
+    for back in floats:
+        down_a, down_b = a.floats[back] == Float.DOWN, b.floats[back] == Float.DOWN
+        up = not (level_a > level_b and b.floats[back] == Float.UP)
+        fields.append(inside and down_b * level_b + down_a * level_a)
+        fields.append(inside and up and level_a)
+    # D: the fewest exchanges (the higher player of each pair from S1), then the
+    # smallest difference of the exchanged players' numbers, that is the smallest
+    # sum of the higher players' places in the bracket.
+    if bracket.homogeneous:
+        fields.append(inside and a.number in bracket.s1)
+        fields.append(inside and len(bracket.members) - bracket.position[a.number])
+    else:
+        # The moved-down players (S1) against residents (S2).
+        fields.append(inside and a.number in bracket.s1 and b.number in bracket.s2_index)
+    return [int(f) for f in fields]
+
+
+def _ranked(states: Collection[PlayerState]) -> list[PlayerState]:
+    """A.2: by score, then pairing number."""
+    return sorted(states, key=lambda p: (-p.score, p.number))
+
+
+def pair_round(
+    tournament: Tournament,
+    round_number: int,
+    *,
+    absent: Collection[int] = (),
+    initial_colour: Color = WHITE,
+) -> RoundPairing:
+    """Pair round ``round_number`` from the rounds before it.
+
+    ``absent`` are the players not to be paired (requested byes, withdrawals:
+    C.04.2); everybody else present is paired, one of them possibly with the
+    pairing-allocated bye.  Raises NoLegalPairing when C1-C3 cannot all hold.
+    """
+    played = round_number - 1
+    states = player_states(tournament, played)
+    players = _ranked([s for n, s in states.items() if n not in set(absent)])
+    if not players:
+        return RoundPairing(round_number, ())
+    win = max(tournament.scoring.win, tournament.scoring.draw)
+    final = round_number >= tournament.rounds
+    ctx = _Context(
+        topscorers=frozenset(p.number for p in players if final and p.score > win * played / 2),
+        played=played,
+        width=(len(players) // 2 + 2).bit_length() + 1,
+    )
+    try:
+        pairs, bye = _pair(players, ctx, FULL_WINDOW)
+    except _Incomplete:
+        pairs, bye = _pair(players, ctx, len(players))
+    return RoundPairing(round_number, _boards(pairs, bye, initial_colour))
+
+
+class _Incomplete(Exception):  # noqa: N818
+    """A bracket's pairing left a remainder that cannot be paired."""
+
+
+def _match(bracket: _Bracket, ctx: _Context, bye_score: Fraction | None) -> dict[int, int]:
+    """The best pairing the bracket sees, as pairing number -> opponent.
+
+    The criteria fields are packed into one integer per edge, then the order of
+    candidates (D: each S1 player, from the top, with the first S2 player
+    possible) is added below them, a few S1 players at a time when the whole
+    order would not fit the matching library's 128-bit weights: the S1 players
+    whose opponents are decided are fixed before the next ones are ordered."""
+    everyone = bracket.members + bracket.below
+    index = {p.number: i for i, p in enumerate(everyone)}
+    edges = [
+        (i, j, _fields(a, b, bracket, ctx, bye_score))
+        for i, a in enumerate(everyone)
+        for j in range(i + 1, len(everyone))
+        if _compatible(a, b := everyone[j], ctx)
+    ]
+    quality = pack_fields([(i, j, f) for i, j, f in edges])
+    s1 = sorted(
+        (index[n] for n in bracket.s1 if n in index),
+        key=lambda i: bracket.position[everyone[i].number],
+    )
+    s2 = {index[n]: j for n, j in bracket.s2_index.items()}
+    n = len(bracket.members)
+    digit = (n + 1).bit_length()
+    quality_bits = max((q.bit_length() for q in quality), default=0)
+    chunk = max(0, (WEIGHT_BITS - quality_bits) // digit) if s1 else 1
+    graph = [(i, j, q) for (i, j, _), q in zip(edges, quality, strict=True)]
+    if chunk == 0:
+        chunk, bits = len(s1), None  # arbitrary precision: all at once
+    else:
+        bits = WEIGHT_BITS
+    natural = _natural(graph, s1, s2, len(everyone), bits)
+    if natural is not None:
+        return {everyone[i].number: everyone[j].number for i, j in natural.items()}
+    mate: dict[int, int] = {}
+    fixed: dict[int, int] = {}
+    floating: set[int] = set()
+    inside = {index[n] for n in bracket.inside}
+    for start in range(0, max(len(s1), 1), chunk):
+        group = s1[start : start + chunk]
+        rank = {u: len(group) - 1 - t for t, u in enumerate(group)}
+        weighted = []
+        for i, j, q in graph:
+            if i in fixed or j in fixed:
+                continue
+            if (i in floating and j in inside) or (j in floating and i in inside):
+                continue
+            order = 0
+            if i in rank and j in s2:
+                order = (n - s2[j]) * (n + 1) ** rank[i]
+            weighted.append((i, j, (q << (digit * len(group))) | order))
+        mate = max_weight_matching(len(everyone), weighted, bits)
+        for u in group:
+            v = mate.get(u)
+            if v is not None and v in inside:
+                fixed[u], fixed[v] = v, u
+            else:
+                floating.add(u)
+    mate.update(fixed)
+    return {everyone[i].number: everyone[j].number for i, j in mate.items()}
+
+
+def _natural(
+    graph: list[tuple[int, int, int]],
+    s1: list[int],
+    s2: dict[int, int],
+    nodes: int,
+    bits: int | None,
+) -> dict[int, int] | None:
+    """The first candidate, S1[i] against S2[i] (no transposition), with the best
+    pairing of everybody else, when that is as good as the best pairing: it then
+    also comes first in the order of candidates.  None when it is not."""
+    second = sorted(s2, key=s2.__getitem__)
+    if not s1 or len(second) < len(s1):
+        return None
+    weight = {(i, j): q for i, j, q in graph}
+    pairs = list(zip(s1, second, strict=False))
+    if any(pair not in weight for pair in pairs):
+        return None
+    taken = {v for pair in pairs for v in pair}
+    best = max_weight_matching(nodes, graph, bits)
+    rest = max_weight_matching(
+        nodes, [(i, j, q) for i, j, q in graph if i not in taken and j not in taken], bits
+    )
+
+    def total(mate: dict[int, int]) -> int:
+        return sum(weight[(i, j)] for i, j in mate.items() if i < j)
+
+    if sum(weight[pair] for pair in pairs) + total(rest) != total(best):
+        return None
+    for i, j in pairs:
+        rest[i], rest[j] = j, i
+    return rest
+
+
+def pack_fields(rows: list[tuple[int, int, list[int]]]) -> list[int]:
+    """Each edge's fields as one integer, most significant first: a field gets room
+    for its largest value times the most pairs that can score in it, so a gain in a
+    field always outweighs anything the fields after it can add up to.  Fields zero
+    on every edge decide nothing and are left out (a field equal on every edge
+    still counts the pairs made)."""
+    if not rows:
+        return []
+    packed = [0] * len(rows)
+    seen: set[tuple[int, ...]] = set()
+    for column in zip(*(fields for _, _, fields in rows), strict=True):
+        largest = max(column)
+        if not largest or column in seen:
+            continue  # a column equal to an earlier one is already decided by it
+        seen.add(column)
+        touched = {
+            v for (i, j, _), field in zip(rows, column, strict=True) if field for v in (i, j)
+        }
+        width = (largest * (len(touched) // 2 + 1)).bit_length()
+        packed = [(value << width) | field for value, field in zip(packed, column, strict=True)]
+    return packed
+
+
+def _groups(players: list[PlayerState]) -> list[list[PlayerState]]:
+    """A.3: the score groups, highest score first."""
+    groups: list[list[PlayerState]] = []
+    for p in players:
+        if groups and groups[-1][0].score == p.score:
+            groups[-1].append(p)
+        else:
+            groups.append([p])
+    return groups
+
+
+def _pair(
+    players: list[PlayerState], ctx: _Context, full_window: int
+) -> tuple[list[tuple[PlayerState, PlayerState]], PlayerState | None]:
+    """Pair the brackets from the top (A.9); the players of a bracket left unpaired
+    move down to the next one (MDPs)."""
+    by_number = {p.number: p for p in players}
+    groups = _groups(players)
+    pairs: list[tuple[PlayerState, PlayerState]] = []
+    movers: list[PlayerState] = []
+    for index, residents in enumerate(groups):
+        rest = [p for g in groups[index + 1 :] for p in g]
+        full = not rest or len(rest) + len(movers) + len(residents) <= full_window
+        below = rest if full else rest[:LOOKAHEAD]
+        next_group = {p.number for p in groups[index + 1]} if rest else set()
+        if not movers and not residents:
+            continue
+        bracket = _Bracket(movers, residents, below, next_group)
+        everyone = bracket.members + below
+        bye_score = None
+        if full and len(everyone) % 2 == 1:
+            eligible = [p.score for p in everyone if p.bye_eligible]
+            if not eligible:
+                raise NoLegalPairing("no player may receive the pairing-allocated bye (C2)")
+            bye_score = min(eligible)
+        mate = _match(bracket, ctx, bye_score)
+        if full:
+            unmatched = [p for p in everyone if p.number not in mate]
+            if len(unmatched) > 1 or (unmatched and not unmatched[0].bye_eligible):
+                if index == 0 or full_window >= len(players):
+                    raise NoLegalPairing("no pairing satisfies C1-C3 for every player")
+                raise _Incomplete
+        if movers:
+            # The moved-down players' opponents are now fixed (B.3): the residents
+            # left over are paired again as a homogeneous remainder.
+            taken: set[int] = set()
+            for m in movers:
+                opponent = mate.get(m.number)
+                if opponent in bracket.inside and m.number not in taken:
+                    pairs.append((m, by_number[opponent]))
+                    taken.update((m.number, opponent))
+            left = [m for m in movers if m.number not in taken]
+            remainder = [p for p in residents if p.number not in taken]
+            bracket = _Bracket([], remainder, left + below, next_group)
+            mate = _match(bracket, ctx, bye_score) if remainder else {}
+        else:
+            left = []
+        movers = list(left)
+        for p in bracket.members:
+            opponent = mate.get(p.number)
+            if opponent in bracket.inside:
+                if p.number < opponent:
+                    pairs.append((p, by_number[opponent]))
+            else:
+                movers.append(p)
+        movers = _ranked(movers)
+    if len(movers) > 1:
+        if full_window >= len(players):
+            raise NoLegalPairing("no pairing satisfies C1-C3 for every player")
+        raise _Incomplete
+    return pairs, movers[0] if movers else None
+
+
+def _boards(
+    pairs: list[tuple[PlayerState, PlayerState]], bye: PlayerState | None, initial: Color
+) -> tuple[Board, ...]:
+    """C.04.2 (board order): the higher score of the pair, then the sum of the
+    scores, then the rank of the higher-ranked player; the bye last."""
+    rank = {p.number: i for i, p in enumerate(_ranked([q for pair in pairs for q in pair]))}
+    ordered = []
+    for a, b in pairs:
+        higher, lower = (a, b) if rank[a.number] < rank[b.number] else (b, a)
+        ordered.append(
+            ((-higher.score, -(higher.score + lower.score), rank[higher.number]), higher, lower)
+        )
+    ordered.sort(key=lambda item: item[0])
+    numbers = sorted([p.number for pair in pairs for p in pair] + ([bye.number] if bye else []))
+    position = {n: i for i, n in enumerate(numbers, start=1)}
+    boards = []
+    for _, higher, lower in ordered:
+        if colour_of_higher(higher, lower, initial, position[higher.number]) is WHITE:
+            boards.append(Board(higher.number, lower.number))
+        else:
+            boards.append(Board(lower.number, higher.number))
+    if bye is not None:
+        boards.append(Board(bye.number, 0))
+    return tuple(boards)

@@ -1,0 +1,131 @@
+"""What the Dutch system knows about each player before a round is paired.
+
+Everything is read from the ``tiebreaks`` value objects of the rounds played so far:
+scores (C.04.3 A.2), the opponents already met (C1), the colour history and the
+colour preference (A.6), the floats of the two previous rounds (A.4) and whether
+the player may still receive the pairing-allocated bye (C2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from tiebreaks.model import Color, Game, Player, Tournament, Unplayed, UnplayedRound
+
+WHITE, BLACK = Color.WHITE, Color.BLACK
+
+
+def other(colour: Color) -> Color:
+    return BLACK if colour is WHITE else WHITE
+
+
+class Float:
+    DOWN = "down"
+    UP = "up"
+    NONE = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerState:
+    """One player as the pairing sees it (C.04.3 A.1-A.7).
+
+    ``colours`` are the colours of the games actually played, oldest first: an
+    unplayed round (bye, forfeit, absence) has no colour (C.04.1 f).
+    """
+
+    number: int  # pairing number (C.04.2 B: the initial ranking's start rank)
+    score: Fraction
+    opponents: frozenset[int]  # opponents met over the board (C1: forfeits do not count)
+    colours: tuple[Color, ...]
+    floats: tuple[str, str]  # float in the previous round and in the round before (A.4)
+    bye_eligible: bool  # C2
+    unplayed: int  # rounds without a game over the board
+
+    # A.6, from the colours: kept as fields because every edge of a bracket reads them.
+    colour_difference: int = 0  # games with White minus games with Black
+    repeated: Color | None = None  # the colour of the last two games when the same
+    preference: Color | None = None  # None before any game is played
+    absolute_imbalance: bool = False  # colour difference beyond ±1
+    absolute: bool = False  # A.6.a: that, or the same colour in the last two games
+    strong: bool = False  # A.6.b: colour difference ±1, not absolute
+
+
+def _colour_state(colours: tuple[Color, ...]) -> dict[str, object]:
+    """A.6: colour difference, repeated colour, the preference and its strength."""
+    cd = colours.count(WHITE) - colours.count(BLACK)
+    repeated = colours[-1] if len(colours) >= 2 and colours[-1] == colours[-2] else None
+    imbalance = abs(cd) > 1
+    if imbalance:
+        preference: Color | None = BLACK if cd > 0 else WHITE
+    elif repeated is not None:
+        preference = other(repeated)
+    elif cd:
+        preference = BLACK if cd > 0 else WHITE
+    else:
+        preference = other(colours[-1]) if colours else None
+    absolute = imbalance or repeated is not None
+    return {
+        "colour_difference": cd,
+        "repeated": repeated,
+        "preference": preference,
+        "absolute_imbalance": imbalance,
+        "absolute": absolute,
+        "strong": not absolute and cd != 0,
+    }
+
+
+def _float(player: Player, rnd: int, scores: dict[int, list[Fraction]], tournament: Tournament):
+    """A.4: the float a player received in round ``rnd``: a bye or a forfeit win
+    counts as a downfloat, an unplayed round without points as none."""
+    entry = player.round(rnd)
+    if isinstance(entry, Game):
+        mine = scores[player.start_rank][rnd - 1]
+        theirs = scores[entry.opponent][rnd - 1]
+        return Float.DOWN if mine > theirs else Float.UP if mine < theirs else Float.NONE
+    points = tournament.scoring.points(entry)
+    return Float.DOWN if points > tournament.scoring.loss else Float.NONE
+
+
+def _bye_eligible(player: Player, played: int, tournament: Tournament) -> bool:
+    """C2: not someone who already had the pairing-allocated bye or scored a win's
+    points without playing (a forfeit win, a full-point bye)."""
+    scoring = tournament.scoring
+    for rnd in range(1, played + 1):
+        entry = player.round(rnd)
+        if isinstance(entry, UnplayedRound) and (
+            entry.kind is Unplayed.PAB or scoring.for_unplayed(entry.kind) >= scoring.win
+        ):
+            return False
+    return True
+
+
+def player_states(tournament: Tournament, played: int) -> dict[int, PlayerState]:
+    """Every player's state after ``played`` rounds, by pairing number."""
+    scoring = tournament.scoring
+    # scores[n][r]: the score of player n before round r + 1
+    scores: dict[int, list[Fraction]] = {}
+    for player in tournament.players:
+        running = [Fraction(0)]
+        for rnd in range(1, played + 1):
+            running.append(running[-1] + scoring.points(player.round(rnd)))
+        scores[player.start_rank] = running
+    states = {}
+    for player in tournament.players:
+        games = [player.round(rnd) for rnd in range(1, played + 1)]
+        played_games = [g for g in games if isinstance(g, Game)]
+        colours = tuple(g.color for g in played_games if g.color is not None)
+        states[player.start_rank] = PlayerState(
+            number=player.start_rank,
+            score=scores[player.start_rank][played],
+            opponents=frozenset(g.opponent for g in played_games),
+            colours=colours,
+            floats=tuple(  # type: ignore[arg-type]
+                _float(player, rnd, scores, tournament) if rnd >= 1 else Float.NONE
+                for rnd in (played, played - 1)
+            ),
+            bye_eligible=_bye_eligible(player, played, tournament),
+            unplayed=played - len(played_games),
+            **_colour_state(colours),  # type: ignore[arg-type]
+        )
+    return states

@@ -1,0 +1,103 @@
+"""A TRF file as the JaVaFo interface reads it: the rounds played, the round to pair.
+
+The rounds played are those in which somebody has a game, a forfeit or the
+pairing-allocated bye; the round after them is the round to pair, and in its
+column ``0000 - H``, ``Z`` or ``F`` marks a player who is not to be paired
+(a requested bye, a withdrawal: C.04.2).  ``XXC white1`` or ``XXC black1`` gives
+the initial colour; without it the colour the top player had in round 1 (white
+for a tournament that has not started).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from tiebreaks.errors import TrfError
+from tiebreaks.model import Color, Game, Tournament, Unplayed, UnplayedRound
+from tiebreaks.trf import TrfFile
+
+_NOT_TO_PAIR = frozenset({Unplayed.HPB, Unplayed.ZPB, Unplayed.FPB, Unplayed.ABSENT})
+_INITIAL = {"white1": Color.WHITE, "black1": Color.BLACK}
+
+
+@dataclass(frozen=True)
+class PairingRequest:
+    tournament: Tournament
+    round: int
+    absent: frozenset[int]
+    initial_colour: Color
+
+
+def _paired(entry: object) -> bool:
+    """A round entry the pairing made: a game, a forfeit, the pairing-allocated bye."""
+    if isinstance(entry, Game):
+        return True
+    return isinstance(entry, UnplayedRound) and (
+        entry.kind is Unplayed.PAB or entry.kind.is_forfeit
+    )
+
+
+def rounds_played(tournament: Tournament) -> int:
+    return max(
+        (
+            number
+            for player in tournament.players
+            for number, entry in enumerate(player.rounds, start=1)
+            if _paired(entry)
+        ),
+        default=0,
+    )
+
+
+def not_paired_in(tournament: Tournament, round_number: int) -> frozenset[int]:
+    """Players whose entry for the round says they were (or are) not to be paired."""
+    return frozenset(
+        p.start_rank
+        for p in tournament.players
+        if isinstance(entry := p.round(round_number), UnplayedRound)
+        and entry.kind in _NOT_TO_PAIR
+        and not (entry.kind is Unplayed.ABSENT and round_number > rounds_played(tournament))
+    )
+
+
+def _xxc(trf: TrfFile) -> Iterator[tuple[int, Color]]:
+    for number, raw in enumerate(trf.headers.lines, start=1):
+        if raw.startswith("XXC"):
+            words = raw[3:].split()
+            for word in words:
+                if word.lower() in _INITIAL:
+                    yield number, _INITIAL[word.lower()]
+                    break
+            else:
+                raise TrfError(number, 5, "XXC expects white1 or black1")
+
+
+def round_one_colour(tournament: Tournament) -> Color | None:
+    """The initial colour as round 1 shows it: the colour of its top player, who
+    had the initial colour if his pairing number is odd; None before round 1."""
+    for player in sorted(tournament.players, key=lambda p: p.start_rank):
+        entry = player.round(1)
+        if isinstance(entry, Game) and entry.color is not None:
+            if player.start_rank % 2:
+                return entry.color
+            return Color.BLACK if entry.color is Color.WHITE else Color.WHITE
+    return None
+
+
+def initial_colour(trf: TrfFile) -> Color:
+    """``XXC``, else what round 1 shows, else white."""
+    for _, colour in _xxc(trf):
+        return colour
+    return round_one_colour(trf.tournament) or Color.WHITE
+
+
+def pairing_request(trf: TrfFile) -> PairingRequest:
+    tournament = trf.tournament
+    next_round = rounds_played(tournament) + 1
+    return PairingRequest(
+        tournament=tournament,
+        round=next_round,
+        absent=not_paired_in(tournament, next_round),
+        initial_colour=initial_colour(trf),
+    )

@@ -1,0 +1,65 @@
+"""The application's database role cannot rewrite history, whatever SQL it sends."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import psycopg
+import pytest
+from django.conf import settings
+from django.db import connection
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def as_app() -> Iterator[psycopg.Connection]:
+    """A connection to the test database as the app role (the owner created it)."""
+    if connection.vendor != "postgresql":
+        pytest.fail("needs DATABASE_URL (PostgreSQL)")
+    db = connection.settings_dict
+    with psycopg.connect(
+        host=db["HOST"], port=db["PORT"], dbname=db["NAME"], user=settings.DATABASE_APP_ROLE,
+        autocommit=True,
+    ) as conn:  # fmt: skip
+        yield conn
+
+
+REFUSED = [
+    "UPDATE tournaments_event SET kind = 'x'",
+    "DELETE FROM tournaments_event",
+    "TRUNCATE tournaments_event",
+    "ALTER TABLE tournaments_event DISABLE TRIGGER tournaments_event_append_only",
+    "DROP TRIGGER tournaments_event_append_only ON tournaments_event",
+    "SET session_replication_role = replica",
+]
+
+
+@pytest.mark.parametrize("statement", REFUSED)
+def test_the_app_role_cannot(as_app: psycopg.Connection, statement: str) -> None:
+    with pytest.raises(psycopg.errors.InsufficientPrivilege):
+        as_app.execute(statement)
+
+
+def test_the_app_role_reads_and_appends_events(as_app: psycopg.Connection) -> None:
+    privileges = as_app.execute(
+        "SELECT privilege_type FROM information_schema.role_table_grants "
+        "WHERE table_name = 'tournaments_event' AND grantee = current_user"
+    ).fetchall()
+    assert sorted(p for (p,) in privileges) == ["INSERT", "SELECT"]
+
+
+def test_the_app_role_is_neither_superuser_nor_owner(as_app: psycopg.Connection) -> None:
+    superuser, owner = as_app.execute(
+        "SELECT rolsuper, (SELECT tableowner FROM pg_tables WHERE tablename = 'tournaments_event')"
+        " FROM pg_roles WHERE rolname = current_user"
+    ).fetchone()
+    assert not superuser
+    assert owner != settings.DATABASE_APP_ROLE
+
+
+def test_the_trigger_is_still_there_for_the_owner(as_app: psycopg.Connection) -> None:
+    (enabled,) = as_app.execute(
+        "SELECT tgenabled FROM pg_trigger WHERE tgname = 'tournaments_event_append_only'"
+    ).fetchone()
+    assert enabled == "O"  # fires in origin (normal) sessions

@@ -1,0 +1,344 @@
+"""Spectator pages of a real open in headless Chromium: hall screens, every round,
+player cards, phones and print, at 12, 60 and 300 players.
+
+Screenshots go to tests/artifacts/ (git-ignored) for a reviewer to look at.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from django.urls import reverse
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+from rest_framework.authtoken.models import Token
+
+from .builders import make_tournament, organiser
+from .conftest import running_worker
+from .open_builders import LONG_NAME, make_open
+from .test_browser import CHROMIUM, CHROMIUM_ARGS
+from .test_browser import server as daphne_server
+from .test_entry_page import signed_in_entry_page
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
+VIEWPORTS = {"1080p": (1920, 1080), "720p": (1280, 720), "phone": (390, 844)}
+SIZES = ((12, 2), (60, 2), (300, 2))
+
+server = daphne_server  # a real daphne on the test database and Redis
+
+
+@dataclass(frozen=True)
+class Open:
+    id: int
+    players: int
+    token: str  # the organiser's API token
+
+
+@pytest.fixture
+def tournament(request: pytest.FixtureRequest, server: str) -> Open:
+    """A weekend open of ``request.param`` = (players, rounds played), (12, 2) unless
+    parametrised, the round after those paired.  Built before Playwright starts: its
+    event loop forbids the ORM."""
+    players, played = getattr(request, "param", (12, 2))
+    token = Token.objects.get_or_create(user=organiser())[0].key
+    return Open(make_open(players, played), players, token)
+
+
+@pytest.fixture
+def browser(tournament: Open) -> Iterator[Browser]:
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def open_page(browser: Browser, viewport: str) -> Page:
+    width, height = VIEWPORTS[viewport]
+    page = browser.new_page(viewport={"width": width, "height": height})
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("response", lambda r: errors.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+    page.console_errors = errors  # type: ignore[attr-defined]
+    return page
+
+
+def shoot(page: Page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+
+
+def horizontal_overflow(page: Page) -> int:
+    return page.evaluate(
+        "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
+
+
+def live(server: str, tid: int, query: str = "") -> str:
+    return server + reverse("live:spectator", args=[tid]) + query
+
+
+@pytest.mark.parametrize("tournament", SIZES, indirect=True)
+def test_no_page_overflows_sideways_at_any_viewport(
+    server: str, tournament: Open, browser: Browser
+):
+    tid, players = tournament.id, tournament.players
+    pages = {
+        "live": live(server, tid),
+        "hall": live(server, tid, "?hall=1"),
+        "hall-pairings": live(server, tid, "?hall=1&show=pairings"),
+        "hall-names": live(server, tid, "?hall=1&show=names"),
+        "round1": server + reverse("live:round", args=[tid, 1]),
+        "crosstable": server + reverse("live:crosstable", args=[tid]),
+        "player": server + reverse("live:player", args=[tid, 7]),
+        "index": server + reverse("live:index"),
+    }
+    for viewport in VIEWPORTS:
+        page = open_page(browser, viewport)
+        for name, url in pages.items():
+            page.goto(url)
+            if "hall" in name or name == "live":
+                page.wait_for_selector("#status[data-state='live']")
+                page.wait_for_selector("#live[data-last-frame]")
+            shoot(page, f"{players}p-{viewport}-{name}")
+            assert horizontal_overflow(page) <= 0, (name, viewport)
+        assert page.console_errors == []  # type: ignore[attr-defined]
+        page.close()
+
+
+# Installed before the page's own scripts: after every change to the page (each
+# page turn sets the rows' hidden flags) it notes the rows on screen, and any row
+# shown below the bottom edge.  In the page, so no page turn is missed by polling.
+WATCH_ROWS = """
+document.addEventListener("DOMContentLoaded", () => {
+  window.rowsSeen = new Set();
+  window.rowsBelow = [];
+  const note = () => {
+    for (const tr of document.querySelectorAll(%s)) {
+      if (tr.offsetParent === null) continue;
+      if (tr.getBoundingClientRect().bottom > window.innerHeight + 1) {
+        window.rowsBelow.push(tr.outerHTML.slice(0, 80));
+      }
+      window.rowsSeen.add(tr.dataset.startRank || tr.dataset.board);
+    }
+  };
+  new MutationObserver(note).observe(document.getElementById("live"),
+    { attributes: true, childList: true, subtree: true });
+});
+"""
+
+
+def watch_one_cycle(page: Page, url: str, selector: str) -> set[str]:
+    """Every row key on screen from the first table until the hall screen at ``url``
+    has shown each of its pages once (data-cycles, counted by hall.js)."""
+    page.add_init_script(WATCH_ROWS % json.dumps(selector))
+    page.goto(url)
+    page.wait_for_function(
+        "() => Number(document.getElementById('live').dataset.cycles) >= 1", timeout=120_000
+    )
+    assert page.evaluate("window.rowsBelow") == []
+    return set(page.evaluate("Array.from(window.rowsSeen)"))
+
+
+@pytest.mark.parametrize("tournament", SIZES, indirect=True)
+def test_hall_shows_every_player_and_board_within_one_cycle(
+    server: str, tournament: Open, browser: Browser
+):
+    tid, players = tournament.id, tournament.players
+    boards = (players - 2) // 2
+    for viewport in VIEWPORTS:
+        page = open_page(browser, viewport)
+        url = live(server, tid, "?hall=1&dwell=0.5")
+        ranks = watch_one_cycle(page, url, "#standings tbody tr[data-start-rank]")
+        assert ranks == {str(n) for n in range(1, players + 1)}, viewport
+        # Names on one line: every standings row on the page is as tall as the others.
+        heights = page.evaluate(
+            """Array.from(document.querySelectorAll('#standings tbody tr'))
+                 .filter((tr) => tr.offsetParent !== null).map((tr) => tr.offsetHeight)"""
+        )
+        assert max(heights) - min(heights) <= 1, heights
+        shoot(page, f"{players}p-{viewport}-hall")
+        page.close()
+        page = open_page(browser, viewport)
+        url = live(server, tid, "?hall=1&show=pairings&dwell=0.5")
+        assert watch_one_cycle(page, url, "#boards tbody tr[data-board]") == {
+            str(b) for b in range(1, boards + 1)
+        }
+        page.close()
+
+
+@pytest.mark.parametrize("tournament", [(60, 2)], indirect=True)
+def test_find_your_board_lists_every_player_by_name(
+    server: str, tournament: Open, browser: Browser
+):
+    tid = tournament.id
+    page = open_page(browser, "720p")
+    url = live(server, tid, "?hall=1&show=names&dwell=0.5")
+    assert watch_one_cycle(page, url, "#names tbody tr") == {str(n) for n in range(1, 61)}
+    assert page.locator("#standings").is_hidden()
+    names = page.evaluate(
+        "Array.from(document.querySelectorAll('#names tbody td.name:first-child'))"
+        ".map((td) => td.textContent)"
+    )
+    assert len(names) == 60
+    bare = [re.sub(r"^(GM|IM|FM|CM) ", "", name) for name in names]
+    assert bare == sorted(bare)
+    shoot(page, "60p-720p-find-your-board")
+
+
+@pytest.mark.parametrize("tournament", [(60, 2)], indirect=True)
+def test_a_posted_result_updates_the_hall_without_resetting_its_cycle(
+    server: str, tournament: Open, browser: Browser
+):
+    tid, token = tournament.id, tournament.token  # round 3 in progress, no result yet
+    with running_worker():
+        page = open_page(browser, "720p")
+        page.goto(live(server, tid, "?hall=1&dwell=3"))
+        page.wait_for_selector("#status[data-state='live']")
+        standings = page.locator("#standings")
+        expect(standings).to_have_attribute("data-page", "2", timeout=10000)
+        response = page.request.post(
+            server + reverse("tournaments:result-create", args=[tid]),
+            data={"round": 3, "board": 1, "result": "1-0"},
+            headers={"Authorization": f"Token {token}"},
+        )
+        assert response.status == 201, response.text()
+        expect(page.locator("#boards tr[data-board='1'] td.result")).to_have_text(
+            "1–0", timeout=15000
+        )
+        # Updated within the dwell: the screen stayed on page 2 (a reset shows page 1).
+        assert standings.get_attribute("data-page") == "2"
+        shoot(page, "60p-720p-hall-after-result")
+
+
+@pytest.mark.parametrize("tournament", [(60, 2)], indirect=True)
+@pytest.mark.parametrize("viewport", ["1080p", "phone"])
+def test_past_rounds_pairings_open_from_the_round_picker(
+    server: str, tournament: Open, browser: Browser, viewport: str
+):
+    tid = tournament.id
+    page = open_page(browser, viewport)
+    page.goto(live(server, tid))
+    page.locator(".round-picker a", has_text="1").first.click()
+    expect(page).to_have_url(re.compile(r"/rounds/1/$"))
+    expect(page.locator("h2.round-title")).to_have_text("Round 1")
+    expect(page.locator("table.pairings tbody tr[data-board]")).to_have_count(30)
+    expect(page.locator("tr[data-board='1'] td.result")).not_to_have_text("…")
+    # Round 3, in progress: the withdrawn player and the requested bye are marked.
+    page.goto(server + reverse("live:round", args=[tid, 3]))
+    expect(page.locator(".absences")).to_contain_text("withdrawn")
+    expect(page.locator(".absences")).to_contain_text("half-point bye (requested)")
+    shoot(page, f"60p-{viewport}-round3")
+
+
+@pytest.mark.parametrize("viewport", ["1080p", "phone"])
+def test_a_player_card_opens_from_a_name(
+    server: str, tournament: Open, browser: Browser, viewport: str
+):
+    tid = tournament.id
+    page = open_page(browser, viewport)
+    page.goto(live(server, tid))
+    page.locator("#standings tr[data-start-rank='7'] td.name a").click()
+    expect(page).to_have_url(re.compile(r"/players/7/$"))
+    expect(page.locator(".player-card h2")).to_contain_text(LONG_NAME)
+    expect(page.locator(".card-rounds tbody tr")).to_have_count(3)
+    assert horizontal_overflow(page) <= 0
+    shoot(page, f"12p-{viewport}-player-card")
+
+
+def test_the_print_stylesheet_hides_navigation(server: str, tournament: Open, browser: Browser):
+    tid = tournament.id
+    page = open_page(browser, "1080p")
+    for url in (live(server, tid), server + reverse("live:crosstable", args=[tid])):
+        page.goto(url)
+        expect(page.locator("nav.pages")).to_be_visible()
+        page.emulate_media(media="print")
+        expect(page.locator("nav.pages")).to_be_hidden()
+        expect(page.locator(".tabs")).to_have_count(1 if "live" in url else 0)
+        if "live" in url:
+            expect(page.locator(".tabs")).to_be_hidden()
+            expect(page.locator(".filters")).to_be_hidden()
+            expect(page.locator(".follow .qr svg")).to_be_visible()
+        page.emulate_media(media="screen")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.goto(live(server, tid))
+    page.wait_for_selector("#live[data-last-frame]")
+    page.pdf(path=str(ARTIFACTS / "12p-standings-print.pdf"), format="A4")
+
+
+def phone_on_live_page(browser: Browser, server: str, tournament: Open) -> Page:
+    page = open_page(browser, "phone")
+    page.goto(live(server, tournament.id))
+    page.wait_for_selector("#standings tbody tr[data-start-rank]")
+    return page
+
+
+@pytest.mark.parametrize("tournament", [(60, 2)], indirect=True)
+def test_search_and_federation_filter_the_standings(
+    server: str, tournament: Open, browser: Browser
+):
+    page = phone_on_live_page(browser, server, tournament)
+    rows = page.locator("#standings tbody tr[data-start-rank]:not(.filtered-out)")
+    expect(rows).to_have_count(60)
+    page.fill(".filters input[name=q]", "hohenzollern")
+    expect(rows).to_have_count(1)
+    page.fill(".filters input[name=q]", "")
+    page.select_option(".filters select[name=fed]", "NOR")
+    expect(rows).to_have_count(sum(1 for n in range(1, 61) if n % 8 == 5))
+    shoot(page, "60p-phone-filtered")
+
+
+@pytest.mark.parametrize("tournament", [(60, 6)], indirect=True)
+def test_the_crosstable_tab_is_fetched_over_http_and_names_stay_put(
+    server: str, tournament: Open, browser: Browser
+):
+    page = phone_on_live_page(browser, server, tournament)
+    page.click(".tabs button[data-tab='crosstable']")
+    table = page.locator("#crosstable table.crosstable")
+    expect(table.locator("tbody tr")).to_have_count(60)
+    name = table.locator("tbody tr").first.locator("td.name")
+    wrap = page.locator("#crosstable .table-wrap")
+    scrolled = wrap.evaluate("(el) => { el.scrollBy(300, 0); return el.scrollLeft; }")
+    assert scrolled > 200  # the table is wider than the phone
+    # Without sticking, the name would have moved 300 px out of the box to the left.
+    assert name.bounding_box()["x"] >= wrap.bounding_box()["x"] - 1
+    assert horizontal_overflow(page) <= 0
+    shoot(page, "60p-phone-crosstable-scrolled")
+
+
+def test_the_entry_page_tells_a_lost_race_next_to_its_board_on_a_phone(server: str):
+    tid = make_tournament(players=40)  # round 1: 20 boards, far below the top on a phone
+    with signed_in_entry_page(server, tid) as (page, other_phone):
+        expect(page.locator("#board-1 .side.white .colour-label")).to_have_text("White")
+        expect(page.locator("#board-1 .side.black .colour-label")).to_have_text("Black")
+        other_phone(18, "1-0")
+        page.click("#board-18 button[data-result='0-1']")
+        message = page.locator("#board-18 #message")
+        expect(message).to_contain_text("1-0")
+        box = message.bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844
+        shoot(page, "entry-phone-lost-race")
+
+
+def test_the_api_docs_render_with_no_internet(server: str):
+    outside: list[str] = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page()
+            page.route(
+                lambda url: not url.startswith(server),
+                lambda route: (outside.append(route.request.url), route.abort()),
+            )
+            page.goto(server + reverse("api-docs"))
+            expect(page.locator(".swagger-ui .info .title")).to_contain_text("Crosstable API")
+        finally:
+            browser.close()
+    assert outside == []

@@ -1,0 +1,69 @@
+"""Tournaments played out with the engine itself, results drawn from a seed."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from pairings import NoLegalPairing, RoundPairing, pair_round
+from tiebreaks.model import (
+    Color,
+    Game,
+    Outcome,
+    Player,
+    Round,
+    Tournament,
+    Unplayed,
+    UnplayedRound,
+)
+
+_RESULTS = (Outcome.WIN, Outcome.DRAW, Outcome.LOSS)
+_MIRROR = {Outcome.WIN: Outcome.LOSS, Outcome.DRAW: Outcome.DRAW, Outcome.LOSS: Outcome.WIN}
+
+
+def entrants(count: int, rounds: int) -> Tournament:
+    players = tuple(Player(start_rank=n, rating=2600 - 10 * n) for n in range(1, count + 1))
+    return Tournament(players=players, rounds=rounds)
+
+
+def with_round(
+    tournament: Tournament,
+    pairing: RoundPairing,
+    rng: random.Random,
+    absent: frozenset[int] = frozenset(),
+) -> Tournament:
+    """The tournament with one more round: random results for the boards, a
+    pairing-allocated bye, and a half-point bye for each absent player."""
+    entries: dict[int, Round] = {n: UnplayedRound(Unplayed.HPB) for n in absent}
+    for board in pairing.boards:
+        if board.black == 0:
+            entries[board.white] = UnplayedRound(Unplayed.PAB)
+            continue
+        outcome = rng.choice(_RESULTS)
+        entries[board.white] = Game(board.black, outcome, Color.WHITE)
+        entries[board.black] = Game(board.white, _MIRROR[outcome], Color.BLACK)
+    players = tuple(
+        replace(p, rounds=(*p.rounds, entries.get(p.start_rank, UnplayedRound(Unplayed.ABSENT))))
+        for p in tournament.players
+    )
+    return replace(tournament, players=players)
+
+
+def played_out(
+    count: int, rounds: int, upto: int, seed: int, absent_rate: float = 0.0
+) -> tuple[list[tuple[Tournament, int, frozenset[int], RoundPairing]], Tournament]:
+    """Rounds 1..upto paired by the engine, stopping early if no legal pairing is
+    left: (tournament before, round, absent, pairing) per round, and the tournament
+    after the last round."""
+    rng = random.Random(seed)
+    tournament = entrants(count, rounds)
+    played = []
+    for number in range(1, upto + 1):
+        absent = frozenset(p.start_rank for p in tournament.players if rng.random() < absent_rate)
+        try:
+            pairing = pair_round(tournament, number, absent=absent)
+        except NoLegalPairing:
+            break
+        played.append((tournament, number, absent, pairing))
+        tournament = with_round(tournament, pairing, rng, absent)
+    return played, tournament

@@ -1,0 +1,109 @@
+"""python -m pairings FILE -p / -c: the JaVaFo interface."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pairings.cli import main
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+HEADER = "012 Club Open\nXXR 5\nXXC white1\n"
+
+
+def player(number: int, *cells: str) -> str:
+    line = f"001 {number:4d}      Player {number:<26d} {2600 - 10 * number:4d}"
+    line = line.ljust(80) + " 0.0 " + f"{number:4d}"
+    return line + "".join(f"  {cell}" for cell in cells)
+
+
+def write(tmp_path: Path, lines: list[str]) -> str:
+    path = tmp_path / "t.trf"
+    path.write_text(HEADER + "\n".join(lines) + "\n")
+    return str(path)
+
+
+def test_pairs_the_next_round_in_javafo_format(tmp_path, capsys):
+    path = write(tmp_path, [player(n) for n in range(1, 6)])
+    assert main([path, "-p"]) == 0
+    assert capsys.readouterr().out == "3\n1 3\n4 2\n5 0\n"
+
+
+def test_writes_the_output_file(tmp_path):
+    path = write(tmp_path, [player(n) for n in range(1, 5)])
+    out = tmp_path / "out.txt"
+    assert main([path, "-p", str(out)]) == 0
+    assert out.read_text() == "2\n1 3\n4 2\n"
+
+
+def test_players_marked_in_the_round_to_pair_are_left_out(tmp_path, capsys):
+    # Round 1 played: 1-3 1-0, 4-2 0-1; in round 2 player 1 asked for a half-point bye.
+    lines = [
+        player(1, "   3 w 1", "0000 - H"),
+        player(2, "   4 b 1"),
+        player(3, "   1 b 0"),
+        player(4, "   2 w 0"),
+    ]
+    assert main([write(tmp_path, lines), "-p"]) == 0
+    out = capsys.readouterr().out.split("\n")
+    assert out[0] == "2"
+    assert "1" not in " ".join(out[1:]).split()
+
+
+def test_exit_1_when_everybody_has_met(tmp_path, capsys):
+    # A round robin of four played as three Swiss rounds: round 4 has no legal pairing.
+    lines = [
+        player(1, "   2 w 1", "   3 b 1", "   4 w 1"),
+        player(2, "   1 b 0", "   4 w 1", "   3 b 1"),
+        player(3, "   4 w 1", "   1 w 0", "   2 w 0"),
+        player(4, "   3 b 0", "   2 b 0", "   1 b 0"),
+    ]
+    assert main([write(tmp_path, lines), "-p"]) == 1
+    assert "no legal pairing for round 4" in capsys.readouterr().err
+
+
+def test_exit_2_for_a_bad_file_naming_line_and_column(tmp_path, capsys):
+    lines = [player(1, "   2 x 1"), player(2, "   1 b 0")]
+    assert main([write(tmp_path, lines), "-p"]) == 2
+    assert "line 4, column 97" in capsys.readouterr().err
+
+
+def test_exit_2_for_a_bad_initial_colour(tmp_path, capsys):
+    path = tmp_path / "t.trf"
+    path.write_text("XXC green\n" + player(1) + "\n" + player(2) + "\n")
+    assert main([str(path), "-p"]) == 2
+    assert "line 1, column 5: XXC expects white1 or black1" in capsys.readouterr().err
+
+
+def test_check_reports_the_rounds_the_engine_pairs_differently(tmp_path, capsys):
+    # Round 1 should be 1-3 and 4-2; the file has 1-2 and 3-4.
+    lines = [
+        player(1, "   2 w 1"),
+        player(2, "   1 b 0"),
+        player(3, "   4 w 1"),
+        player(4, "   3 b 0"),
+    ]
+    assert main([write(tmp_path, lines), "-c"]) == 1
+    assert capsys.readouterr().out.startswith("round 1: ")
+
+
+def test_check_is_silent_when_every_round_agrees(tmp_path, capsys):
+    lines = [
+        player(1, "   3 w 1"),
+        player(2, "   4 b 1"),
+        player(3, "   1 b 0"),
+        player(4, "   2 w 0"),
+    ]
+    assert main([write(tmp_path, lines), "-c"]) == 0
+    assert capsys.readouterr().out == ""
+
+
+def test_the_bye_follows_the_order_of_exchanges(capsys):
+    """Round 3 of tests/data/dutch_exchange_bye.trf.  The last bracket (0.5 points)
+    is 8, 9, 10, 12, 13 with the bye to give (14 and 15 already had one, C2); 8, 10
+    and 12 are due White, 9 and 13 Black, and 8-13, 9-10 already met.  Only a bye to
+    8 or to 12 lets every preference be granted (C12); both need one exchange
+    between S1 = {8, 9} and S2 = {10, 12, 13}: giving 12 the bye moves 9 down and 10
+    up (S1 = {8, 10}), giving it to 8 moves 8 down, a larger difference (D): so 8-9,
+    10-13 and the bye to 12, as bbpPairings pairs it."""
+    assert main([str(DATA / "dutch_exchange_bye.trf"), "-p"]) == 0
+    assert capsys.readouterr().out == "8\n3 1\n2 11\n4 7\n15 5\n6 14\n8 9\n10 13\n12 0\n"

@@ -1,0 +1,1 @@
+"""The organisers' REST API: views, serializers, permissions."""

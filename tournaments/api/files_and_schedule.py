@@ -1,0 +1,199 @@
+"""The organiser's file and schedule endpoints: TRF import and export, standings as CSV,
+a round robin's whole schedule, and a Swiss round handed over as a TRF.
+
+Thin views over ``trf_import``, ``round_import`` and ``berger``; refusals of a
+file answer 400 ``{"detail": "line L, column C: ...", "line": L, "column": C}``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.exceptions import ValidationError
+from rest_framework.parsers import BaseParser, FormParser, MultiPartParser
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from tiebreaks.errors import TrfError
+from tiebreaks.trf import decode
+from tournaments.store import round_import
+from tournaments.store.scheduling import schedule_round_robin
+from tournaments.store.schemas import RULES
+from tournaments.store.trf_import import export_trf, import_trf, standings_csv
+
+from .views import WRITE_RESPONSES, TournamentAPIView, created
+
+_REFUSED_FILE = OpenApiResponse(
+    description='The file was refused whole: {"detail": "line L, column C: reason", '
+    '"line": L, "column": C}; nothing is stored.'
+)
+
+
+class PlainTextParser(BaseParser):
+    """A TRF sent as the raw request body."""
+
+    media_type = "text/plain"
+
+    def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> str:
+        return decode(stream.read())
+
+
+class TrfUploadMixin:
+    """Reads the TRF of a request: a multipart ``file``, or a text/plain body."""
+
+    parser_classes = [MultiPartParser, FormParser, PlainTextParser]
+    request: Request
+
+    def trf_text(self) -> str:
+        data = self.request.data
+        if isinstance(data, str):
+            return data
+        upload = data.get("file")
+        if upload is None or isinstance(upload, str):
+            raise ValidationError({"file": ["Send the TRF as a multipart 'file' or text/plain."]})
+        return decode(upload.read())
+
+    def option(self, name: str) -> Any:
+        """A setting from the query string (text/plain bodies) or the form fields."""
+        data = self.request.data
+        form = data if not isinstance(data, str) else {}
+        return form.get(name) or self.request.query_params.get(name)
+
+    @staticmethod
+    def refused(exc: TrfError) -> Response:
+        return Response(
+            {"detail": str(exc), "line": exc.line, "column": exc.column},
+            status=status.HTTP_400_BAD_REQUEST,
+        )
+
+
+class ImportedSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    players = serializers.IntegerField()
+    rounds_paired = serializers.IntegerField()
+    events = serializers.IntegerField()
+    warnings = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="What was read but not used, e.g. declared points that disagree with the "
+        "results (the results count).",
+    )
+
+
+class TrfImportView(TrfUploadMixin, TournamentAPIView):
+    """Creates a tournament from a TRF; the importing user becomes its organiser."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        summary="Create a tournament from a TRF file",
+        parameters=[
+            OpenApiParameter(
+                "rules", OpenApiTypes.STR, enum=RULES, description="C.07 edition to freeze."
+            )
+        ],
+        request={"multipart/form-data": OpenApiTypes.OBJECT, "text/plain": OpenApiTypes.STR},
+        responses={201: ImportedSerializer, 400: _REFUSED_FILE},
+    )
+    def post(self, request: Request) -> Response:
+        rules = self.option("rules")
+        if rules is not None and rules not in RULES:
+            raise ValidationError({"rules": [f"One of {', '.join(RULES)}."]})
+        try:
+            imported = import_trf(self.trf_text(), author=request.user, rules=rules)
+        except TrfError as exc:
+            return self.refused(exc)
+        return Response(ImportedSerializer(imported).data, status=status.HTTP_201_CREATED)
+
+
+class RoundTrfImportView(TrfUploadMixin, TournamentAPIView):
+    """Pairs the next round from a TRF of the tournament so far plus that round."""
+
+    @extend_schema(
+        summary="Pair the next round from a TRF (the tournament so far plus the new round)",
+        parameters=[
+            OpenApiParameter(
+                "confirm_repeats",
+                OpenApiTypes.BOOL,
+                description="Allow pairing players who already played each other.",
+            )
+        ],
+        request={"multipart/form-data": OpenApiTypes.OBJECT, "text/plain": OpenApiTypes.STR},
+        responses={**WRITE_RESPONSES, 400: _REFUSED_FILE},
+    )
+    def post(self, request: Request, tournament_id: int) -> Response:
+        flag = self.option("confirm_repeats")
+        if flag not in (None, "true", "false", "1", "0"):
+            raise ValidationError({"confirm_repeats": ["Must be true or false."]})
+        confirm = flag in ("true", "1")
+        try:
+            event = round_import.pair_from_trf(
+                tournament_id, self.trf_text(), author=request.user, confirm_repeats=confirm
+            )
+        except TrfError as exc:
+            return self.refused(exc)
+        return created(event)
+
+
+class ScheduleRequest(serializers.Serializer):
+    swap_last_two = serializers.BooleanField(
+        default=False,
+        help_text="Double round robin: exchange the last two rounds of the first cycle, as "
+        "C.05 Annex 1 recommends, so nobody has the same colour three times running.",
+    )
+
+
+class ScheduledSerializer(serializers.Serializer):
+    rounds = serializers.IntegerField(help_text="Rounds paired.")
+    first_seq = serializers.IntegerField()
+    last_seq = serializers.IntegerField()
+
+
+class ScheduleView(TournamentAPIView):
+    """Pairs every round of a round robin from the Berger tables, in one go."""
+
+    @extend_schema(
+        summary="Pair a round robin's whole schedule (FIDE Berger tables)",
+        request=ScheduleRequest,
+        responses={**WRITE_RESPONSES, 201: ScheduledSerializer},
+    )
+    def post(self, request: Request, tournament_id: int) -> Response:
+        body = ScheduleRequest(data=self.body())
+        body.is_valid(raise_exception=True)
+        events = schedule_round_robin(
+            tournament_id, swap_last_two=body.validated_data["swap_last_two"], author=request.user
+        )
+        summary = {"rounds": len(events), "first_seq": events[0].seq, "last_seq": events[-1].seq}
+        return Response(ScheduledSerializer(summary).data, status=status.HTTP_201_CREATED)
+
+
+class TrfExportView(TournamentAPIView):
+    """The tournament as a TRF26 file, points and ranks from its standings."""
+
+    @extend_schema(
+        summary="Export the tournament as a TRF file",
+        responses={(200, "text/plain"): OpenApiTypes.STR},
+    )
+    def get(self, request: Request, tournament_id: int) -> HttpResponse:
+        return _download(export_trf(tournament_id), "text/plain", f"tournament-{tournament_id}.trf")
+
+
+class StandingsCsvView(TournamentAPIView):
+    """The standings as CSV: rank, place, player, points, then each tie-break."""
+
+    @extend_schema(summary="Standings as CSV", responses={(200, "text/csv"): OpenApiTypes.STR})
+    def get(self, request: Request, tournament_id: int) -> HttpResponse:
+        return _download(
+            standings_csv(tournament_id), "text/csv", f"tournament-{tournament_id}-standings.csv"
+        )
+
+
+def _download(text: str, content_type: str, filename: str) -> HttpResponse:
+    response = HttpResponse(text, content_type=f"{content_type}; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response

@@ -1,0 +1,132 @@
+"""API representations of folded tournaments and stored events, and the
+documented request bodies (an event payload plus ``expected_seq``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from tournaments.models import Event
+from tournaments.store import schemas
+from tournaments.store.events import EventKind, current_version, payload_of
+
+
+def command_body(schema: type[serializers.Serializer]) -> type[serializers.Serializer]:
+    """A command's request body: the event payload's schema plus ``expected_seq``."""
+    name = schema.__name__.removesuffix("Serializer") + "Request"
+    expected_seq = serializers.IntegerField(
+        min_value=0,
+        required=False,
+        help_text="The seq the client last saw; a different current seq answers 409.",
+    )
+    return type(name, (schema,), {"expected_seq": expected_seq, "__module__": __name__})
+
+
+RegisterPlayerRequest = command_body(schemas.PlayerRegisteredSerializer)
+WithdrawPlayerRequest = command_body(schemas.PlayerWithdrawnSerializer)
+RequestByeRequest = command_body(schemas.ByeRequestedSerializer)
+PairRoundRequest = command_body(schemas.RoundPairedSerializer)
+RecordResultRequest = command_body(schemas.ResultRecordedSerializer)
+CorrectResultRequest = command_body(schemas.ResultCorrectedSerializer)
+CloseRoundRequest = command_body(serializers.Serializer)
+
+
+class EventSerializer(serializers.ModelSerializer):
+    """A stored event, its payload read at the kind's current schema version."""
+
+    tournament = serializers.IntegerField(source="tournament_id", read_only=True)
+    author = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    schema_version = serializers.SerializerMethodField()
+    payload = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Event
+        fields = ["tournament", "seq", "kind", "schema_version", "payload", "author", "created_at"]
+
+    def get_schema_version(self, event: Event) -> int:
+        return current_version(event.kind)
+
+    def get_payload(self, event: Event) -> dict[str, Any]:
+        return payload_of(event)
+
+
+class ConflictSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+    current_seq = serializers.IntegerField()
+
+
+class EventFilterSerializer(serializers.Serializer):
+    """Query parameters of the event log."""
+
+    round = serializers.IntegerField(min_value=1, required=False)
+    kind = serializers.ChoiceField(choices=[kind.value for kind in EventKind], required=False)
+    since = serializers.IntegerField(
+        min_value=0, required=False, help_text="Only events with a greater seq."
+    )
+
+
+class TournamentFieldsSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    version = serializers.IntegerField(help_text="Seq of the last event.")
+    rounds = serializers.IntegerField()
+    system = serializers.CharField()
+    rules = serializers.CharField()
+
+
+class TournamentSummarySerializer(TournamentFieldsSerializer):
+    created_at = serializers.DateTimeField()
+
+
+class TournamentSerializer(TournamentFieldsSerializer):
+    """A folded tournament's settings and progress."""
+
+    tiebreaks = serializers.ListField(child=serializers.CharField())
+    scoring = schemas.ScoringSerializer(source="state.settings.scoring")
+    players = serializers.SerializerMethodField(help_text="Players registered.")
+    rounds_paired = serializers.IntegerField(source="state.last_paired_round")
+    unrated_rating = serializers.IntegerField(
+        source="state.settings.unrated_rating",
+        allow_null=True,
+        help_text="Rating of unrated players in rating-based tie-breaks; null: left out.",
+    )
+
+    def get_players(self, tournament: Any) -> int:
+        return len(tournament.state.players)
+
+
+class PlayerSerializer(serializers.Serializer):
+    start_rank = serializers.IntegerField()
+    name = serializers.CharField()
+    rating = serializers.IntegerField()
+    title = serializers.CharField()
+    federation = serializers.CharField()
+    fide_id = serializers.CharField()
+    withdrawn_from = serializers.IntegerField(allow_null=True)
+
+
+class BoardSerializer(serializers.Serializer):
+    board = serializers.IntegerField(source="number")
+    white = serializers.IntegerField()
+    black = serializers.IntegerField()
+    result = serializers.CharField(allow_null=True)
+    result_seq = serializers.IntegerField(
+        allow_null=True, help_text="The event that set the result (pass it as supersedes)."
+    )
+
+
+class RoundSerializer(serializers.Serializer):
+    round = serializers.IntegerField(source="number")
+    closed = serializers.BooleanField()
+    complete = serializers.BooleanField(help_text="Every board has a result.")
+    boards = BoardSerializer(many=True)
+    byes = serializers.ListField(
+        child=serializers.IntegerField(), help_text="Pairing-allocated byes."
+    )
+
+
+class ByeSerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    start_rank = serializers.IntegerField()
+    points = serializers.CharField()

@@ -1,0 +1,302 @@
+"""The organisers' API.  Thin: reads fold the event log (``store.queries``), writes run
+a command (``commands``) with the request body as the event payload.
+
+Every write answers 201 with the stored event; the same ``Idempotency-Key``
+again answers with the event first stored.  Refusals: 400 naming the field,
+409 ``{"detail", "current_seq"}`` on a stale ``expected_seq``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import generics, serializers, status
+from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from tournaments.models import Event
+from tournaments.store import auto_pairing, commands, pairing_rules, queries
+from tournaments.store.commands import Command, CommandError, Conflict, TournamentNotFound
+from tournaments.store.events import EventKind, payload_lookup
+from tournaments.store.schemas import TournamentCreatedSerializer
+
+from . import serializers as api
+from .permissions import IsOrganiserOrReadOnly
+
+IDEMPOTENCY_KEY = OpenApiParameter(
+    "Idempotency-Key",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    description="Any unique string (max 200); a retry with the same key stores nothing "
+    "and answers with the event first stored.",
+)
+WRITE_RESPONSES = {
+    201: api.EventSerializer,
+    400: OpenApiResponse(description="Invalid: the body names each offending field."),
+    401: OpenApiResponse(description="Not signed in."),
+    403: OpenApiResponse(description="Not an organiser of this tournament."),
+    404: OpenApiResponse(description="No such tournament."),
+    409: api.ConflictSerializer,
+}
+_expected_seq_field = serializers.IntegerField(min_value=0, allow_null=True)
+
+
+def write_schema(request: type[serializers.Serializer], summary: str) -> Any:
+    return extend_schema(
+        request=request, responses=WRITE_RESPONSES, parameters=[IDEMPOTENCY_KEY], summary=summary
+    )
+
+
+class TournamentAPIView(generics.GenericAPIView):
+    # Maps the domain's refusals onto HTTP answers (no docstring: the schema
+    # would show it as every endpoint's description).
+    permission_classes = [IsOrganiserOrReadOnly]
+
+    def handle_exception(self, exc: Exception) -> Response:
+        if isinstance(exc, CommandError):
+            exc = ValidationError(exc.errors)
+        elif isinstance(exc, TournamentNotFound):
+            exc = NotFound(str(exc))
+        elif isinstance(exc, Conflict):
+            return Response(
+                {"detail": str(exc), "current_seq": exc.current_seq},
+                status=status.HTTP_409_CONFLICT,
+            )
+        return super().handle_exception(exc)
+
+    def folded(self) -> queries.FoldedTournament:
+        return queries.load_tournament(self.kwargs["tournament_id"])
+
+    def body(self) -> dict[str, Any]:
+        if not isinstance(self.request.data, Mapping):
+            raise ValidationError({"non_field_errors": ["Expected a JSON object."]})
+        return dict(self.request.data.items())
+
+    def idempotency_key(self) -> str:
+        key = self.request.headers.get("Idempotency-Key", "")
+        if len(key) > 200:
+            raise ValidationError({"Idempotency-Key": ["At most 200 characters."]})
+        return key
+
+    def run(self, command: Command, **payload: Any) -> Response:
+        """Run ``command`` with the body (plus ``payload``) and answer with its event."""
+        body = self.body()
+        try:
+            expected_seq = _expected_seq_field.run_validation(body.pop("expected_seq", None))
+        except serializers.ValidationError as exc:
+            raise ValidationError({"expected_seq": exc.detail}) from exc
+        event = command(
+            self.kwargs["tournament_id"],
+            {**body, **payload},
+            author=self.request.user,
+            expected_seq=expected_seq,
+            idempotency_key=self.idempotency_key(),
+        )
+        return created(event)
+
+
+def created(event: Event) -> Response:
+    return Response(api.EventSerializer(event).data, status=status.HTTP_201_CREATED)
+
+
+class TournamentListView(TournamentAPIView):
+    """Tournaments: anyone reads; any signed-in user creates one and becomes its organiser."""
+
+    serializer_class = api.TournamentSummarySerializer
+
+    @extend_schema(
+        summary="List tournaments, newest first",
+        responses=api.TournamentSummarySerializer(many=True),
+    )
+    def get(self, request: Request) -> Response:
+        page = self.paginate_queryset(queries.list_tournaments())
+        return self.get_paginated_response(self.get_serializer(page, many=True).data)
+
+    @extend_schema(
+        request=TournamentCreatedSerializer,
+        responses=WRITE_RESPONSES,
+        parameters=[IDEMPOTENCY_KEY],
+        summary="Create a tournament (you become its organiser)",
+    )
+    def post(self, request: Request) -> Response:
+        event = commands.create_tournament(
+            self.body(), author=request.user, idempotency_key=self.idempotency_key()
+        )
+        return created(event)
+
+
+class TournamentDetailView(TournamentAPIView):
+    """A tournament folded from its event log (name, settings, progress)."""
+
+    serializer_class = api.TournamentSerializer
+
+    @extend_schema(summary="A tournament's settings and progress")
+    def get(self, request: Request, tournament_id: int) -> Response:
+        return Response(self.get_serializer(self.folded()).data)
+
+
+class PlayerListView(TournamentAPIView):
+    """The players; organisers register more (start rank: the next free one unless given)."""
+
+    serializer_class = api.PlayerSerializer
+    pagination_class = None
+
+    @extend_schema(summary="Players by start rank", responses=api.PlayerSerializer(many=True))
+    def get(self, request: Request, tournament_id: int) -> Response:
+        players = sorted(self.folded().state.players.values(), key=lambda p: p.start_rank)
+        return Response(self.get_serializer(players, many=True).data)
+
+    @write_schema(api.RegisterPlayerRequest, "Register a player")
+    def post(self, request: Request, tournament_id: int) -> Response:
+        return self.run(commands.register_player)
+
+
+class WithdrawalView(TournamentAPIView):
+    """Withdrawals: the player is absent from ``from_round`` on."""
+
+    @write_schema(api.WithdrawPlayerRequest, "Withdraw a player from a round on")
+    def post(self, request: Request, tournament_id: int) -> Response:
+        return self.run(commands.withdraw_player)
+
+
+class ByeListView(TournamentAPIView):
+    """Requested byes (half, zero or full point) for rounds not paired yet."""
+
+    serializer_class = api.ByeSerializer
+    pagination_class = None
+
+    @extend_schema(summary="Requested byes", responses=api.ByeSerializer(many=True))
+    def get(self, request: Request, tournament_id: int) -> Response:
+        byes = [
+            {"round": number, "start_rank": rank, "points": points}
+            for number, by_rank in sorted(self.folded().state.requested_byes.items())
+            for rank, points in sorted(by_rank.items())
+        ]
+        return Response(self.get_serializer(byes, many=True).data)
+
+    @write_schema(api.RequestByeRequest, "Request a bye for a round not paired yet")
+    def post(self, request: Request, tournament_id: int) -> Response:
+        return self.run(commands.request_bye)
+
+
+class RoundListView(TournamentAPIView):
+    """Rounds: organisers pair the next one with boards (white, black by start rank)
+    and pairing-allocated byes."""
+
+    serializer_class = api.RoundSerializer
+    pagination_class = None
+
+    @extend_schema(
+        summary="Paired rounds with their boards", responses=api.RoundSerializer(many=True)
+    )
+    def get(self, request: Request, tournament_id: int) -> Response:
+        rounds = sorted(self.folded().state.rounds.values(), key=lambda r: r.number)
+        return Response(self.get_serializer(rounds, many=True).data)
+
+    @write_schema(api.PairRoundRequest, "Pair the next round")
+    def post(self, request: Request, tournament_id: int) -> Response:
+        # Every active player paired once, no repeat unless "confirm_repeats".
+        return self.run(pairing_rules.pair_round_for(self.body()))
+
+
+class RoundPairView(TournamentAPIView):
+    """The next Swiss round paired by the FIDE Dutch system (or PAIRING_ENGINE)."""
+
+    @extend_schema(
+        request=api.CloseRoundRequest,
+        responses=WRITE_RESPONSES,
+        parameters=[
+            IDEMPOTENCY_KEY,
+            OpenApiParameter(
+                "preview", OpenApiTypes.BOOL, description="Answer the boards, store nothing."
+            ),
+        ],
+        summary="Pair the next round (Dutch system); ?preview=1 only shows it",
+    )
+    def post(self, request: Request, tournament_id: int) -> Response:
+        # A retry finds the round it paired already stored: answer that event
+        # instead of pairing the round after it.
+        key = self.idempotency_key()
+        earlier = Event.objects.filter(
+            tournament_id=tournament_id, idempotency_key=key, kind=EventKind.ROUND_PAIRED
+        ).first()
+        if key and earlier is not None:
+            return created(earlier)
+        payload = auto_pairing.next_round_payload(self.folded().state)
+        if request.query_params.get("preview") in ("1", "true"):
+            return Response(payload)
+        return self.run(pairing_rules.checked_pair_round(confirm_repeats=False), **payload)
+
+
+class RoundDetailView(TournamentAPIView):
+    """One round's boards, results and byes."""
+
+    serializer_class = api.RoundSerializer
+
+    @extend_schema(summary="One round's boards and results")
+    def get(self, request: Request, tournament_id: int, round_number: int) -> Response:
+        try:
+            rnd = self.folded().state.rounds[round_number]
+        except KeyError:
+            raise NotFound(f"round {round_number} is not paired") from None
+        return Response(self.get_serializer(rnd).data)
+
+
+class RoundCloseView(TournamentAPIView):
+    """Closing a round once every board has a result."""
+
+    @write_schema(api.CloseRoundRequest, "Close a round whose boards all have results")
+    def post(self, request: Request, tournament_id: int, round_number: int) -> Response:
+        return self.run(commands.close_round, round=round_number)
+
+
+class ResultView(TournamentAPIView):
+    """A board's first result; a board that has one needs a correction."""
+
+    @write_schema(api.RecordResultRequest, "Record a board's result")
+    def post(self, request: Request, tournament_id: int) -> Response:
+        return self.run(commands.record_result)
+
+
+class CorrectionView(TournamentAPIView):
+    """A correction replaces a board's result; the original stays in the event log."""
+
+    @write_schema(api.CorrectResultRequest, "Correct a recorded result, with a reason")
+    def post(self, request: Request, tournament_id: int) -> Response:
+        return self.run(commands.correct_result)
+
+
+class EventListView(TournamentAPIView):
+    """The append-only event log, oldest first, filtered by ``round``, ``kind``
+    or ``since`` (a seq)."""
+
+    serializer_class = api.EventSerializer
+
+    @extend_schema(
+        parameters=[api.EventFilterSerializer],
+        responses=api.EventSerializer(many=True),
+        summary="The event log, by seq",
+    )
+    def get(self, request: Request, tournament_id: int) -> Response:
+        filters = api.EventFilterSerializer(data=request.query_params)
+        filters.is_valid(raise_exception=True)
+        if not Event.objects.filter(tournament_id=tournament_id).exists():
+            raise TournamentNotFound(tournament_id)
+        events = self._filtered(tournament_id, filters.validated_data)
+        page = self.paginate_queryset(events)
+        return self.get_paginated_response(self.get_serializer(page, many=True).data)
+
+    @staticmethod
+    def _filtered(tournament_id: int, filters: dict[str, Any]) -> Any:
+        events = Event.objects.filter(tournament_id=tournament_id).select_related("author")
+        if "round" in filters:
+            events = events.filter(**{payload_lookup("round"): filters["round"]})
+        if "kind" in filters:
+            events = events.filter(kind=filters["kind"])
+        if "since" in filters:
+            events = events.filter(seq__gt=filters["since"])
+        return events.order_by("seq")

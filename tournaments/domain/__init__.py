@@ -1,0 +1,1 @@
+"""The pure domain: a tournament's state, the Berger tables, refusals.  No Django."""

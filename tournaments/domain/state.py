@@ -1,0 +1,302 @@
+"""A tournament's state: what its events add up to.  Pure Python, no Django.
+
+``TournamentState`` is immutable; ``Accumulator`` is what ``events.fold`` changes
+while it replays the events (each kind's fold is declared in ``events``);
+``TournamentState.to_tiebreaks()`` turns a state into the
+``tiebreaks.model.Tournament`` the standings engine reads.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cached_property
+from types import MappingProxyType
+from typing import Any
+
+from tiebreaks.model import (
+    Color,
+    Game,
+    Outcome,
+    Pending,
+    Player,
+    Round,
+    Scoring,
+    System,
+    Tournament,
+    Unplayed,
+    UnplayedRound,
+)
+
+# Results as entered by an arbiter, white's side first.  "0-0" is a double forfeit.
+RESULTS = ("1-0", "1/2-1/2", "0-1", "+/-", "-/+", "0-0")
+BYE_POINTS = {"half": Unplayed.HPB, "zero": Unplayed.ZPB, "full": Unplayed.FPB}
+SYSTEMS = tuple(system.value for system in System)
+
+_PLAYED = {
+    "1-0": (Outcome.WIN, Outcome.LOSS),
+    "1/2-1/2": (Outcome.DRAW, Outcome.DRAW),
+    "0-1": (Outcome.LOSS, Outcome.WIN),
+}
+_UNPLAYED = {
+    "+/-": (Unplayed.FORFEIT_WIN, Unplayed.FORFEIT_LOSS),
+    "-/+": (Unplayed.FORFEIT_LOSS, Unplayed.FORFEIT_WIN),
+    "0-0": (Unplayed.FORFEIT_LOSS, Unplayed.FORFEIT_LOSS),
+}
+
+
+class FoldError(ValueError):
+    """A stream of events that does not describe a tournament (a bug, never user input)."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    name: str
+    rounds: int
+    system: System
+    scoring: Scoring
+    rules: str
+    tiebreaks: tuple[str, ...]
+    unrated_rating: int | None = None  # issue 8: Art. 10 rating of unrated players
+    # Dates, place, time control, chief arbiter, round dates: shown, never computed with.
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class PlayerState:
+    start_rank: int
+    name: str
+    rating: int = 0
+    title: str = ""
+    federation: str = ""
+    fide_id: str = ""
+    withdrawn_from: int | None = None  # first round the player no longer plays
+
+    def withdrawn_in(self, round_number: int) -> bool:
+        return self.withdrawn_from is not None and round_number >= self.withdrawn_from
+
+
+@dataclass(frozen=True)
+class Board:
+    number: int
+    white: int
+    black: int
+    result: str | None = None
+    result_seq: int | None = None  # the event that set the current result
+    rated: bool = True  # False: played but not rated (TRF W/D/L)
+
+    def sides(self) -> tuple[Round, Round]:
+        """This board as ``(white's round, black's round)``: Pending while no result
+        (it counts for nothing, but Fore Buchholz sees the pairing)."""
+        if self.result is None:
+            return (Pending(self.black, Color.WHITE), Pending(self.white, Color.BLACK))
+        if self.result in _PLAYED:
+            white, black = _PLAYED[self.result]
+            return (
+                Game(self.black, white, Color.WHITE, self.rated),
+                Game(self.white, black, Color.BLACK, self.rated),
+            )
+        white_kind, black_kind = _UNPLAYED[self.result]
+        return (
+            UnplayedRound(white_kind, self.black, Color.WHITE),
+            UnplayedRound(black_kind, self.white, Color.BLACK),
+        )
+
+
+@dataclass(frozen=True)
+class RoundState:
+    number: int
+    boards: tuple[Board, ...]
+    byes: tuple[int, ...] = ()  # pairing-allocated byes
+    closed: bool = False
+    # Lookups by board number and by player: folding a big Swiss asks them per player.
+    _by_number: dict[int, Board] = field(init=False, repr=False, compare=False)
+    _by_player: dict[int, Board] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_by_number", {b.number: b for b in self.boards})
+        by_player = {rank: b for b in self.boards for rank in (b.white, b.black)}
+        object.__setattr__(self, "_by_player", by_player)
+
+    def board(self, number: int) -> Board | None:
+        return self._by_number.get(number)
+
+    def with_board(self, board: Board) -> RoundState:
+        """This round with ``board`` replacing the board of its number.
+
+        Copies the lookups instead of rebuilding them: a result in a round of
+        5,000 boards is then a few dict copies in C, not 15,000 Python steps.
+        """
+        new = copy.copy(self)  # no __post_init__: the lookups are set here
+        object.__setattr__(new, "_by_number", dict(self._by_number))
+        object.__setattr__(new, "_by_player", dict(self._by_player))
+        if "entries" in self.__dict__:  # copy.copy shares the cached dict
+            new.__dict__["entries"] = dict(self.entries)
+        new._put(board)
+        return new
+
+    def _put(self, board: Board) -> None:
+        """Replace the board of ``board``'s number in this very round: only for a
+        round no state handed out holds any more (``Fold``'s own copies)."""
+        self._by_number[board.number] = board
+        self._by_player[board.white] = self._by_player[board.black] = board
+        object.__setattr__(self, "boards", tuple(self._by_number.values()))
+        if "entries" in self.__dict__:
+            self.entries[board.white], self.entries[board.black] = board.sides()
+
+    @cached_property
+    def entries(self) -> dict[int, Round]:
+        """Each player on a board: the round as the tie-break engine reads it.
+
+        Built once per round state, which the states after it share until an
+        event changes the round: a result then costs its own board, not every
+        player's every round, when the worker rebuilds the engine's input.
+        """
+        entries: dict[int, Round] = {}
+        for board in self.boards:
+            entries[board.white], entries[board.black] = board.sides()
+        return entries
+
+    def board_of(self, start_rank: int) -> Board | None:
+        return self._by_player.get(start_rank)
+
+    @property
+    def paired_players(self) -> frozenset[int]:
+        return frozenset(self.byes).union(*((b.white, b.black) for b in self.boards))
+
+    @property
+    def complete(self) -> bool:
+        return all(b.result is not None for b in self.boards)
+
+
+@dataclass(frozen=True)
+class TournamentState:
+    version: int  # seq of the last event folded
+    settings: Settings
+    players: Mapping[int, PlayerState]
+    rounds: Mapping[int, RoundState]
+    # round -> start rank -> "half" / "zero" / "full"
+    requested_byes: Mapping[int, Mapping[int, str]] = field(default_factory=dict)
+    fide_ids: Mapping[str, int] = field(default_factory=dict)  # -> start rank
+
+    @property
+    def last_paired_round(self) -> int:
+        return max(self.rounds, default=0)
+
+    def requested_bye(self, round_number: int, start_rank: int) -> str | None:
+        return self.requested_byes.get(round_number, {}).get(start_rank)
+
+    def round_entry(self, round_number: int, start_rank: int) -> Round:
+        """A player's entry for a paired round, as the tie-break engine reads it."""
+        rnd = self.rounds[round_number]
+        entry = rnd.entries.get(start_rank)
+        if entry is not None:
+            return entry
+        if start_rank in rnd.byes:
+            return UnplayedRound(Unplayed.PAB)
+        bye = self.requested_bye(round_number, start_rank)
+        if bye is not None:
+            return UnplayedRound(BYE_POINTS[bye])
+        # Not paired: withdrawn, or absent without a bye (C.07 16.1.1).
+        return UnplayedRound(Unplayed.ABSENT)
+
+    def to_tiebreaks(self) -> Tournament:
+        """Rounds not paired yet are left out: they count for nothing so far."""
+        ordered = sorted(self.players.values(), key=lambda p: p.start_rank)
+        ranks = [p.start_rank for p in ordered]
+        # Round by round, then transposed: most entries are one lookup in the
+        # round's shared ``entries`` (the worker does this for every result).
+        columns = [
+            [self.rounds[r].entries.get(rank) or self.round_entry(r, rank) for rank in ranks]
+            for r in range(1, self.last_paired_round + 1)
+        ]
+        strips = zip(*columns, strict=True) if columns else [()] * len(ordered)
+        players = tuple(
+            Player(
+                start_rank=p.start_rank,
+                name=p.name,
+                rating=p.rating,
+                title=p.title,
+                federation=p.federation,
+                fide_id=p.fide_id,
+                rounds=rounds,
+            )
+            for p, rounds in zip(ordered, strips, strict=True)
+        )
+        s = self.settings
+        return Tournament(
+            players=players,
+            rounds=s.rounds,
+            scoring=s.scoring,
+            system=s.system,
+            name=s.name,
+            unrated_rating=s.unrated_rating,
+        )
+
+
+def scoring_from_payload(points: Mapping[str, Any]) -> Scoring:
+    return Scoring(**{name: Fraction(str(value)) for name, value in points.items()})
+
+
+class Accumulator:
+    """The mutable state ``events.fold`` builds, one event at a time; each kind's
+    fold (declared in ``tournaments.store.events``) changes it, ``state()`` freezes it.
+
+    ``state()`` after each event is how a bulk append validates every event
+    against the events before it; that state shares the accumulator's players,
+    rounds and byes, so it is only valid until the next event.
+    """
+
+    def __init__(self, start: TournamentState | None = None) -> None:
+        """Start empty, or from ``start`` (copied: states are never changed)."""
+        self.version = start.version if start else 0
+        self.settings: Settings | None = start.settings if start else None
+        self.players: dict[int, PlayerState] = dict(start.players) if start else {}
+        # Shared with ``start``: an event replaces the round it changes by a copy,
+        # which this accumulator then owns and changes in place for the next events
+        # (a copy of 5,000 boards per result made a 9,999-player import minutes long).
+        self.rounds: dict[int, RoundState] = dict(start.rounds) if start else {}
+        self.owned: set[int] = set()
+        # FIDE id -> start rank: registrations refuse twins without scanning every player.
+        self.fide_ids: dict[str, int] = dict(start.fide_ids) if start else {}
+        self.requested_byes: dict[int, dict[int, str]] = {
+            number: dict(byes) for number, byes in (start.requested_byes.items() if start else ())
+        }
+
+    def advance(self, seq: int, kind: str) -> None:
+        """Accept event ``seq`` of ``kind`` as the next one, or raise FoldError."""
+        if seq != self.version + 1:
+            raise FoldError(f"event seq {seq} follows {self.version}")
+        if (self.settings is None) != (kind == "tournament.created"):
+            raise FoldError(f"event {seq} ({kind}) out of place")
+        self.version = seq
+
+    def replace_round(self, rnd: RoundState) -> None:
+        """Put ``rnd`` in place of its round; this accumulator owns it from now on."""
+        self.rounds[rnd.number] = rnd
+        self.owned.add(rnd.number)
+
+    def put_board(self, round_number: int, board: Board) -> None:
+        """Replace a board of a round: in place in a round this accumulator owns,
+        else in a copy it then owns."""
+        rnd = self.rounds[round_number]
+        if round_number in self.owned:
+            rnd._put(board)
+        else:
+            self.replace_round(rnd.with_board(board))
+
+    def state(self) -> TournamentState:
+        if self.settings is None:
+            raise FoldError("no tournament.created event")
+        return TournamentState(
+            version=self.version,
+            settings=self.settings,
+            players=MappingProxyType(self.players),
+            rounds=MappingProxyType(dict(self.rounds)),
+            fide_ids=MappingProxyType(self.fide_ids),
+            requested_byes=MappingProxyType(
+                {r: MappingProxyType(byes) for r, byes in self.requested_byes.items()}
+            ),
+        )

@@ -1,0 +1,108 @@
+"""Checks on a round's pairings that the organiser's pairing program sent us.
+
+``commands.pair_round`` already refuses unknown, withdrawn or doubly paired
+players; these rules add what a Swiss pairing must also satisfy:
+
+* in a Swiss, every active player (registered, not withdrawn, no requested bye in the
+  round) is on exactly one board or has the pairing-allocated bye;
+* two players who already played each other are paired again only when the
+  organiser confirms it (``confirm_repeats``): a pairing program should never
+  do it by accident, while a small club Swiss or a double round robin may need
+  it.  A forfeited game was not played (FIDE C.04.1), so it is no meeting.
+
+``check_round`` is pure (start ranks in, CommandError out); ``checked_pair_round``
+wraps it into a command for the rounds API.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from typing import Any
+
+from tiebreaks.model import System
+from tournaments.domain.errors import CommandError
+from tournaments.domain.state import TournamentState
+
+from .commands import Command, pair_round
+from .events import EventKind
+
+_FORFEITS = frozenset({"+/-", "-/+", "0-0"})
+
+
+def check_round(
+    boards: Sequence[tuple[int, int]],
+    byes: Collection[int],
+    *,
+    active: Collection[int],
+    previous_meetings: Mapping[frozenset[int], int],
+    confirm_repeats: bool = False,
+) -> None:
+    """Raise CommandError for the first broken rule.
+
+    ``boards`` are (white, black) start ranks; ``byes`` the players given the
+    pairing-allocated bye; ``previous_meetings`` maps each pair that played to
+    the first round they played in.
+    """
+    seated = {p for board in boards for p in board} | set(byes)
+    missing = sorted(set(active) - seated)
+    if missing:
+        raise CommandError("boards", f"{_players(missing)} neither paired nor given a bye")
+    if confirm_repeats:
+        return
+    for index, (white, black) in enumerate(boards):
+        met_in = previous_meetings.get(frozenset((white, black)))
+        if met_in is not None:
+            raise CommandError(
+                f"boards.{index}",
+                f"players {white} and {black} already played each other in round {met_in}; "
+                'send "confirm_repeats": true to pair them again',
+            )
+
+
+def active_players(state: TournamentState, round_number: int) -> set[int]:
+    return {
+        rank
+        for rank, player in state.players.items()
+        if not player.withdrawn_in(round_number) and state.requested_bye(round_number, rank) is None
+    }
+
+
+def previous_meetings(state: TournamentState) -> dict[frozenset[int], int]:
+    met: dict[frozenset[int], int] = {}
+    for number in sorted(state.rounds):
+        for board in state.rounds[number].boards:
+            if board.result not in _FORFEITS:
+                met.setdefault(frozenset((board.white, board.black)), number)
+    return met
+
+
+def checked_pair_round(*, confirm_repeats: bool) -> Command:
+    """``commands.pair_round`` plus these rules, checked under the same lock."""
+
+    def check(state: TournamentState, payload: dict) -> None:
+        pair_round.check(state, payload)
+        check_round(
+            [(board["white"], board["black"]) for board in payload["boards"]],
+            payload["byes"],
+            # A round robin's odd player rests unpaired; only a Swiss must seat everyone.
+            active=active_players(state, payload["round"])
+            if state.settings.system is System.SWISS
+            else (),
+            previous_meetings=previous_meetings(state),
+            confirm_repeats=confirm_repeats,
+        )
+
+    return Command(EventKind.ROUND_PAIRED, check)
+
+
+def _players(ranks: Sequence[int]) -> str:
+    label = "player" if len(ranks) == 1 else "players"
+    return f"{label} {', '.join(map(str, ranks))}"
+
+
+def pair_round_for(body: Mapping[str, Any]) -> Command:
+    """The pairing command for a rounds API body, honouring its "confirm_repeats" flag."""
+    confirm = body.get("confirm_repeats", False)
+    if not isinstance(confirm, bool):
+        raise CommandError("confirm_repeats", "Must be true or false.")
+    return checked_pair_round(confirm_repeats=confirm)

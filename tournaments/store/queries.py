@@ -1,0 +1,124 @@
+"""How other apps read tournaments: folded from the event log, never from the models.
+
+``load_tournament`` is the single read path the live app's projection and the
+pages use; ``list_tournaments`` lists what exists without folding every log.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from functools import cached_property
+
+from django.db.models import Max
+
+from tiebreaks.model import Tournament as Results
+from tournaments.domain.errors import TournamentNotFound
+from tournaments.domain.state import BYE_POINTS, PlayerState, TournamentState
+from tournaments.models import Event
+
+from .events import EventKind, payload_of
+from .state_cache import current_state
+
+__all__ = [
+    "BYE_POINTS",
+    "FoldedTournament",
+    "PlayerState",
+    "TournamentNotFound",
+    "TournamentSummary",
+    "current_version",
+    "list_tournaments",
+    "load_tournament",
+]
+
+
+@dataclass(frozen=True)
+class FoldedTournament:
+    """A tournament's folded state; the rest is read from it."""
+
+    id: int
+    state: TournamentState
+
+    @property
+    def name(self) -> str:
+        return self.state.settings.name
+
+    @property
+    def version(self) -> int:
+        """Seq of the last event."""
+        return self.state.version
+
+    @property
+    def rules(self) -> str:
+        return self.state.settings.rules
+
+    @property
+    def tiebreaks(self) -> tuple[str, ...]:
+        return self.state.settings.tiebreaks
+
+    @property
+    def system(self) -> str:
+        return self.state.settings.system.value
+
+    @property
+    def rounds(self) -> int:
+        return self.state.settings.rounds
+
+    @cached_property
+    def results(self) -> Results:
+        """Ready for tiebreaks.standings.compute_standings; built on first use only,
+        since most readers (the players, rounds and entry pages) never need it."""
+        return self.state.to_tiebreaks()
+
+
+@dataclass(frozen=True)
+class TournamentSummary:
+    id: int
+    name: str
+    version: int
+    rounds: int
+    system: str
+    rules: str
+    created_at: datetime
+
+
+def load_tournament(tournament_id: int) -> FoldedTournament:
+    """The tournament as of its last committed event; TournamentNotFound if none."""
+    return FoldedTournament(id=tournament_id, state=current_state(tournament_id))
+
+
+def current_version(tournament_id: int) -> int | None:
+    """Seq of the tournament's last committed event (None for no tournament), without
+    folding: one indexed lookup, cheap enough for every standings request."""
+    return (
+        Event.objects.filter(tournament_id=tournament_id)
+        .order_by("-seq")
+        .values_list("seq", flat=True)
+        .first()
+    )
+
+
+def list_tournaments() -> list[TournamentSummary]:
+    """Every tournament, newest first."""
+    versions = dict(
+        Event.objects.order_by()
+        .values("tournament_id")
+        .annotate(version=Max("seq"))
+        .values_list("tournament_id", "version")
+    )
+    created = Event.objects.filter(kind=EventKind.TOURNAMENT_CREATED).order_by("-tournament_id")
+    summaries = []
+    for event in created:
+        payload = payload_of(event)
+        summaries.append(
+            TournamentSummary(
+                id=event.tournament_id,
+                name=payload["name"],
+                version=versions[event.tournament_id],
+                rounds=payload["rounds"],
+                system=payload["system"],
+                rules=payload["rules"],
+                created_at=event.created_at,
+            )
+        )
+    return summaries

@@ -1,0 +1,195 @@
+"""The next Swiss round handed over as a TRF: the tournament so far plus the new round.
+
+Pairing programs export the whole tournament with the new round's cells holding
+an opponent and a colour but no result yet (the TRF reader reads them as pending
+games).  The new round's cells are cut off and read here, since they become a
+pairing command rather than history; the rest of the file is read by ``parse_trf``
+and must agree with what is stored: the same players, and the same pairings in
+every round already paired.
+The new round is then paired through the rounds API's command (with the Swiss
+pairing rules), after the byes the file requests for it.  All or nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import partial
+
+from django.contrib.auth.models import AbstractBaseUser
+
+from tiebreaks.errors import TrfError
+from tiebreaks.model import Color, Round, Unplayed
+from tiebreaks.trf import parse_trf
+from tournaments.domain.state import TournamentState
+from tournaments.models import Event
+
+from . import commands
+from .pairing_rules import checked_pair_round
+from .trf_import import FIRST_ROUND_COLUMN, ROUND_WIDTH, pairing_field_at, reported_at
+
+_BYE_CODES = {"U": "pab", "H": "half", "F": "full", "Z": "zero"}
+
+
+@dataclass(frozen=True)
+class _NewCell:
+    line: int
+    opponent: int  # 0: none
+    colour: str  # "w", "b" or ""
+    code: str  # "" (not played yet) or a bye code
+
+
+def pair_from_trf(
+    tournament_id: int,
+    text: str,
+    *,
+    author: AbstractBaseUser | None = None,
+    confirm_repeats: bool = False,
+) -> Event:
+    """Pair the tournament's next round from ``text``; TrfError (nothing stored) if refused.
+
+    The file is read against the tournament as it is under its lock, and the
+    requested byes and the pairing are stored together or not at all.
+    """
+
+    def pair(batch: commands.Batch) -> Event:
+        return _pair_round(batch, text, confirm_repeats)
+
+    return commands.in_one_transaction(tournament_id, pair, author=author)
+
+
+def _pair_round(batch: commands.Batch, text: str, confirm_repeats: bool) -> Event:
+    state = batch.state
+    number = state.last_paired_round + 1
+    column = FIRST_ROUND_COLUMN + (number - 1) * ROUND_WIDTH
+    lines = text.split("\n")
+    cells: dict[int, _NewCell] = {}
+    for index, line in enumerate(lines):
+        if line[:3] == "001":
+            lines[index] = line[: column - 1].rstrip()
+            cells[index + 1] = _new_cell(index + 1, line, number, column)
+    trf = parse_trf("\n".join(lines))
+    line_of = {p.start_rank: i + 1 for i, p in trf.headers.players.items()}
+    _check_players(state, line_of)
+    for player in trf.tournament.players:
+        _check_history(state, player.start_rank, player.rounds, line_of[player.start_rank])
+    new = {p.start_rank: cells[line_of[p.start_rank]] for p in trf.tournament.players}
+    boards, byes, requested = _new_round(new, number, column)
+    for rank, points in requested.items():
+        if state.requested_bye(number, rank) is None:
+            with reported_at(lambda _f, rank=rank: (line_of[rank], column)):
+                batch.append(
+                    commands.request_bye, {"start_rank": rank, "round": number, "points": points}
+                )
+    with reported_at(partial(pairing_field_at, boards, byes, line_of, column)):
+        return batch.append(
+            checked_pair_round(confirm_repeats=confirm_repeats),
+            {
+                "round": number,
+                "boards": [{"white": w, "black": b} for w, b in boards],
+                "byes": byes,
+            },
+        )
+
+
+def _new_cell(line_number: int, line: str, number: int, column: int) -> _NewCell:
+    cell = line[column - 1 : column - 1 + ROUND_WIDTH - 2].ljust(ROUND_WIDTH - 2)
+    beyond = line[column - 1 + ROUND_WIDTH - 2 :]
+    if beyond.strip():
+        at = column + ROUND_WIDTH - 2 + len(beyond) - len(beyond.lstrip())
+        raise TrfError(line_number, at, f"only round {number} can be paired: nothing may follow it")
+    opponent_text, colour, code = cell[:4].strip(), cell[5].strip().lower(), cell[7].strip()
+    if opponent_text and not opponent_text.isdigit():
+        raise TrfError(line_number, column, f"opponent {opponent_text!r} is not a start rank")
+    if colour not in ("w", "b", "-", ""):
+        raise TrfError(line_number, column + 5, f"colour {colour!r} is not w, b or -")
+    code = code.upper()
+    if code and code not in _BYE_CODES:
+        raise TrfError(
+            line_number,
+            column + 7,
+            f"round {number} is being paired: its result {code!r} cannot be known yet "
+            "(leave it blank, or U, H, F, Z for a bye)",
+        )
+    opponent = int(opponent_text or 0)
+    if code and opponent:
+        raise TrfError(line_number, column, f"a bye ({code}) cannot have an opponent")
+    return _NewCell(line_number, opponent, colour.strip("-"), code)
+
+
+def _check_players(state: TournamentState, line_of: dict[int, int]) -> None:
+    for rank, line in sorted(line_of.items()):
+        if rank not in state.players:
+            raise TrfError(line, 5, f"player {rank} is not registered in this tournament")
+    missing = sorted(set(state.players) - set(line_of))
+    if missing:
+        raise TrfError(1, 1, f"registered player {missing[0]} is missing from the file")
+
+
+def _check_history(state: TournamentState, rank: int, rounds: tuple[Round, ...], line: int) -> None:
+    """Every round already paired must be paired in the file as it is stored."""
+    for number in sorted(state.rounds):
+        entry = rounds[number - 1] if number - 1 < len(rounds) else None
+        stored = _stored_pairing(state, number, rank)
+        found = _file_pairing(entry)
+        if found != stored:
+            raise TrfError(
+                line,
+                FIRST_ROUND_COLUMN + (number - 1) * ROUND_WIDTH,
+                f"round {number}: the file has player {rank} {_describe(found)}, "
+                f"the tournament has {_describe(stored)}",
+            )
+
+
+def _stored_pairing(state: TournamentState, number: int, rank: int) -> tuple[int, str] | str:
+    rnd = state.rounds[number]
+    board = rnd.board_of(rank)
+    if board is not None:
+        return (board.black, "w") if board.white == rank else (board.white, "b")
+    return "pab" if rank in rnd.byes else "unpaired"
+
+
+def _file_pairing(entry: Round) -> tuple[int, str] | str:
+    opponent = getattr(entry, "opponent", None)
+    if opponent is not None:
+        return (opponent, "b" if entry.color is Color.BLACK else "w")
+    return "pab" if getattr(entry, "kind", None) is Unplayed.PAB else "unpaired"
+
+
+def _describe(pairing: tuple[int, str] | str) -> str:
+    if isinstance(pairing, tuple):
+        return f"against {pairing[0]} with {'White' if pairing[1] == 'w' else 'Black'}"
+    return {"pab": "with the pairing-allocated bye", "unpaired": "not paired"}[pairing]
+
+
+def _new_round(
+    cells: dict[int, _NewCell], number: int, column: int
+) -> tuple[list[tuple[int, int]], list[int], dict[int, str]]:
+    """(boards by lower start rank, pairing-allocated byes, requested byes) of the new round."""
+    boards: list[tuple[int, int]] = []
+    byes: list[int] = []
+    requested: dict[int, str] = {}
+    for rank, cell in sorted(cells.items()):
+        if cell.code:
+            kind = _BYE_CODES[cell.code]
+            if kind == "pab":
+                byes.append(rank)
+            else:
+                requested[rank] = kind
+            continue
+        if not cell.opponent:
+            continue
+        other = cells.get(cell.opponent)
+        if other is None:
+            raise TrfError(
+                cell.line, column, f"round {number}: opponent {cell.opponent} does not exist"
+            )
+        if other.opponent != rank or {cell.colour, other.colour} != {"w", "b"}:
+            raise TrfError(
+                cell.line,
+                column,
+                f"round {number}: player {cell.opponent} (line {other.line}) does not have "
+                f"{rank} as opponent with the other colour",
+            )
+        if rank < cell.opponent:
+            boards.append((rank, cell.opponent) if cell.colour == "w" else (cell.opponent, rank))
+    return boards, byes, requested

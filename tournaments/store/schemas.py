@@ -1,0 +1,307 @@
+"""The payload schema of each event kind at its current version.
+
+``validate(schema, data)`` (``events.validate_payload(kind, data)``) checks the
+shape of a command's body (types, ranges, choices) and returns the payload to
+store; checks against the tournament's state (is that player known? is the
+board paired?) are the commands' job.  The same serializers document the API's request bodies.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from tiebreaks.errors import TieBreakError
+from tiebreaks.model import Scoring, System, Tournament
+from tiebreaks.standings import DEFAULT_RULES, RULES, compute_standings
+from tournaments.domain.errors import CommandError
+from tournaments.domain.state import BYE_POINTS, RESULTS, SYSTEMS
+
+TITLES = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
+MAX_ROUNDS = 99
+# TRF writes start ranks in four columns.
+MAX_START_RANK = 9999
+MAX_POINTS = 100
+# What Fraction reads, with an exponent of at most three digits (str() of a float uses one).
+_POINTS_TEXT = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d{1,3})?|[+-]?\d+/\d+")
+_DEFAULT_SCORING = Scoring()
+
+
+@extend_schema_field(OpenApiTypes.STR)
+class PointsField(serializers.Field):
+    """Points as an exact fraction: 1, 0.5, "1/2" or "3"; stored as a string like "1/2"."""
+
+    default_error_messages = {
+        "invalid": 'Expected points such as 1, 0.5 or "1/2".',
+        "negative": "Points cannot be negative.",
+        "too_large": f"Points cannot exceed {MAX_POINTS}.",
+    }
+
+    def to_internal_value(self, data: Any) -> str:
+        if isinstance(data, bool) or not isinstance(data, int | float | str):
+            self.fail("invalid")
+        text = str(data).strip()
+        # Fraction("1e999999999") would spend minutes building the number.
+        if not _POINTS_TEXT.fullmatch(text):
+            self.fail("invalid")
+        try:
+            value = Fraction(text)
+        except (ValueError, ZeroDivisionError):
+            self.fail("invalid")
+        if value < 0:
+            self.fail("negative")
+        if value > MAX_POINTS:
+            self.fail("too_large")
+        return str(value)
+
+    def to_representation(self, value: Any) -> str:
+        return str(value)
+
+
+def _points(name: str, help_text: str) -> PointsField:
+    return PointsField(
+        default=str(getattr(_DEFAULT_SCORING, name)), help_text=help_text, required=False
+    )
+
+
+class ScoringSerializer(serializers.Serializer):
+    win = _points("win", "Points for a game won.")
+    draw = _points("draw", "Points for a game drawn.")
+    loss = _points("loss", "Points for a game lost.")
+    forfeit_win = _points("forfeit_win", "Points for a forfeit win (+).")
+    forfeit_loss = _points("forfeit_loss", "Points for a forfeit loss (-).")
+    pab = _points("pab", "Points for a pairing-allocated bye.")
+    fpb = _points("fpb", "Points for a full-point bye.")
+    hpb = _points("hpb", "Points for a requested half-point bye.")
+    zpb = _points("zpb", "Points for a requested zero-point bye or an absence.")
+
+
+class TournamentDetailsSerializer(serializers.Serializer):
+    """What spectators read about the event (issue #12); every field optional."""
+
+    start_date = serializers.DateField(required=False)
+    end_date = serializers.DateField(required=False)
+    place = serializers.CharField(max_length=200, required=False)
+    time_control = serializers.CharField(max_length=200, required=False)
+    chief_arbiter = serializers.CharField(max_length=200, required=False)
+    round_dates = serializers.ListField(
+        child=serializers.DateField(allow_null=True),
+        max_length=MAX_ROUNDS,
+        required=False,
+        help_text="Date of each round from round 1 (null where unknown).",
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        # Stored as ISO text: the payload is JSON.
+        for key in ("start_date", "end_date"):
+            if key in attrs:
+                attrs[key] = attrs[key].isoformat()
+        if "round_dates" in attrs:
+            attrs["round_dates"] = [d and d.isoformat() for d in attrs["round_dates"]]
+        return attrs
+
+
+class TournamentCreatedSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=200)
+    rounds = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS)
+    system = serializers.ChoiceField(choices=SYSTEMS, default=System.SWISS.value)
+    scoring = ScoringSerializer(required=False)
+    rules = serializers.ChoiceField(
+        choices=RULES,
+        default=DEFAULT_RULES,
+        help_text="The FIDE C.07 edition; frozen for the whole tournament.",
+    )
+    tiebreaks = serializers.ListField(
+        child=serializers.CharField(max_length=40),
+        required=False,
+        max_length=12,
+        help_text='Ordered tie-break codes, e.g. ["BH/C1", "BH", "SB"]. '
+        "Empty: the engine's default for the system, frozen at creation.",
+    )
+    # Issue 8, ruling 6: omitted (the default) leaves unrated opponents out of Art. 10.
+    unrated_rating = serializers.IntegerField(
+        min_value=1,
+        max_value=4000,
+        required=False,
+        help_text="The rating unrated players count with in the rating-based tie-breaks "
+        "(ARO, TPR, PTP, APRO, APPO, RTNG; C.07 10). Omit to leave unrated opponents out.",
+    )
+    details = TournamentDetailsSerializer(required=False)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if "scoring" not in attrs:
+            attrs["scoring"] = {
+                name: str(getattr(_DEFAULT_SCORING, name)) for name in ScoringSerializer().fields
+            }
+        attrs["tiebreaks"] = _checked_tiebreaks(
+            attrs.get("tiebreaks") or [], attrs["rules"], System(attrs["system"]), attrs["rounds"]
+        )
+        return attrs
+
+
+def _checked_tiebreaks(codes: list[str], rules: str, system: System, rounds: int) -> list[str]:
+    """The tie-break list as the engine understands it (its default when empty)."""
+    try:
+        empty = Tournament(players=(), rounds=rounds, system=system)
+        result = compute_standings(empty, tiebreaks=codes or None, rules=rules)
+    except TieBreakError as exc:
+        raise serializers.ValidationError({"tiebreaks": [str(exc)]}) from exc
+    return list(result.tiebreaks)
+
+
+class PlayerRegisteredSerializer(serializers.Serializer):
+    start_rank = serializers.IntegerField(
+        min_value=1,
+        max_value=MAX_START_RANK,
+        required=False,
+        help_text="Omit to take the next free start rank.",
+    )
+    name = serializers.CharField(max_length=200)
+    rating = serializers.IntegerField(min_value=0, max_value=4000, default=0)
+    title = serializers.ChoiceField(choices=("", *TITLES), default="", allow_blank=True)
+    federation = serializers.RegexField(
+        r"^[A-Z]{3}$", default="", allow_blank=True, help_text="FIDE code, e.g. ITA."
+    )
+    fide_id = serializers.RegexField(r"^[0-9]{1,12}$", default="", allow_blank=True)
+
+
+class PlayerWithdrawnSerializer(serializers.Serializer):
+    start_rank = serializers.IntegerField(min_value=1, max_value=MAX_START_RANK)
+    from_round = serializers.IntegerField(
+        min_value=1,
+        max_value=MAX_ROUNDS,
+        help_text="The first round the player no longer plays.",
+    )
+
+
+class ByeRequestedSerializer(serializers.Serializer):
+    start_rank = serializers.IntegerField(min_value=1, max_value=MAX_START_RANK)
+    round = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS)
+    points = serializers.ChoiceField(
+        choices=tuple(BYE_POINTS),
+        default="half",
+        help_text="half: a half-point bye; zero: a zero-point bye; full: a full-point bye.",
+    )
+
+
+class PairingBoardSerializer(serializers.Serializer):
+    board = serializers.IntegerField(
+        min_value=1,
+        max_value=MAX_START_RANK,
+        required=False,
+        help_text="Omit to number boards in list order.",
+    )
+    white = serializers.IntegerField(min_value=1, max_value=MAX_START_RANK, help_text="Start rank.")
+    black = serializers.IntegerField(min_value=1, max_value=MAX_START_RANK, help_text="Start rank.")
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if attrs["white"] == attrs["black"]:
+            raise serializers.ValidationError({"black": ["A player cannot play themselves."]})
+        return attrs
+
+
+class RoundPairedSerializer(serializers.Serializer):
+    round = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS)
+    boards = PairingBoardSerializer(many=True, allow_empty=True)
+    byes = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=MAX_START_RANK),
+        default=list,
+        help_text="Start ranks given the pairing-allocated bye.",
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if not attrs["boards"] and not attrs["byes"]:
+            raise serializers.ValidationError({"boards": ["A round needs at least one board."]})
+        for number, board in enumerate(attrs["boards"], start=1):
+            board.setdefault("board", number)
+        return attrs
+
+
+class ResultRecordedSerializer(serializers.Serializer):
+    round = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS)
+    board = serializers.IntegerField(min_value=1)
+    result = serializers.ChoiceField(
+        choices=RESULTS,
+        help_text="White's side first; +/- and -/+ are forfeits, 0-0 a double forfeit.",
+    )
+    # Issue 8, ruling 2: omitted (the default) is a rated game.
+    rated = serializers.BooleanField(
+        required=False,
+        help_text="false: a game played but not rated (TRF W/D/L); omit for a rated game.",
+    )
+
+
+class ResultCorrectedSerializer(ResultRecordedSerializer):
+    reason = serializers.CharField(max_length=500)
+    supersedes = serializers.IntegerField(
+        min_value=1,
+        required=False,
+        help_text="Seq of the result being corrected; omit to correct the current one.",
+    )
+
+
+class RoundClosedSerializer(serializers.Serializer):
+    round = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS)
+
+
+class OrganiserSerializer(serializers.Serializer):
+    """Who is granted (or loses) the right to write to the tournament."""
+
+    user_id = serializers.IntegerField(min_value=1)
+    username = serializers.CharField(max_length=150, help_text="As it was at the time.")
+
+
+def validate(schema: type[serializers.Serializer], data: Any) -> dict[str, Any]:
+    """The payload ``schema`` makes of ``data``, or CommandError naming the first bad field."""
+    return PayloadValidator(schema)(data)
+
+
+class PayloadValidator:
+    """``validate`` with one schema, reusable for many payloads (a bulk append).
+
+    DRF deep-copies a serializer's fields for every instance, most of the time a
+    small payload's validation takes; one instance validates every payload, as a
+    ListSerializer does its items.  Not shared between threads.
+    """
+
+    def __init__(self, schema: type[serializers.Serializer]) -> None:
+        self.serializer = schema()
+
+    def __call__(self, data: Any) -> dict[str, Any]:
+        try:
+            validated = self.serializer.run_validation(data)
+        except serializers.ValidationError as exc:
+            errors = flatten_errors(exc.detail)
+            field, messages = next(iter(errors.items()))
+            raise CommandError(field, messages[0], errors) from None
+        return _plain(validated)
+
+
+def flatten_errors(errors: Any, prefix: str = "") -> dict[str, list[str]]:
+    """DRF's nested error structure as {"boards.0.white": ["..."]}."""
+    if isinstance(errors, Mapping):
+        items: list[tuple[Any, Any]] = list(errors.items())
+    elif isinstance(errors, list) and not all(isinstance(e, str) for e in errors):
+        items = [(index, error) for index, error in enumerate(errors) if error]
+    else:
+        messages = errors if isinstance(errors, list) else [errors]
+        return {prefix or "non_field_errors": [str(m) for m in messages]}
+    flat: dict[str, list[str]] = {}
+    for key, value in items:
+        flat.update(flatten_errors(value, f"{prefix}.{key}" if prefix else str(key)))
+    return flat
+
+
+def _plain(value: Any) -> Any:
+    """Validated data as plain JSON types (no OrderedDict / ReturnDict)."""
+    if isinstance(value, Mapping):
+        return {key: _plain(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_plain(item) for item in value]
+    return value

@@ -1,0 +1,90 @@
+"""A tournament's current state: its events folded, resuming from the last
+committed fold this process made.
+
+Every append and every standings recompute needs the current state; folding a
+300-player Swiss's whole log each time costs far more than the new events do.
+This per-process cache is only a shortcut, never a source of truth:
+
+* a state is remembered only once the transaction that read or wrote its
+  events commits (``transaction.on_commit``), so a rolled-back append never
+  leaks into it;
+* an entry is used only while the event it ended with is still the row stored
+  at that seq (same primary key and timestamp), and then only the events after
+  it are read and folded on top.
+
+Dropping the cache changes nothing but speed.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db import transaction
+
+from tournaments.domain.errors import TournamentNotFound
+from tournaments.domain.state import TournamentState
+from tournaments.models import Event
+
+from .events import fold
+
+MAX_ENTRIES = 64
+
+Fingerprint = tuple[int, datetime]
+
+
+@dataclass(frozen=True)
+class _Entry:
+    state: TournamentState
+    last_event: Fingerprint  # the event at state.version
+
+
+_entries: OrderedDict[int, _Entry] = OrderedDict()
+_lock = threading.Lock()
+
+
+def _fingerprint(event: Event) -> Fingerprint:
+    return (event.pk, event.created_at)
+
+
+def current_state(tournament_id: int) -> TournamentState:
+    """The state after every event visible to this transaction."""
+    events = Event.objects.filter(tournament_id=tournament_id).order_by("seq")
+    with _lock:
+        entry = _entries.get(tournament_id)
+    if entry is not None:
+        tail = list(events.filter(seq__gte=entry.state.version))
+        if tail and _fingerprint(tail[0]) == entry.last_event:
+            state = fold(tail[1:], start=entry.state)
+            remember(tournament_id, state, tail[-1])
+            return state
+    log = list(events)
+    if not log:
+        raise TournamentNotFound(tournament_id)
+    state = fold(log)
+    remember(tournament_id, state, log[-1])
+    return state
+
+
+def remember(tournament_id: int, state: TournamentState, last_event: Event) -> None:
+    """Cache ``state`` (which ends with ``last_event``) once the transaction commits."""
+    entry = _Entry(state, _fingerprint(last_event))
+    transaction.on_commit(lambda: _store(tournament_id, entry))
+
+
+def _store(tournament_id: int, entry: _Entry) -> None:
+    with _lock:
+        current = _entries.get(tournament_id)
+        if current is None or current.state.version <= entry.state.version:
+            _entries[tournament_id] = entry
+        _entries.move_to_end(tournament_id)
+        while len(_entries) > MAX_ENTRIES:
+            _entries.popitem(last=False)
+
+
+def forget_all() -> None:
+    """Empty the cache (tests that rebuild the database use it)."""
+    with _lock:
+        _entries.clear()

@@ -1,0 +1,351 @@
+"""Tournaments from and to FIDE Tournament Report Files.
+
+``import_trf`` turns a TRF into a new tournament by running the ordinary
+commands, in the order an organiser would have: create the tournament,
+register the players, then round by round the requested byes, the pairing and
+each board's result.  Each event is validated as its command would, against
+the events before it, and all are inserted together (``commands.Batch``: a
+9,999-player file is some 60,000 events).  It runs in one transaction, so a
+file is stored whole or not at all, and every refusal, from the TRF reader or
+from a command, is a ``TrfError`` naming the line (and column) of the file
+that caused it.
+
+``export_trf`` writes a tournament's current state with the points and ranks
+of its standings; importing that file gives the same standings.
+
+Games the file marks as not rated (W/D/L) are stored as unrated results; a paired
+game without a result (the round being played) is a paired board without one; a
+half-point bye written as ``=`` with no opponent is a half-point bye and a ``-``
+with no opponent an absence (the TRF reader's rulings 4 and 5).  A FIDE id that is
+not a number ("NA", "-") is left empty.  Declared points (columns 81-84) that
+disagree with the results are reported as warnings: the results count.
+
+A forfeit win without an opponent (``0000 - +``, as some programs write a win
+awarded with nobody to play) is a full-point bye: the same points and, with no
+opponent to cap its dummy, the same tie-breaks (C.07 16.2.1 and 16.4.2).
+
+Known limits: a forfeit without a scheduled colour is given White to the lower
+start rank, and a forfeit win without an opponent cannot be imported when the
+scoring gives a forfeit win and a full-point bye different points.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+from tiebreaks.errors import TrfError
+from tiebreaks.formatting import format_points
+from tiebreaks.model import (
+    Color,
+    Game,
+    Outcome,
+    Pending,
+    Player,
+    Round,
+    Scoring,
+    Unplayed,
+    UnplayedRound,
+)
+from tiebreaks.standings import Standings, compute_standings, format_value
+from tiebreaks.trf import TrfFile, parse_trf, trf_from_tournament, write_trf
+from tiebreaks.trf_details import tournament_details
+from tournaments.domain.errors import CommandError
+from tournaments.models import Tournament
+
+from . import commands, queries
+from .events import fold
+
+# 1-based columns of the 001 record fields a registration can be refused for.
+_PLAYER_COLUMNS = {
+    "start_rank": 5,
+    "title": 11,
+    "name": 15,
+    "rating": 49,
+    "federation": 54,
+    "fide_id": 58,
+}
+FIRST_ROUND_COLUMN = 92
+ROUND_WIDTH = 10
+# Our own TRF26 comment lines (###) carrying the settings TRF has no record for: the
+# C.07 edition, and the rating unrated players count with (when the tournament sets one).
+RULES_COMMENT = "### Crosstable rules: "
+UNRATED_COMMENT = "### Crosstable unrated rating: "
+# How the lines each tournament setting is read from begin (their value starts after).
+_SETTING_RECORDS = {
+    "name": ("012 ",),
+    "rounds": ("142 ", "XXR "),
+    "system": ("092 ", "192 "),
+    "scoring": ("162 ", "XXS "),
+    "tiebreaks": ("202 ", "212 "),
+    "rules": (RULES_COMMENT,),
+    "unrated_rating": (UNRATED_COMMENT,),
+}
+REQUESTED_BYES = {Unplayed.HPB: "half", Unplayed.ZPB: "zero", Unplayed.FPB: "full"}
+_GAME_RESULTS = {Outcome.WIN: "1-0", Outcome.DRAW: "1/2-1/2", Outcome.LOSS: "0-1"}
+
+
+@dataclass(frozen=True)
+class ImportedTournament:
+    id: int
+    name: str
+    players: int
+    rounds_paired: int
+    events: int
+    warnings: tuple[str, ...] = ()
+
+
+def import_trf(
+    text: str, *, author: AbstractBaseUser | None = None, rules: str | None = None
+) -> ImportedTournament:
+    """Create a tournament from a TRF; raises TrfError and stores nothing when refused.
+
+    ``rules`` is the C.07 edition to freeze (TRF has no record for it); None
+    takes the default.
+    """
+    trf = parse_trf(text)
+    lines = text.split("\n")
+    if not trf.tournament.players:
+        raise TrfError(len(lines) + (lines[-1] != ""), 1, "the file has no player record (001)")
+    with transaction.atomic():
+        return _Importer(trf, author).run(rules)
+
+
+class _Importer:
+    def __init__(self, trf: TrfFile, author: AbstractBaseUser | None) -> None:
+        self.trf = trf
+        self.author = author
+        self.line_of = {p.start_rank: index + 1 for index, p in trf.headers.players.items()}
+        scoring = trf.tournament.scoring
+        self.fpb_is_forfeit = scoring.fpb == scoring.forfeit_win
+        self.batch: commands.Batch
+
+    def run(self, rules: str | None) -> ImportedTournament:
+        tournament = self.trf.tournament
+        settings: dict[str, Any] = {
+            "name": tournament.name or "Imported tournament",
+            "rounds": tournament.rounds,
+            "system": tournament.system.value,
+            "scoring": _scoring_payload(tournament.scoring),
+            "tiebreaks": list(self.trf.tiebreaks),
+        }
+        if details := tournament_details(self.trf):
+            settings["details"] = details
+        rules = rules or self._comment(RULES_COMMENT)
+        if rules is not None:
+            settings["rules"] = rules
+        unrated_rating = self._comment(UNRATED_COMMENT)
+        if unrated_rating is not None:
+            settings["unrated_rating"] = unrated_rating
+        with reported_at(self._header_line):
+            created = commands.create_tournament(settings, author=self.author)
+        # New and invisible to others until this transaction commits: no other
+        # append can come between the events of the batch.
+        stored = Tournament.objects.select_for_update().get(pk=created.tournament_id)
+        self.batch = commands.Batch(stored, fold([created]), author=self.author)
+        players = sorted(tournament.players, key=lambda p: p.start_rank)
+        for player in players:
+            self._register(player)
+        paired = 0
+        for index in range(tournament.rounds):
+            entries = {p.start_rank: _entry(p, index) for p in players}
+            if all(entry is None for entry in entries.values()):
+                break
+            self._round(index + 1, entries)
+            paired += 1
+        self.batch.store()
+        return ImportedTournament(
+            id=stored.pk,
+            name=settings["name"],
+            players=len(players),
+            rounds_paired=paired,
+            events=self.batch.state.version,
+            warnings=self.trf.warnings,
+        )
+
+    def _comment(self, prefix: str) -> str | None:
+        for line in self.trf.headers.lines:
+            if line.startswith(prefix):
+                return line[len(prefix) :].strip()
+        return None
+
+    def _header_line(self, field: str) -> tuple[int, int]:
+        """Where a tournament setting was read (line 1, column 1 when the file has none)."""
+        for number, text in enumerate(self.trf.headers.lines, start=1):
+            for prefix in _SETTING_RECORDS.get(field.split(".")[0], ()):
+                if text.startswith(prefix):
+                    return number, len(prefix) + 1
+        return 1, 1
+
+    def _append(self, command: commands.Command, payload: dict[str, Any]) -> None:
+        self.batch.append(command, payload)
+
+    def _register(self, player: Player) -> None:
+        payload = {
+            "start_rank": player.start_rank,
+            "name": player.name or f"Player {player.start_rank}",
+            "rating": player.rating or 0,
+            "title": (player.title or "").upper(),
+            "federation": player.federation or "",
+            # Files write 0, "NA" or "-" for "no FIDE id"; several such players are not twins.
+            "fide_id": player.fide_id if player.fide_id.strip("0").isdigit() else "",
+        }
+        line = self.line_of[player.start_rank]
+        with reported_at(lambda field: (line, _PLAYER_COLUMNS.get(field, 1))):
+            self._append(commands.register_player, payload)
+
+    def _round(self, number: int, entries: dict[int, Round]) -> None:
+        column = FIRST_ROUND_COLUMN + (number - 1) * ROUND_WIDTH
+        boards: list[tuple[int, int]] = []
+        byes: list[int] = []
+        for rank, entry in entries.items():
+            if entry is None:
+                continue
+            kind = getattr(entry, "kind", None)
+            if kind is Unplayed.FORFEIT_WIN and entry.opponent is None and self.fpb_is_forfeit:
+                kind = Unplayed.FPB
+            if kind in REQUESTED_BYES:
+                with reported_at(lambda _field, rank=rank: (self.line_of[rank], column)):
+                    self._append(
+                        commands.request_bye,
+                        {"start_rank": rank, "round": number, "points": REQUESTED_BYES[kind]},
+                    )
+            elif kind is Unplayed.PAB:
+                byes.append(rank)
+            elif entry.opponent is None and kind is not Unplayed.ABSENT:
+                raise TrfError(
+                    self.line_of[rank],
+                    column,
+                    f"round {number}: a forfeit win without an opponent cannot be imported",
+                )
+            elif entry.opponent is not None and rank < entry.opponent:
+                boards.append(_colours(rank, entry))
+
+        with reported_at(partial(pairing_field_at, boards, byes, self.line_of, column)):
+            self._append(
+                commands.pair_round,
+                {
+                    "round": number,
+                    "boards": [{"white": w, "black": b} for w, b in boards],
+                    "byes": byes,
+                },
+            )
+        for board, (white, black) in enumerate(boards, start=1):
+            if isinstance(entries[white], Pending):
+                continue  # the round being played: paired, no result yet
+            payload = {"round": number, "board": board, **_result(entries[white], entries[black])}
+            with reported_at(lambda _field, white=white: (self.line_of[white], column)):
+                self._append(commands.record_result, payload)
+
+
+@contextmanager
+def reported_at(locate: Callable[[str], tuple[int, int]]) -> Iterator[None]:
+    """Report a command's refusal at the (line, column) of the file that produced it."""
+    try:
+        yield
+    except CommandError as exc:
+        line, column = locate(exc.field)
+        raise TrfError(line, column, f"{exc.field}: {exc.message}") from exc
+
+
+def pairing_field_at(
+    boards: list[tuple[int, int]],
+    byes: list[int],
+    line_of: dict[int, int],
+    column: int,
+    field: str,
+) -> tuple[int, int]:
+    """Where a refused pairing's ``field`` is in the file: for "boards.2.black" or
+    "byes.0" the line of the player it points at, else the first player's line."""
+    parts = field.split(".")
+    if parts[0] == "boards" and len(parts) >= 2:
+        white, black = boards[int(parts[1])]
+        return line_of[black if parts[-1] == "black" else white], column
+    if parts[0] == "byes" and len(parts) == 2:
+        return line_of[byes[int(parts[1])]], column
+    return min(line_of.values()), column
+
+
+def _entry(player: Player, index: int) -> Round:
+    return player.rounds[index] if index < len(player.rounds) else None
+
+
+def _colours(rank: int, entry: Game | UnplayedRound | Pending) -> tuple[int, int]:
+    """(white, black) of the game ``rank`` (the lower start rank) has in this round."""
+    if entry.color is Color.BLACK:
+        return (entry.opponent, rank)
+    return (rank, entry.opponent)
+
+
+def _result(white: Round, black: Round) -> dict[str, Any]:
+    """The result payload of a board from its two sides; a W/D/L game is unrated."""
+    if isinstance(white, Game):
+        result = {"result": _GAME_RESULTS[white.outcome]}
+        return result if white.rated else {**result, "rated": False}
+    if getattr(white, "kind", None) is Unplayed.FORFEIT_WIN:
+        return {"result": "+/-"}
+    if getattr(black, "kind", None) is Unplayed.FORFEIT_LOSS:
+        return {"result": "0-0"}
+    return {"result": "-/+"}
+
+
+def _scoring_payload(scoring: Scoring) -> dict[str, str]:
+    return {name: str(getattr(scoring, name)) for name in Scoring.__dataclass_fields__}
+
+
+# --------------------------------------------------------------------------- export
+
+
+def standings_of(tournament: queries.FoldedTournament) -> Standings:
+    return compute_standings(
+        tournament.results, tiebreaks=tournament.tiebreaks or None, rules=tournament.rules
+    )
+
+
+def export_trf(tournament_id: int) -> str:
+    """The tournament as a TRF26 file with points and ranks from its standings.
+
+    TRF has no record for the C.07 edition, so it goes in a comment line that
+    ``import_trf`` reads back: the export of a fide-2023 tournament imports as one.
+    """
+    tournament = queries.load_tournament(tournament_id)
+    standings = standings_of(tournament)
+    trf = trf_from_tournament(tournament.results, standings.tiebreaks, standings=standings)
+    comments = f"{RULES_COMMENT}{tournament.rules}\n"
+    unrated_rating = tournament.results.unrated_rating
+    if unrated_rating is not None:
+        comments += f"{UNRATED_COMMENT}{unrated_rating}\n"
+    return comments + write_trf(trf, standings=standings)
+
+
+def standings_csv(tournament_id: int) -> str:
+    """Rank, place, start rank, name, rating, federation, points, then each tie-break."""
+    standings = standings_of(queries.load_tournament(tournament_id))
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    header = ["rank", "place", "start_rank", "name", "rating", "federation", "points"]
+    writer.writerow([*header, *standings.tiebreaks])
+    for row in standings.rows:
+        p = row.player
+        writer.writerow(
+            [
+                row.rank,
+                row.place,
+                p.start_rank,
+                p.name,
+                p.rating or "",
+                p.federation or "",
+                format_points(row.points),
+                *(format_value(code, row.tiebreaks[code]) for code in standings.tiebreaks),
+            ]
+        )
+    return out.getvalue()
+
