@@ -24,7 +24,7 @@ from tournaments.store.queries import TournamentNotFound
 
 from .diff import standings_diff
 from .snapshots import ensure_snapshot, latest_version, snapshot_at
-from .wire import Table, full_frames, table_of
+from .wire import FIRST_PAGE_ROWS, PAGE_ROWS, Table, full_frames, table_of
 
 # Tables kept in memory per tournament: the bases of the diffs still useful.
 _KEEP_TABLES = 4
@@ -38,6 +38,14 @@ DEFAULT_DIFF_MIN_ROWS = 32
 
 def diff_min_rows() -> int:
     return getattr(settings, "LIVE_DIFF_MIN_ROWS", DEFAULT_DIFF_MIN_ROWS)
+
+
+def page_sizes() -> tuple[int, int]:
+    """Rows of a full table's head frame and of each page after it."""
+    return (
+        getattr(settings, "LIVE_FIRST_PAGE_ROWS", FIRST_PAGE_ROWS),
+        getattr(settings, "LIVE_PAGE_ROWS", PAGE_ROWS),
+    )
 
 
 def encode(frame: dict[str, Any]) -> str:
@@ -117,7 +125,8 @@ class FrameCache:
         key = (table.version, None)
         texts = entry.texts.get(key)
         if texts is None:
-            texts = entry.texts[key] = tuple(encode(frame) for frame in full_frames(table))
+            frames = full_frames(table, *page_sizes())
+            texts = entry.texts[key] = tuple(encode(frame) for frame in frames)
         return Frame(table.version, texts)
 
     async def _table(self, tournament_id: int, version: int) -> Table:

@@ -74,7 +74,6 @@ def _row(row: StandingsRow) -> dict[str, Any]:
     }
 
 
-
 def crosstable_body(folded: FoldedTournament) -> dict[str, Any]:
     """Every player's rounds so far, by start rank: ``{"version", "rounds", "rows":
     [[start_rank, [[opponent, color, result], ...]], ...]}``, one cell per paired

@@ -16,7 +16,8 @@ places them).  Boards are ``[board, white, black, result]``.
 
 A full table goes as one head frame with the first ``FIRST_PAGE_ROWS`` rows (a
 joining client shows its first screenful at once) and ``pages - 1``
-``standings.rows`` frames of ``PAGE_ROWS`` rows each, all at the same version.
+``standings.rows`` frames of ``PAGE_ROWS`` rows each, all at the same version
+(settings ``LIVE_FIRST_PAGE_ROWS`` and ``LIVE_PAGE_ROWS`` change them, for tests).
 """
 
 from __future__ import annotations
@@ -88,10 +89,13 @@ def board_values(board: dict[str, Any]) -> list[Any]:
     return [board["board"], board["white"], board["black"], board["result"]]
 
 
-def full_frames(table: Table) -> list[dict[str, Any]]:
-    """The head frame, then the ``standings.rows`` frames of the rest of the table."""
+def full_frames(
+    table: Table, first_page: int = FIRST_PAGE_ROWS, page: int = PAGE_ROWS
+) -> list[dict[str, Any]]:
+    """The head frame with ``first_page`` rows, then ``standings.rows`` frames of
+    ``page`` rows with the rest of the table."""
     rows = [table.row(start_rank) for start_rank in table.order]
-    starts = [0, *range(FIRST_PAGE_ROWS, len(rows), PAGE_ROWS)]
+    starts = [0, *range(first_page, len(rows), page)]
     ends = [*starts[1:], len(rows)]
     # Type, version and pages first: a client (or the bench) reads them from the first bytes.
     head = {

@@ -46,11 +46,11 @@ def free_port() -> int:
 
 
 @contextmanager
-def daphne(settings_dir: Path, diff_min_rows: int | None = None) -> Iterator[str]:
+def daphne(settings_dir: Path, **overrides: int) -> Iterator[str]:
     """daphne in a subprocess, on the test database and the test Redis; its URL.
 
-    ``diff_min_rows`` overrides LIVE_DIFF_MIN_ROWS (through a settings module
-    written into ``settings_dir``).
+    ``overrides`` (e.g. LIVE_DIFF_MIN_ROWS=0) go into a settings module written
+    into ``settings_dir``.
     """
     port = free_port()
     db = connection.settings_dict
@@ -60,9 +60,10 @@ def daphne(settings_dir: Path, diff_min_rows: int | None = None) -> Iterator[str
         "REDIS_URL": settings.REDIS_URL,
         "PYTHONPATH": os.pathsep.join([str(settings_dir), str(PROJECT)]),
     }
-    if diff_min_rows is not None:
+    if overrides:
+        lines = [f"{name} = {value}" for name, value in overrides.items()]
         (settings_dir / "browser_settings.py").write_text(
-            f"from config.settings import *  # noqa: F403\nLIVE_DIFF_MIN_ROWS = {diff_min_rows}\n"
+            "\n".join(["from config.settings import *  # noqa: F403", *lines, ""])
         )
         env["DJANGO_SETTINGS_MODULE"] = "browser_settings"
     command = [str(Path(sys.executable).with_name("daphne")), "-b", "127.0.0.1", "-p", str(port)]
@@ -97,7 +98,8 @@ class Pushing:
 @pytest.fixture(params=["standings", "standings.diff"])
 def pushing(request, transactional_db: None, broker, tmp_path: Path) -> Iterator[Pushing]:
     """A real server pushing full tables or (even for a small table) diffs."""
-    with daphne(tmp_path, 10**9 if request.param == "standings" else 0) as url:
+    diff_min_rows = 10**9 if request.param == "standings" else 0
+    with daphne(tmp_path, LIVE_DIFF_MIN_ROWS=diff_min_rows) as url:
         yield Pushing(url, request.param)
 
 
@@ -129,5 +131,34 @@ def test_a_posted_result_updates_points_and_rank_without_reload(pushing: Pushing
             expect(board).to_have_text("0–1")
             assert page.evaluate("window.notReloaded") is True
             assert page.locator("#live").get_attribute("data-last-frame") == pushing.frame
+        finally:
+            browser.close()
+
+
+def test_a_paged_table_shows_every_row_and_takes_diffs(
+    transactional_db: None, broker, tmp_path: Path
+) -> None:
+    tid = make_tournament(players=8)  # boards: b v b + 4
+    token = Token.objects.get_or_create(user=organiser())[0].key
+    pages = {"LIVE_FIRST_PAGE_ROWS": 2, "LIVE_PAGE_ROWS": 3, "LIVE_DIFF_MIN_ROWS": 0}
+    with daphne(tmp_path, **pages) as url, sync_playwright() as p, running_worker():
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page()
+            page.goto(url + reverse("live:spectator", args=[tid]))
+            page.wait_for_selector("#status[data-state='live']")
+            rows = page.locator("#standings tbody tr")
+            expect(rows).to_have_count(8)
+            response = page.request.post(
+                url + reverse("tournaments:result-create", args=[tid]),
+                data={"round": 1, "board": 4, "result": "0-1"},
+                headers={"Authorization": f"Token {token}"},
+            )
+            assert response.status == 201, response.text()
+            # The winner (start rank 8) moves to the top: the diff's order runs.
+            expect(rows.first).to_have_attribute("data-start-rank", "8", timeout=15000)
+            expect(rows.first.locator("td.rank")).to_have_text("1")
+            expect(rows).to_have_count(8)
+            assert page.locator("#live").get_attribute("data-last-frame") == "standings.diff"
         finally:
             browser.close()

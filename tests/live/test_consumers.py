@@ -16,7 +16,6 @@ from django.urls import reverse
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from live import wire
 from live.routing import websocket_urlpatterns
 from live.snapshots import store_snapshot
 from tournaments.store.queries import load_tournament
@@ -196,9 +195,8 @@ async def test_spectators_of_one_process_share_one_group_membership(tournament, 
         assert group_discard.await_count == 1
 
 
-async def test_a_big_table_arrives_as_its_top_then_its_pages(tournament, broker, monkeypatch):
-    monkeypatch.setattr(wire, "FIRST_PAGE_ROWS", 1)
-    monkeypatch.setattr(wire, "PAGE_ROWS", 2)
+@override_settings(LIVE_FIRST_PAGE_ROWS=1, LIVE_PAGE_ROWS=2)
+async def test_a_big_table_arrives_as_its_top_then_its_pages(tournament, broker):
     communicator = await connected(f"/ws/tournaments/{tournament}/standings/")
     head = await communicator.receive_json_from(timeout=5)
     pages = [await communicator.receive_json_from(timeout=5) for _ in range(head["pages"] - 1)]

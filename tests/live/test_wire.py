@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
-from live import wire
 from live.wire import full_frames, table_of
 
 from .wire_builders import body, player_row
@@ -39,11 +36,9 @@ def test_head_starts_with_type_version_and_pages() -> None:
     assert list(head)[:3] == ["type", "version", "pages"]
 
 
-def test_a_big_table_is_the_top_first_then_pages(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(wire, "FIRST_PAGE_ROWS", 2)
-    monkeypatch.setattr(wire, "PAGE_ROWS", 3)
+def test_a_big_table_is_the_top_first_then_pages() -> None:
     rows = [player_row(n, n, 10 - n, 0) for n in range(1, 8)]
-    frames = full_frames(table_of(body(7, rows)))
+    frames = full_frames(table_of(body(7, rows)), first_page=2, page=3)
     assert [len(frame["rows"]) for frame in frames] == [2, 3, 2]
     assert (frames[0]["pages"], frames[0]["total"]) == (3, 7)
     assert [(f["type"], f["version"], f["offset"]) for f in frames[1:]] == [

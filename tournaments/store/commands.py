@@ -115,36 +115,22 @@ class Command:
         expected_seq: int | None = None,
         idempotency_key: str | None = None,
     ) -> Event:
+        # The payload's shape needs no state: checked before the lock is taken,
+        # which then covers only reading the state, the check and the INSERT.
+        data = validate_payload(self.kind, payload)
         with transaction.atomic():
             tournament = _locked(tournament_id)
             if idempotency_key:
                 existing = tournament.events.filter(idempotency_key=idempotency_key).first()
                 if existing is not None:
-                    return _replayed(existing, self.kind, validate_payload(self.kind, payload))
+                    return _replayed(existing, self.kind, data)
             state = current_state(tournament.pk)
             if expected_seq is not None and expected_seq != state.version:
                 raise Conflict(state.version, expected_seq)
-            event, state = self.append(
-                tournament, state, payload, author=author, idempotency_key=idempotency_key
-            )
-            remember(tournament.pk, state, event)
+            data = self.checked(state, data)
+            event = _insert(tournament, state.version + 1, self.kind, data, author, idempotency_key)
+            remember(tournament.pk, fold([event], start=state), event)
             return event
-
-    def append(
-        self,
-        tournament: Tournament,
-        state: TournamentState,
-        payload: Mapping[str, Any],
-        *,
-        author: AbstractBaseUser | None = None,
-        idempotency_key: str | None = None,
-    ) -> tuple[Event, TournamentState]:
-        """Validate ``payload`` against ``state`` and store its event; returns the event
-        and the state after it.  The caller holds the tournament's row lock in an
-        open transaction and ``state`` is the tournament's current state."""
-        data = self.validated(state, payload)
-        event = _insert(tournament, state.version + 1, self.kind, data, author, idempotency_key)
-        return event, fold([event], start=state)
 
     def validated(
         self,
@@ -156,6 +142,11 @@ class Command:
         with what the server fills in, then checked against ``state`` (CommandError
         refuses it)."""
         data = validate(payload) if validate else validate_payload(self.kind, payload)
+        return self.checked(state, data)
+
+    def checked(self, state: TournamentState, data: Payload) -> Payload:
+        """``data`` (its shape validated already) completed with what the server
+        fills in, then checked against ``state`` (CommandError refuses it)."""
         if self.complete is not None:
             data = self.complete(state, data)
         self.check(state, MappingProxyType(data))
@@ -227,8 +218,7 @@ def _copy(events: list[Event]) -> None:
     """Insert ``events`` with one COPY: several times faster than INSERTs of 60,000
     rows, whose parameters psycopg adapts one by one."""
     columns = (
-        "tournament_id, seq, kind, schema_version, payload, author_id, created_at, "
-        "idempotency_key"
+        "tournament_id, seq, kind, schema_version, payload, author_id, created_at, idempotency_key"
     )
     with (
         connection.cursor() as cursor,
