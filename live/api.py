@@ -64,24 +64,28 @@ def _if_none_match(request: Request) -> int | None:
     return max(versions, default=None)
 
 
+# How a client says which version it has (both views answer 304 when nothing is newer).
+_VERSION_PARAMETERS = [
+    OpenApiParameter(
+        "version",
+        OpenApiTypes.INT,
+        description="The version the client has: 304 when nothing is newer.",
+    ),
+    OpenApiParameter(
+        "If-None-Match",
+        OpenApiTypes.STR,
+        OpenApiParameter.HEADER,
+        description='The ETag last received, e.g. "42": 304 when nothing is newer.',
+    ),
+]
+
+
 class StandingsView(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
         summary="The tournament's latest standings snapshot",
-        parameters=[
-            OpenApiParameter(
-                "version",
-                OpenApiTypes.INT,
-                description="The version the client has: 304 when nothing is newer.",
-            ),
-            OpenApiParameter(
-                "If-None-Match",
-                OpenApiTypes.STR,
-                OpenApiParameter.HEADER,
-                description='The ETag last received, e.g. "42": 304 when nothing is newer.',
-            ),
-        ],
+        parameters=_VERSION_PARAMETERS,
         responses={
             200: OpenApiResponse(
                 OpenApiTypes.OBJECT,
@@ -131,19 +135,7 @@ class CrosstableView(APIView):
 
     @extend_schema(
         summary="Every player's rounds so far (the crosstable and the player cards)",
-        parameters=[
-            OpenApiParameter(
-                "version",
-                OpenApiTypes.INT,
-                description="The version the client has: 304 when nothing is newer.",
-            ),
-            OpenApiParameter(
-                "If-None-Match",
-                OpenApiTypes.STR,
-                OpenApiParameter.HEADER,
-                description='The ETag last received, e.g. "42": 304 when nothing is newer.',
-            ),
-        ],
+        parameters=_VERSION_PARAMETERS,
         responses={
             200: OpenApiResponse(
                 OpenApiTypes.OBJECT,
