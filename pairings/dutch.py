@@ -265,7 +265,7 @@ def _match(bracket: _Bracket, ctx: _Context, bye_score: Fraction | None) -> dict
         key=lambda i: bracket.position[everyone[i].number],
     )
     s2 = {index[n]: j for n, j in bracket.s2_index.items()}
-    n = len(bracket.members)
+    n = len(s2)  # an S1 player's order value, n - (index of its S2 opponent), is 1..n
     digit = (n + 1).bit_length()
     quality_bits = max((q.bit_length() for q in quality), default=0)
     chunk = max(0, (WEIGHT_BITS - quality_bits) // digit) if s1 else 1
