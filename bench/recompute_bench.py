@@ -38,6 +38,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+# DEBUG is off with DATABASE_URL set, so a key is required; a bench signs nothing
+# that outlives it.
+os.environ.setdefault("SECRET_KEY", "bench-only")
 
 import django  # noqa: E402
 
