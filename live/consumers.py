@@ -60,11 +60,13 @@ class StandingsConsumer(AsyncJsonWebsocketConsumer):
         # Join before reading the latest snapshot, so that none is missed in between.
         await hub().join(self.tournament_id, self)
         self.joined = True
-        latest = await frame_cache().latest(self.tournament_id)
+        # Accepted before the table is read: daphne drops a handshake the application
+        # has not accepted within 5 s, and the first table of a 9,999-player event can
+        # take longer on a busy web process.  A close during the handshake would also
+        # reach a browser as a bare failure (1006), and the page would keep reconnecting.
         await self.accept()
+        latest = await frame_cache().latest(self.tournament_id)
         if latest is None:
-            # Accepted first: a close during the handshake reaches a browser as
-            # a bare failure (1006), and the page would keep reconnecting.
             await self.close(code=UNKNOWN_TOURNAMENT)
             return
         query = parse_qs(self.scope.get("query_string", b"").decode())
