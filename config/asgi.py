@@ -10,7 +10,6 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 # a club-sized deployment); a CDN or nginx can take over without code changes.
 django_asgi_app = ASGIStaticFilesHandler(get_asgi_application())
 
-from channels.auth import AuthMiddlewareStack  # noqa: E402  (needs Django set up)
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
 from config.server import HealthCheck, install, origin_validated  # noqa: E402
@@ -22,9 +21,10 @@ application = HealthCheck(
     ProtocolTypeRouter(
         {
             "http": django_asgi_app,
-            "websocket": origin_validated(
-                AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
-            ),
+            # The standings socket is public and read-only: no session or user lookup,
+            # which would queue behind the table being built in Django's one database
+            # thread and miss daphne's 5 s handshake limit on a 9,999-player event.
+            "websocket": origin_validated(URLRouter(websocket_urlpatterns)),
         }
     )
 )
