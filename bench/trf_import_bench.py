@@ -8,7 +8,8 @@ Without --players it imports the two sizes of issue #11: 2,000 players x 9 round
 (bench/synthetic.py) written as TRF, imported into the database of DATABASE_URL
 inside a transaction that is rolled back afterwards (nothing stays stored).
 Prints the events appended, the wall-clock time and this process's CPU time
-(the database's own work is in the wall clock only), and the target.
+(the database's own work is in the wall clock only), and the target; exits 1
+when a target is missed.
 """
 
 from __future__ import annotations
@@ -56,12 +57,13 @@ def timed_import(players: int, rounds: int) -> tuple[ImportedTournament, float, 
     return imported, elapsed, cpu
 
 
-def main() -> None:
+def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int)
     parser.add_argument("--rounds", type=int, default=9)
     args = parser.parse_args()
     sizes = [(args.players, args.rounds)] if args.players else list(TARGETS)
+    missed = 0
     for players, rounds in sizes:
         imported, elapsed, cpu = timed_import(players, rounds)
         target = TARGETS.get((players, rounds))
@@ -75,7 +77,9 @@ def main() -> None:
             f"in {elapsed:.2f} s wall, {cpu:.2f} s CPU "
             f"({1000 * elapsed / imported.events:.3f} ms per event; {verdict})"
         )
+        missed += bool(target) and elapsed >= target
+    return 1 if missed else 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
