@@ -132,18 +132,6 @@ class Command:
             remember(tournament.pk, fold([event], start=state), event)
             return event
 
-    def validated(
-        self,
-        state: TournamentState,
-        payload: Mapping[str, Any],
-        validate: Validator | None = None,
-    ) -> Payload:
-        """The payload to store: its shape checked (by ``validate`` if given), completed
-        with what the server fills in, then checked against ``state`` (CommandError
-        refuses it)."""
-        data = validate(payload) if validate else validate_payload(self.kind, payload)
-        return self.checked(state, data)
-
     def checked(self, state: TournamentState, data: Payload) -> Payload:
         """``data`` (its shape validated already) completed with what the server
         fills in, then checked against ``state`` (CommandError refuses it)."""
@@ -185,7 +173,7 @@ class Batch:
         validate = self._validators.get(command.kind)
         if validate is None:
             validate = self._validators[command.kind] = payload_validator(command.kind)
-        data = command.validated(self.state, payload, validate)
+        data = command.checked(self.state, validate(payload))
         event = _event(self.tournament, self.state.version + 1, command.kind, data, self.author)
         self._fold.apply(event)
         self.state = self._fold.state()
