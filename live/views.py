@@ -114,23 +114,23 @@ def spectator(request: HttpRequest, tournament_id: int) -> HttpResponse:
     )
 
 
+def _heading(folded: FoldedTournament) -> dict[str, Any]:
+    """What every tournament page's header shows: the event, its stage, its rounds."""
+    return {
+        "tournament": folded,
+        "stage": pages.stage(folded),
+        "rounds": pages.paired_rounds(folded),
+    }
+
+
 @condition(etag_func=_version_etag)
 def round_pairings(request: HttpRequest, tournament_id: int, round_number: int) -> HttpResponse:
     folded = _folded(tournament_id)
     view = pages.round_view(folded, round_number)
     if view is None:
         raise Http404(f"Round {round_number} is not paired.")
-    return render(
-        request,
-        "live/round.html",
-        {
-            "tournament": folded,
-            "stage": pages.stage(folded),
-            "rounds": pages.paired_rounds(folded),
-            "round": view,
-            **follow_live(request, tournament_id),
-        },
-    )
+    context = {**_heading(folded), "round": view, **follow_live(request, tournament_id)}
+    return render(request, "live/round.html", context)
 
 
 @condition(etag_func=_version_etag)
@@ -138,9 +138,7 @@ def crosstable(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The whole page, or with ``?fragment=1`` only the table (the live page's tab)."""
     folded = _folded(tournament_id)
     context = {
-        "tournament": folded,
-        "stage": pages.stage(folded),
-        "rounds": pages.paired_rounds(folded),
+        **_heading(folded),
         "rows": pages.crosstable(folded, ensure_snapshot(tournament_id).body),
     }
     if request.GET.get("fragment") == "1":
@@ -155,16 +153,7 @@ def player_card(request: HttpRequest, tournament_id: int, start_rank: int) -> Ht
     card = pages.player_card(folded, start_rank, ensure_snapshot(tournament_id).body)
     if card is None:
         raise Http404(f"No player with start rank {start_rank}.")
-    return render(
-        request,
-        "live/player.html",
-        {
-            "tournament": folded,
-            "stage": pages.stage(folded),
-            "rounds": pages.paired_rounds(folded),
-            "card": card,
-        },
-    )
+    return render(request, "live/player.html", {**_heading(folded), "card": card})
 
 
 @condition(etag_func=_version_etag)
