@@ -112,6 +112,14 @@ def _colour_fields(a: PlayerState, b: PlayerState) -> tuple[int, int, int, int]:
     return int(c10), int(c11), int(c12), int(c13)
 
 
+@dataclass(frozen=True)
+class _Bye:
+    """The pairing-allocated bye of a round whose players are all in view."""
+
+    score: Fraction  # the lowest score of a player who may receive it (C2)
+    decided_here: bool  # the bracket being paired is that score's
+
+
 class _Bracket:
     """One bracket being paired: its players, the players it may look at below,
     and each player's place in the candidate order (C.04.3 B, D)."""
@@ -140,7 +148,16 @@ class _Bracket:
         level = {s: i + 1 for i, s in enumerate(scores)}  # 1 for the lowest score seen
         self.level = {p.number: level[p.score] for p in (*self.members, *below)}
         self.bye_level = level
-        self.base = len(self.members) + len(below) + 2
+        self.levels = len(scores)
+
+    def by_score(self, *counts: tuple[int, int]) -> list[int]:
+        """A criterion on scores as one field per score, highest first: (level,
+        count) pairs summed per level, so that one more player of a higher score
+        outweighs any number of lower ones (C6's "scores in descending order")."""
+        fields = [0] * self.levels
+        for level, count in counts:
+            fields[self.levels - level] += count
+        return fields
 
 
 def _fields(
@@ -148,32 +165,33 @@ def _fields(
     b: PlayerState,
     bracket: _Bracket,
     ctx: _Context,
-    bye_score: Fraction | None,
+    bye: _Bye | None,
 ) -> list[int]:
     """The criteria for pairing ``a`` with ``b`` (``a`` ranked higher), most
     important first; each is summed over the pairs and maximised in turn.  A
-    score-weighted criterion sums the pairs' score levels."""
+    criterion on scores is one field per score, highest first."""
     inside = b.number in bracket.inside
     nxt = b.number in bracket.next_group
-    # A score counts as its level: summed over the
-    # pairs, higher scores weigh more.
     level_a, level_b = bracket.level[a.number], bracket.level[b.number]
 
     fields = [1]  # C4: pair as many as possible
-    if bye_score is not None:
+    if bye is not None:
         # C2, then the bye to the lowest score: reward pairing everybody else.
         fields.append((not a.bye_eligible) + (not b.bye_eligible))
-        bye_level = bracket.bye_level[bye_score]
+        bye_level = bracket.bye_level[bye.score]
         fields.append(
             (level_a > bye_level or not a.bye_eligible)
             + (level_b > bye_level or not b.bye_eligible)
         )
     # C5, C6: pairs in this bracket, then the highest scores paired in it.
-    fields += (inside, inside and level_a)
+    fields.append(inside)
+    fields += bracket.by_score((level_a, inside))
     # C7: the same for the next bracket.
-    fields += (nxt, nxt and level_a)
-    if bye_score is not None:
-        # The bye to a player with as few unplayed rounds as possible.
+    fields.append(nxt)
+    fields += bracket.by_score((level_a, nxt))
+    if bye is not None and bye.decided_here:
+        # C9: the bye to a player with as few unplayed rounds as possible, once
+        # the bye is this bracket's (its score, and nobody of it floats lower).
         fields.append(a.unplayed + b.unplayed)
     # C10-C13
     fields += _colour_fields(a, b) if inside else (0, 0, 0, 0)
@@ -188,8 +206,10 @@ def _fields(
     for back in floats:
         down_a, down_b = a.floats[back] == Float.DOWN, b.floats[back] == Float.DOWN
         up = not (level_a > level_b and b.floats[back] == Float.UP)
-        fields.append(inside and down_b * level_b + down_a * level_a)
-        fields.append(inside and up and level_a)
+        fields += bracket.by_score(
+            (level_b, inside and down_b), (level_a, inside and down_a)
+        )
+        fields += bracket.by_score((level_a, inside and up))
     # D: the fewest exchanges (the higher player of each pair from S1), then the
     # smallest difference of the exchanged players' numbers, that is the smallest
     # sum of the higher players' places in the bracket.
@@ -243,7 +263,7 @@ class _Incomplete(Exception):  # noqa: N818
     """A bracket's pairing left a remainder that cannot be paired."""
 
 
-def _match(bracket: _Bracket, ctx: _Context, bye_score: Fraction | None) -> dict[int, int]:
+def _match(bracket: _Bracket, ctx: _Context, bye: _Bye | None) -> dict[int, int]:
     """The best pairing the bracket sees, as pairing number -> opponent.
 
     The criteria fields are packed into one integer per edge, then the order of
@@ -254,7 +274,7 @@ def _match(bracket: _Bracket, ctx: _Context, bye_score: Fraction | None) -> dict
     everyone = bracket.members + bracket.below
     index = {p.number: i for i, p in enumerate(everyone)}
     edges = [
-        (i, j, _fields(a, b, bracket, ctx, bye_score))
+        (i, j, _fields(a, b, bracket, ctx, bye))
         for i, a in enumerate(everyone)
         for j in range(i + 1, len(everyone))
         if _compatible(a, b := everyone[j], ctx)
@@ -265,18 +285,23 @@ def _match(bracket: _Bracket, ctx: _Context, bye_score: Fraction | None) -> dict
         key=lambda i: bracket.position[everyone[i].number],
     )
     s2 = {index[n]: j for n, j in bracket.s2_index.items()}
-    n = len(s2)  # an S1 player's order value, n - (index of its S2 opponent), is 1..n
-    digit = (n + 1).bit_length()
     quality_bits = max((q.bit_length() for q in quality), default=0)
-    chunk = max(0, (WEIGHT_BITS - quality_bits) // digit) if s1 else 1
+    bits = WEIGHT_BITS if quality_bits < WEIGHT_BITS else None
     graph = [(i, j, q) for (i, j, _), q in zip(edges, quality, strict=True)]
-    if chunk == 0:
-        chunk, bits = len(s1), None  # arbitrary precision: all at once
-    else:
-        bits = WEIGHT_BITS
     natural = _natural(graph, s1, s2, len(everyone), bits)
     if natural is not None:
         return {everyone[i].number: everyone[j].number for i, j in natural.items()}
+    if bracket.homogeneous:
+        # Once the exchanges (the fields above) decide which player of each pair
+        # is the higher one, S2 is sorted again (D): each higher player, from the
+        # top, meets the highest opponent possible, wherever the exchange put it.
+        s1 = [index[p.number] for p in bracket.members]
+        s2 = {i: i for i in s1}
+    n = len(s2)  # an S1 player's order value, n - (index of its S2 opponent), is 1..n
+    digit = (n + 1).bit_length()
+    chunk = max(0, (WEIGHT_BITS - quality_bits) // digit) if s1 else 1
+    if chunk == 0 or bits is None:
+        chunk, bits = max(len(s1), 1), None  # arbitrary precision: all at once
     mate: dict[int, int] = {}
     fixed: dict[int, int] = {}
     floating: set[int] = set()
@@ -390,13 +415,13 @@ def _pair(
             continue
         bracket = _Bracket(movers, residents, below, next_group)
         everyone = bracket.members + below
-        bye_score = None
+        bye = None
         if full and len(everyone) % 2 == 1:
             eligible = [p.score for p in everyone if p.bye_eligible]
             if not eligible:
                 raise NoLegalPairing("no player may receive the pairing-allocated bye (C2)")
-            bye_score = min(eligible)
-        mate = _match(bracket, ctx, bye_score)
+            bye = _Bye(min(eligible), decided_here=min(eligible) >= residents[0].score)
+        mate = _match(bracket, ctx, bye)
         if full:
             unmatched = [p for p in everyone if p.number not in mate]
             if len(unmatched) > 1 or (unmatched and not unmatched[0].bye_eligible):
@@ -415,7 +440,7 @@ def _pair(
             left = [m for m in movers if m.number not in taken]
             remainder = [p for p in residents if p.number not in taken]
             bracket = _Bracket([], remainder, left + below, next_group)
-            mate = _match(bracket, ctx, bye_score) if remainder else {}
+            mate = _match(bracket, ctx, bye) if remainder else {}
         else:
             left = []
         movers = list(left)
