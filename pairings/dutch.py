@@ -217,8 +217,12 @@ def _fields(
         fields.append(inside and a.number in bracket.s1)
         fields.append(inside and len(bracket.members) - bracket.position[a.number])
     else:
-        # The moved-down players (S1) against residents (S2).
-        fields.append(inside and a.number in bracket.s1 and b.number in bracket.s2_index)
+        # The moved-down players (S1) against residents (S2), then which of them:
+        # the higher ones first (the MDPs left over, the limbo, are exchanged
+        # only after every transposition of S2 has been tried).
+        against_resident = inside and a.number in bracket.s1 and b.number in bracket.s2_index
+        fields.append(against_resident)
+        fields.append(against_resident and 1 << (len(bracket.s1) - 1 - bracket.position[a.number]))
     return [int(f) for f in fields]
 
 
@@ -291,10 +295,12 @@ def _match(bracket: _Bracket, ctx: _Context, bye: _Bye | None) -> dict[int, int]
     natural = _natural(graph, s1, s2, len(everyone), bits)
     if natural is not None:
         return {everyone[i].number: everyone[j].number for i, j in natural.items()}
+    inside = {index[n] for n in bracket.inside}
     if bracket.homogeneous:
-        # Once the exchanges (the fields above) decide which player of each pair
-        # is the higher one, S2 is sorted again (D): each higher player, from the
-        # top, meets the highest opponent possible, wherever the exchange put it.
+        graph = _settle_exchanges(graph, s1, sorted(s2, key=s2.__getitem__), inside, bits)
+        # Once the exchanges decide which player of each pair is the higher one,
+        # S2 is sorted again (D): each higher player, from the top, meets the
+        # highest opponent possible, wherever the exchange put it.
         s1 = [index[p.number] for p in bracket.members]
         s2 = {i: i for i in s1}
     n = len(s2)  # an S1 player's order value, n - (index of its S2 opponent), is 1..n
@@ -305,7 +311,6 @@ def _match(bracket: _Bracket, ctx: _Context, bye: _Bye | None) -> dict[int, int]
     mate: dict[int, int] = {}
     fixed: dict[int, int] = {}
     floating: set[int] = set()
-    inside = {index[n] for n in bracket.inside}
     for start in range(0, max(len(s1), 1), chunk):
         group = s1[start : start + chunk]
         rank = {u: len(group) - 1 - t for t, u in enumerate(group)}
@@ -328,6 +333,65 @@ def _match(bracket: _Bracket, ctx: _Context, bye: _Bye | None) -> dict[int, int]
                 floating.add(u)
     mate.update(fixed)
     return {everyone[i].number: everyone[j].number for i, j in mate.items()}
+
+
+def _settle_exchanges(
+    graph: list[tuple[int, int, int]],
+    s1: list[int],
+    s2: list[int],
+    inside: set[int],
+    bits: int | None,
+) -> list[tuple[int, int, int]]:
+    """D, exchanges in a homogeneous bracket: of the best pairings (the fewest
+    exchanges and the smallest difference of numbers are already in the weights),
+    those that move the lowest S1 players possible to S2, then the highest S2
+    players possible to S1.  Each player is tried in that order and his side
+    fixed; the graph returned keeps only the edges that respect every side fixed.
+
+    A player is on the S1 side when he is the higher player of a pair in the
+    bracket (the node numbers are the bracket's order)."""
+    nodes = 1 + max((j for _, j, _ in graph), default=0)
+
+    def higher(mate: dict[int, int], u: int) -> bool:
+        v = mate.get(u)
+        return v is not None and v in inside and v > u
+
+    best = max_weight_matching(nodes, graph, bits)
+    exchanges = sum(not higher(best, u) for u in s1)
+    low: set[int] = set()  # may not be the higher player of a pair in the bracket
+    high: set[int] = set()  # must be
+
+    def allowed(i: int, j: int) -> bool:
+        if j in inside:
+            return i not in low and j not in high
+        return i not in high
+
+    def on_s1_side(u: int, wanted: bool) -> bool:
+        """Whether a best pairing (within the sides fixed) can put ``u`` on the
+        S1 side (``wanted``) or on the S2 side: weights doubled, one more for
+        every edge that agrees, so the tie-break never outweighs a criterion
+        (every best pairing has the same number of pairs)."""
+        trial = [
+            (i, j, 2 * q + ((i == u and j in inside) == wanted or u not in (i, j)))
+            for i, j, q in graph
+            if allowed(i, j)
+        ]
+        return higher(max_weight_matching(nodes, trial, None if bits is None else bits + 1), u)
+
+    for u in reversed(s1):
+        if exchanges and not on_s1_side(u, wanted=False):
+            low.add(u)
+            exchanges -= 1
+        else:
+            high.add(u)
+    exchanges = sum(u in low for u in s1)
+    for u in s2:
+        if exchanges and on_s1_side(u, wanted=True):
+            high.add(u)
+            exchanges -= 1
+        else:
+            low.add(u)
+    return [(i, j, q) for i, j, q in graph if allowed(i, j)]
 
 
 def _natural(
@@ -420,8 +484,16 @@ def _pair(
             eligible = [p.score for p in everyone if p.bye_eligible]
             if not eligible:
                 raise NoLegalPairing("no player may receive the pairing-allocated bye (C2)")
-            bye = _Bye(min(eligible), decided_here=min(eligible) >= residents[0].score)
+            bye = _Bye(min(eligible), decided_here=False)
         mate = _match(bracket, ctx, bye)
+        if bye is not None and bye.score >= residents[0].score:
+            # C9 weighs only in the bracket that leaves the bye over, and only
+            # when none of its players has to float lower than it (then the
+            # bracket's one unpaired player is the bye, as bbpPairings reads it).
+            lower = {p.number for p in below if p.score < residents[0].score}
+            if not any(mate.get(p.number) in lower for p in bracket.members):
+                bye = _Bye(bye.score, decided_here=True)
+                mate = _match(bracket, ctx, bye)
         if full:
             unmatched = [p for p in everyone if p.number not in mate]
             if len(unmatched) > 1 or (unmatched and not unmatched[0].bye_eligible):
