@@ -42,7 +42,7 @@ from fractions import Fraction
 
 from pairings.colours import colour_of_higher
 from pairings.matching import max_weight_matching
-from pairings.players import WHITE, Float, PlayerState, player_states
+from pairings.players import WHITE, Float, PlayerState, other, player_states
 from tiebreaks.model import Color, Tournament
 
 # Below this many remaining players a bracket's matching sees all of them (exact completion).
@@ -103,7 +103,7 @@ def _colour_fields(a: PlayerState, b: PlayerState) -> tuple[int, int, int, int]:
         c11 = a.repeated is None or a.repeated != b.repeated
     else:
         yielding = b if abs(a.colour_difference) > abs(b.colour_difference) else a
-        c11 = yielding.repeated != a.preference
+        c11 = yielding.repeated != other(a.preference)  # what the yielding one gets
     # C12: both colour preferences granted.
     c12 = not same
     # C13: strong preferences granted.
