@@ -67,3 +67,28 @@ def played_out(
         played.append((tournament, number, absent, pairing))
         tournament = with_round(tournament, pairing, rng, absent)
     return played, tournament
+
+
+_SCORES = {"1-0": (Outcome.WIN, Outcome.LOSS), "=": (Outcome.DRAW, Outcome.DRAW)}
+_SCORES["0-1"] = (Outcome.LOSS, Outcome.WIN)
+
+
+def scripted(count: int, rounds: int, played: list[list[tuple[int, int, str]]]) -> Tournament:
+    """A tournament of ``count`` entrants whose rounds are written out game by game:
+    (white, black, "1-0" | "=" | "0-1"), or (player, 0, "PAB") for the
+    pairing-allocated bye; anybody not listed in a round was absent."""
+    tournament = entrants(count, rounds)
+    history: dict[int, list[Round]] = {p.start_rank: [] for p in tournament.players}
+    for games in played:
+        entries: dict[int, Round] = {}
+        for white, black, result in games:
+            if result == "PAB":
+                entries[white] = UnplayedRound(Unplayed.PAB)
+                continue
+            mine, theirs = _SCORES[result]
+            entries[white] = Game(black, mine, Color.WHITE)
+            entries[black] = Game(white, theirs, Color.BLACK)
+        for number, rows in history.items():
+            rows.append(entries.get(number, UnplayedRound(Unplayed.ABSENT)))
+    players = tuple(replace(p, rounds=tuple(history[p.start_rank])) for p in tournament.players)
+    return replace(tournament, players=players)
