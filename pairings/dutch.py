@@ -206,9 +206,7 @@ def _fields(
     for back in floats:
         down_a, down_b = a.floats[back] == Float.DOWN, b.floats[back] == Float.DOWN
         up = not (level_a > level_b and b.floats[back] == Float.UP)
-        fields += bracket.by_score(
-            (level_b, inside and down_b), (level_a, inside and down_a)
-        )
+        fields += bracket.by_score((level_b, inside and down_b), (level_a, inside and down_a))
         fields += bracket.by_score((level_a, inside and up))
     # D: the fewest exchanges (the higher player of each pair from S1), then the
     # smallest difference of the exchanged players' numbers, that is the smallest
