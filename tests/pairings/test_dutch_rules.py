@@ -52,3 +52,53 @@ def test_c11_a_topscorer_who_would_get_a_third_colour_in_a_row_is_avoided():
         ],
     )
     assert pairs(tournament, 5) == {frozenset(p) for p in ((1, 7), (5, 8), (3, 6), (2, 4))}
+
+
+def test_of_two_equal_exchanges_the_lowest_s1_player_moves_to_s2():
+    # Round 3, bracket 1.5 = 1 2 3 | 8 9 10, everybody with one white and one
+    # black: 1 3 9 prefer white, 2 8 10 black.  Pairing each white-seeker with a
+    # black-seeker is possible only with an exchange (every transposition has
+    # two conflicts, C12): 1-8 2-3 9-10 (3 <-> 9) or 1-2 3-10 8-9 (2 <-> 8).
+    # Both move one player and differ by 2 in the numbers within the bracket,
+    # so the one moving the lower S1 player (3) comes first (D).  Below, 6 and
+    # 7 have met and go down to 4 5: 4-7 and 5-6 grant every preference.
+    tournament = scripted(
+        10,
+        7,
+        [
+            [(1, 6, "1-0"), (3, 8, "="), (5, 10, "0-1"), (7, 2, "0-1"), (9, 4, "1-0")],
+            [(2, 9, "="), (4, 3, "0-1"), (6, 7, "="), (8, 5, "1-0"), (10, 1, "=")],
+        ],
+    )
+    expected = ((1, 8), (2, 3), (9, 10), (4, 7), (5, 6))
+    assert pairs(tournament, 3) == {frozenset(p) for p in expected}
+
+
+def test_the_highest_moved_down_players_are_paired_before_the_limbo_is_touched():
+    # Round 7.  Below 3.0 only 3 7 (2.5) and 1 10 (2.0) are left, 1 takes the
+    # bye, and none of 3 7 10 can meet another (all met): each needs one of
+    # 11 14 15 (3.0), so all three move down to 3 7.  S1 = 11 14 (the highest
+    # MDPs), limbo = 15, S2 = 3 7: 11-3 14-7 is illegal (14 met 7), so the next
+    # transposition, 11-7 14-3, is the pairing and 15 goes on to 10; 11-3 15-7
+    # would exchange 14 with the limbo, which comes after every transposition.
+    # Both have two colour conflicts, one of them strong against absolute, and
+    # the same floats.
+    tournament = scripted(
+        15,
+        9,
+        [
+            [(1, 8, "1-0"), (3, 10, "1-0"), (5, 12, "="), (7, 14, "=")]
+            + [(9, 2, "1-0"), (11, 4, "="), (13, 6, "="), (15, 0, "PAB")],
+            [(2, 8, "0-1"), (4, 13, "="), (6, 11, "="), (9, 1, "=")]
+            + [(12, 7, "1-0"), (14, 5, "="), (15, 3, "="), (10, 0, "PAB")],
+            [(1, 15, "0-1"), (3, 9, "0-1"), (5, 6, "0-1"), (8, 12, "1-0")]
+            + [(10, 4, "="), (11, 14, "0-1"), (13, 7, "1-0"), (2, 0, "PAB")],
+            [(2, 3, "1-0"), (4, 1, "1-0"), (6, 14, "="), (8, 13, "0-1")]
+            + [(11, 5, "0-1"), (12, 10, "1-0"), (15, 9, "="), (7, 0, "PAB")],
+            [(5, 2, "0-1"), (6, 8, "="), (7, 3, "0-1"), (9, 4, "0-1")]
+            + [(10, 1, "="), (13, 15, "1-0"), (14, 12, "="), (11, 0, "PAB")],
+            [(1, 11, "0-1"), (3, 8, "0-1"), (4, 6, "="), (7, 10, "1-0")]
+            + [(12, 13, "="), (14, 9, "0-1"), (15, 2, "0-1"), (5, 0, "PAB")],
+        ],
+    )
+    assert {frozenset(p) for p in ((11, 7), (14, 3), (15, 10))} <= pairs(tournament, 7)
