@@ -17,16 +17,23 @@ Per edge, from the most significant field down:
   remaining players as possible; then the unpaired player (the pairing-allocated
   bye, C.04.1 c) is one who may receive it (C2), of the lowest score possible;
 - C5, C6: the most pairs inside the bracket, then the highest scores paired
-  (the moved-down players' scores: fewest and lowest downfloaters);
-- C7: the same two for the next bracket (the downfloaters chosen so that the
-  next bracket pairs best);
+  (the moved-down players' scores: fewest and lowest downfloaters), one field
+  per score so that a higher score always outweighs any number of lower ones;
+- C7, C8: the same two for the next bracket (the downfloaters chosen so that
+  the next bracket pairs best);
+- C9: the bye to the player with the fewest unplayed rounds, only in the
+  bracket whose one unpaired player is the bye (nobody of it floats lower);
 - C10-C13: colour criteria (topscorers' colour difference beyond ±2 and third
   same colour in a row, colour preferences, strong colour preferences);
 - C14-C21: repeated downfloats and upfloats of the previous round and the round
   before, then the scores of those floaters;
-- D (the order of candidates): S1 players paired with S2 players, each S1 player,
-  from the top, with the first S2 player possible (transpositions before
-  exchanges).
+- D (the order of candidates), below every criterion: in a heterogeneous
+  bracket the highest MDPs are paired (the limbo is touched only after every
+  transposition of S2), each with the first resident possible; in a
+  homogeneous bracket the fewest exchanges, the smallest difference of the
+  numbers exchanged, the lowest S1 and then the highest S2 players exchanged,
+  and once S1 and S2 are settled, each S1 player from the top with the first
+  S2 player possible (transpositions).
 
 The matching sees the bracket and the players below it (all of them when few
 enough remain, else the next score groups), so that the bracket's pairing leaves
@@ -225,7 +232,7 @@ def _fields(
 
 
 def _ranked(states: Collection[PlayerState]) -> list[PlayerState]:
-    """A.2: by score, then pairing number."""
+    """1.2 (2017: A.2): by score, then pairing number."""
     return sorted(states, key=lambda p: (-p.score, p.number))
 
 
@@ -449,7 +456,7 @@ def pack_fields(rows: list[tuple[int, int, list[int]]]) -> list[int]:
 
 
 def _groups(players: list[PlayerState]) -> list[list[PlayerState]]:
-    """A.3: the score groups, highest score first."""
+    """1.3 (2017: A.3): the score groups, highest score first."""
     groups: list[list[PlayerState]] = []
     for p in players:
         if groups and groups[-1][0].score == p.score:
