@@ -137,16 +137,19 @@ class _Bracket:
         residents: Sequence[PlayerState],
         below: Sequence[PlayerState],
         next_group: Collection[int],
+        pairs: int | None = None,
     ) -> None:
+        self.movers, self.residents = list(movers), list(residents)
         self.members = list(movers) + list(residents)
         self.below = list(below)
         self.inside = {p.number for p in self.members}
         self.next_group = set(next_group)
         self.position = {p.number: i for i, p in enumerate(self.members)}
-        # S1/S2 (B.2): the moved-down players face the residents first; once their
-        # opponents are fixed, the residents left form a homogeneous remainder split
-        # in halves.
-        half = len(residents) // 2
+        # S1/S2: the moved-down players face the residents first; once their
+        # opponents are fixed, the residents left form a homogeneous remainder whose
+        # S1 is its top ``pairs`` players, as many as can be paired in it (half of
+        # them unless some have to float).
+        half = len(residents) // 2 if pairs is None else pairs
         s1, s2 = (movers, residents) if movers else (residents[:half], residents[half:])
         self.s1 = {p.number for p in s1}
         self.homogeneous = not movers
@@ -282,27 +285,25 @@ def _match(bracket: _Bracket, ctx: _Context, bye: _Bye | None) -> dict[int, int]
     whose opponents are decided are fixed before the next ones are ordered."""
     everyone = bracket.members + bracket.below
     index = {p.number: i for i, p in enumerate(everyone)}
-    edges = [
-        (i, j, _fields(a, b, bracket, ctx, bye))
-        for i, a in enumerate(everyone)
-        for j in range(i + 1, len(everyone))
-        if _compatible(a, b := everyone[j], ctx)
-    ]
-    quality = pack_fields([(i, j, f) for i, j, f in edges])
+    inside = {index[n] for n in bracket.inside}
+    graph, bits = _graph(everyone, bracket, ctx, bye)
+    best = max_weight_matching(len(everyone), graph, bits)
+    pairs = sum(1 for i, j in best.items() if i < j and i in inside and j in inside)
+    if bracket.homogeneous and pairs < len(bracket.s1):
+        # S1 is as large as the number of pairs the bracket can make: split again.
+        bracket = _Bracket([], bracket.residents, bracket.below, bracket.next_group, pairs)
+        graph, bits = _graph(everyone, bracket, ctx, bye)
+        best = max_weight_matching(len(everyone), graph, bits)
     s1 = sorted(
         (index[n] for n in bracket.s1 if n in index),
         key=lambda i: bracket.position[everyone[i].number],
     )
     s2 = {index[n]: j for n, j in bracket.s2_index.items()}
-    quality_bits = max((q.bit_length() for q in quality), default=0)
-    bits = WEIGHT_BITS if quality_bits < WEIGHT_BITS else None
-    graph = [(i, j, q) for (i, j, _), q in zip(edges, quality, strict=True)]
-    natural = _natural(graph, s1, s2, len(everyone), bits)
+    natural = _natural(graph, s1, s2, best, bits)
     if natural is not None:
         return {everyone[i].number: everyone[j].number for i, j in natural.items()}
-    inside = {index[n] for n in bracket.inside}
     if bracket.homogeneous:
-        graph = _settle_exchanges(graph, s1, sorted(s2, key=s2.__getitem__), inside, bits)
+        graph = _settle_exchanges(graph, s1, sorted(s2, key=s2.__getitem__), inside, best, bits)
         # Once the exchanges decide which player of each pair is the higher one,
         # S2 is sorted again (D): each higher player, from the top, meets the
         # highest opponent possible, wherever the exchange put it.
@@ -310,6 +311,7 @@ def _match(bracket: _Bracket, ctx: _Context, bye: _Bye | None) -> dict[int, int]
         s2 = {i: i for i in s1}
     n = len(s2)  # an S1 player's order value, n - (index of its S2 opponent), is 1..n
     digit = (n + 1).bit_length()
+    quality_bits = max((q.bit_length() for _, _, q in graph), default=0)
     chunk = max(0, (WEIGHT_BITS - quality_bits) // digit) if s1 else 1
     if chunk == 0 or bits is None:
         chunk, bits = max(len(s1), 1), None  # arbitrary precision: all at once
@@ -340,11 +342,29 @@ def _match(bracket: _Bracket, ctx: _Context, bye: _Bye | None) -> dict[int, int]
     return {everyone[i].number: everyone[j].number for i, j in mate.items()}
 
 
+def _graph(
+    everyone: list[PlayerState], bracket: _Bracket, ctx: _Context, bye: _Bye | None
+) -> tuple[list[tuple[int, int, int]], int | None]:
+    """The edges (i < j, both compatible) with their packed criteria, and the
+    weight bound for the matching (None: wider than the 128-bit library takes)."""
+    edges = [
+        (i, j, _fields(a, b, bracket, ctx, bye))
+        for i, a in enumerate(everyone)
+        for j in range(i + 1, len(everyone))
+        if _compatible(a, b := everyone[j], ctx)
+    ]
+    quality = pack_fields(edges)
+    quality_bits = max((q.bit_length() for q in quality), default=0)
+    graph = [(i, j, q) for (i, j, _), q in zip(edges, quality, strict=True)]
+    return graph, WEIGHT_BITS if quality_bits < WEIGHT_BITS else None
+
+
 def _settle_exchanges(
     graph: list[tuple[int, int, int]],
     s1: list[int],
     s2: list[int],
     inside: set[int],
+    best: dict[int, int],
     bits: int | None,
 ) -> list[tuple[int, int, int]]:
     """D, exchanges in a homogeneous bracket: of the best pairings (the fewest
@@ -361,7 +381,6 @@ def _settle_exchanges(
         v = mate.get(u)
         return v is not None and v in inside and v > u
 
-    best = max_weight_matching(nodes, graph, bits)
     exchanges = sum(not higher(best, u) for u in s1)
     low: set[int] = set()  # may not be the higher player of a pair in the bracket
     high: set[int] = set()  # must be
@@ -403,7 +422,7 @@ def _natural(
     graph: list[tuple[int, int, int]],
     s1: list[int],
     s2: dict[int, int],
-    nodes: int,
+    best: dict[int, int],
     bits: int | None,
 ) -> dict[int, int] | None:
     """The first candidate, S1[i] against S2[i] (no transposition), with the best
@@ -417,7 +436,7 @@ def _natural(
     if any(pair not in weight for pair in pairs):
         return None
     taken = {v for pair in pairs for v in pair}
-    best = max_weight_matching(nodes, graph, bits)
+    nodes = 1 + max(j for _, j, _ in graph)
     rest = max_weight_matching(
         nodes, [(i, j, q) for i, j, q in graph if i not in taken and j not in taken], bits
     )
