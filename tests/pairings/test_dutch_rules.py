@@ -102,3 +102,24 @@ def test_the_highest_moved_down_players_are_paired_before_the_limbo_is_touched()
         ],
     )
     assert {frozenset(p) for p in ((11, 7), (14, 3), (15, 10))} <= pairs(tournament, 7)
+
+
+def test_s1_of_a_bracket_that_cannot_pair_everybody_is_as_large_as_its_pairs():
+    # Round 3.  9 (2.0) comes down to 1.0 and meets 6; 1 and 7 (0.5) have met,
+    # so two of the remainder 2 3 4 8 10 12 must go down to them: it makes two
+    # pairs, S1 = 2 3 (not half of six), S2 = 4 8 10 12.  2 would have a colour
+    # conflict with any of S2 (C12), and 12 must stay (it floated down last
+    # round, C14): the candidates left are 2-3 8-12 (3 <-> 8) and 3-12 4-8 (2
+    # <-> 4), one exchange each, both 2 apart in the bracket's order; the one
+    # moving the lower S1 player (3) comes first.  Then 4-1 and 10-7.
+    tournament = scripted(
+        13,
+        9,
+        [
+            [(1, 7, "="), (3, 9, "0-1"), (5, 11, "0-1"), (8, 2, "1-0")]
+            + [(10, 4, "0-1"), (12, 6, "0-1"), (13, 0, "PAB")],
+            [(2, 1, "1-0"), (4, 9, "0-1"), (6, 13, "0-1"), (7, 3, "0-1")]
+            + [(10, 5, "1-0"), (11, 8, "1-0"), (12, 0, "PAB")],
+        ],
+    )
+    assert {frozenset(p) for p in ((2, 3), (8, 12), (4, 1), (10, 7))} <= pairs(tournament, 3)
