@@ -75,15 +75,16 @@ _SCORES["0-1"] = (Outcome.LOSS, Outcome.WIN)
 
 def scripted(count: int, rounds: int, played: list[list[tuple[int, int, str]]]) -> Tournament:
     """A tournament of ``count`` entrants whose rounds are written out game by game:
-    (white, black, "1-0" | "=" | "0-1"), or (player, 0, "PAB") for the
-    pairing-allocated bye; anybody not listed in a round was absent."""
+    (white, black, "1-0" | "=" | "0-1"), or (player, 0, KIND) for a round
+    without a game (an ``Unplayed`` name: "PAB" the pairing-allocated bye, "HPB"
+    a half-point bye); anybody not listed in a round was absent."""
     tournament = entrants(count, rounds)
     history: dict[int, list[Round]] = {p.start_rank: [] for p in tournament.players}
     for games in played:
         entries: dict[int, Round] = {}
         for white, black, result in games:
-            if result == "PAB":
-                entries[white] = UnplayedRound(Unplayed.PAB)
+            if result in Unplayed.__members__:
+                entries[white] = UnplayedRound(Unplayed[result])
                 continue
             mine, theirs = _SCORES[result]
             entries[white] = Game(black, mine, Color.WHITE)

@@ -123,3 +123,24 @@ def test_s1_of_a_bracket_that_cannot_pair_everybody_is_as_large_as_its_pairs():
         ],
     )
     assert {frozenset(p) for p in ((2, 3), (8, 12), (4, 1), (10, 7))} <= pairs(tournament, 3)
+
+
+def test_c9_waits_for_the_bracket_whose_unpaired_player_is_the_bye():
+    # Round 5.  3 (3.5) and 5 (2.5) have met and come down to 1 2 6 7 (2.0);
+    # 4 (1.0) must be paired from above, and 1 and 4 have had the bye: it goes
+    # to one of 2 6 7.  This bracket also floats a player to 4, so the bye is
+    # not simply its one unpaired player and C9 (6 has no unplayed round, 2 and
+    # 7 one each) does not weigh here: 5 (wants black) meets 6 (must have white)
+    # rather than 7 (must have black, C12), 3 meets 1 (who floated down last
+    # round, C14) and 2, the one left who has not met 4, goes down to him.
+    tournament = scripted(
+        7,
+        7,
+        [
+            [(2, 5, "="), (4, 7, "0-1"), (6, 3, "0-1"), (1, 0, "HPB")],
+            [(5, 1, "1-0"), (6, 4, "1-0"), (7, 2, "0-1"), (3, 0, "HPB")],
+            [(1, 6, "="), (3, 5, "1-0"), (2, 0, "HPB"), (4, 0, "PAB"), (7, 0, "HPB")],
+            [(2, 3, "0-1"), (5, 4, "1-0"), (7, 6, "="), (1, 0, "PAB")],
+        ],
+    )
+    assert pairs(tournament, 5) == {frozenset(p) for p in ((3, 1), (2, 4), (5, 6), (7, 0))}
