@@ -144,3 +144,24 @@ def test_c9_waits_for_the_bracket_whose_unpaired_player_is_the_bye():
         ],
     )
     assert pairs(tournament, 5) == {frozenset(p) for p in ((3, 1), (2, 4), (5, 6), (7, 0))}
+
+
+def test_c6_compares_the_downfloaters_scores_from_the_highest():
+    # Round 6.  4 (4.0) has met 2 and 8 (3.0), who have met each other: all
+    # three come down to 3 5 6 (2.5), below which 7 (1.5) and 1 (1.0), who have
+    # met, each need an opponent from above.  Two pairs can be made in the
+    # bracket either way: 4-6 3-5, floating 2 and 8 (3.0, 3.0), or 2-5 6-8,
+    # floating 4 and 3 (4.0, 2.5).  C6 compares the downfloaters' scores in
+    # descending order: 3.0 < 4.0 decides at once.  Then 2-7 and 8-1.
+    tournament = scripted(
+        8,
+        7,
+        [
+            [(1, 5, "="), (3, 7, "="), (6, 2, "0-1"), (8, 4, "=")],
+            [(2, 1, "="), (4, 3, "1-0"), (5, 8, "0-1"), (7, 6, "0-1")],
+            [(1, 4, "0-1"), (6, 3, "0-1"), (7, 5, "0-1"), (8, 2, "=")],
+            [(1, 7, "0-1"), (3, 8, "1-0"), (4, 2, "1-0"), (5, 6, "=")],
+            [(2, 3, "1-0"), (5, 4, "="), (6, 1, "1-0"), (8, 7, "1-0")],
+        ],
+    )
+    assert pairs(tournament, 6) == {frozenset(p) for p in ((4, 6), (3, 5), (2, 7), (8, 1))}
