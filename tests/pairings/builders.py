@@ -67,3 +67,30 @@ def played_out(
         played.append((tournament, number, absent, pairing))
         tournament = with_round(tournament, pairing, rng, absent)
     return played, tournament
+
+
+_SCORES = {"1-0": Outcome.WIN, "1/2": Outcome.DRAW, "0-1": Outcome.LOSS}
+
+
+def history(count: int, rounds: int, *played: list[tuple[int, int, str]]) -> Tournament:
+    """``count`` entrants after the rounds ``played``: per round, ``(white, black,
+    result)`` boards, result "1-0", "1/2" or "0-1"; black 0 is the pairing-allocated
+    bye; a player on no board was absent (no points)."""
+    tournament = entrants(count, rounds)
+    for boards in played:
+        entries: dict[int, Round] = {}
+        for white, black, result in boards:
+            if black == 0:
+                entries[white] = UnplayedRound(Unplayed.PAB)
+                continue
+            outcome = _SCORES[result]
+            entries[white] = Game(black, outcome, Color.WHITE)
+            entries[black] = Game(white, _MIRROR[outcome], Color.BLACK)
+        players = tuple(
+            replace(
+                p, rounds=(*p.rounds, entries.get(p.start_rank, UnplayedRound(Unplayed.ABSENT)))
+            )
+            for p in tournament.players
+        )
+        tournament = replace(tournament, players=players)
+    return tournament
