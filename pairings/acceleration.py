@@ -42,9 +42,7 @@ class Acceleration:
     """Virtual points per pairing number, one entry per round from round 1 (the
     shape of the TRF ``XXA`` line); a player or a round not listed has none."""
 
-    points: Mapping[int, tuple[Fraction, ...]] = field(
-        default_factory=lambda: MappingProxyType({})
-    )
+    points: Mapping[int, tuple[Fraction, ...]] = field(default_factory=lambda: MappingProxyType({}))
 
     def virtual_points(self, number: int, round_number: int) -> Fraction:
         rounds = self.points.get(number, ())
