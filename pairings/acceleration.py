@@ -60,7 +60,8 @@ def baku_rounds(rounds: int) -> tuple[int, int]:
     return -(-accelerated // 2), accelerated
 
 
-def _standard(scoring: Scoring) -> bool:
+def standard_scoring(scoring: Scoring) -> bool:
+    """The scoring Baku is defined for: a draw half a win, a loss nothing."""
     return scoring.loss == 0 and scoring.draw * 2 == scoring.win
 
 
@@ -69,7 +70,7 @@ def baku(tournament: Tournament) -> Acceleration:
     points are the value of a win and of a draw, 1 and 0.5 in the standard scoring
     the method is defined for; any other scoring is refused."""
     scoring = tournament.scoring
-    if not _standard(scoring):
+    if not standard_scoring(scoring):
         raise AccelerationError(
             "Baku acceleration needs the standard scoring (a draw half a win, a loss 0)"
         )
