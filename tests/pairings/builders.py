@@ -70,18 +70,27 @@ def played_out(
 
 
 _SCORES = {"1-0": Outcome.WIN, "1/2": Outcome.DRAW, "0-1": Outcome.LOSS}
+_FORFEITS = {
+    "+/-": (Unplayed.FORFEIT_WIN, Unplayed.FORFEIT_LOSS),
+    "-/+": (Unplayed.FORFEIT_LOSS, Unplayed.FORFEIT_WIN),
+}
 
 
 def history(count: int, rounds: int, *played: list[tuple[int, int, str]]) -> Tournament:
     """``count`` entrants after the rounds ``played``: per round, ``(white, black,
-    result)`` boards, result "1-0", "1/2" or "0-1"; black 0 is the pairing-allocated
-    bye; a player on no board was absent (no points)."""
+    result)`` boards, result "1-0", "1/2", "0-1" or a forfeit "+/-", "-/+"; black 0
+    is the pairing-allocated bye; a player on no board was absent (no points)."""
     tournament = entrants(count, rounds)
     for boards in played:
         entries: dict[int, Round] = {}
         for white, black, result in boards:
             if black == 0:
                 entries[white] = UnplayedRound(Unplayed.PAB)
+                continue
+            if result in _FORFEITS:
+                white_kind, black_kind = _FORFEITS[result]
+                entries[white] = UnplayedRound(white_kind, black, Color.WHITE)
+                entries[black] = UnplayedRound(black_kind, white, Color.BLACK)
                 continue
             outcome = _SCORES[result]
             entries[white] = Game(black, outcome, Color.WHITE)
