@@ -15,19 +15,20 @@ C.04.5.1, the Baku acceleration method (for the standard 1 / ½ / 0 scoring):
   every round after the accelerated ones have none.  (Nine rounds: five
   accelerated, 1 point in rounds 1-3, 0.5 in rounds 4 and 5.)
 
-The last GA player stays the same for the whole tournament: GA is fixed by
-pairing number from the players the tournament has, and pairing numbers do not
-change here once given.
+GA is counted from the players paired in round 1 (before it is paired: the players
+not absent from it); the last GA player then stays the same for the whole
+tournament, so a late entry joins GA when his pairing number is below that
+player's, GB otherwise.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
 
-from tiebreaks.model import Scoring, Tournament
+from tiebreaks.model import Game, Pending, Round, Scoring, Tournament, Unplayed, UnplayedRound
 
 BAKU = "baku"
 METHODS = ("", BAKU)  # the tournament setting: no acceleration, or Baku
@@ -65,10 +66,30 @@ def standard_scoring(scoring: Scoring) -> bool:
     return scoring.loss == 0 and scoring.draw * 2 == scoring.win
 
 
-def baku(tournament: Tournament) -> Acceleration:
-    """C.04.5.1 for the whole tournament: GA's virtual points round by round.  The
-    points are the value of a win and of a draw, 1 and 0.5 in the standard scoring
-    the method is defined for; any other scoring is refused."""
+def _paired(entry: Round) -> bool:
+    """An entry the pairing of its round made: a game (with or without a result), a
+    forfeit (it keeps the scheduled opponent) or the pairing-allocated bye."""
+    if isinstance(entry, Game | Pending):
+        return True
+    return isinstance(entry, UnplayedRound) and (
+        entry.opponent is not None or entry.kind is Unplayed.PAB
+    )
+
+
+def _last_ga_player(tournament: Tournament, absent: Collection[int]) -> int:
+    """The pairing number of the last GA player, from the list round 1 was (or is
+    to be) paired with."""
+    numbers = sorted(p.start_rank for p in tournament.players if _paired(p.round(1)))
+    if not numbers:
+        numbers = sorted(p.start_rank for p in tournament.players if p.start_rank not in absent)
+    return numbers[ga_size(len(numbers)) - 1] if numbers else 0
+
+
+def baku(tournament: Tournament, absent: Collection[int] = ()) -> Acceleration:
+    """C.04.5.1 for the whole tournament: GA's virtual points round by round.
+    ``absent`` (the players not to be paired) matters only before round 1 is
+    paired.  The points are the value of a win and of a draw, 1 and 0.5 in the
+    standard scoring the method is defined for; any other scoring is refused."""
     scoring = tournament.scoring
     if not standard_scoring(scoring):
         raise AccelerationError(
@@ -78,13 +99,15 @@ def baku(tournament: Tournament) -> Acceleration:
     per_round = tuple(
         scoring.win if number <= full else scoring.draw for number in range(1, accelerated + 1)
     )
-    numbers = sorted(p.start_rank for p in tournament.players)
-    ga = numbers[: ga_size(len(numbers))]
+    last = _last_ga_player(tournament, absent)
+    ga = sorted(p.start_rank for p in tournament.players if p.start_rank <= last)
     return Acceleration(MappingProxyType(dict.fromkeys(ga, per_round)))
 
 
-def by_method(method: str, tournament: Tournament) -> Acceleration | None:
+def by_method(
+    method: str, tournament: Tournament, absent: Collection[int] = ()
+) -> Acceleration | None:
     """The acceleration a tournament setting names ("" for none)."""
     if method not in METHODS:
         raise AccelerationError(f"unknown acceleration {method!r}: expected one of {METHODS}")
-    return baku(tournament) if method == BAKU else None
+    return baku(tournament, absent) if method == BAKU else None

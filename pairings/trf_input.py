@@ -145,7 +145,9 @@ def _baku_requested(trf: TrfFile) -> int | None:
     return None
 
 
-def acceleration(trf: TrfFile, baku_option: bool = False) -> Acceleration | None:
+def acceleration(
+    trf: TrfFile, baku_option: bool = False, absent: frozenset[int] = frozenset()
+) -> Acceleration | None:
     """The virtual points the file (XXA lines, or 192 ..._BAKU) or ``--baku`` asks for;
     XXA lines together with a Baku request are refused as contradicting each other."""
     listed = _xxa(trf)
@@ -158,17 +160,18 @@ def acceleration(trf: TrfFile, baku_option: bool = False) -> Acceleration | None
     if listed:
         return Acceleration(MappingProxyType(listed))
     if baku_option or requested:
-        return baku(trf.tournament)
+        return baku(trf.tournament, absent)
     return None
 
 
 def pairing_request(trf: TrfFile, baku_option: bool = False) -> PairingRequest:
     tournament = trf.tournament
     next_round = rounds_played(tournament) + 1
+    absent = not_paired_in(tournament, next_round)
     return PairingRequest(
         tournament=tournament,
         round=next_round,
-        absent=not_paired_in(tournament, next_round),
+        absent=absent,
         initial_colour=initial_colour(trf),
-        acceleration=acceleration(trf, baku_option),
+        acceleration=acceleration(trf, baku_option, absent),
     )

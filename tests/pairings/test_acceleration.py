@@ -48,6 +48,22 @@ def test_the_last_ga_player_has_virtual_points_and_the_first_gb_player_none():
     assert acceleration.virtual_points(13, 1) == NONE
 
 
+def test_ga_is_counted_from_the_players_to_be_paired_in_round_one():
+    # 9 entrants, 2 absent from round 1: 8 to pair, GA = 4 of them (1, 3, 4, 5), so
+    # the last GA player is 5; 2 ranks above him and is in GA when he plays.
+    acceleration = baku(entrants(9, 5), absent={2})
+    assert [acceleration.virtual_points(n, 1) for n in (2, 5, 6)] == [ONE, ONE, NONE]
+
+
+def test_a_late_entry_leaves_the_last_ga_player_unchanged():
+    # Round 1 paired 8 players (GA 1-4); player 9 entered after it.  Counting him,
+    # GA would be 6 players: the last GA player stays 4.
+    round_one = [(1, 3, "1-0"), (4, 2, "0-1"), (5, 7, "1-0"), (8, 6, "0-1")]
+    acceleration = baku(history(9, 5, round_one))
+    assert acceleration.virtual_points(4, 2) == ONE
+    assert acceleration.virtual_points(5, 2) == NONE
+
+
 def test_baku_refuses_a_scoring_other_than_win_draw_half():
     with pytest.raises(AccelerationError, match="standard scoring"):
         baku(Tournament(players=(), rounds=5, scoring=Scoring.three_one_zero()))

@@ -40,7 +40,7 @@ def next_round_payload(state: TournamentState) -> dict[str, Any]:
     default = _INITIAL.get(settings.PAIRING_INITIAL_COLOUR, Color.WHITE)
     colour = round_one_colour(tournament) or default
     engine = settings.PAIRING_ENGINE
-    virtual = by_method(state.settings.acceleration, tournament)
+    virtual = by_method(state.settings.acceleration, tournament, absent)
     try:
         if engine:
             pairing = pair_with(
