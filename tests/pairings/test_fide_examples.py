@@ -8,7 +8,8 @@ five-round Swiss of 14 players, paired under the 2012 rules.  Every round pairs
 the same under the 2026 rules (the checks below).  Round 1 results: 1-8 1-0,
 9-2 0-1, 3-10 1-0, 11-4 ½, 5-12 1-0, 13-6 0-1, 7-14 1-0; player 12 is absent in
 round 2; the game 11-6 of round 3 is forfeited (6 wins).  The Manual lists the
-boards with colours; they are compared here as (white, black) pairs.
+boards with colours (taken here from a transcription of its tables, every board
+checked by hand); they are compared as (white, black) pairs, board order aside.
 """
 
 from __future__ import annotations
