@@ -83,6 +83,14 @@ def test_round_one_pairs_ga_among_itself_and_gb_among_itself():
     assert pairing.boards == boards((1, 3), (4, 2), (5, 7), (8, 6))
 
 
+def test_an_odd_field_gives_the_bye_in_gb():
+    # 9 players: GA = 2 * ceil(9 / 4) = 6 (1-6: 1-4, 5-2, 3-6); GB = 7, 8, 9 at the
+    # lowest pairing score: 7-8 and the bye to 9.
+    tournament = entrants(9, 9)
+    pairing = pair_round(tournament, 1, acceleration=baku(tournament))
+    assert pairing.boards == boards((1, 4), (5, 2), (3, 6), (7, 8), (9, 0))
+
+
 def test_round_two_with_virtual_points_differs_from_the_unaccelerated_pairing():
     # Round 1 as accelerated above, the higher player winning every board.  Round 2
     # (5 rounds: one virtual point in rounds 1-2) pairing scores: 1, 2 -> 2;
