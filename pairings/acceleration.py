@@ -82,7 +82,8 @@ def _last_ga_player(tournament: Tournament, absent: Collection[int]) -> int:
     numbers = sorted(p.start_rank for p in tournament.players if _paired(p.round(1)))
     if not numbers:
         numbers = sorted(p.start_rank for p in tournament.players if p.start_rank not in absent)
-    return numbers[ga_size(len(numbers)) - 1] if numbers else 0
+    # A single player rounds up to a GA of two: he is the last GA player.
+    return numbers[min(ga_size(len(numbers)), len(numbers)) - 1] if numbers else 0
 
 
 def baku(tournament: Tournament, absent: Collection[int] = ()) -> Acceleration:

@@ -6,6 +6,7 @@ import random
 from dataclasses import replace
 
 from pairings import NoLegalPairing, RoundPairing, pair_round
+from pairings.acceleration import baku
 from tiebreaks.model import (
     Color,
     Game,
@@ -50,18 +51,25 @@ def with_round(
 
 
 def played_out(
-    count: int, rounds: int, upto: int, seed: int, absent_rate: float = 0.0
+    count: int,
+    rounds: int,
+    upto: int,
+    seed: int,
+    absent_rate: float = 0.0,
+    accelerated: bool = False,
 ) -> tuple[list[tuple[Tournament, int, frozenset[int], RoundPairing]], Tournament]:
-    """Rounds 1..upto paired by the engine, stopping early if no legal pairing is
-    left: (tournament before, round, absent, pairing) per round, and the tournament
-    after the last round."""
+    """Rounds 1..upto paired by the engine (with Baku acceleration when
+    ``accelerated``), stopping early if no legal pairing is left: (tournament
+    before, round, absent, pairing) per round, and the tournament after the last
+    round."""
     rng = random.Random(seed)
     tournament = entrants(count, rounds)
     played = []
     for number in range(1, upto + 1):
         absent = frozenset(p.start_rank for p in tournament.players if rng.random() < absent_rate)
         try:
-            pairing = pair_round(tournament, number, absent=absent)
+            acceleration = baku(tournament, absent) if accelerated else None
+            pairing = pair_round(tournament, number, absent=absent, acceleration=acceleration)
         except NoLegalPairing:
             break
         played.append((tournament, number, absent, pairing))
@@ -79,13 +87,14 @@ _FORFEITS = {
 def history(count: int, rounds: int, *played: list[tuple[int, int, str]]) -> Tournament:
     """``count`` entrants after the rounds ``played``: per round, ``(white, black,
     result)`` boards, result "1-0", "1/2", "0-1" or a forfeit "+/-", "-/+"; black 0
-    is the pairing-allocated bye; a player on no board was absent (no points)."""
+    is the pairing-allocated bye, or with result "H" a requested half-point bye; a
+    player on no board was absent (no points)."""
     tournament = entrants(count, rounds)
     for boards in played:
         entries: dict[int, Round] = {}
         for white, black, result in boards:
             if black == 0:
-                entries[white] = UnplayedRound(Unplayed.PAB)
+                entries[white] = UnplayedRound(Unplayed.HPB if result == "H" else Unplayed.PAB)
                 continue
             if result in _FORFEITS:
                 white_kind, black_kind = _FORFEITS[result]
