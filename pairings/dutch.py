@@ -418,6 +418,9 @@ def _pair(
             left = [m for m in movers if m.number not in taken]
             remainder = [p for p in residents if p.number not in taken]
             bracket = _Bracket([], remainder, left + below, next_group)
+            if bye_score is not None:
+                # The lowest bye-eligible score may have been a mover just paired.
+                bye_score = min(p.score for p in remainder + left + below if p.bye_eligible)
             mate = _match(bracket, ctx, bye_score) if remainder else {}
         else:
             left = []
