@@ -147,3 +147,20 @@ def test_exit_2_for_xxa_lines_with_baku(tmp_path, capsys):
     path = write(tmp_path, ["XXA    1  1.0", player(1), player(2)])
     assert main([path, "-p", "--baku"]) == 2
     assert "XXA lines and Baku acceleration both" in capsys.readouterr().err
+
+
+def test_check_pairs_again_with_the_acceleration_asked_for(tmp_path, capsys):
+    # Round 1 as Baku pairs 8 players (1-3, 4-2, 5-7, 8-6): it agrees with --baku only.
+    lines = [
+        player(1, "   3 w 1"),
+        player(2, "   4 b 1"),
+        player(3, "   1 b 0"),
+        player(4, "   2 w 0"),
+        player(5, "   7 w 1"),
+        player(6, "   8 b 1"),
+        player(7, "   5 b 0"),
+        player(8, "   6 w 0"),
+    ]
+    path = write(tmp_path, lines)
+    assert main([path, "-c", "--baku"]) == 0
+    assert main([path, "-c"]) == 1
