@@ -6,6 +6,7 @@ import random
 from dataclasses import replace
 
 from pairings import NoLegalPairing, RoundPairing, pair_round
+from pairings.acceleration import baku
 from tiebreaks.model import (
     Color,
     Game,
@@ -50,20 +51,64 @@ def with_round(
 
 
 def played_out(
-    count: int, rounds: int, upto: int, seed: int, absent_rate: float = 0.0
+    count: int,
+    rounds: int,
+    upto: int,
+    seed: int,
+    absent_rate: float = 0.0,
+    accelerated: bool = False,
 ) -> tuple[list[tuple[Tournament, int, frozenset[int], RoundPairing]], Tournament]:
-    """Rounds 1..upto paired by the engine, stopping early if no legal pairing is
-    left: (tournament before, round, absent, pairing) per round, and the tournament
-    after the last round."""
+    """Rounds 1..upto paired by the engine (with Baku acceleration when
+    ``accelerated``), stopping early if no legal pairing is left: (tournament
+    before, round, absent, pairing) per round, and the tournament after the last
+    round."""
     rng = random.Random(seed)
     tournament = entrants(count, rounds)
     played = []
     for number in range(1, upto + 1):
         absent = frozenset(p.start_rank for p in tournament.players if rng.random() < absent_rate)
         try:
-            pairing = pair_round(tournament, number, absent=absent)
+            acceleration = baku(tournament, absent) if accelerated else None
+            pairing = pair_round(tournament, number, absent=absent, acceleration=acceleration)
         except NoLegalPairing:
             break
         played.append((tournament, number, absent, pairing))
         tournament = with_round(tournament, pairing, rng, absent)
     return played, tournament
+
+
+_SCORES = {"1-0": Outcome.WIN, "1/2": Outcome.DRAW, "0-1": Outcome.LOSS}
+_FORFEITS = {
+    "+/-": (Unplayed.FORFEIT_WIN, Unplayed.FORFEIT_LOSS),
+    "-/+": (Unplayed.FORFEIT_LOSS, Unplayed.FORFEIT_WIN),
+}
+
+
+def history(count: int, rounds: int, *played: list[tuple[int, int, str]]) -> Tournament:
+    """``count`` entrants after the rounds ``played``: per round, ``(white, black,
+    result)`` boards, result "1-0", "1/2", "0-1" or a forfeit "+/-", "-/+"; black 0
+    is the pairing-allocated bye, or with result "H" a requested half-point bye; a
+    player on no board was absent (no points)."""
+    tournament = entrants(count, rounds)
+    for boards in played:
+        entries: dict[int, Round] = {}
+        for white, black, result in boards:
+            if black == 0:
+                entries[white] = UnplayedRound(Unplayed.HPB if result == "H" else Unplayed.PAB)
+                continue
+            if result in _FORFEITS:
+                white_kind, black_kind = _FORFEITS[result]
+                entries[white] = UnplayedRound(white_kind, black, Color.WHITE)
+                entries[black] = UnplayedRound(black_kind, white, Color.BLACK)
+                continue
+            outcome = _SCORES[result]
+            entries[white] = Game(black, outcome, Color.WHITE)
+            entries[black] = Game(white, _MIRROR[outcome], Color.BLACK)
+        players = tuple(
+            replace(
+                p, rounds=(*p.rounds, entries.get(p.start_rank, UnplayedRound(Unplayed.ABSENT)))
+            )
+            for p in tournament.players
+        )
+        tournament = replace(tournament, players=players)
+    return tournament

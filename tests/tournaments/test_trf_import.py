@@ -357,6 +357,20 @@ def test_the_unrated_rating_setting_survives_export_and_import():
     assert queries.load_tournament(second.id).results.unrated_rating == 1000
 
 
+def test_the_acceleration_setting_survives_export_and_import():
+    first = import_trf(
+        "### Crosstable acceleration: baku\n" + (DATA / "held_swiss_5.trf").read_text()
+    )
+    assert queries.load_tournament(first.id).state.settings.acceleration == "baku"
+    second = import_trf(export_trf(first.id))
+    assert queries.load_tournament(second.id).state.settings.acceleration == "baku"
+
+
+def test_an_unknown_acceleration_in_the_file_is_refused_at_its_line():
+    with pytest.raises(TrfError, match="line 1, column 30: acceleration"):
+        import_trf("### Crosstable acceleration: fast\n" + (DATA / "held_swiss_5.trf").read_text())
+
+
 def _every_round_has_a_board(tournament: TiebreaksTournament) -> bool:
     """What the event store can hold: a round is paired with at least one board (a
     round of byes only is refused, see the test below)."""

@@ -60,6 +60,7 @@ class Settings:
     rules: str
     tiebreaks: tuple[str, ...]
     unrated_rating: int | None = None  # issue 8: Art. 10 rating of unrated players
+    acceleration: str = ""  # C.04.5 method for Swiss pairings ("baku"); "" none
     # Dates, place, time control, chief arbiter, round dates: shown, never computed with.
     details: Mapping[str, Any] = field(default_factory=dict)
 
