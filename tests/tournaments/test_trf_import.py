@@ -16,8 +16,6 @@ from hypothesis import HealthCheck, assume, given, settings
 
 from tests.tiebreaks.strategies import tournaments, trf_can_say_it
 from tiebreaks.errors import TrfError
-from tiebreaks.model import Player, Unplayed, UnplayedRound
-from tiebreaks.model import Tournament as TiebreaksTournament
 from tiebreaks.standings import compute_standings
 from tiebreaks.trf import decode, parse_trf, trf_from_tournament, write_trf
 from tournaments.api.permissions import may_write
