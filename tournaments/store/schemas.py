@@ -233,8 +233,6 @@ class RoundPairedSerializer(serializers.Serializer):
     )
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        if not attrs["boards"] and not attrs["byes"]:
-            raise serializers.ValidationError({"boards": ["A round needs at least one board."]})
         for number, board in enumerate(attrs["boards"], start=1):
             board.setdefault("board", number)
         return attrs
