@@ -55,13 +55,19 @@ def stage(folded: FoldedTournament) -> str:
     """Where the event stands: "Round 4 of 9, in progress", "Final standings"."""
     state = folded.state
     current = state.last_paired_round
+    rnd = state.rounds.get(current)
+    finished = rnd is not None and (rnd.closed or rnd.complete)
+    return stage_text(folded.rounds, current, finished, len(state.players))
+
+
+def stage_text(rounds: int, current: int, finished: bool, players: int) -> str:
+    """``stage`` from its parts: ``current`` the last paired round (0: none yet),
+    ``finished`` whether it is closed or has every result."""
     if current == 0:
-        return f"Registration: {len(state.players)} players, {folded.rounds} rounds"
-    rnd = state.rounds[current]
-    finished = rnd.closed or rnd.complete
-    if finished and current >= folded.rounds:
+        return f"Registration: {players} players, {rounds} rounds"
+    if finished and current >= rounds:
         return "Final standings"
-    return f"Round {current} of {folded.rounds}, {'finished' if finished else 'in progress'}"
+    return f"Round {current} of {rounds}, {'finished' if finished else 'in progress'}"
 
 
 def details(folded: FoldedTournament) -> Mapping[str, Any]:

@@ -27,6 +27,7 @@ from tournaments.store.queries import (
 )
 
 from . import pages
+from .overview import latest_progress
 from .snapshots import ensure_snapshot, latest_version
 from .wire import parse_follow
 
@@ -53,17 +54,23 @@ def _folded(tournament_id: int) -> FoldedTournament:
 
 
 def index(request: HttpRequest) -> HttpResponse:
+    """Every tournament with where it stands, from the latest standings snapshots
+    (``live.overview``): no event log is folded."""
     summaries = list_tournaments()
+    progress = latest_progress()
     names = Counter(summary.name for summary in summaries)
     tournaments = []
     for summary in summaries:
-        folded = load_tournament(summary.id)
+        known = progress.get(summary.id)  # None until the worker's first snapshot
         tournaments.append(
             {
                 "summary": summary,
-                "stage": pages.stage(folded),
-                "details": pages.details(folded),
-                "players": len(folded.state.players),
+                "stage": (
+                    pages.stage_text(summary.rounds, known.current, known.finished, known.players)
+                    if known
+                    else ""
+                ),
+                "players": known.players if known else None,
                 "same_name": names[summary.name] > 1,
             }
         )
