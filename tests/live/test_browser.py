@@ -208,6 +208,22 @@ def test_the_first_frame_shows_the_top_and_the_followed_player_in_its_place(
             browser.close()
 
 
+def test_the_top_rows_of_a_tied_group_cut_by_the_first_frame_show_the_whole_group(
+    transactional_db: None, broker, tmp_path: Path
+) -> None:
+    tid, pages = followed_open()
+    with daphne(tmp_path, **pages) as url, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page()
+            page.route_web_socket(re.compile(r"/standings/"), hold_back_pages)
+            page.goto(url + reverse("live:spectator", args=[tid]))
+            ranks = page.locator("#standings tbody tr td.rank")
+            expect(ranks).to_have_text(["1-4", "1-4"])
+        finally:
+            browser.close()
+
+
 def test_the_whole_table_keeps_the_followed_player_highlighted(
     transactional_db: None, broker, tmp_path: Path
 ) -> None:

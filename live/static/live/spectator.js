@@ -106,12 +106,20 @@
     return { rank: first + 1, place: end - first > 1 ? first + 1 + "-" + end : String(first + 1) };
   }
 
-  function placeRows(rows, ties) {
+  // The end (exclusive) of a tied group still running at position i: past the
+  // rows at hand when the top of a table cuts a group.
+  function groupEnd(tied, i, total) {
+    while (i < total && tied.has(i)) i += 1;
+    return i;
+  }
+
+  function placeRows(rows, ties, total = rows.length) {
     const tied = new Set(ties);
     let first = 0;
     for (let i = 0; i <= rows.length; i += 1) {
       if (i < rows.length && tied.has(i)) continue;
-      for (let j = first; j < i; j += 1) Object.assign(rows[j], placeOf(first, i));
+      const place = placeOf(first, groupEnd(tied, i, total));
+      for (let j = first; j < i; j += 1) Object.assign(rows[j], place);
       first = i;
     }
   }
@@ -126,9 +134,8 @@
     for (const { offset, row: values } of below) {
       let first = offset;
       while (tied.has(first)) first -= 1;
-      let end = offset + 1;
-      while (end < frame.total && tied.has(end)) end += 1;
-      rows.push(Object.assign(decodeRow(values, frame.tiebreaks), placeOf(first, end), { gap: offset > next }));
+      const place = placeOf(first, groupEnd(tied, offset + 1, frame.total));
+      rows.push(Object.assign(decodeRow(values, frame.tiebreaks), place, { gap: offset > next }));
       next = offset + 1;
     }
     return rows;
@@ -151,7 +158,7 @@
     incoming = table;
     if (!body) {
       // The top of the table at once: a big event's other pages follow.
-      placeRows(table.rows, table.ties);
+      placeRows(table.rows, table.ties, table.total);
       body = { ...table, rows: withFollowed(table.rows, frame), version: 0 };
       render(null);
     }
