@@ -38,7 +38,8 @@ PAGE_ROWS = 2000
 
 # Players one spectator may follow: a handful for a club, a team, a family.
 MAX_FOLLOWED = 20
-# A start rank has at most four digits in a TRF; longer strings are no start rank.
+# Bounds what int() is given (a TRF's start ranks have at most four digits);
+# whether the player exists is checked after.
 _MAX_START_RANK_DIGITS = 6
 
 # The fields that identify a player; a change in them calls for a full table.
@@ -95,13 +96,14 @@ def parse_follow(values: Iterable[str], players: Container[int]) -> tuple[int, .
                 continue
             if not (item.isascii() and item.isdigit()) or len(item) > _MAX_START_RANK_DIGITS:
                 raise ValueError(f"follow: {item[:20]!r} is not a start rank (a positive integer)")
-            if int(item) == 0:
+            start_rank = int(item)
+            if start_rank == 0:
                 raise ValueError("follow: start ranks begin at 1")
-            if int(item) not in players:
-                raise ValueError(f"follow: no player with start rank {int(item)}")
-            start_ranks[int(item)] = None
-    if len(start_ranks) > MAX_FOLLOWED:
-        raise ValueError(f"follow: at most {MAX_FOLLOWED} players, not {len(start_ranks)}")
+            if start_rank not in players:
+                raise ValueError(f"follow: no player with start rank {start_rank}")
+            start_ranks[start_rank] = None
+            if len(start_ranks) > MAX_FOLLOWED:
+                raise ValueError(f"follow: at most {MAX_FOLLOWED} players")
     return tuple(start_ranks)
 
 
