@@ -13,9 +13,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Func, IntegerField, OuterRef, Subquery
+from django.db.models import F, Func, IntegerField, OuterRef, Subquery
+from django.db.models.fields.json import KeyTransform
 
 from .models import StandingsSnapshot
+
+# The stored body as the database's JSON; every value below is read from it.
+_BODY = F("body")
+_ROUNDS = KeyTransform("rounds", _BODY)
 
 
 class _StandingsRows(Func):
@@ -61,14 +66,13 @@ def latest_progress() -> dict[int, Progress]:
     rows = (
         StandingsSnapshot.objects.order_by()
         .filter(version=Subquery(latest.values("version")[:1]))
-        .annotate(players=_StandingsRows("body"), in_play=_BoardsInPlay("body"))
-        .values_list(
-            "tournament_id",
-            "body__rounds__current",
-            "body__rounds__closed",
-            "in_play",
-            "players",
+        .annotate(
+            current=KeyTransform("current", _ROUNDS),
+            closed=KeyTransform("closed", _ROUNDS),
+            in_play=_BoardsInPlay(_BODY),
+            players=_StandingsRows(_BODY),
         )
+        .values_list("tournament_id", "current", "closed", "in_play", "players")
     )
     return {
         tid: Progress(current, closed or in_play == 0, players)
