@@ -59,6 +59,18 @@ class Frame:
 
     version: int
     texts: tuple[str, ...]
+    table: Table | None = None  # a full table's; None for a diff
+
+    def texts_for(self, follow: tuple[int, ...]) -> tuple[str, ...]:
+        """What to send a spectator following the players ``follow``: a full table's
+        head frame gains their rows (``live.wire``).  The shared encoding is reused,
+        not redone per spectator: the head is a JSON object, so its closing brace
+        makes way for one more key."""
+        if not follow or self.table is None:
+            return self.texts
+        head, *pages = self.texts
+        followed = encode(self.table.followed(follow))
+        return (f'{head[:-1]},"followed":{followed}}}', *pages)
 
 
 @dataclass
@@ -127,7 +139,7 @@ class FrameCache:
         if texts is None:
             frames = full_frames(table, *page_sizes())
             texts = entry.texts[key] = tuple(encode(frame) for frame in frames)
-        return Frame(table.version, texts)
+        return Frame(table.version, texts, table)
 
     async def _table(self, tournament_id: int, version: int) -> Table:
         """The table at ``version`` (or the latest, if that one was pruned), loaded once."""

@@ -15,14 +15,18 @@ from datetime import datetime
 from typing import Any
 
 from tiebreaks.codes import parse_code
-from tiebreaks.model import Color, Game, Outcome, Pending, Round, Unplayed, UnplayedRound
+from tiebreaks.model import Color, Outcome, Round, Unplayed
 from tiebreaks.standings import StandingsRow, compute_standings, to_json_number
 from tournaments.store.queries import FoldedTournament
 
+from .cells import cell_parts
+
 # A player's round in the crosstable, as arbiters write it (TRF letters for byes).
 _COLOR_VALUES = {Color.WHITE: "w", Color.BLACK: "b", None: None}
-_OUTCOME_MARKS = {Outcome.WIN: "1", Outcome.DRAW: "½", Outcome.LOSS: "0"}
-_UNPLAYED_MARKS = {
+_MARKS: dict[Outcome | Unplayed, str] = {
+    Outcome.WIN: "1",
+    Outcome.DRAW: "½",
+    Outcome.LOSS: "0",
     Unplayed.FORFEIT_WIN: "+",
     Unplayed.FORFEIT_LOSS: "-",
     Unplayed.PAB: "U",
@@ -91,16 +95,9 @@ def crosstable_body(folded: FoldedTournament) -> dict[str, Any]:
 
 
 def _crosstable_cell(rnd: Round) -> list[Any]:
-    opponent: int | None = None
-    color: Color | None = None
-    result: str | None = None
-    if isinstance(rnd, Game):
-        opponent, color, result = rnd.opponent, rnd.color, _OUTCOME_MARKS[rnd.outcome]
-    elif isinstance(rnd, UnplayedRound):
-        opponent, color, result = rnd.opponent, rnd.color, _UNPLAYED_MARKS[rnd.kind]
-    elif isinstance(rnd, Pending):
-        opponent, color = rnd.opponent, rnd.color
-    return [opponent, _COLOR_VALUES[color], result]
+    parts = cell_parts(rnd)
+    result = None if parts.outcome is None else _MARKS[parts.outcome]
+    return [parts.opponent, _COLOR_VALUES[parts.color], result]
 
 
 def _current_round(folded: FoldedTournament, current: int) -> dict[str, Any]:
