@@ -14,6 +14,8 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+import msgspec
+
 from tiebreaks.codes import parse_code
 from tiebreaks.model import Color, Outcome, Round, Unplayed
 from tiebreaks.standings import StandingsRow, compute_standings, no_cyclic_gc, to_json_number
@@ -62,6 +64,15 @@ def build_body(folded: FoldedTournament, computed_at: datetime) -> dict[str, Any
         "warnings": list(standings.warnings),
         "rounds": _current_round(folded, folded.state.last_paired_round),
     }
+
+
+_encoder = msgspec.json.Encoder()
+
+
+def encode_body(body: dict[str, Any]) -> str:
+    """Compact JSON: a snapshot body as stored and sent by the standings API, or a
+    crosstable body."""
+    return _encoder.encode(body).decode()
 
 
 def _row(row: StandingsRow) -> dict[str, Any]:

@@ -9,7 +9,6 @@ spectators goes out after the commit, never before.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Max, Subquery
@@ -19,7 +18,7 @@ from tournaments.store.queries import FoldedTournament, load_tournament
 
 from .broadcast import announce
 from .models import StandingsSnapshot
-from .projection import build_body
+from .projection import build_body, encode_body
 
 # Older snapshots are kept for a while so that web processes can still build a
 # diff for a spectator a few versions behind; beyond that a full table is sent.
@@ -63,16 +62,6 @@ def latest_versions() -> dict[int, int]:
     )
 
 
-def latest_heading(tournament_id: int) -> tuple[dict[str, Any], int] | None:
-    """The latest snapshot's ``tournament`` part and current round, without its rows
-    (the pages need only these; a big Swiss's body is megabytes)."""
-    return (
-        StandingsSnapshot.objects.filter(tournament_id=tournament_id)
-        .values_list("body__tournament", "body__rounds__current")
-        .first()
-    )
-
-
 def snapshot_at(tournament_id: int, version: int) -> StandingsSnapshot | None:
     """The snapshot at ``version``, or the latest one when that one was pruned."""
     snapshots = StandingsSnapshot.objects.filter(tournament_id=tournament_id)
@@ -92,6 +81,7 @@ def store_snapshot(folded: FoldedTournament) -> StandingsSnapshot | None:
     if snapshots.filter(version__gte=folded.version).exists():
         return None
     body = build_body(folded, timezone.now())
+    body_json = encode_body(body)
     try:
         with transaction.atomic():
             _lock_and_relax_durability(folded.id)
@@ -101,7 +91,7 @@ def store_snapshot(folded: FoldedTournament) -> StandingsSnapshot | None:
                 tournament_id=folded.id,
                 version=folded.version,
                 computed_at=body["computed_at"],
-                body=body,
+                body_json=body_json,
             )
             kept = snapshots.values("version")[KEEP_SNAPSHOTS - 1 : KEEP_SNAPSHOTS]
             snapshots.filter(version__lt=Subquery(kept)).delete()
