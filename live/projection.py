@@ -39,13 +39,22 @@ _MARKS: dict[Outcome | Unplayed, str] = {
 }
 
 
+def body_json(folded: FoldedTournament, computed_at: datetime) -> str:
+    """The snapshot body of ``folded`` at ``folded.version``, encoded (``encode_body``).
+
+    The engine's input, its standings and the rows are a million small acyclic
+    objects at 10k players: the cycle collector is paused until all but the text
+    are freed again, since each collection walked them and the whole tournament
+    (a tenth of the time), and even a collection just after the pause walked
+    every object still alive.
+    """
+    with no_cyclic_gc():
+        return encode_body(build_body(folded, computed_at))
+
+
 def build_body(folded: FoldedTournament, computed_at: datetime) -> dict[str, Any]:
     """The JSON body of the snapshot of ``folded`` at ``folded.version``."""
-    # The engine's input, its standings and these rows are some million small
-    # acyclic objects at 10k players: collections walking them were a tenth of it.
-    with no_cyclic_gc():
-        standings = compute_standings(folded.results, folded.tiebreaks or None, folded.rules)
-        rows = [_row(row) for row in standings.rows]  # by rank, then start rank
+    standings = compute_standings(folded.results, folded.tiebreaks or None, folded.rules)
     return {
         "tournament": {
             "id": folded.id,
@@ -59,7 +68,7 @@ def build_body(folded: FoldedTournament, computed_at: datetime) -> dict[str, Any
         "tiebreaks": list(standings.tiebreaks),
         # Full names for the tooltips; compute_standings has already accepted every code.
         "tiebreak_names": {code: parse_code(code).name for code in standings.tiebreaks},
-        "rows": rows,
+        "rows": [_row(row) for row in standings.rows],  # by rank, then start rank
         # e.g. unrated players with a rating-based tie-break (C.07 10): shown under the table.
         "warnings": list(standings.warnings),
         "rounds": _current_round(folded, folded.state.last_paired_round),

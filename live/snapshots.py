@@ -18,7 +18,7 @@ from tournaments.store.queries import FoldedTournament, load_tournament
 
 from .broadcast import announce
 from .models import StandingsSnapshot
-from .projection import build_body, encode_body
+from .projection import body_json
 
 # Older snapshots are kept for a while so that web processes can still build a
 # diff for a spectator a few versions behind; beyond that a full table is sent.
@@ -80,8 +80,8 @@ def store_snapshot(folded: FoldedTournament) -> StandingsSnapshot | None:
     # computing the standings, the expensive part, instead of discarding them.
     if snapshots.filter(version__gte=folded.version).exists():
         return None
-    body = build_body(folded, timezone.now())
-    body_json = encode_body(body)
+    computed_at = timezone.now()
+    text = body_json(folded, computed_at)
     try:
         with transaction.atomic():
             _lock_and_relax_durability(folded.id)
@@ -90,8 +90,8 @@ def store_snapshot(folded: FoldedTournament) -> StandingsSnapshot | None:
             snapshot = StandingsSnapshot.objects.create(
                 tournament_id=folded.id,
                 version=folded.version,
-                computed_at=body["computed_at"],
-                body_json=body_json,
+                computed_at=computed_at,
+                body_json=text,
             )
             kept = snapshots.values("version")[KEEP_SNAPSHOTS - 1 : KEEP_SNAPSHOTS]
             snapshots.filter(version__lt=Subquery(kept)).delete()
