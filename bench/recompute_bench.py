@@ -16,7 +16,7 @@ work is not in them):
 - engine: ``tiebreaks.standings.compute_standings``;
 - body: the snapshot body built around the standings (``live.projection.build_body``
   minus the engine);
-- json: the body encoded as stored (``live.projection.encode_body``);
+- json: the body encoded as stored (``live.projection.encode_json``);
 - store: ``live.snapshots.store_snapshot`` minus the encoded body
   (``live.projection.body_json``): the checks, the INSERT, the pruning.
 
@@ -54,7 +54,7 @@ django.setup()
 from django.utils import timezone  # noqa: E402
 
 from bench.synthetic import synthetic_swiss  # noqa: E402
-from live.projection import body_json, build_body, encode_body  # noqa: E402
+from live.projection import body_json, build_body, encode_json  # noqa: E402
 from live.snapshots import store_snapshot  # noqa: E402
 from live.tasks import recompute_standings  # noqa: E402
 from tiebreaks.standings import compute_standings  # noqa: E402
@@ -90,7 +90,7 @@ def steps_alone(tid: int) -> dict[str, float]:
     to_tiebreaks, results = cpu(lambda: folded.results)
     engine, _ = cpu(partial(compute_standings, results, folded.tiebreaks or None, folded.rules))
     body, built = cpu(partial(build_body, folded, timezone.now()))
-    json, _ = cpu(partial(encode_body, built))
+    json, _ = cpu(partial(encode_json, built))
     encoded, _ = cpu(partial(body_json, folded, timezone.now()))
     # store_snapshot encodes the body again (engine included), then stores it.
     store, _ = cpu(partial(store_snapshot, folded))

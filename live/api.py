@@ -23,7 +23,7 @@ from rest_framework.views import APIView
 
 from tournaments.store.queries import TournamentNotFound, current_version, load_tournament
 
-from .projection import crosstable_body, encode_body
+from .projection import crosstable_body, encode_json
 from .snapshots import ensure_snapshot, parse_version
 from .tasks import schedule_recompute
 
@@ -127,7 +127,7 @@ def _crosstable_json(tournament_id: int, version: int) -> tuple[int, str]:
     """(version, JSON) of the crosstable at ``version`` or, if more events came
     meanwhile, at the newer version folded."""
     body = crosstable_body(load_tournament(tournament_id))
-    return body["version"], encode_body(body)
+    return body["version"], encode_json(body)
 
 
 class CrosstableView(APIView):

@@ -11,7 +11,6 @@ against the version each spectator has (when it still is in memory).
 from __future__ import annotations
 
 import asyncio
-import json
 import weakref
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -23,6 +22,7 @@ from django.conf import settings
 from tournaments.store.queries import TournamentNotFound
 
 from .diff import standings_diff
+from .projection import encode_json
 from .snapshots import ensure_snapshot, latest_version, snapshot_at
 from .wire import FIRST_PAGE_ROWS, PAGE_ROWS, Table, full_frames, table_of
 
@@ -48,10 +48,6 @@ def page_sizes() -> tuple[int, int]:
     )
 
 
-def encode(frame: dict[str, Any]) -> str:
-    return json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
-
-
 @dataclass(frozen=True)
 class Frame:
     """What takes a spectator to ``version``: one diff, or a full table's pages,
@@ -69,7 +65,7 @@ class Frame:
         if not follow or self.table is None:
             return self.texts
         head, *pages = self.texts
-        followed = encode(self.table.followed(follow))
+        followed = encode_json(self.table.followed(follow))
         return (f'{head[:-1]},"followed":{followed}}}', *pages)
 
 
@@ -124,7 +120,7 @@ class FrameCache:
             key = (table.version, base)
             if key not in entry.texts:
                 diff = standings_diff(old, table)
-                entry.texts[key] = None if diff is None else (encode(diff),)
+                entry.texts[key] = None if diff is None else (encode_json(diff),)
             if (texts := entry.texts[key]) is not None:
                 return Frame(table.version, texts)
         return self._full(entry, table)
@@ -138,7 +134,7 @@ class FrameCache:
         texts = entry.texts.get(key)
         if texts is None:
             frames = full_frames(table, *page_sizes())
-            texts = entry.texts[key] = tuple(encode(frame) for frame in frames)
+            texts = entry.texts[key] = tuple(encode_json(frame) for frame in frames)
         return Frame(table.version, texts, table)
 
     async def _table(self, tournament_id: int, version: int) -> Table:

@@ -40,7 +40,7 @@ _MARKS: dict[Outcome | Unplayed, str] = {
 
 
 def body_json(folded: FoldedTournament, computed_at: datetime) -> str:
-    """The snapshot body of ``folded`` at ``folded.version``, encoded (``encode_body``).
+    """The snapshot body of ``folded`` at ``folded.version``, encoded (``encode_json``).
 
     The engine's input, its standings and the rows are a million small acyclic
     objects at 10k players: the cycle collector is paused until all but the text
@@ -49,7 +49,7 @@ def body_json(folded: FoldedTournament, computed_at: datetime) -> str:
     every object still alive.
     """
     with no_cyclic_gc():
-        return encode_body(build_body(folded, computed_at))
+        return encode_json(build_body(folded, computed_at))
 
 
 def build_body(folded: FoldedTournament, computed_at: datetime) -> dict[str, Any]:
@@ -78,10 +78,10 @@ def build_body(folded: FoldedTournament, computed_at: datetime) -> dict[str, Any
 _encoder = msgspec.json.Encoder()
 
 
-def encode_body(body: dict[str, Any]) -> str:
-    """Compact JSON: a snapshot body as stored and sent by the standings API, or a
-    crosstable body."""
-    return _encoder.encode(body).decode()
+def encode_json(value: dict[str, Any]) -> str:
+    """Compact JSON, for everything live sends or stores: a snapshot body (as the
+    standings API sends it), a crosstable, a websocket frame."""
+    return _encoder.encode(value).decode()
 
 
 def _row(row: StandingsRow) -> dict[str, Any]:
