@@ -24,6 +24,11 @@ class StandingsSnapshot(models.Model):
     # standings API sends these very bytes, and PostgreSQL neither parses a
     # megabyte of jsonb per result nor prints it back for every reader.
     body_json = models.TextField()
+    # Where the tournament stands at this version (``live.overview``), so that the
+    # index page reads three columns, not every tournament's body.
+    current_round = models.PositiveIntegerField(default=0)  # the last paired round
+    finished = models.BooleanField(default=False)  # closed, or every board has a result
+    players = models.PositiveIntegerField(default=0)
 
     class Meta:
         constraints = [

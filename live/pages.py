@@ -20,6 +20,7 @@ from tiebreaks.rating import expected_hundredths, performance
 from tournaments.store.queries import BYE_POINTS, FoldedTournament, PlayerState
 
 from .cells import cell_parts
+from .overview import progress_of
 
 RESULT_TEXT = {
     "1-0": "1–0",
@@ -53,11 +54,8 @@ K_SENIOR_FROM = 2400
 
 def stage(folded: FoldedTournament) -> str:
     """Where the event stands: "Round 4 of 9, in progress", "Final standings"."""
-    state = folded.state
-    current = state.last_paired_round
-    rnd = state.rounds.get(current)
-    finished = rnd is not None and (rnd.closed or rnd.complete)
-    return stage_text(folded.rounds, current, finished, len(state.players))
+    progress = progress_of(folded)
+    return stage_text(folded.rounds, progress.current, progress.finished, progress.players)
 
 
 def stage_text(rounds: int, current: int, finished: bool, players: int) -> str:

@@ -18,6 +18,7 @@ from tournaments.store.queries import FoldedTournament, load_tournament
 
 from .broadcast import announce
 from .models import StandingsSnapshot
+from .overview import progress_of
 from .projection import body_json
 
 # Older snapshots are kept for a while so that web processes can still build a
@@ -82,6 +83,7 @@ def store_snapshot(folded: FoldedTournament) -> StandingsSnapshot | None:
         return None
     computed_at = timezone.now()
     text = body_json(folded, computed_at)
+    progress = progress_of(folded)
     try:
         with transaction.atomic():
             _lock_and_relax_durability(folded.id)
@@ -92,6 +94,9 @@ def store_snapshot(folded: FoldedTournament) -> StandingsSnapshot | None:
                 version=folded.version,
                 computed_at=computed_at,
                 body_json=text,
+                current_round=progress.current,
+                finished=progress.finished,
+                players=progress.players,
             )
             kept = snapshots.values("version")[KEEP_SNAPSHOTS - 1 : KEEP_SNAPSHOTS]
             snapshots.filter(version__lt=Subquery(kept)).delete()

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 
-from live.frames import Frame, encode
+from live.frames import Frame
+from live.projection import encode_json
 from live.wire import full_frames, table_of
 
 from .wire_builders import body, player_row
@@ -13,7 +14,7 @@ from .wire_builders import body, player_row
 def full_table(first_page: int) -> Frame:
     rows = [player_row(n, n, 10 - n, 0) for n in range(1, 6)]
     table = table_of(body(7, rows))
-    return Frame(7, tuple(encode(f) for f in full_frames(table, first_page, 2)), table)
+    return Frame(7, tuple(encode_json(f) for f in full_frames(table, first_page, 2)), table)
 
 
 def test_a_head_frame_carries_the_followed_rows_after_its_own() -> None:
