@@ -75,13 +75,10 @@ def build_body(folded: FoldedTournament, computed_at: datetime) -> dict[str, Any
     }
 
 
-_encoder = msgspec.json.Encoder()
-
-
 def encode_json(value: dict[str, Any]) -> str:
     """Compact JSON, for everything live sends or stores: a snapshot body (as the
     standings API sends it), a crosstable, a websocket frame."""
-    return _encoder.encode(value).decode()
+    return msgspec.json.encode(value).decode()
 
 
 def _row(row: StandingsRow) -> dict[str, Any]:
