@@ -6,7 +6,11 @@ COPY config ./config
 COPY tiebreaks ./tiebreaks
 COPY tournaments ./tournaments
 COPY live ./live
+COPY pairings ./pairings
 COPY manage.py ./
-RUN pip install --no-cache-dir . && python manage.py collectstatic --noinput
+RUN pip install --no-cache-dir . && python manage.py collectstatic --noinput \
+    && useradd --system --no-create-home crosstable
+# Web, worker and beat need to write nothing under /app (beat's schedule is in /tmp).
+USER crosstable
 EXPOSE 8000
 CMD ["daphne", "-b", "0.0.0.0", "-p", "8000", "--websocket_timeout", "86400", "config.asgi:application"]

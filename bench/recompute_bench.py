@@ -16,7 +16,12 @@ work is not in them):
 - engine: ``tiebreaks.standings.compute_standings``;
 - body: the snapshot body built around the standings (``live.projection.build_body``
   minus the engine);
-- store: ``live.snapshots.store_snapshot`` minus the body (JSON, INSERT, pruning).
+- json: the body encoded as stored (``live.projection.encode_json``);
+- store: ``live.snapshots.store_snapshot`` minus the encoded body
+  (``live.projection.body_json``): the checks, the INSERT, the pruning.
+
+The task also runs the engine's input, the engine and the body with the cycle
+collector paused (``body_json``), so it can take less than the steps' sum.
 
 Target (issue #11): one result in round 11 of a 9,999-player event under 1 s of
 worker CPU.
@@ -49,7 +54,7 @@ django.setup()
 from django.utils import timezone  # noqa: E402
 
 from bench.synthetic import synthetic_swiss  # noqa: E402
-from live.projection import build_body  # noqa: E402
+from live.projection import body_json, build_body, encode_json  # noqa: E402
 from live.snapshots import store_snapshot  # noqa: E402
 from live.tasks import recompute_standings  # noqa: E402
 from tiebreaks.standings import compute_standings  # noqa: E402
@@ -84,15 +89,18 @@ def steps_alone(tid: int) -> dict[str, float]:
     fold, folded = cpu(partial(load_tournament, tid))
     to_tiebreaks, results = cpu(lambda: folded.results)
     engine, _ = cpu(partial(compute_standings, results, folded.tiebreaks or None, folded.rules))
-    body, _ = cpu(partial(build_body, folded, timezone.now()))
-    # store_snapshot builds the body again (engine included), then stores it.
+    body, built = cpu(partial(build_body, folded, timezone.now()))
+    json, _ = cpu(partial(encode_json, built))
+    encoded, _ = cpu(partial(body_json, folded, timezone.now()))
+    # store_snapshot encodes the body again (engine included), then stores it.
     store, _ = cpu(partial(store_snapshot, folded))
     return {
         "fold": fold,
         "to_tiebreaks": to_tiebreaks,
         "engine": engine,
         "body": body - engine,
-        "store": store - body,
+        "json": json,
+        "store": store - encoded,
     }
 
 
@@ -122,7 +130,8 @@ def measure(players: int, rounds: int, results: int, profile: bool) -> None:
         f"{players} players x {rounds} rounds, one result: task {median['task']:.0f} ms CPU"
         f"{verdict}; alone: fold {median['fold']:.0f}, to_tiebreaks "
         f"{median['to_tiebreaks']:.0f}, engine {median['engine']:.0f}, body "
-        f"{median['body']:.0f}, store {median['store']:.0f} ms (medians of {results})"
+        f"{median['body']:.0f}, json {median['json']:.0f}, store {median['store']:.0f} ms "
+        f"(medians of {results})"
     )
     if profiler:
         pstats.Stats(profiler).sort_stats("cumulative").print_stats(25)

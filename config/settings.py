@@ -111,6 +111,9 @@ DATABASES = {
     }
 }
 if DATABASE_URL and DATABASE_POOL_MAX > 0:
+    # Django's backend with a direct first connection: a wrong DATABASE_URL fails at
+    # once with PostgreSQL's reason instead of a PoolTimeout after the timeout.
+    DATABASES["default"]["ENGINE"] = "config.postgresql"
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
         "min_size": 1,
         "max_size": DATABASE_POOL_MAX,

@@ -8,7 +8,6 @@ nothing newer than N exists.
 
 from __future__ import annotations
 
-import json
 import logging
 from functools import lru_cache
 
@@ -24,7 +23,7 @@ from rest_framework.views import APIView
 
 from tournaments.store.queries import TournamentNotFound, current_version, load_tournament
 
-from .projection import crosstable_body
+from .projection import crosstable_body, encode_json
 from .snapshots import ensure_snapshot, parse_version
 from .tasks import schedule_recompute
 
@@ -117,17 +116,18 @@ class StandingsView(APIView):
             known = snapshot.version
         if known is not None and snapshot.version <= known:
             return Response(status=status.HTTP_304_NOT_MODIFIED, headers=headers)
-        return Response(snapshot.body, headers=headers)
+        # The stored JSON as it is: a big Swiss's body is megabytes.
+        return HttpResponse(snapshot.body_json, content_type="application/json", headers=headers)
 
 
 # Encoded once per version: a 9,999-player crosstable is megabytes, and a whole
 # hall of spectators opens it after the same result.
 @lru_cache(maxsize=8)
-def _crosstable_json(tournament_id: int, version: int) -> tuple[int, bytes]:
+def _crosstable_json(tournament_id: int, version: int) -> tuple[int, str]:
     """(version, JSON) of the crosstable at ``version`` or, if more events came
     meanwhile, at the newer version folded."""
     body = crosstable_body(load_tournament(tournament_id))
-    return body["version"], json.dumps(body, separators=(",", ":")).encode()
+    return body["version"], encode_json(body)
 
 
 class CrosstableView(APIView):

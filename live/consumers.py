@@ -14,8 +14,12 @@ describes the rows):
 
 Client -> server: ``{"type": "resume", "version": N}`` sends the full table if
 a newer one exists, else nothing.  ``?version=N`` on the URL does the same on
-connect; without it the latest table is sent on connect.  An unknown
-tournament's socket is closed with code 4404.
+connect; without it the latest table is sent on connect.  ``?follow=12,40``
+(start ranks, at most ``live.wire.MAX_FOLLOWED``) adds those players' rows to
+every full table's head frame (``"followed"``), so that a joining screen shows
+the top of a big table and its own players at once.  An unknown tournament's
+socket is closed with code 4404; a bad ``follow`` gets an error frame naming it,
+then a close with code 4400.
 """
 
 from __future__ import annotations
@@ -31,8 +35,10 @@ from .broadcast import remember_serving_loop
 from .frames import Frame, frame_cache
 from .hub import hub
 from .snapshots import parse_version
+from .wire import parse_follow
 
 UNKNOWN_TOURNAMENT = 4404
+BAD_REQUEST = 4400
 RESUME_HELP = 'the only message understood is {"type": "resume", "version": N}'
 
 
@@ -51,6 +57,7 @@ class StandingsConsumer(AsyncJsonWebsocketConsumer):
     tournament_id: int
     joined: bool = False
     version: int = 0  # the version this spectator has
+    follow: tuple[int, ...] = ()  # start ranks whose rows the head frames carry
 
     async def connect(self) -> None:
         # A full table is several frames; an update must not land between them.
@@ -70,6 +77,13 @@ class StandingsConsumer(AsyncJsonWebsocketConsumer):
             await self.close(code=UNKNOWN_TOURNAMENT)
             return
         query = parse_qs(self.scope.get("query_string", b"").decode())
+        assert latest.table is not None  # FrameCache.latest gives full tables
+        try:
+            self.follow = parse_follow(query.get("follow", []), latest.table.positions)
+        except ValueError as exc:
+            await self._error(str(exc))
+            await self.close(code=BAD_REQUEST)
+            return
         await self._catch_up(latest, _version(query.get("version", [""])[0]))
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
@@ -123,7 +137,7 @@ class StandingsConsumer(AsyncJsonWebsocketConsumer):
             return
         self.version = frame.version
         async with self.sending:
-            for text in frame.texts:
+            for text in frame.texts_for(self.follow):
                 await self.send(text_data=text)
 
     async def _error(self, detail: str) -> None:

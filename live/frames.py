@@ -11,7 +11,6 @@ against the version each spectator has (when it still is in memory).
 from __future__ import annotations
 
 import asyncio
-import json
 import weakref
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -23,6 +22,7 @@ from django.conf import settings
 from tournaments.store.queries import TournamentNotFound
 
 from .diff import standings_diff
+from .projection import encode_json
 from .snapshots import ensure_snapshot, latest_version, snapshot_at
 from .wire import FIRST_PAGE_ROWS, PAGE_ROWS, Table, full_frames, table_of
 
@@ -48,10 +48,6 @@ def page_sizes() -> tuple[int, int]:
     )
 
 
-def encode(frame: dict[str, Any]) -> str:
-    return json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
-
-
 @dataclass(frozen=True)
 class Frame:
     """What takes a spectator to ``version``: one diff, or a full table's pages,
@@ -59,6 +55,18 @@ class Frame:
 
     version: int
     texts: tuple[str, ...]
+    table: Table | None = None  # a full table's; None for a diff
+
+    def texts_for(self, follow: tuple[int, ...]) -> tuple[str, ...]:
+        """What to send a spectator following the players ``follow``: a full table's
+        head frame gains their rows (``live.wire``).  The shared encoding is reused,
+        not redone per spectator: the head is a JSON object, so its closing brace
+        makes way for one more key."""
+        if not follow or self.table is None:
+            return self.texts
+        head, *pages = self.texts
+        followed = encode_json(self.table.followed(follow))
+        return (f'{head[:-1]},"followed":{followed}}}', *pages)
 
 
 @dataclass
@@ -112,7 +120,7 @@ class FrameCache:
             key = (table.version, base)
             if key not in entry.texts:
                 diff = standings_diff(old, table)
-                entry.texts[key] = None if diff is None else (encode(diff),)
+                entry.texts[key] = None if diff is None else (encode_json(diff),)
             if (texts := entry.texts[key]) is not None:
                 return Frame(table.version, texts)
         return self._full(entry, table)
@@ -126,8 +134,8 @@ class FrameCache:
         texts = entry.texts.get(key)
         if texts is None:
             frames = full_frames(table, *page_sizes())
-            texts = entry.texts[key] = tuple(encode(frame) for frame in frames)
-        return Frame(table.version, texts)
+            texts = entry.texts[key] = tuple(encode_json(frame) for frame in frames)
+        return Frame(table.version, texts, table)
 
     async def _table(self, tournament_id: int, version: int) -> Table:
         """The table at ``version`` (or the latest, if that one was pruned), loaded once."""

@@ -7,6 +7,10 @@ seq).  It refers to its tournament by id only: live reads tournaments through
 
 from __future__ import annotations
 
+from functools import cached_property
+from typing import Any
+
+import msgspec
 from django.db import models
 
 
@@ -16,7 +20,15 @@ class StandingsSnapshot(models.Model):
     tournament_id = models.PositiveIntegerField()
     version = models.PositiveIntegerField()
     computed_at = models.DateTimeField()
-    body = models.JSONField()
+    # The body (``live.projection``) as JSON text, encoded once by the worker: the
+    # standings API sends these very bytes, and PostgreSQL neither parses a
+    # megabyte of jsonb per result nor prints it back for every reader.
+    body_json = models.TextField()
+    # Where the tournament stands at this version (``live.overview``), so that the
+    # index page reads three columns, not every tournament's body.
+    current_round = models.PositiveIntegerField(default=0)  # the last paired round
+    finished = models.BooleanField(default=False)  # closed, or every board has a result
+    players = models.PositiveIntegerField(default=0)
 
     class Meta:
         constraints = [
@@ -29,3 +41,7 @@ class StandingsSnapshot(models.Model):
 
     def __str__(self) -> str:
         return f"standings of tournament {self.tournament_id} at version {self.version}"
+
+    @cached_property
+    def body(self) -> dict[str, Any]:
+        return msgspec.json.decode(self.body_json)

@@ -15,9 +15,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from tiebreaks.model import Color, Game, Outcome, Pending, Round, Unplayed, UnplayedRound
+from tiebreaks.model import Color, Game, Outcome, Round, Unplayed, UnplayedRound
 from tiebreaks.rating import expected_hundredths, performance
 from tournaments.store.queries import BYE_POINTS, FoldedTournament, PlayerState
+
+from .cells import cell_parts
+from .overview import progress_of
 
 RESULT_TEXT = {
     "1-0": "1–0",
@@ -27,10 +30,12 @@ RESULT_TEXT = {
     "-/+": "– +",
     "0-0": "– –",
 }
-_OUTCOME_TEXT = {Outcome.WIN: "1", Outcome.DRAW: "½", Outcome.LOSS: "0"}
 # Half-points of a played game, whatever the tournament's scoring (rating maths uses 1-½-0).
 _OUTCOME_HALVES = {Outcome.WIN: 2, Outcome.DRAW: 1, Outcome.LOSS: 0}
-_UNPLAYED_TEXT = {
+_CELL_TEXT: dict[Outcome | Unplayed, str] = {
+    Outcome.WIN: "1",
+    Outcome.DRAW: "½",
+    Outcome.LOSS: "0",
     Unplayed.FORFEIT_WIN: "+",
     Unplayed.FORFEIT_LOSS: "−",
     Unplayed.PAB: "bye",
@@ -49,15 +54,18 @@ K_SENIOR_FROM = 2400
 
 def stage(folded: FoldedTournament) -> str:
     """Where the event stands: "Round 4 of 9, in progress", "Final standings"."""
-    state = folded.state
-    current = state.last_paired_round
+    progress = progress_of(folded)
+    return stage_text(folded.rounds, progress.current, progress.finished, progress.players)
+
+
+def stage_text(rounds: int, current: int, finished: bool, players: int) -> str:
+    """``stage`` from its parts: ``current`` the last paired round (0: none yet),
+    ``finished`` whether it is closed or has every result."""
     if current == 0:
-        return f"Registration: {len(state.players)} players, {folded.rounds} rounds"
-    rnd = state.rounds[current]
-    finished = rnd.closed or rnd.complete
-    if finished and current >= folded.rounds:
+        return f"Registration: {players} players, {rounds} rounds"
+    if finished and current >= rounds:
         return "Final standings"
-    return f"Round {current} of {folded.rounds}, {'finished' if finished else 'in progress'}"
+    return f"Round {current} of {rounds}, {'finished' if finished else 'in progress'}"
 
 
 def details(folded: FoldedTournament) -> Mapping[str, Any]:
@@ -177,13 +185,12 @@ class Cell:
 
 def cell(rnd: Round) -> Cell:
     """A player's round as a crosstable shows it."""
-    if isinstance(rnd, Game):
-        return Cell(rnd.opponent, rnd.color or "", _OUTCOME_TEXT[rnd.outcome])
-    if isinstance(rnd, UnplayedRound):
-        return Cell(rnd.opponent, rnd.color or "", _UNPLAYED_TEXT[rnd.kind])
-    if isinstance(rnd, Pending):
-        return Cell(rnd.opponent, rnd.color or "", "…")
-    return Cell(None, "", "")
+    parts = cell_parts(rnd)
+    if parts.outcome is not None:
+        result = _CELL_TEXT[parts.outcome]
+    else:
+        result = "…" if parts.in_play else ""
+    return Cell(parts.opponent, parts.color or "", result)
 
 
 @dataclass(frozen=True)

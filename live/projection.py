@@ -14,15 +14,21 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+import msgspec
+
 from tiebreaks.codes import parse_code
-from tiebreaks.model import Color, Game, Outcome, Pending, Round, Unplayed, UnplayedRound
-from tiebreaks.standings import StandingsRow, compute_standings, to_json_number
+from tiebreaks.model import Color, Outcome, Round, Unplayed
+from tiebreaks.standings import StandingsRow, compute_standings, no_cyclic_gc, to_json_number
 from tournaments.store.queries import FoldedTournament
+
+from .cells import cell_parts
 
 # A player's round in the crosstable, as arbiters write it (TRF letters for byes).
 _COLOR_VALUES = {Color.WHITE: "w", Color.BLACK: "b", None: None}
-_OUTCOME_MARKS = {Outcome.WIN: "1", Outcome.DRAW: "½", Outcome.LOSS: "0"}
-_UNPLAYED_MARKS = {
+_MARKS: dict[Outcome | Unplayed, str] = {
+    Outcome.WIN: "1",
+    Outcome.DRAW: "½",
+    Outcome.LOSS: "0",
     Unplayed.FORFEIT_WIN: "+",
     Unplayed.FORFEIT_LOSS: "-",
     Unplayed.PAB: "U",
@@ -33,11 +39,22 @@ _UNPLAYED_MARKS = {
 }
 
 
+def body_json(folded: FoldedTournament, computed_at: datetime) -> str:
+    """The snapshot body of ``folded`` at ``folded.version``, encoded (``encode_json``).
+
+    The engine's input, its standings and the rows are a million small acyclic
+    objects at 10k players: the cycle collector is paused until all but the text
+    are freed again, since each collection walked them and the whole tournament
+    (a tenth of the time), and even a collection just after the pause walked
+    every object still alive.
+    """
+    with no_cyclic_gc():
+        return encode_json(build_body(folded, computed_at))
+
+
 def build_body(folded: FoldedTournament, computed_at: datetime) -> dict[str, Any]:
     """The JSON body of the snapshot of ``folded`` at ``folded.version``."""
     standings = compute_standings(folded.results, folded.tiebreaks or None, folded.rules)
-    current = folded.state.last_paired_round
-    rows = sorted(standings.rows, key=lambda row: (row.rank, row.player.start_rank))
     return {
         "tournament": {
             "id": folded.id,
@@ -51,11 +68,17 @@ def build_body(folded: FoldedTournament, computed_at: datetime) -> dict[str, Any
         "tiebreaks": list(standings.tiebreaks),
         # Full names for the tooltips; compute_standings has already accepted every code.
         "tiebreak_names": {code: parse_code(code).name for code in standings.tiebreaks},
-        "rows": [_row(row) for row in rows],
+        "rows": [_row(row) for row in standings.rows],  # by rank, then start rank
         # e.g. unrated players with a rating-based tie-break (C.07 10): shown under the table.
         "warnings": list(standings.warnings),
-        "rounds": _current_round(folded, current),
+        "rounds": _current_round(folded, folded.state.last_paired_round),
     }
+
+
+def encode_json(value: dict[str, Any]) -> str:
+    """Compact JSON, for everything live sends or stores: a snapshot body (as the
+    standings API sends it), a crosstable, a websocket frame."""
+    return msgspec.json.encode(value).decode()
 
 
 def _row(row: StandingsRow) -> dict[str, Any]:
@@ -91,16 +114,9 @@ def crosstable_body(folded: FoldedTournament) -> dict[str, Any]:
 
 
 def _crosstable_cell(rnd: Round) -> list[Any]:
-    opponent: int | None = None
-    color: Color | None = None
-    result: str | None = None
-    if isinstance(rnd, Game):
-        opponent, color, result = rnd.opponent, rnd.color, _OUTCOME_MARKS[rnd.outcome]
-    elif isinstance(rnd, UnplayedRound):
-        opponent, color, result = rnd.opponent, rnd.color, _UNPLAYED_MARKS[rnd.kind]
-    elif isinstance(rnd, Pending):
-        opponent, color = rnd.opponent, rnd.color
-    return [opponent, _COLOR_VALUES[color], result]
+    parts = cell_parts(rnd)
+    result = None if parts.outcome is None else _MARKS[parts.outcome]
+    return [parts.opponent, _COLOR_VALUES[parts.color], result]
 
 
 def _current_round(folded: FoldedTournament, current: int) -> dict[str, Any]:

@@ -9,7 +9,6 @@ spectators goes out after the commit, never before.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Max, Subquery
@@ -19,7 +18,8 @@ from tournaments.store.queries import FoldedTournament, load_tournament
 
 from .broadcast import announce
 from .models import StandingsSnapshot
-from .projection import build_body
+from .overview import progress_of
+from .projection import body_json
 
 # Older snapshots are kept for a while so that web processes can still build a
 # diff for a spectator a few versions behind; beyond that a full table is sent.
@@ -63,16 +63,6 @@ def latest_versions() -> dict[int, int]:
     )
 
 
-def latest_heading(tournament_id: int) -> tuple[dict[str, Any], int] | None:
-    """The latest snapshot's ``tournament`` part and current round, without its rows
-    (the pages need only these; a big Swiss's body is megabytes)."""
-    return (
-        StandingsSnapshot.objects.filter(tournament_id=tournament_id)
-        .values_list("body__tournament", "body__rounds__current")
-        .first()
-    )
-
-
 def snapshot_at(tournament_id: int, version: int) -> StandingsSnapshot | None:
     """The snapshot at ``version``, or the latest one when that one was pruned."""
     snapshots = StandingsSnapshot.objects.filter(tournament_id=tournament_id)
@@ -91,7 +81,9 @@ def store_snapshot(folded: FoldedTournament) -> StandingsSnapshot | None:
     # computing the standings, the expensive part, instead of discarding them.
     if snapshots.filter(version__gte=folded.version).exists():
         return None
-    body = build_body(folded, timezone.now())
+    computed_at = timezone.now()
+    text = body_json(folded, computed_at)
+    progress = progress_of(folded)
     try:
         with transaction.atomic():
             _lock_and_relax_durability(folded.id)
@@ -100,8 +92,11 @@ def store_snapshot(folded: FoldedTournament) -> StandingsSnapshot | None:
             snapshot = StandingsSnapshot.objects.create(
                 tournament_id=folded.id,
                 version=folded.version,
-                computed_at=body["computed_at"],
-                body=body,
+                computed_at=computed_at,
+                body_json=text,
+                current_round=progress.current,
+                finished=progress.finished,
+                players=progress.players,
             )
             kept = snapshots.values("version")[KEEP_SNAPSHOTS - 1 : KEEP_SNAPSHOTS]
             snapshots.filter(version__lt=Subquery(kept)).delete()

@@ -2,7 +2,7 @@ from django.templatetags.static import static
 from django.urls import path
 from django.views.generic import RedirectView
 
-from . import result_entry, views
+from . import result_entry, trf_upload, views
 
 app_name = "live"
 
@@ -33,5 +33,6 @@ urlpatterns = [
         result_entry.enter_results,
         name="enter",
     ),
+    path("tournaments/import/", trf_upload.import_page, name="import"),
     path("accounts/login/", result_entry.EntryLoginView.as_view(), name="login"),
 ]

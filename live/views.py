@@ -12,7 +12,7 @@ from collections import Counter
 from typing import Any
 
 import segno
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import condition
@@ -27,7 +27,9 @@ from tournaments.store.queries import (
 )
 
 from . import pages
+from .overview import latest_progress
 from .snapshots import ensure_snapshot, latest_version
+from .wire import parse_follow
 
 # ?dwell=: seconds each hall page stays up.
 DEFAULT_DWELL = 10.0
@@ -52,17 +54,23 @@ def _folded(tournament_id: int) -> FoldedTournament:
 
 
 def index(request: HttpRequest) -> HttpResponse:
+    """Every tournament with where it stands, from the latest standings snapshots
+    (``live.overview``): no event log is folded."""
     summaries = list_tournaments()
+    progress = latest_progress()
     names = Counter(summary.name for summary in summaries)
     tournaments = []
     for summary in summaries:
-        folded = load_tournament(summary.id)
+        known = progress.get(summary.id)  # None until the worker's first snapshot
         tournaments.append(
             {
                 "summary": summary,
-                "stage": pages.stage(folded),
-                "details": pages.details(folded),
-                "players": len(folded.state.players),
+                "stage": (
+                    pages.stage_text(summary.rounds, known.current, known.finished, known.players)
+                    if known
+                    else ""
+                ),
+                "players": known.players if known else None,
                 "same_name": names[summary.name] > 1,
             }
         )
@@ -92,11 +100,16 @@ def follow_live(request: HttpRequest, tournament_id: int) -> dict[str, str]:
 
 
 def spectator(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    """The page frames the table; the standings themselves arrive over the websocket.
+    """The page frames the table; the standings themselves arrive over the websocket,
+    with the rows of the players in ``?follow=`` in its first frame.
 
     Organisers also get a link to the current round's result entry.
     """
     folded = _folded(tournament_id)
+    try:
+        follow = parse_follow(request.GET.getlist("follow"), folded.state.players)
+    except ValueError as exc:
+        return HttpResponseBadRequest(str(exc), content_type="text/plain; charset=utf-8")
     current_round = folded.state.last_paired_round
     may_enter = current_round > 0 and may_write(request.user, tournament_id)
     return render(
@@ -108,6 +121,7 @@ def spectator(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "details": pages.details(folded),
             "rounds": pages.paired_rounds(folded),
             "hall": _hall_options(request),
+            "follow": ",".join(map(str, follow)),
             "enter_round": current_round if may_enter else None,
             **follow_live(request, tournament_id),
         },

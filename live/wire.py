@@ -18,16 +18,29 @@ A full table goes as one head frame with the first ``FIRST_PAGE_ROWS`` rows (a
 joining client shows its first screenful at once) and ``pages - 1``
 ``standings.rows`` frames of ``PAGE_ROWS`` rows each, all at the same version
 (settings ``LIVE_FIRST_PAGE_ROWS`` and ``LIVE_PAGE_ROWS`` change them, for tests).
+
+A spectator who follows players (``?follow=`` start ranks, ``parse_follow``) gets
+their rows in the head frame too, wherever they stand: ``"followed": [{"offset":
+K, "row": [...]}]``, K their 0-based position in standings order, so that a
+screen shows the top and its own players before the pages come.
 """
 
 from __future__ import annotations
 
+from collections.abc import Container, Iterable
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 FIRST_PAGE_ROWS = 100
 # 2,000 rows of a big Swiss are about 150 KB: far below daphne's 1 MiB limit.
 PAGE_ROWS = 2000
+
+# Players one spectator may follow: a handful for a club, a team, a family.
+MAX_FOLLOWED = 20
+# Bounds what int() is given (a TRF's start ranks have at most four digits);
+# whether the player exists is checked after.
+_MAX_START_RANK_DIGITS = 6
 
 # The fields that identify a player; a change in them calls for a full table.
 IDENTITY_COLUMNS = ("start_rank", "name", "title", "federation", "rating")
@@ -53,6 +66,45 @@ class Table:
 
     def row(self, start_rank: int) -> list[Any]:
         return [*self.identity[start_rank], *self.scores[start_rank]]
+
+    @cached_property
+    def positions(self) -> dict[int, int]:
+        """Start rank -> 0-based position in standings order (built on first use)."""
+        return {start_rank: i for i, start_rank in enumerate(self.order)}
+
+    def followed(self, start_ranks: Iterable[int]) -> list[dict[str, Any]]:
+        """The head frame's ``followed`` part: each player's position and row."""
+        return [
+            {"offset": self.positions[start_rank], "row": self.row(start_rank)}
+            for start_rank in start_ranks
+            if start_rank in self.positions
+        ]
+
+
+def parse_follow(values: Iterable[str], players: Container[int]) -> tuple[int, ...]:
+    """The start ranks a spectator follows, from ``follow`` query values such as
+    ``"12"`` or ``"12,40"`` (empty items are ignored, repeats kept once), each one
+    of ``players``.
+
+    Raises ValueError with a message naming the parameter.
+    """
+    start_ranks: dict[int, None] = {}  # ordered, without repeats
+    for value in values:
+        for item in value.split(","):
+            item = item.strip()
+            if not item:
+                continue
+            if not (item.isascii() and item.isdigit()) or len(item) > _MAX_START_RANK_DIGITS:
+                raise ValueError(f"follow: {item[:20]!r} is not a start rank (a positive integer)")
+            start_rank = int(item)
+            if start_rank == 0:
+                raise ValueError("follow: start ranks begin at 1")
+            if start_rank not in players:
+                raise ValueError(f"follow: no player with start rank {start_rank}")
+            start_ranks[start_rank] = None
+            if len(start_ranks) > MAX_FOLLOWED:
+                raise ValueError(f"follow: at most {MAX_FOLLOWED} players")
+    return tuple(start_ranks)
 
 
 def table_of(body: dict[str, Any]) -> Table:

@@ -2,10 +2,12 @@
 
     python -m pairings FILE.trf -p [OUTPUT]   pair the next round
     python -m pairings FILE.trf -c            check every round of the file
+    --baku                                    with Baku acceleration (C.04.5.1)
 
 ``-p`` writes the number of pairs, then ``white black`` per board in board order
 (black 0 for the pairing-allocated bye) to OUTPUT or standard output.  Exit codes:
 0 paired, 1 no legal pairing (or ``-c`` found rounds that differ), 2 bad input.
+Virtual points can also come from the file (``XXA`` lines, ``192 FIDE_DUTCH_BAKU``).
 """
 
 from __future__ import annotations
@@ -14,8 +16,10 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from pairings.acceleration import Acceleration, AccelerationError
 from pairings.dutch import NoLegalPairing, RoundPairing, pair_round
 from pairings.trf_input import (
+    acceleration,
     initial_colour,
     not_paired_in,
     pairing_request,
@@ -50,7 +54,7 @@ def _played_pairs(trf, round_number: int) -> set[tuple[int, int]]:
     return pairs
 
 
-def _check(trf) -> int:
+def _check(trf, virtual: Acceleration | None) -> int:
     """Pair every round of the file again and print those that come out differently."""
     colour = initial_colour(trf)
     differ = 0
@@ -60,7 +64,11 @@ def _check(trf) -> int:
             ours = {
                 (b.white, b.black)
                 for b in pair_round(
-                    trf.tournament, number, absent=absent, initial_colour=colour
+                    trf.tournament,
+                    number,
+                    absent=absent,
+                    initial_colour=colour,
+                    acceleration=virtual,
                 ).boards
             }
         except NoLegalPairing:
@@ -78,13 +86,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     action = parser.add_mutually_exclusive_group(required=True)
     action.add_argument("-p", nargs="?", const="-", metavar="OUTPUT", help="pair the next round")
     action.add_argument("-c", action="store_true", help="check every round of the file")
+    parser.add_argument(
+        "--baku", action="store_true", help="Baku acceleration: virtual points to GA (C.04.5.1)"
+    )
     args = parser.parse_args(argv)
     try:
         trf = read_trf(args.file)
         if args.c:
-            return _check(trf)
-        request = pairing_request(trf)
-    except TrfError as error:
+            return _check(trf, acceleration(trf, args.baku))
+        request = pairing_request(trf, args.baku)
+    except (TrfError, AccelerationError) as error:
         print(f"error: {args.file}: {error}", file=sys.stderr)
         return 2
     except OSError as error:
@@ -96,6 +107,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             request.round,
             absent=request.absent,
             initial_colour=request.initial_colour,
+            acceleration=request.acceleration,
         )
     except NoLegalPairing as error:
         print(f"no legal pairing for round {request.round}: {error}", file=sys.stderr)

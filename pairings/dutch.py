@@ -47,6 +47,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from pairings.acceleration import Acceleration
 from pairings.colours import colour_of_higher
 from pairings.matching import max_weight_matching
 from pairings.players import WHITE, Float, PlayerState, other, player_states
@@ -245,15 +246,17 @@ def pair_round(
     *,
     absent: Collection[int] = (),
     initial_colour: Color = WHITE,
+    acceleration: Acceleration | None = None,
 ) -> RoundPairing:
     """Pair round ``round_number`` from the rounds before it.
 
     ``absent`` are the players not to be paired (requested byes, withdrawals:
     C.04.2); everybody else present is paired, one of them possibly with the
-    pairing-allocated bye.  Raises NoLegalPairing when C1-C3 cannot all hold.
+    pairing-allocated bye.  ``acceleration`` gives virtual points (C.04.5) that
+    the pairing scores include.  Raises NoLegalPairing when C1-C3 cannot all hold.
     """
     played = round_number - 1
-    states = player_states(tournament, played)
+    states = player_states(tournament, played, acceleration)
     players = _ranked([s for n, s in states.items() if n not in set(absent)])
     if not players:
         return RoundPairing(round_number, ())
@@ -536,6 +539,10 @@ def _pair(
             left = [m for m in movers if m.number not in taken]
             remainder = [p for p in residents if p.number not in taken]
             bracket = _Bracket([], remainder, left + below, next_group)
+            if bye is not None:
+                # The lowest bye-eligible score may have been a mover just paired.
+                eligible = [p.score for p in remainder + left + below if p.bye_eligible]
+                bye = _Bye(min(eligible), bye.decided_here)
             mate = _match(bracket, ctx, bye) if remainder else {}
         else:
             left = []

@@ -1,7 +1,8 @@
 """Pairing through an external JaVaFo-compatible engine (bbpPairings, JaVaFo...).
 
-The round is handed over as a TRF file with ``XXR``, ``XXC`` and ``0000 - H`` in
-the round to pair for the players not to be paired; the engine is run as
+The round is handed over as a TRF file with ``XXR``, ``XXC``, ``XXA`` (virtual
+points, C.04.5) and ``0000 - H`` in the round to pair for the players not to be
+paired; the engine is run as
 ``COMMAND FILE -p OUTPUT`` and its answer read back in the same format this
 package's own command line writes.
 """
@@ -15,6 +16,7 @@ from collections.abc import Collection
 from dataclasses import replace
 from pathlib import Path
 
+from pairings.acceleration import Acceleration
 from pairings.dutch import Board, NoLegalPairing, RoundPairing
 from tiebreaks.model import Color, Tournament, Unplayed, UnplayedRound
 from tiebreaks.trf import TRF16, trf_from_tournament, write_trf
@@ -26,8 +28,20 @@ class EngineError(RuntimeError):
     """The external engine failed or answered something unreadable."""
 
 
+def xxa_lines(acceleration: Acceleration) -> str:
+    """One ``XXA NNNN pp.p pp.p ...`` line per player with virtual points."""
+    return "".join(
+        f"XXA {number:4d}" + "".join(f" {float(p):4.1f}" for p in points) + "\n"
+        for number, points in sorted(acceleration.points.items())
+    )
+
+
 def request_trf(
-    tournament: Tournament, round_number: int, absent: Collection[int], initial_colour: Color
+    tournament: Tournament,
+    round_number: int,
+    absent: Collection[int],
+    initial_colour: Color,
+    acceleration: Acceleration | None = None,
 ) -> str:
     """The TRF16 (JaVaFo's TRF(x)) an external engine pairs ``round_number`` from."""
     marked = tuple(
@@ -40,7 +54,8 @@ def request_trf(
     )
     text = write_trf(trf_from_tournament(replace(tournament, players=marked), version=TRF16))
     colour = "white1" if initial_colour is Color.WHITE else "black1"
-    return text.rstrip("\n") + f"\nXXC {colour}\n"
+    virtual = xxa_lines(acceleration) if acceleration else ""
+    return text.rstrip("\n") + f"\nXXC {colour}\n" + virtual
 
 
 def parse_output(text: str, round_number: int) -> RoundPairing:
@@ -63,10 +78,13 @@ def pair_with(
     *,
     absent: Collection[int] = (),
     initial_colour: Color = Color.WHITE,
+    acceleration: Acceleration | None = None,
 ) -> RoundPairing:
     with tempfile.TemporaryDirectory() as work:
         source, output = Path(work, "round.trf"), Path(work, "pairing.txt")
-        source.write_text(request_trf(tournament, round_number, absent, initial_colour))
+        source.write_text(
+            request_trf(tournament, round_number, absent, initial_colour, acceleration)
+        )
         try:
             result = subprocess.run(
                 [*shlex.split(command), str(source), "-p", str(output)],

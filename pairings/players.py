@@ -1,7 +1,8 @@
 """What the Dutch system knows about each player before a round is paired.
 
 Everything is read from the ``tiebreaks`` value objects of the rounds played so far:
-scores (C.04.3 A.2), the opponents already met (C1), the colour history and the
+pairing scores (C.04.3 A.2; with acceleration, C.04.5, the score plus the virtual
+points of the round), the opponents already met (C1), the colour history and the
 colour preference (A.6), the floats of the two previous rounds (A.4) and whether
 the player may still receive the pairing-allocated bye (C2).
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from pairings.acceleration import Acceleration
 from tiebreaks.model import Color, Game, Player, Tournament, Unplayed, UnplayedRound
 
 WHITE, BLACK = Color.WHITE, Color.BLACK
@@ -35,7 +37,7 @@ class PlayerState:
     """
 
     number: int  # pairing number (C.04.2 B: the initial ranking's start rank)
-    score: Fraction
+    score: Fraction  # the pairing score: virtual points (C.04.5) included
     opponents: frozenset[int]  # opponents met over the board (C1: forfeits do not count)
     colours: tuple[Color, ...]
     floats: tuple[str, str]  # float in the previous round and in the round before (A.4)
@@ -100,16 +102,22 @@ def _bye_eligible(player: Player, played: int, tournament: Tournament) -> bool:
     return True
 
 
-def player_states(tournament: Tournament, played: int) -> dict[int, PlayerState]:
+def player_states(
+    tournament: Tournament, played: int, acceleration: Acceleration | None = None
+) -> dict[int, PlayerState]:
     """Every player's state after ``played`` rounds, by pairing number."""
     scoring = tournament.scoring
-    # scores[n][r]: the score of player n before round r + 1
+    virtual = acceleration or Acceleration()
+    # scores[n][r]: the pairing score of player n in round r + 1 (floats compare
+    # the pairing scores the round was paired with)
     scores: dict[int, list[Fraction]] = {}
     for player in tournament.players:
-        running = [Fraction(0)]
+        n, real = player.start_rank, Fraction(0)
+        running = [virtual.virtual_points(n, 1)]
         for rnd in range(1, played + 1):
-            running.append(running[-1] + scoring.points(player.round(rnd)))
-        scores[player.start_rank] = running
+            real += scoring.points(player.round(rnd))
+            running.append(real + virtual.virtual_points(n, rnd + 1))
+        scores[n] = running
     states = {}
     for player in tournament.players:
         games = [player.round(rnd) for rnd in range(1, played + 1)]

@@ -6,13 +6,22 @@ column ``0000 - H``, ``Z`` or ``F`` marks a player who is not to be paired
 (a requested bye, a withdrawal: C.04.2).  ``XXC white1`` or ``XXC black1`` gives
 the initial colour; without it the colour the top player had in round 1 (white
 for a tournament that has not started).
+
+Acceleration (C.04.5), as bbpPairings reads it: ``XXA NNNN pp.p pp.p ...`` gives
+player NNNN's virtual points for rounds 1, 2, ... (columns 10-13, 15-18, ...; a
+blank field is 0), and the TRF26 tournament type ``192 FIDE_DUTCH_BAKU`` asks for
+the Baku method's virtual points.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from fractions import Fraction
+from types import MappingProxyType
 
+from pairings.acceleration import Acceleration, baku
 from tiebreaks.errors import TrfError
 from tiebreaks.model import Color, Game, Tournament, Unplayed, UnplayedRound
 from tiebreaks.trf import TrfFile
@@ -27,6 +36,7 @@ class PairingRequest:
     round: int
     absent: frozenset[int]
     initial_colour: Color
+    acceleration: Acceleration | None = None
 
 
 def _paired(entry: object) -> bool:
@@ -92,12 +102,76 @@ def initial_colour(trf: TrfFile) -> Color:
     return round_one_colour(trf.tournament) or Color.WHITE
 
 
-def pairing_request(trf: TrfFile) -> PairingRequest:
+def _virtual_points(number: int, line: str, column: int) -> Fraction:
+    field = line[column - 1 : column + 3]
+    if not field.strip():
+        return Fraction(0)
+    try:
+        points = Fraction(Decimal(field.strip()))
+    except InvalidOperation:
+        raise TrfError(number, column, f"XXA expects points like 1.0, not {field!r}") from None
+    if points < 0:
+        raise TrfError(number, column, "XXA virtual points cannot be negative")
+    return points
+
+
+def _xxa(trf: TrfFile) -> dict[int, tuple[Fraction, ...]]:
+    """Every XXA line: pairing number -> virtual points for rounds 1, 2, ..."""
+    known = {p.start_rank for p in trf.tournament.players}
+    points: dict[int, tuple[Fraction, ...]] = {}
+    for number, raw in enumerate(trf.headers.lines, start=1):
+        line = raw.rstrip("\r\n")
+        if not line.startswith("XXA"):
+            continue
+        try:
+            player = int(line[4:8])
+        except ValueError:
+            raise TrfError(number, 5, "XXA expects a pairing number in columns 5-8") from None
+        if player not in known:
+            raise TrfError(number, 5, f"XXA names player {player}, who is not in the file")
+        columns = range(10, len(line) + 1, 5)
+        rounds = tuple(_virtual_points(number, line, column) for column in columns)
+        if len(rounds) > trf.tournament.rounds:
+            raise TrfError(number, 10, "XXA lists more rounds than the tournament has")
+        points[player] = rounds
+    return points
+
+
+def _baku_requested(trf: TrfFile) -> int | None:
+    """The line of a ``192 FIDE_DUTCH_BAKU`` (TRF26 tournament type), if any."""
+    for number, raw in enumerate(trf.headers.lines, start=1):
+        if raw.startswith("192") and raw[4:].strip().upper().endswith("_BAKU"):
+            return number
+    return None
+
+
+def acceleration(
+    trf: TrfFile, baku_option: bool = False, absent: frozenset[int] = frozenset()
+) -> Acceleration | None:
+    """The virtual points the file (XXA lines, or 192 ..._BAKU) or ``--baku`` asks for;
+    XXA lines together with a Baku request are refused as contradicting each other."""
+    listed = _xxa(trf)
+    requested = _baku_requested(trf)
+    if listed and (baku_option or requested):
+        line = requested or next(
+            n for n, raw in enumerate(trf.headers.lines, start=1) if raw.startswith("XXA")
+        )
+        raise TrfError(line, 1, "XXA lines and Baku acceleration both give virtual points")
+    if listed:
+        return Acceleration(MappingProxyType(listed))
+    if baku_option or requested:
+        return baku(trf.tournament, absent)
+    return None
+
+
+def pairing_request(trf: TrfFile, baku_option: bool = False) -> PairingRequest:
     tournament = trf.tournament
     next_round = rounds_played(tournament) + 1
+    absent = not_paired_in(tournament, next_round)
     return PairingRequest(
         tournament=tournament,
         round=next_round,
-        absent=not_paired_in(tournament, next_round),
+        absent=absent,
         initial_colour=initial_colour(trf),
+        acceleration=acceleration(trf, baku_option, absent),
     )

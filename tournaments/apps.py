@@ -9,6 +9,7 @@ class TournamentsConfig(AppConfig):
         from django.db.models.signals import post_migrate
         from django.urls import register_converter
 
+        from tournaments import checks  # noqa: F401  (registers the database check)
         from tournaments.api.converters import TournamentIdConverter
         from tournaments.store.db_roles import grant_app_role
 

@@ -8,7 +8,7 @@ PostgreSQL built without lz4).
 from django.db import migrations
 
 
-def use_lz4(apps, schema_editor):
+def use_lz4(apps, schema_editor, column="body"):
     connection = schema_editor.connection
     if connection.vendor != "postgresql":
         return
@@ -18,7 +18,9 @@ def use_lz4(apps, schema_editor):
         )
         row = cursor.fetchone()
         if row and row[0]:
-            cursor.execute("ALTER TABLE live_standingssnapshot ALTER COLUMN body SET COMPRESSION lz4")
+            cursor.execute(
+                f"ALTER TABLE live_standingssnapshot ALTER COLUMN {column} SET COMPRESSION lz4"
+            )
 
 
 class Migration(migrations.Migration):

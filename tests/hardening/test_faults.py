@@ -20,7 +20,7 @@ from contextlib import contextmanager
 
 import pytest
 from rest_framework.authtoken.models import Token
-from websockets.sync.client import connect
+from websockets.sync.client import ClientConnection, connect
 
 from live.snapshots import latest_version
 from tests.live.builders import make_tournament, organiser
@@ -39,12 +39,10 @@ CONVERGE_SECONDS = 30
 class Spectator:
     """One websocket kept open for the whole test, recording the versions pushed."""
 
-    def __init__(self, url: str, origin: str) -> None:
+    def __init__(self, socket: ClientConnection) -> None:
         self.versions: list[int] = []
         self.closed: str | None = None
-        self.socket = connect(
-            url, open_timeout=10, max_size=None, additional_headers={"Origin": origin}
-        )
+        self.socket = socket
         self.thread = threading.Thread(target=self._receive, daemon=True)
         self.thread.start()
 
@@ -65,11 +63,17 @@ class Spectator:
 @contextmanager
 def spectating(stack: Stack, tid: int) -> Iterator[Spectator]:
     host = f"127.0.0.1:{stack.web_port}"
-    spectator = Spectator(f"ws://{host}/ws/tournaments/{tid}/standings/", f"http://{host}")
-    try:
-        yield spectator
-    finally:
-        spectator.close()
+    with connect(
+        f"ws://{host}/ws/tournaments/{tid}/standings/",
+        open_timeout=10,
+        max_size=None,
+        additional_headers={"Origin": f"http://{host}"},
+    ) as socket:
+        spectator = Spectator(socket)
+        try:
+            yield spectator
+        finally:
+            spectator.close()
 
 
 def post(stack: Stack, token: str, path: str, body: dict[str, object]) -> tuple[int, dict]:

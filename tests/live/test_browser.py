@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -160,5 +161,81 @@ def test_a_paged_table_shows_every_row_and_takes_diffs(
             expect(rows.first.locator("td.rank")).to_have_text("1")
             expect(rows).to_have_count(8)
             assert page.locator("#live").get_attribute("data-last-frame") == "standings.diff"
+        finally:
+            browser.close()
+
+
+# --------------------------------------------------------------------------- follow
+
+
+def followed_open() -> tuple[int, dict[str, int]]:
+    """8 players, round 1 won by white on every board: 1-4 share places 1-4 and
+    5-8 share places 5-8; the socket's first frame holds the top 2 rows."""
+    tid = make_tournament(players=8)
+    for board in (1, 2, 3, 4):
+        record(tid, board, "1-0")
+    return tid, {"LIVE_FIRST_PAGE_ROWS": 2, "LIVE_PAGE_ROWS": 3}
+
+
+def hold_back_pages(ws) -> None:
+    """Relays the standings socket, except the pages after the first frame."""
+    server = ws.connect_to_server()
+    server.on_message(lambda message: None if '"standings.rows"' in message else ws.send(message))
+
+
+def test_the_first_frame_shows_the_top_and_the_followed_player_in_its_place(
+    transactional_db: None, broker, tmp_path: Path
+) -> None:
+    tid, pages = followed_open()
+    with daphne(tmp_path, **pages) as url, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page()
+            page.route_web_socket(re.compile(r"/standings/"), hold_back_pages)
+            page.goto(url + reverse("live:spectator", args=[tid]) + "?follow=7")
+            rows = page.locator("#standings tbody tr")
+            expect(rows).to_have_count(4)
+            assert [rows.nth(i).get_attribute("data-start-rank") for i in range(4)] == [
+                "1",
+                "2",
+                None,  # the gap
+                "7",
+            ]
+            followed = page.locator("#standings tr[data-start-rank='7']")
+            expect(followed.locator("td.rank")).to_have_text("5-8")
+            expect(followed).to_have_class("followed")
+        finally:
+            browser.close()
+
+
+def test_the_top_rows_of_a_tied_group_cut_by_the_first_frame_show_the_whole_group(
+    transactional_db: None, broker, tmp_path: Path
+) -> None:
+    tid, pages = followed_open()
+    with daphne(tmp_path, **pages) as url, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page()
+            page.route_web_socket(re.compile(r"/standings/"), hold_back_pages)
+            page.goto(url + reverse("live:spectator", args=[tid]))
+            ranks = page.locator("#standings tbody tr td.rank")
+            expect(ranks).to_have_text(["1-4", "1-4"])
+        finally:
+            browser.close()
+
+
+def test_the_whole_table_keeps_the_followed_player_highlighted(
+    transactional_db: None, broker, tmp_path: Path
+) -> None:
+    tid, pages = followed_open()
+    with daphne(tmp_path, **pages) as url, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page()
+            page.goto(url + reverse("live:spectator", args=[tid]) + "?follow=7")
+            rows = page.locator("#standings tbody tr")
+            expect(rows).to_have_count(8)
+            expect(page.locator("#standings tr.followed")).to_have_attribute("data-start-rank", "7")
+            expect(page.locator("#standings tr.gap")).to_have_count(0)
         finally:
             browser.close()

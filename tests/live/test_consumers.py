@@ -209,3 +209,60 @@ async def test_a_big_table_arrives_as_its_top_then_its_pages(tournament, broker)
     assert {page["version"] for page in pages} == {head["version"]}
     start_ranks = [row[0] for frame in (head, *pages) for row in frame["rows"]]
     assert sorted(start_ranks) == [1, 2, 3, 4]
+
+
+# --------------------------------------------------------------------------- follow
+
+
+@override_settings(LIVE_FIRST_PAGE_ROWS=1, LIVE_PAGE_ROWS=2)
+async def test_the_first_frame_carries_the_top_and_the_followed_player(tournament, broker):
+    communicator = await connected(f"/ws/tournaments/{tournament}/standings/?follow=4")
+    head = await communicator.receive_json_from(timeout=5)
+    pages = [await communicator.receive_json_from(timeout=5) for _ in range(head["pages"] - 1)]
+    await communicator.disconnect()
+    table = [row for frame in (head, *pages) for row in frame["rows"]]
+    (followed,) = head["followed"]
+    assert len(head["rows"]) == 1 and followed["row"][0] == 4
+    assert table[followed["offset"]] == followed["row"]
+
+
+@override_settings(LIVE_FIRST_PAGE_ROWS=1, LIVE_PAGE_ROWS=2)
+async def test_a_follower_still_gets_every_page(tournament, broker):
+    communicator = await connected(f"/ws/tournaments/{tournament}/standings/?follow=4,2")
+    head = await communicator.receive_json_from(timeout=5)
+    pages = [await communicator.receive_json_from(timeout=5) for _ in range(head["pages"] - 1)]
+    await communicator.disconnect()
+    assert [page["type"] for page in pages] == ["standings.rows", "standings.rows"]
+    assert sorted(row[0] for frame in (head, *pages) for row in frame["rows"]) == [1, 2, 3, 4]
+
+
+async def test_a_spectator_following_nobody_gets_no_followed_rows(spectator) -> None:
+    assert "followed" not in await spectator.receive_json_from(timeout=5)
+
+
+@override_settings(LIVE_DIFF_MIN_ROWS=100)
+async def test_every_full_table_pushed_carries_the_followed_player(tournament, broker):
+    communicator = await connected(f"/ws/tournaments/{tournament}/standings/?follow=3")
+    await communicator.receive_json_from(timeout=5)
+    await sync_to_async(record)(tournament, 2, "0-1")
+    await sync_to_async(store_snapshot)(await sync_to_async(load_tournament)(tournament))
+    pushed = await communicator.receive_json_from(timeout=5)
+    await communicator.disconnect()
+    assert [followed["row"][0] for followed in pushed["followed"]] == [3]
+
+
+@pytest.mark.parametrize(
+    ("query", "detail"),
+    [
+        ("follow=x", "follow: 'x' is not a start rank"),
+        ("follow=0", "follow: start ranks begin at 1"),
+        ("follow=2,9", "follow: no player with start rank 9"),
+    ],
+)
+async def test_a_bad_follow_gets_an_error_naming_it_then_a_4400_close(
+    tournament, broker, query: str, detail: str
+) -> None:
+    communicator = await connected(f"/ws/tournaments/{tournament}/standings/?{query}")
+    error = await communicator.receive_json_from(timeout=5)
+    assert error["type"] == "error" and error["detail"].startswith(detail)
+    assert await communicator.receive_output(timeout=5) == {"type": "websocket.close", "code": 4400}

@@ -50,3 +50,31 @@ def test_spectators_get_no_result_entry_link() -> None:
     tid = make_tournament()
     html = Client().get(reverse("live:spectator", args=[tid])).content.decode()
     assert "Enter results" not in html
+
+
+def test_the_followed_players_reach_the_page_for_its_socket() -> None:
+    tid = make_tournament(players=6)
+    response = Client().get(reverse("live:spectator", args=[tid]), {"follow": ["5,2", "5"]})
+    assert 'data-follow="5,2"' in response.content.decode()
+
+
+def test_a_page_following_nobody_asks_the_socket_for_nobody() -> None:
+    tid = make_tournament(players=6)
+    assert "data-follow" not in Client().get(reverse("live:spectator", args=[tid])).content.decode()
+
+
+@pytest.mark.parametrize(
+    ("value", "detail"),
+    [("7", "follow: no player with start rank 7"), ("two", "follow: 'two' is not a start rank")],
+)
+def test_a_bad_follow_is_a_400_naming_it(value: str, detail: str) -> None:
+    tid = make_tournament(players=6)
+    response = Client().get(reverse("live:spectator", args=[tid]), {"follow": value})
+    assert response.status_code == 400
+    assert response.content.decode().startswith(detail)
+
+
+def test_a_player_card_links_to_the_live_page_following_the_player() -> None:
+    tid = make_tournament(players=6)
+    html = Client().get(reverse("live:player", args=[tid, 4])).content.decode()
+    assert f'href="{reverse("live:spectator", args=[tid])}?follow=4"' in html

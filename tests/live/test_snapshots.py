@@ -61,3 +61,13 @@ def test_ensure_computes_the_first_snapshot() -> None:
     tid = make_tournament(players=4)
     assert versions(tid) == []
     assert ensure_snapshot(tid).version == load_tournament(tid).version
+
+
+def test_a_snapshot_records_where_the_tournament_stands() -> None:
+    tid = make_tournament(players=4)
+    record(tid, 1, "1-0")
+    in_play = store_snapshot(load_tournament(tid))
+    record(tid, 2, "0-1")
+    finished = store_snapshot(load_tournament(tid))
+    assert (in_play.current_round, in_play.finished, in_play.players) == (1, False, 4)
+    assert (finished.current_round, finished.finished, finished.players) == (1, True, 4)

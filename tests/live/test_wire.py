@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 
-from live.wire import full_frames, table_of
+import pytest
+
+from live.wire import MAX_FOLLOWED, full_frames, parse_follow, table_of
 
 from .wire_builders import body, player_row
 
@@ -46,3 +48,43 @@ def test_a_big_table_is_the_top_first_then_pages() -> None:
         ("standings.rows", 7, 5),
     ]
     assert [row[0] for frame in frames for row in frame["rows"]] == list(range(1, 8))
+
+
+# --------------------------------------------------------------------------- follow
+
+
+def test_follow_takes_start_ranks_separated_by_commas_or_repeated() -> None:
+    assert parse_follow(["12,40", "7"], range(1, 41)) == (12, 40, 7)
+
+
+def test_follow_keeps_a_repeated_start_rank_once_and_ignores_empty_items() -> None:
+    assert parse_follow(["3,,3", ""], range(1, 41)) == (3,)
+
+
+@pytest.mark.parametrize("value", ["x", "-1", "1.5", "²", "1234567", " 0x1"])
+def test_follow_refuses_what_is_not_a_start_rank(value: str) -> None:
+    with pytest.raises(ValueError, match="follow: .* is not a start rank"):
+        parse_follow([value], range(1, 41))
+
+
+def test_follow_refuses_start_rank_zero() -> None:
+    with pytest.raises(ValueError, match="follow: start ranks begin at 1"):
+        parse_follow(["0"], range(1, 41))
+
+
+def test_follow_refuses_more_players_than_a_screen_follows() -> None:
+    with pytest.raises(ValueError, match=f"at most {MAX_FOLLOWED} players"):
+        parse_follow([",".join(str(n) for n in range(1, MAX_FOLLOWED + 2))], range(1, 41))
+
+
+def test_follow_refuses_a_start_rank_no_player_has() -> None:
+    with pytest.raises(ValueError, match="follow: no player with start rank 41"):
+        parse_follow(["3,41"], range(1, 41))
+
+
+def test_a_followed_player_comes_with_its_position_in_the_standings() -> None:
+    table = table_of(body(7))
+    assert table.followed([3, 1]) == [
+        {"offset": 2, "row": [3, "Player 3", "", "ITA", 1997, 0, 1]},
+        {"offset": 0, "row": [1, "Player 1", "", "ITA", 1999, 1, 0]},
+    ]

@@ -6,6 +6,7 @@ import random
 from dataclasses import replace
 
 from pairings import NoLegalPairing, RoundPairing, pair_round
+from pairings.acceleration import baku
 from tiebreaks.model import (
     Color,
     Game,
@@ -50,18 +51,25 @@ def with_round(
 
 
 def played_out(
-    count: int, rounds: int, upto: int, seed: int, absent_rate: float = 0.0
+    count: int,
+    rounds: int,
+    upto: int,
+    seed: int,
+    absent_rate: float = 0.0,
+    accelerated: bool = False,
 ) -> tuple[list[tuple[Tournament, int, frozenset[int], RoundPairing]], Tournament]:
-    """Rounds 1..upto paired by the engine, stopping early if no legal pairing is
-    left: (tournament before, round, absent, pairing) per round, and the tournament
-    after the last round."""
+    """Rounds 1..upto paired by the engine (with Baku acceleration when
+    ``accelerated``), stopping early if no legal pairing is left: (tournament
+    before, round, absent, pairing) per round, and the tournament after the last
+    round."""
     rng = random.Random(seed)
     tournament = entrants(count, rounds)
     played = []
     for number in range(1, upto + 1):
         absent = frozenset(p.start_rank for p in tournament.players if rng.random() < absent_rate)
         try:
-            pairing = pair_round(tournament, number, absent=absent)
+            acceleration = baku(tournament, absent) if accelerated else None
+            pairing = pair_round(tournament, number, absent=absent, acceleration=acceleration)
         except NoLegalPairing:
             break
         played.append((tournament, number, absent, pairing))
@@ -69,27 +77,38 @@ def played_out(
     return played, tournament
 
 
-_SCORES = {"1-0": (Outcome.WIN, Outcome.LOSS), "=": (Outcome.DRAW, Outcome.DRAW)}
-_SCORES["0-1"] = (Outcome.LOSS, Outcome.WIN)
+_SCORES = {"1-0": Outcome.WIN, "1/2": Outcome.DRAW, "0-1": Outcome.LOSS}
+_FORFEITS = {
+    "+/-": (Unplayed.FORFEIT_WIN, Unplayed.FORFEIT_LOSS),
+    "-/+": (Unplayed.FORFEIT_LOSS, Unplayed.FORFEIT_WIN),
+}
 
 
-def scripted(count: int, rounds: int, played: list[list[tuple[int, int, str]]]) -> Tournament:
-    """A tournament of ``count`` entrants whose rounds are written out game by game:
-    (white, black, "1-0" | "=" | "0-1"), or (player, 0, KIND) for a round
-    without a game (an ``Unplayed`` name: "PAB" the pairing-allocated bye, "HPB"
-    a half-point bye); anybody not listed in a round was absent."""
+def history(count: int, rounds: int, *played: list[tuple[int, int, str]]) -> Tournament:
+    """``count`` entrants after the rounds ``played``: per round, ``(white, black,
+    result)`` boards, result "1-0", "1/2", "0-1" or a forfeit "+/-", "-/+"; black 0
+    is the pairing-allocated bye, or with result "H" a requested half-point bye; a
+    player on no board was absent (no points)."""
     tournament = entrants(count, rounds)
-    history: dict[int, list[Round]] = {p.start_rank: [] for p in tournament.players}
-    for games in played:
+    for boards in played:
         entries: dict[int, Round] = {}
-        for white, black, result in games:
-            if result in Unplayed.__members__:
-                entries[white] = UnplayedRound(Unplayed[result])
+        for white, black, result in boards:
+            if black == 0:
+                entries[white] = UnplayedRound(Unplayed.HPB if result == "H" else Unplayed.PAB)
                 continue
-            mine, theirs = _SCORES[result]
-            entries[white] = Game(black, mine, Color.WHITE)
-            entries[black] = Game(white, theirs, Color.BLACK)
-        for number, rows in history.items():
-            rows.append(entries.get(number, UnplayedRound(Unplayed.ABSENT)))
-    players = tuple(replace(p, rounds=tuple(history[p.start_rank])) for p in tournament.players)
-    return replace(tournament, players=players)
+            if result in _FORFEITS:
+                white_kind, black_kind = _FORFEITS[result]
+                entries[white] = UnplayedRound(white_kind, black, Color.WHITE)
+                entries[black] = UnplayedRound(black_kind, white, Color.BLACK)
+                continue
+            outcome = _SCORES[result]
+            entries[white] = Game(black, outcome, Color.WHITE)
+            entries[black] = Game(white, _MIRROR[outcome], Color.BLACK)
+        players = tuple(
+            replace(
+                p, rounds=(*p.rounds, entries.get(p.start_rank, UnplayedRound(Unplayed.ABSENT)))
+            )
+            for p in tournament.players
+        )
+        tournament = replace(tournament, players=players)
+    return tournament

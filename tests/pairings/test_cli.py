@@ -107,3 +107,60 @@ def test_the_bye_follows_the_order_of_exchanges(capsys):
     10-13 and the bye to 12, as bbpPairings pairs it."""
     assert main([str(DATA / "dutch_exchange_bye.trf"), "-p"]) == 0
     assert capsys.readouterr().out == "8\n3 1\n2 11\n4 7\n15 5\n6 14\n8 9\n10 13\n12 0\n"
+
+
+def test_baku_option_pairs_ga_among_itself_in_round_one(tmp_path, capsys):
+    # 8 players, 5 rounds: GA = 1-4 with one virtual point (C.04.5.1): 1-3, 4-2 | 5-7, 8-6.
+    path = write(tmp_path, [player(n) for n in range(1, 9)])
+    assert main([path, "-p", "--baku"]) == 0
+    assert capsys.readouterr().out == "4\n1 3\n4 2\n5 7\n8 6\n"
+
+
+def test_192_fide_dutch_baku_asks_for_baku_acceleration(tmp_path, capsys):
+    path = write(tmp_path, ["192 FIDE_DUTCH_BAKU", *(player(n) for n in range(1, 9))])
+    assert main([path, "-p"]) == 0
+    assert capsys.readouterr().out == "4\n1 3\n4 2\n5 7\n8 6\n"
+
+
+def test_xxa_lines_give_virtual_points_per_round(tmp_path, capsys):
+    # Players 7 and 8 get one virtual point in round 1 (none in round 2): bracket 1
+    # is 7-8 (7 odd: white), bracket 0 is 1-6: 1-4, 5-2, 3-6.
+    xxa = ["XXA    7  1.0     ", "XXA    8  1.0"]
+    path = write(tmp_path, [*xxa, *(player(n) for n in range(1, 9))])
+    assert main([path, "-p"]) == 0
+    assert capsys.readouterr().out == "4\n7 8\n1 4\n5 2\n3 6\n"
+
+
+def test_exit_2_for_unreadable_xxa_points(tmp_path, capsys):
+    path = write(tmp_path, ["XXA    1  one", player(1), player(2)])
+    assert main([path, "-p"]) == 2
+    assert "line 4, column 10: XXA expects points like 1.0" in capsys.readouterr().err
+
+
+def test_exit_2_for_xxa_of_a_player_not_in_the_file(tmp_path, capsys):
+    path = write(tmp_path, ["XXA    9  1.0", player(1), player(2)])
+    assert main([path, "-p"]) == 2
+    assert "line 4, column 5: XXA names player 9" in capsys.readouterr().err
+
+
+def test_exit_2_for_xxa_lines_with_baku(tmp_path, capsys):
+    path = write(tmp_path, ["XXA    1  1.0", player(1), player(2)])
+    assert main([path, "-p", "--baku"]) == 2
+    assert "XXA lines and Baku acceleration both" in capsys.readouterr().err
+
+
+def test_check_pairs_again_with_the_acceleration_asked_for(tmp_path, capsys):
+    # Round 1 as Baku pairs 8 players (1-3, 4-2, 5-7, 8-6): it agrees with --baku only.
+    lines = [
+        player(1, "   3 w 1"),
+        player(2, "   4 b 1"),
+        player(3, "   1 b 0"),
+        player(4, "   2 w 0"),
+        player(5, "   7 w 1"),
+        player(6, "   8 b 1"),
+        player(7, "   5 b 0"),
+        player(8, "   6 w 0"),
+    ]
+    path = write(tmp_path, lines)
+    assert main([path, "-c", "--baku"]) == 0
+    assert main([path, "-c"]) == 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pairings import Board, NoLegalPairing, pair_round
-from tests.pairings.builders import entrants, played_out
+from tests.pairings.builders import entrants, history, played_out
 from tiebreaks.model import Color
 
 
@@ -47,3 +47,21 @@ def test_no_legal_pairing_once_everybody_has_met():
 def test_the_same_input_gives_the_same_pairing():
     *_, (tournament, number, absent, pairing) = played_out(31, 9, 5, seed=7)[0]
     assert pair_round(tournament, number, absent=absent) == pairing
+
+
+def test_bye_when_the_lowest_bye_eligible_player_moved_down_and_was_paired():
+    # Before round 5: 2 has 3 points and has met everybody; 1 (2½, a half-point bye
+    # in round 1) has met 2, 3, 4; 3, 4, 5 (2 points) all had the bye (C2).  Only 1
+    # and 2 may get the bye, and 2 cannot be paired: bye 2, then 1-5 and 3-4 (C1).
+    # 1 had white twice running: absolutely due black (E.2).  3 and 4 (both B W B)
+    # never differed: the higher 3 gets his white (E.4).  This crashed (KeyError)
+    # when 1, moved down with 2, was paired before the remainder's bye was chosen.
+    tournament = history(
+        5,
+        7,
+        [(2, 4, "1/2"), (5, 3, "1/2"), (1, 0, "H")],
+        [(4, 1, "0-1"), (3, 2, "1/2"), (5, 0, "")],
+        [(1, 3, "1-0"), (2, 5, "1-0"), (4, 0, "")],
+        [(1, 2, "0-1"), (5, 4, "1/2"), (3, 0, "")],
+    )
+    assert pair_round(tournament, 5).boards == boards((5, 1), (3, 4), (2, 0))

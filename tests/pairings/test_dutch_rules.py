@@ -5,7 +5,7 @@ one the engine once paired differently from bbpPairings."""
 from __future__ import annotations
 
 from pairings import pair_round
-from tests.pairings.builders import scripted
+from tests.pairings.builders import history
 
 
 def pairs(tournament, number: int) -> set[frozenset[int]]:
@@ -20,14 +20,12 @@ def test_after_an_exchange_s2_is_sorted_again():
     # 1, 2, 4 as higher players and both with two colour conflicts (1 2 3 want
     # black, 4 5 6 white, all strongly).  S2 sorted again puts 3 first, so
     # player 1 meets 3 (the first transposition), not 6.
-    tournament = scripted(
+    tournament = history(
         6,
         9,
-        [
-            [(1, 5, "="), (2, 4, "="), (3, 6, "=")],
-            [(2, 1, "="), (4, 3, "="), (5, 6, "=")],
-            [(1, 4, "="), (3, 5, "="), (6, 2, "=")],
-        ],
+        [(1, 5, "1/2"), (2, 4, "1/2"), (3, 6, "1/2")],
+        [(2, 1, "1/2"), (4, 3, "1/2"), (5, 6, "1/2")],
+        [(1, 4, "1/2"), (3, 5, "1/2"), (6, 2, "1/2")],
     )
     assert pairs(tournament, 4) == {frozenset(p) for p in ((1, 3), (2, 5), (4, 6))}
 
@@ -41,15 +39,13 @@ def test_c11_a_topscorer_who_would_get_a_third_colour_in_a_row_is_avoided():
     # difference, E.2) and get black a third time in a row, which C11 counts
     # for a topscorer; 8 (w b w b) only prefers white (C12, a lower criterion).
     # So 5-8, and then 3-6 and 2-4 (2 has met 6).
-    tournament = scripted(
+    tournament = history(
         8,
         5,
-        [
-            [(1, 5, "1-0"), (3, 7, "1-0"), (6, 2, "="), (8, 4, "1-0")],
-            [(2, 8, "="), (3, 1, "1-0"), (4, 6, "1-0"), (5, 7, "0-1")],
-            [(1, 4, "1-0"), (6, 5, "="), (7, 2, "="), (8, 3, "1-0")],
-            [(1, 8, "1-0"), (2, 3, "="), (4, 5, "0-1"), (7, 6, "1-0")],
-        ],
+        [(1, 5, "1-0"), (3, 7, "1-0"), (6, 2, "1/2"), (8, 4, "1-0")],
+        [(2, 8, "1/2"), (3, 1, "1-0"), (4, 6, "1-0"), (5, 7, "0-1")],
+        [(1, 4, "1-0"), (6, 5, "1/2"), (7, 2, "1/2"), (8, 3, "1-0")],
+        [(1, 8, "1-0"), (2, 3, "1/2"), (4, 5, "0-1"), (7, 6, "1-0")],
     )
     assert pairs(tournament, 5) == {frozenset(p) for p in ((1, 7), (5, 8), (3, 6), (2, 4))}
 
@@ -62,13 +58,11 @@ def test_of_two_equal_exchanges_the_lowest_s1_player_moves_to_s2():
     # Both move one player and differ by 2 in the numbers within the bracket,
     # so the one moving the lower S1 player (3) comes first (D).  Below, 6 and
     # 7 have met and go down to 4 5: 4-7 and 5-6 grant every preference.
-    tournament = scripted(
+    tournament = history(
         10,
         7,
-        [
-            [(1, 6, "1-0"), (3, 8, "="), (5, 10, "0-1"), (7, 2, "0-1"), (9, 4, "1-0")],
-            [(2, 9, "="), (4, 3, "0-1"), (6, 7, "="), (8, 5, "1-0"), (10, 1, "=")],
-        ],
+        [(1, 6, "1-0"), (3, 8, "1/2"), (5, 10, "0-1"), (7, 2, "0-1"), (9, 4, "1-0")],
+        [(2, 9, "1/2"), (4, 3, "0-1"), (6, 7, "1/2"), (8, 5, "1-0"), (10, 1, "1/2")],
     )
     expected = ((1, 8), (2, 3), (9, 10), (4, 7), (5, 6))
     assert pairs(tournament, 3) == {frozenset(p) for p in expected}
@@ -83,23 +77,21 @@ def test_the_highest_moved_down_players_are_paired_before_the_limbo_is_touched()
     # would exchange 14 with the limbo, which comes after every transposition.
     # Both have two colour conflicts, one of them strong against absolute, and
     # the same floats.
-    tournament = scripted(
+    tournament = history(
         15,
         9,
-        [
-            [(1, 8, "1-0"), (3, 10, "1-0"), (5, 12, "="), (7, 14, "=")]
-            + [(9, 2, "1-0"), (11, 4, "="), (13, 6, "="), (15, 0, "PAB")],
-            [(2, 8, "0-1"), (4, 13, "="), (6, 11, "="), (9, 1, "=")]
-            + [(12, 7, "1-0"), (14, 5, "="), (15, 3, "="), (10, 0, "PAB")],
-            [(1, 15, "0-1"), (3, 9, "0-1"), (5, 6, "0-1"), (8, 12, "1-0")]
-            + [(10, 4, "="), (11, 14, "0-1"), (13, 7, "1-0"), (2, 0, "PAB")],
-            [(2, 3, "1-0"), (4, 1, "1-0"), (6, 14, "="), (8, 13, "0-1")]
-            + [(11, 5, "0-1"), (12, 10, "1-0"), (15, 9, "="), (7, 0, "PAB")],
-            [(5, 2, "0-1"), (6, 8, "="), (7, 3, "0-1"), (9, 4, "0-1")]
-            + [(10, 1, "="), (13, 15, "1-0"), (14, 12, "="), (11, 0, "PAB")],
-            [(1, 11, "0-1"), (3, 8, "0-1"), (4, 6, "="), (7, 10, "1-0")]
-            + [(12, 13, "="), (14, 9, "0-1"), (15, 2, "0-1"), (5, 0, "PAB")],
-        ],
+        [(1, 8, "1-0"), (3, 10, "1-0"), (5, 12, "1/2"), (7, 14, "1/2")]
+        + [(9, 2, "1-0"), (11, 4, "1/2"), (13, 6, "1/2"), (15, 0, "")],
+        [(2, 8, "0-1"), (4, 13, "1/2"), (6, 11, "1/2"), (9, 1, "1/2")]
+        + [(12, 7, "1-0"), (14, 5, "1/2"), (15, 3, "1/2"), (10, 0, "")],
+        [(1, 15, "0-1"), (3, 9, "0-1"), (5, 6, "0-1"), (8, 12, "1-0")]
+        + [(10, 4, "1/2"), (11, 14, "0-1"), (13, 7, "1-0"), (2, 0, "")],
+        [(2, 3, "1-0"), (4, 1, "1-0"), (6, 14, "1/2"), (8, 13, "0-1")]
+        + [(11, 5, "0-1"), (12, 10, "1-0"), (15, 9, "1/2"), (7, 0, "")],
+        [(5, 2, "0-1"), (6, 8, "1/2"), (7, 3, "0-1"), (9, 4, "0-1")]
+        + [(10, 1, "1/2"), (13, 15, "1-0"), (14, 12, "1/2"), (11, 0, "")],
+        [(1, 11, "0-1"), (3, 8, "0-1"), (4, 6, "1/2"), (7, 10, "1-0")]
+        + [(12, 13, "1/2"), (14, 9, "0-1"), (15, 2, "0-1"), (5, 0, "")],
     )
     assert {frozenset(p) for p in ((11, 7), (14, 3), (15, 10))} <= pairs(tournament, 7)
 
@@ -112,15 +104,13 @@ def test_s1_of_a_bracket_that_cannot_pair_everybody_is_as_large_as_its_pairs():
     # round, C14): the candidates left are 2-3 8-12 (3 <-> 8) and 3-12 4-8 (2
     # <-> 4), one exchange each, both 2 apart in the bracket's order; the one
     # moving the lower S1 player (3) comes first.  Then 4-1 and 10-7.
-    tournament = scripted(
+    tournament = history(
         13,
         9,
-        [
-            [(1, 7, "="), (3, 9, "0-1"), (5, 11, "0-1"), (8, 2, "1-0")]
-            + [(10, 4, "0-1"), (12, 6, "0-1"), (13, 0, "PAB")],
-            [(2, 1, "1-0"), (4, 9, "0-1"), (6, 13, "0-1"), (7, 3, "0-1")]
-            + [(10, 5, "1-0"), (11, 8, "1-0"), (12, 0, "PAB")],
-        ],
+        [(1, 7, "1/2"), (3, 9, "0-1"), (5, 11, "0-1"), (8, 2, "1-0")]
+        + [(10, 4, "0-1"), (12, 6, "0-1"), (13, 0, "")],
+        [(2, 1, "1-0"), (4, 9, "0-1"), (6, 13, "0-1"), (7, 3, "0-1")]
+        + [(10, 5, "1-0"), (11, 8, "1-0"), (12, 0, "")],
     )
     assert {frozenset(p) for p in ((2, 3), (8, 12), (4, 1), (10, 7))} <= pairs(tournament, 3)
 
@@ -133,15 +123,13 @@ def test_c9_waits_for_the_bracket_whose_unpaired_player_is_the_bye():
     # 7 one each) does not weigh here: 5 (wants black) meets 6 (must have white)
     # rather than 7 (must have black, C12), 3 meets 1 (who floated down last
     # round, C14) and 2, the one left who has not met 4, goes down to him.
-    tournament = scripted(
+    tournament = history(
         7,
         7,
-        [
-            [(2, 5, "="), (4, 7, "0-1"), (6, 3, "0-1"), (1, 0, "HPB")],
-            [(5, 1, "1-0"), (6, 4, "1-0"), (7, 2, "0-1"), (3, 0, "HPB")],
-            [(1, 6, "="), (3, 5, "1-0"), (2, 0, "HPB"), (4, 0, "PAB"), (7, 0, "HPB")],
-            [(2, 3, "0-1"), (5, 4, "1-0"), (7, 6, "="), (1, 0, "PAB")],
-        ],
+        [(2, 5, "1/2"), (4, 7, "0-1"), (6, 3, "0-1"), (1, 0, "H")],
+        [(5, 1, "1-0"), (6, 4, "1-0"), (7, 2, "0-1"), (3, 0, "H")],
+        [(1, 6, "1/2"), (3, 5, "1-0"), (2, 0, "H"), (4, 0, ""), (7, 0, "H")],
+        [(2, 3, "0-1"), (5, 4, "1-0"), (7, 6, "1/2"), (1, 0, "")],
     )
     assert pairs(tournament, 5) == {frozenset(p) for p in ((3, 1), (2, 4), (5, 6), (7, 0))}
 
@@ -153,15 +141,13 @@ def test_c6_compares_the_downfloaters_scores_from_the_highest():
     # bracket either way: 4-6 3-5, floating 2 and 8 (3.0, 3.0), or 2-5 6-8,
     # floating 4 and 3 (4.0, 2.5).  C6 compares the downfloaters' scores in
     # descending order: 3.0 < 4.0 decides at once.  Then 2-7 and 8-1.
-    tournament = scripted(
+    tournament = history(
         8,
         7,
-        [
-            [(1, 5, "="), (3, 7, "="), (6, 2, "0-1"), (8, 4, "=")],
-            [(2, 1, "="), (4, 3, "1-0"), (5, 8, "0-1"), (7, 6, "0-1")],
-            [(1, 4, "0-1"), (6, 3, "0-1"), (7, 5, "0-1"), (8, 2, "=")],
-            [(1, 7, "0-1"), (3, 8, "1-0"), (4, 2, "1-0"), (5, 6, "=")],
-            [(2, 3, "1-0"), (5, 4, "="), (6, 1, "1-0"), (8, 7, "1-0")],
-        ],
+        [(1, 5, "1/2"), (3, 7, "1/2"), (6, 2, "0-1"), (8, 4, "1/2")],
+        [(2, 1, "1/2"), (4, 3, "1-0"), (5, 8, "0-1"), (7, 6, "0-1")],
+        [(1, 4, "0-1"), (6, 3, "0-1"), (7, 5, "0-1"), (8, 2, "1/2")],
+        [(1, 7, "0-1"), (3, 8, "1-0"), (4, 2, "1-0"), (5, 6, "1/2")],
+        [(2, 3, "1-0"), (5, 4, "1/2"), (6, 1, "1-0"), (8, 7, "1-0")],
     )
     assert pairs(tournament, 6) == {frozenset(p) for p in ((4, 6), (3, 5), (2, 7), (8, 1))}

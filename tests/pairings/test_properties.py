@@ -69,3 +69,15 @@ def test_colour_rules_c3(case):
 def test_the_same_tournament_is_paired_the_same_way(case):
     for tournament, number, absent, pairing in rounds_of(*case):
         assert pair_round(tournament, number, absent=absent) == pairing
+
+
+@settings(max_examples=30, deadline=None)
+@given(tournaments)
+def test_baku_acceleration_pairs_everybody_once_and_never_twice(case):
+    played, tournament = played_out(*case[:1], 9, 9, *case[1:], accelerated=True)
+    for before, _, absent, pairing in played:
+        seen = [n for b in pairing.boards for n in (b.white, b.black) if n]
+        assert sorted(seen) == sorted({p.start_rank for p in before.players} - absent)
+    for player in tournament.players:
+        opponents = [g.opponent for g in player.rounds if isinstance(g, Game)]
+        assert len(opponents) == len(set(opponents))

@@ -92,6 +92,12 @@ def test_comments_unknown_records_and_crlf_write_back_identically() -> None:
     assert write_trf(parse_trf(crlf)) == crlf
 
 
+def test_old_mac_line_ends_read_as_lines() -> None:
+    lf = parse_trf(swiss_5_text())
+    cr = parse_trf(swiss_5_text().replace("\n", "\r"))
+    assert cr.tournament == lf.tournament
+
+
 def test_reference_files_are_there() -> None:
     assert [p.name for p in HELD] == [
         "held_round_robin.trf",
@@ -220,6 +226,12 @@ def test_202_gives_the_tiebreaks_as_written() -> None:
 def test_212_gives_the_tiebreaks_without_pts() -> None:
     text = with_header(swiss_5_text(), "212 PTS,BH/C1,BH")
     assert parse_trf(text).tiebreaks == ("BH/C1", "BH")
+
+
+@pytest.mark.parametrize("code", ["FIDE_DUTCH_2026", "FIDE_DUTCH_BAKU", "FIDE_DUBOV", "FIDE_LIM"])
+def test_a_192_swiss_code_makes_a_complete_round_robin_a_swiss(code: str) -> None:
+    text = ROUND_ROBIN.read_text().replace("092 Individual: Round robin\n", "")
+    assert parse_trf(with_header(text, f"192 {code}")).tournament.system is System.SWISS
 
 
 @pytest.mark.parametrize(

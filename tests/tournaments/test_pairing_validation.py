@@ -179,3 +179,33 @@ def test_a_trf_rounds_confirm_repeats_must_be_a_boolean(api, two_rounds_played):
     assert response.status_code == 400
     assert "confirm_repeats" in response.json()
     assert stored(two_rounds_played) == before
+
+
+def test_a_round_without_boards_is_refused_while_players_have_no_bye(api, swiss):
+    before = stored(swiss)
+    response = _pair(api, swiss, 2, [])
+    assert response.status_code == 400
+    assert response.json()["boards"] == [
+        "A round needs at least one board: players 1, 2, 3, 4 not withdrawn and "
+        "without a requested bye."
+    ]
+    assert stored(swiss) == before
+
+
+def test_a_round_robin_round_without_boards_is_refused(api, organiser):
+    tid = commands.create_tournament(
+        {"name": "Club RR", "rounds": 3, "system": "round robin"}, author=organiser
+    ).tournament_id
+    for n in (1, 2, 3, 4):
+        commands.register_player(tid, {"name": f"Player {n}"}, author=organiser)
+    response = _pair(api, tid, 1, [])
+    assert response.status_code == 400
+    assert response.json()["boards"][0].startswith("A round needs at least one board")
+
+
+def test_a_round_without_boards_is_accepted_when_everybody_has_a_requested_bye(api, swiss):
+    for rank in (1, 2, 3, 4):
+        commands.request_bye(swiss, {"start_rank": rank, "round": 2, "points": "half"})
+    response = _pair(api, swiss, 2, [])
+    assert response.status_code == 201, response.json()
+    assert queries.load_tournament(swiss).state.rounds[2].boards == ()

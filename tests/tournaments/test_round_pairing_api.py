@@ -104,3 +104,60 @@ def test_an_external_engine_pairs_through_the_same_files(api, organiser, setting
         "boards": [{"white": 1, "black": 4}, {"white": 5, "black": 3}],
         "byes": [],
     }
+
+
+def _baku_open(organiser) -> int:
+    body = {"name": "Accelerated Open", "rounds": 5, "acceleration": "baku"}
+    tid = commands.create_tournament(body, author=organiser).tournament_id
+    for n in range(1, 9):
+        commands.register_player(tid, {"name": f"Player {n}"}, author=organiser)
+    return tid
+
+
+def test_a_baku_tournament_pairs_round_one_with_virtual_points(api, organiser):
+    # GA = 1-4 with one virtual point (C.04.5.1): 1-3, 4-2 above 5-7, 8-6.
+    response = api.client.post(preview_url(_baku_open(organiser)), {}, format="json")
+    assert response.status_code == 200, response.json()
+    assert [(b["white"], b["black"]) for b in response.json()["boards"]] == [
+        (1, 3),
+        (4, 2),
+        (5, 7),
+        (8, 6),
+    ]
+
+
+def test_the_tournament_api_shows_the_acceleration(api, organiser):
+    tid = _baku_open(organiser)
+    detail = api.client.get(reverse("tournaments:tournament-detail", args=[tid])).json()
+    assert detail["acceleration"] == "baku"
+
+
+def test_baku_with_three_one_zero_scoring_is_refused(api):
+    scoring = {"win": "3", "draw": "1", "loss": "0", "forfeit_win": "3", "pab": "3"}
+    response = api.client.post(
+        reverse("tournaments:tournament-list"),
+        {"name": "Open", "rounds": 5, "acceleration": "baku", "scoring": scoring},
+        format="json",
+    )
+    assert response.status_code == 400
+    assert "standard" in response.json()["acceleration"][0]
+
+
+def test_acceleration_of_a_round_robin_is_refused(api):
+    response = api.client.post(
+        reverse("tournaments:tournament-list"),
+        {"name": "Open", "rounds": 5, "acceleration": "baku", "system": "round robin"},
+        format="json",
+    )
+    assert response.status_code == 400
+    assert "Swiss only" in response.json()["acceleration"][0]
+
+
+def test_an_unknown_acceleration_is_refused(api):
+    response = api.client.post(
+        reverse("tournaments:tournament-list"),
+        {"name": "Open", "rounds": 5, "acceleration": "fast"},
+        format="json",
+    )
+    assert response.status_code == 400
+    assert "acceleration" in response.json()

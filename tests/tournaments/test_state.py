@@ -224,3 +224,20 @@ def test_several_results_folded_at_once_all_count():
     assert [tournament.player(n).rounds[0].outcome for n in (1, 4, 5)] == [Outcome.WIN] * 2 + [
         Outcome.DRAW
     ]
+
+
+def test_the_engines_input_after_a_result_is_the_one_folded_from_scratch():
+    # Player 5 has the pairing-allocated bye, 6 is on no board (absent): both
+    # are looked up apart from the boards.
+    events = stream(
+        *map(player, range(1, 7)),
+        paired(1, [(1, 2), (3, 4)], byes=(5,)),
+        result(1, 1, "1-0"),
+        result(1, 2, "0-1"),
+        paired(2, [(4, 1), (2, 3)], byes=(6,)),
+        result(2, 1, "1/2-1/2"),
+    )
+    before = fold(events[:-1])
+    before.to_tiebreaks()  # the players it makes are kept and reused by the next states
+    after = fold(events[-1:], start=before)
+    assert after.to_tiebreaks() == fold(events).to_tiebreaks()

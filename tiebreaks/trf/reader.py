@@ -109,7 +109,10 @@ def parse_trf(text: str) -> TrfFile:
 
 class _Reader:
     def __init__(self, text: str) -> None:
-        self.lines = tuple(text.split("\n"))
+        # Old Mac files end their lines with a bare CR; a CRLF line keeps its CR,
+        # which the writer puts back.  Not splitlines(): it would also split a
+        # Latin-1 name at U+0085.
+        self.lines = tuple(LINE_BREAK.split(text))
         self.player_lines: list[_PlayerLine] = []
         self.start_ranks: set[int] = set()
         self.known_cells: dict[str, _Cell | None] = {}
@@ -603,6 +606,7 @@ def _round(opponent: int, colour: str, code: str) -> Round:
     return _BYE_ROUNDS[code]
 
 
+LINE_BREAK = re.compile(r"\n|\r(?!\n)")
 _BYE_ROUNDS = {code: UnplayedRound(kind) for code, kind in BYES.items()} | {
     "": UnplayedRound(Unplayed.ABSENT)
 }

@@ -57,7 +57,9 @@ CONSISTENT = frozenset(
 )
 COLOURS_FOLDED = {"w": "w", "W": "w", "b": "b", "B": "b", "-": "", " ": ""}
 ROUND_ROBIN = re.compile(r"round[\s_-]*robin|berger", re.IGNORECASE)
-SWISS = re.compile(r"swiss", re.IGNORECASE)
+# ETT26 names each Swiss system (FIDE_DUTCH_2026, FIDE_DUTCH_BAKU, FIDE_DUBOV,
+# FIDE_BURSTEIN, FIDE_LIM...) without the word "Swiss".
+SWISS = re.compile(r"swiss|dutch|dubov|burstein|(?<![a-z])lim(?![a-z])", re.IGNORECASE)
 NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)$")
 TOKEN = re.compile(r"\S+")
 SCORE_PAIR = re.compile(r"([A-Za-z])\s*([+-]?\d+(?:\.\d*)?)")

@@ -91,6 +91,10 @@ class TournamentSerializer(TournamentFieldsSerializer):
         allow_null=True,
         help_text="Rating of unrated players in rating-based tie-breaks; null: left out.",
     )
+    acceleration = serializers.CharField(
+        source="state.settings.acceleration",
+        help_text='Swiss acceleration (C.04.5): "baku", or "" for none.',
+    )
 
     def get_players(self, tournament: Any) -> int:
         return len(tournament.state.players)

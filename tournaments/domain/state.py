@@ -60,6 +60,7 @@ class Settings:
     rules: str
     tiebreaks: tuple[str, ...]
     unrated_rating: int | None = None  # issue 8: Art. 10 rating of unrated players
+    acceleration: str = ""  # C.04.5 method for Swiss pairings ("baku"); "" none
     # Dates, place, time control, chief arbiter, round dates: shown, never computed with.
     details: Mapping[str, Any] = field(default_factory=dict)
 
@@ -76,6 +77,30 @@ class PlayerState:
 
     def withdrawn_in(self, round_number: int) -> bool:
         return self.withdrawn_from is not None and round_number >= self.withdrawn_from
+
+    def tiebreak_player(self, rounds: tuple[Round, ...]) -> Player:
+        """This player with ``rounds``, as the tie-break engine reads it.
+
+        The last one made is kept on this (immutable) player state, which the
+        states after it share until the player changes, and reused while its rounds
+        are equal, which in practice means the very same entries: one result
+        changes two players' rounds, and making 10k players afresh for each result
+        was a third of the worker's conversion.
+        """
+        last: Player | None = self.__dict__.get("_tiebreak_player")
+        if last is not None and last.rounds == rounds:
+            return last
+        player = Player(
+            start_rank=self.start_rank,
+            name=self.name,
+            rating=self.rating,
+            title=self.title,
+            federation=self.federation,
+            fide_id=self.fide_id,
+            rounds=rounds,
+        )
+        self.__dict__["_tiebreak_player"] = player  # as functools.cached_property does
+        return player
 
 
 @dataclass(frozen=True)
@@ -206,24 +231,20 @@ class TournamentState:
         """Rounds not paired yet are left out: they count for nothing so far."""
         ordered = sorted(self.players.values(), key=lambda p: p.start_rank)
         ranks = [p.start_rank for p in ordered]
+        index = {rank: i for i, rank in enumerate(ranks)}
         # Round by round, then transposed: most entries are one lookup in the
-        # round's shared ``entries`` (the worker does this for every result).
-        columns = [
-            [self.rounds[r].entries.get(rank) or self.round_entry(r, rank) for rank in ranks]
-            for r in range(1, self.last_paired_round + 1)
-        ]
+        # round's shared ``entries`` (the worker does this for every result), done
+        # in C; only the players on no board (byes, absences) are looked up one by one.
+        columns = []
+        for number in range(1, self.last_paired_round + 1):
+            entries = self.rounds[number].entries
+            column = list(map(entries.get, ranks))
+            for rank in index.keys() - entries.keys():
+                column[index[rank]] = self.round_entry(number, rank)
+            columns.append(column)
         strips = zip(*columns, strict=True) if columns else [()] * len(ordered)
         players = tuple(
-            Player(
-                start_rank=p.start_rank,
-                name=p.name,
-                rating=p.rating,
-                title=p.title,
-                federation=p.federation,
-                fide_id=p.fide_id,
-                rounds=rounds,
-            )
-            for p, rounds in zip(ordered, strips, strict=True)
+            p.tiebreak_player(rounds) for p, rounds in zip(ordered, strips, strict=True)
         )
         s = self.settings
         return Tournament(

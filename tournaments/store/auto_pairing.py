@@ -12,6 +12,7 @@ from typing import Any
 from django.conf import settings
 
 from pairings import NoLegalPairing, pair_round
+from pairings.acceleration import by_method
 from pairings.external import EngineError, pair_with
 from pairings.trf_input import round_one_colour
 from tiebreaks.model import Color, System
@@ -39,11 +40,21 @@ def next_round_payload(state: TournamentState) -> dict[str, Any]:
     default = _INITIAL.get(settings.PAIRING_INITIAL_COLOUR, Color.WHITE)
     colour = round_one_colour(tournament) or default
     engine = settings.PAIRING_ENGINE
+    virtual = by_method(state.settings.acceleration, tournament, absent)
     try:
         if engine:
-            pairing = pair_with(engine, tournament, number, absent=absent, initial_colour=colour)
+            pairing = pair_with(
+                engine,
+                tournament,
+                number,
+                absent=absent,
+                initial_colour=colour,
+                acceleration=virtual,
+            )
         else:
-            pairing = pair_round(tournament, number, absent=absent, initial_colour=colour)
+            pairing = pair_round(
+                tournament, number, absent=absent, initial_colour=colour, acceleration=virtual
+            )
     except NoLegalPairing as error:
         raise CommandError("round", f"no legal pairing for round {number}: {error}") from error
     except EngineError as error:

@@ -100,6 +100,7 @@ def _fold_created(acc: Accumulator, p: Payload, seq: int) -> None:
         rules=p["rules"],
         tiebreaks=tuple(p["tiebreaks"]),
         unrated_rating=p.get("unrated_rating"),
+        acceleration=p.get("acceleration", ""),
         details=MappingProxyType(p.get("details", {})),
     )
 

@@ -3,6 +3,8 @@
 ``commands.pair_round`` already refuses unknown, withdrawn or doubly paired
 players; these rules add what a Swiss pairing must also satisfy:
 
+* a round has a board or a pairing-allocated bye unless every player not withdrawn
+  has a requested bye in it;
 * in a Swiss, every active player (registered, not withdrawn, no requested bye in the
   round) is on exactly one board or has the pairing-allocated bye;
 * two players who already played each other are paired again only when the
@@ -81,6 +83,16 @@ def checked_pair_round(*, confirm_repeats: bool) -> Command:
 
     def check(state: TournamentState, payload: dict) -> None:
         pair_round.check(state, payload)
+        if not payload["boards"] and not payload["byes"]:
+            # A round without a game is right only when everybody has a requested bye
+            # (a TRF import may hold one); by mistake it could not be undone.
+            waiting = sorted(active_players(state, payload["round"]))
+            if waiting:
+                raise CommandError(
+                    "boards",
+                    f"A round needs at least one board: {_players(waiting)} "
+                    "not withdrawn and without a requested bye.",
+                )
         check_round(
             [(board["white"], board["black"]) for board in payload["boards"]],
             payload["byes"],

@@ -6,9 +6,11 @@ pages use; ``list_tournaments`` lists what exists without folding every log.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cached_property
+from typing import Any
 
 from django.db.models import Max
 
@@ -80,6 +82,7 @@ class TournamentSummary:
     system: str
     rules: str
     created_at: datetime
+    details: Mapping[str, Any]  # dates, place, ... as given at creation (Settings.details)
 
 
 def load_tournament(tournament_id: int) -> FoldedTournament:
@@ -119,6 +122,7 @@ def list_tournaments() -> list[TournamentSummary]:
                 system=payload["system"],
                 rules=payload["rules"],
                 created_at=event.created_at,
+                details=payload.get("details", {}),
             )
         )
     return summaries

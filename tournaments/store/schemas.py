@@ -17,11 +17,12 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from pairings.acceleration import BAKU, standard_scoring
 from tiebreaks.errors import TieBreakError
 from tiebreaks.model import Scoring, System, Tournament
 from tiebreaks.standings import DEFAULT_RULES, RULES, compute_standings
 from tournaments.domain.errors import CommandError
-from tournaments.domain.state import BYE_POINTS, RESULTS, SYSTEMS
+from tournaments.domain.state import BYE_POINTS, RESULTS, SYSTEMS, scoring_from_payload
 
 TITLES = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
 MAX_ROUNDS = 99
@@ -132,6 +133,13 @@ class TournamentCreatedSerializer(serializers.Serializer):
         help_text="The rating unrated players count with in the rating-based tie-breaks "
         "(ARO, TPR, PTP, APRO, APPO, RTNG; C.07 10). Omit to leave unrated opponents out.",
     )
+    # The organiser's choice per tournament; omitted (the default): no acceleration.
+    acceleration = serializers.ChoiceField(
+        choices=[BAKU],
+        required=False,
+        help_text="Swiss pairings with virtual points in the first rounds: "
+        '"baku" (C.04.5.1, standard 1 - 1/2 - 0 scoring only). Omit for none.',
+    )
     details = TournamentDetailsSerializer(required=False)
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
@@ -139,6 +147,15 @@ class TournamentCreatedSerializer(serializers.Serializer):
             attrs["scoring"] = {
                 name: str(getattr(_DEFAULT_SCORING, name)) for name in ScoringSerializer().fields
             }
+        if "acceleration" in attrs:
+            if attrs["system"] != System.SWISS.value:
+                raise serializers.ValidationError(
+                    {"acceleration": "acceleration applies to a Swiss only"}
+                )
+            if not standard_scoring(scoring_from_payload(attrs["scoring"])):
+                raise serializers.ValidationError(
+                    {"acceleration": "Baku acceleration needs the standard 1 - 1/2 - 0 scoring"}
+                )
         attrs["tiebreaks"] = _checked_tiebreaks(
             attrs.get("tiebreaks") or [], attrs["rules"], System(attrs["system"]), attrs["rounds"]
         )
@@ -216,8 +233,6 @@ class RoundPairedSerializer(serializers.Serializer):
     )
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        if not attrs["boards"] and not attrs["byes"]:
-            raise serializers.ValidationError({"boards": ["A round needs at least one board."]})
         for number, board in enumerate(attrs["boards"], start=1):
             board.setdefault("board", number)
         return attrs

@@ -79,6 +79,7 @@ ROUND_WIDTH = 10
 # C.07 edition, and the rating unrated players count with (when the tournament sets one).
 RULES_COMMENT = "### Crosstable rules: "
 UNRATED_COMMENT = "### Crosstable unrated rating: "
+ACCELERATION_COMMENT = "### Crosstable acceleration: "
 # How the lines each tournament setting is read from begin (their value starts after).
 _SETTING_RECORDS = {
     "name": ("012 ",),
@@ -88,6 +89,7 @@ _SETTING_RECORDS = {
     "tiebreaks": ("202 ", "212 "),
     "rules": (RULES_COMMENT,),
     "unrated_rating": (UNRATED_COMMENT,),
+    "acceleration": (ACCELERATION_COMMENT,),
 }
 REQUESTED_BYES = {Unplayed.HPB: "half", Unplayed.ZPB: "zero", Unplayed.FPB: "full"}
 _GAME_RESULTS = {Outcome.WIN: "1-0", Outcome.DRAW: "1/2-1/2", Outcome.LOSS: "0-1"}
@@ -145,6 +147,9 @@ class _Importer:
         unrated_rating = self._comment(UNRATED_COMMENT)
         if unrated_rating is not None:
             settings["unrated_rating"] = unrated_rating
+        acceleration = self._comment(ACCELERATION_COMMENT)
+        if acceleration is not None:
+            settings["acceleration"] = acceleration
         with reported_at(self._header_line):
             created = commands.create_tournament(settings, author=self.author)
         # New and invisible to others until this transaction commits: no other
@@ -323,6 +328,8 @@ def export_trf(tournament_id: int) -> str:
     unrated_rating = tournament.results.unrated_rating
     if unrated_rating is not None:
         comments += f"{UNRATED_COMMENT}{unrated_rating}\n"
+    if acceleration := tournament.state.settings.acceleration:
+        comments += f"{ACCELERATION_COMMENT}{acceleration}\n"
     return comments + write_trf(trf, standings=standings)
 
 

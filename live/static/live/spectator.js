@@ -10,6 +10,11 @@
  * fetches a server-rendered fragment when opened (spectator-extras.js).
  * After a disconnect the page reconnects with exponential backoff and jitter,
  * resuming from its version.
+ *
+ * The players the page follows (?follow=12,40 on the page, data-follow) are asked
+ * for on the socket too: their rows come in the first frame ("followed", with
+ * their positions), so a big table shows its top and them at once, with a gap
+ * row between, until the other pages arrive; they stay highlighted.
  */
 (function () {
   "use strict";
@@ -22,6 +27,8 @@
   const MIN_BACKOFF_MS = 1000;
   const MAX_BACKOFF_MS = 30000;
   const IDENTITY = 5;  // start_rank, name, title, federation, rating: then points, tie-breaks
+  const follow = root.dataset.follow || "";  // start ranks, checked by the server: "12,40"
+  const followed = new Set(follow.split(",").filter(Boolean).map(Number));
 
   // The latest complete table, diffs applied: {version, computed_at, tournament,
   // tiebreaks, tiebreak_names, rounds, ties, rows: [{rank, place, start_rank, name,
@@ -30,6 +37,7 @@
   let incoming = null;        // a full table whose pages are still arriving
   let backoff = MIN_BACKOFF_MS;
   let fetching = false;
+  let lastError = "";        // the server's last error frame, shown if it then closes
   const marks = new Map();    // start rank -> {dir: "up"|"down", until: ms}
 
   const statusEl = document.getElementById("status");
@@ -70,6 +78,7 @@
       if (body && frame.base_version === body.version) applyDiff(frame);
       else if (!body || frame.version > body.version) fetchFull();
     } else if (frame.type === "error") {
+      lastError = frame.detail;
       console.warn("standings socket:", frame.detail);
     }
   }
@@ -93,15 +102,43 @@
 
   // Ranks and places from the tied positions (live/wire.py): a rank is the first
   // position of its group, the place "first-last" when several share it.
-  function placeRows(rows, ties) {
+  function placeOf(first, end) {
+    return { rank: first + 1, place: end - first > 1 ? first + 1 + "-" + end : String(first + 1) };
+  }
+
+  // The end (exclusive) of a tied group still running at position i: past the
+  // rows at hand when the top of a table cuts a group.
+  function groupEnd(tied, i, total) {
+    while (i < total && tied.has(i)) i += 1;
+    return i;
+  }
+
+  function placeRows(rows, ties, total = rows.length) {
     const tied = new Set(ties);
     let first = 0;
     for (let i = 0; i <= rows.length; i += 1) {
       if (i < rows.length && tied.has(i)) continue;
-      const place = i - first > 1 ? first + 1 + "-" + i : String(first + 1);
-      for (let j = first; j < i; j += 1) Object.assign(rows[j], { rank: first + 1, place });
+      const place = placeOf(first, groupEnd(tied, i, total));
+      for (let j = first; j < i; j += 1) Object.assign(rows[j], place);
       first = i;
     }
+  }
+
+  // The top of a table followed by the followed players below it, each placed from
+  // the ties around its position; "gap" marks a row with rows missing above it.
+  function withFollowed(top, frame) {
+    const tied = new Set(frame.ties);
+    const below = (frame.followed || []).filter((f) => f.offset >= top.length).sort((a, b) => a.offset - b.offset);
+    const rows = top.slice();
+    let next = top.length;
+    for (const { offset, row: values } of below) {
+      let first = offset;
+      while (tied.has(first)) first -= 1;
+      const place = placeOf(first, groupEnd(tied, offset + 1, frame.total));
+      rows.push(Object.assign(decodeRow(values, frame.tiebreaks), place, { gap: offset > next }));
+      next = offset + 1;
+    }
+    return rows;
   }
 
   function startTable(frame) {
@@ -121,8 +158,8 @@
     incoming = table;
     if (!body) {
       // The top of the table at once: a big event's other pages follow.
-      placeRows(table.rows, table.ties);
-      body = { ...table, version: 0 };
+      placeRows(table.rows, table.ties, table.total);
+      body = { ...table, rows: withFollowed(table.rows, frame), version: 0 };
       render(null);
     }
     if (table.rows.length >= table.total) completeTable();
@@ -193,7 +230,10 @@
 
   function connect() {
     incoming = null;  // the pages of a table cut off by the disconnect will not come
-    const url = body && body.version ? wsUrl + "?version=" + body.version : wsUrl;
+    const query = new URLSearchParams();
+    if (body && body.version) query.set("version", body.version);
+    if (follow) query.set("follow", follow);
+    const url = query.toString() ? wsUrl + "?" + query : wsUrl;
     const socket = new WebSocket(url);
     socket.onopen = () => {
       backoff = MIN_BACKOFF_MS;
@@ -203,6 +243,10 @@
     socket.onclose = (event) => {
       if (event.code === 4404) {
         setStatus("gone", "no such tournament");
+        return;
+      }
+      if (event.code === 4400) {
+        setStatus("gone", lastError || "refused by the server");
         return;
       }
       setStatus("reconnecting", "reconnecting…");
@@ -282,8 +326,11 @@
     const now = Date.now();
     table.tBodies[0].innerHTML = body.rows.map((row) => {
       const mark = marks.get(row.start_rank);
-      const cls = mark && mark.until > now ? " class='moved-" + mark.dir + "'" : "";
-      return "<tr data-start-rank='" + row.start_rank + "' data-federation='" + esc(row.federation) + "'" + cls + ">" +
+      const classes = mark && mark.until > now ? ["moved-" + mark.dir] : [];
+      if (followed.has(row.start_rank)) classes.push("followed");
+      const cls = classes.length ? " class='" + classes.join(" ") + "'" : "";
+      const gap = row.gap ? "<tr class='gap'><td colspan='" + (6 + codes.length) + "'>…</td></tr>" : "";
+      return gap + "<tr data-start-rank='" + row.start_rank + "' data-federation='" + esc(row.federation) + "'" + cls + ">" +
         "<td class='rank'>" + esc(row.place) + "</td><td class='sr'>" + row.start_rank + "</td>" +
         "<td class='name'>" + playerLink(row.start_rank, (row.title ? "<span class='title'>" + esc(row.title) + "</span> " : "") + esc(row.name)) + "</td>" +
         "<td class='fed'>" + esc(row.federation) + "</td>" +

@@ -1,0 +1,48 @@
+"""Where every tournament stands, for the index page, from each one's latest
+standings snapshot.
+
+Folding every event log on each visit of the index cost seconds once a big open
+was among the tournaments, and reading the values out of the stored bodies
+made the database parse megabytes of JSON per visit.  The worker writes them
+beside each snapshot instead (``progress_of``), and the index reads those
+columns only.  A snapshot lags the event log by the worker's run; a tournament
+without one yet has no progress.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import OuterRef, Subquery
+
+from tournaments.store.queries import FoldedTournament
+
+from .models import StandingsSnapshot
+
+
+@dataclass(frozen=True)
+class Progress:
+    current: int  # the last paired round; 0: none yet
+    finished: bool  # closed, or every board has a result
+    players: int
+
+
+def progress_of(folded: FoldedTournament) -> Progress:
+    state = folded.state
+    current = state.last_paired_round
+    rnd = state.rounds.get(current)
+    finished = rnd is not None and (rnd.closed or rnd.complete)
+    return Progress(current, finished, len(state.players))
+
+
+def latest_progress() -> dict[int, Progress]:
+    """Each tournament's progress as of its latest snapshot, by tournament id (one query)."""
+    latest = StandingsSnapshot.objects.filter(tournament_id=OuterRef("tournament_id")).order_by(
+        "-version"
+    )
+    rows = (
+        StandingsSnapshot.objects.order_by()
+        .filter(version=Subquery(latest.values("version")[:1]))
+        .values_list("tournament_id", "current_round", "finished", "players")
+    )
+    return {tid: Progress(current, finished, players) for tid, current, finished, players in rows}

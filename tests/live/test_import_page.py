@@ -1,0 +1,91 @@
+"""The organiser's TRF import page: the import, its warnings (issue #8) and refusals."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from django.urls import reverse
+
+from tournaments.api.permissions import may_write
+from tournaments.models import Tournament
+
+from .builders import organiser
+
+pytestmark = pytest.mark.django_db
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+DISAGREE = DATA / "notations" / "declared_points_disagree.trf"
+IMPORT_URL = reverse("live:import")
+
+
+@pytest.fixture
+def client() -> Client:
+    signed_in = Client()
+    signed_in.force_login(organiser())
+    return signed_in
+
+
+def upload(client: Client, path: Path, *, follow: bool = False, **fields: str):
+    file = SimpleUploadedFile(path.name, path.read_bytes(), content_type="text/plain")
+    return client.post(IMPORT_URL, {"file": file, **fields}, follow=follow)
+
+
+def test_anonymous_users_are_sent_to_sign_in():
+    response = Client().get(IMPORT_URL)
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("live:login"))
+
+
+def test_an_import_redirects_so_that_a_reload_does_not_import_again(client):
+    response = upload(client, DISAGREE)
+    assert response.status_code == 302
+    assert response["Location"] == IMPORT_URL
+
+
+def test_the_warnings_are_shown_after_the_import(client):
+    page = upload(client, DISAGREE, follow=True).content.decode()
+    assert "Warnings: read from the file but not used" in page
+    assert "player 2 (Bravo, Ben): the file declares 2.0 points, the results give 1.5" in page
+
+
+def test_the_page_links_the_imported_tournament(client):
+    page = upload(client, DISAGREE, follow=True).content.decode()
+    tournament = Tournament.objects.get()
+    assert "Imported Declared points that disagree with the results: 4 players" in page
+    assert reverse("live:spectator", args=[tournament.pk]) in page
+
+
+def test_the_importer_becomes_the_organiser(client):
+    upload(client, DISAGREE)
+    assert may_write(organiser(), Tournament.objects.get().pk)
+
+
+def test_warnings_are_shown_once(client):
+    upload(client, DISAGREE, follow=True)
+    assert "Bravo, Ben" not in client.get(IMPORT_URL).content.decode()
+
+
+def test_a_file_without_warnings_shows_none(client):
+    page = upload(client, DATA / "held_swiss_5.trf", follow=True).content.decode()
+    assert "Warnings" not in page
+
+
+def test_a_refused_file_names_line_and_column_and_stores_nothing(client):
+    response = upload(client, DATA / "broken_import" / "bad_colour.trf")
+    assert response.status_code == 400
+    assert "line 9, column 97: colour" in response.content.decode()
+    assert not Tournament.objects.exists()
+
+
+def test_an_unknown_rules_edition_is_refused(client):
+    response = upload(client, DISAGREE, rules="fide-1999")
+    assert response.status_code == 400
+    assert "fide-1999 is not one of the available choices" in response.content.decode()
+    assert not Tournament.objects.exists()
+
+
+def test_the_index_links_the_import_page_for_signed_in_users(client):
+    assert IMPORT_URL in client.get(reverse("live:index")).content.decode()
