@@ -140,7 +140,7 @@ class _Bracket:
         next_group: Collection[int],
         pairs: int | None = None,
     ) -> None:
-        self.movers, self.residents = list(movers), list(residents)
+        self.residents = list(residents)
         self.members = list(movers) + list(residents)
         self.below = list(below)
         self.inside = {p.number for p in self.members}
