@@ -1,9 +1,9 @@
 """What the Dutch system knows about each player before a round is paired.
 
 Everything is read from the ``tiebreaks`` value objects of the rounds played so far:
-pairing scores (C.04.3 A.2; with acceleration, C.04.5, the score plus the virtual
+pairing scores (C.04.3 1.2; with acceleration, C.04.5, the score plus the virtual
 points of the round), the opponents already met (C1), the colour history and the
-colour preference (A.6), the floats of the two previous rounds (A.4) and whether
+colour preference (A.6), the floats of the two previous rounds (1.4) and whether
 the player may still receive the pairing-allocated bye (C2).
 """
 
@@ -40,7 +40,7 @@ class PlayerState:
     score: Fraction  # the pairing score: virtual points (C.04.5) included
     opponents: frozenset[int]  # opponents met over the board (C1: forfeits do not count)
     colours: tuple[Color, ...]
-    floats: tuple[str, str]  # float in the previous round and in the round before (A.4)
+    floats: tuple[str, str]  # float in the previous round and in the round before (1.4)
     bye_eligible: bool  # C2
     unplayed: int  # rounds without a game over the board
 
@@ -78,7 +78,7 @@ def _colour_state(colours: tuple[Color, ...]) -> dict[str, object]:
 
 
 def _float(player: Player, rnd: int, scores: dict[int, list[Fraction]], tournament: Tournament):
-    """A.4: the float a player received in round ``rnd``: a bye or a forfeit win
+    """1.4.2, 1.4.3: the float a player received in round ``rnd``: a bye or a forfeit win
     counts as a downfloat, an unplayed round without points as none."""
     entry = player.round(rnd)
     if isinstance(entry, Game):
