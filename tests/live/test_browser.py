@@ -18,7 +18,7 @@ import pytest
 from django.conf import settings
 from django.db import connection
 from django.urls import reverse
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import Browser, expect, sync_playwright
 from rest_framework.authtoken.models import Token
 
 from .builders import make_tournament, organiser, record
@@ -38,6 +38,17 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 PROJECT = Path(__file__).resolve().parents[2]
+
+
+@contextmanager
+def chromium() -> Iterator[Browser]:
+    """Debian's headless Chromium, closed however the test ends."""
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
 
 
 def free_port() -> int:
@@ -108,32 +119,28 @@ def test_a_posted_result_updates_points_and_rank_without_reload(pushing: Pushing
     tid = make_tournament(players=4)  # boards: 1 v 3, 2 v 4
     record(tid, 1, "1-0")
     token = Token.objects.get_or_create(user=organiser())[0].key
-    with sync_playwright() as p, running_worker():
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_page()
-            page.goto(pushing.url + reverse("live:spectator", args=[tid]))
-            page.wait_for_selector("#status[data-state='live']")
-            row = page.locator("#standings tr[data-start-rank='4']")
-            expect(row.locator("td.points")).to_have_text("0")
-            rank_before = row.locator("td.rank").inner_text()
-            page.evaluate("window.notReloaded = true")
+    with chromium() as browser, running_worker():
+        page = browser.new_page()
+        page.goto(pushing.url + reverse("live:spectator", args=[tid]))
+        page.wait_for_selector("#status[data-state='live']")
+        row = page.locator("#standings tr[data-start-rank='4']")
+        expect(row.locator("td.points")).to_have_text("0")
+        rank_before = row.locator("td.rank").inner_text()
+        page.evaluate("window.notReloaded = true")
 
-            response = page.request.post(
-                pushing.url + reverse("tournaments:result-create", args=[tid]),
-                data={"round": 1, "board": 2, "result": "0-1"},
-                headers={"Authorization": f"Token {token}"},
-            )
-            assert response.status == 201, response.text()
+        response = page.request.post(
+            pushing.url + reverse("tournaments:result-create", args=[tid]),
+            data={"round": 1, "board": 2, "result": "0-1"},
+            headers={"Authorization": f"Token {token}"},
+        )
+        assert response.status == 201, response.text()
 
-            expect(row.locator("td.points")).to_have_text("1", timeout=15000)
-            expect(row.locator("td.rank")).not_to_have_text(rank_before)
-            board = page.locator("#boards tr[data-board='2'] td.result")
-            expect(board).to_have_text("0–1")
-            assert page.evaluate("window.notReloaded") is True
-            assert page.locator("#live").get_attribute("data-last-frame") == pushing.frame
-        finally:
-            browser.close()
+        expect(row.locator("td.points")).to_have_text("1", timeout=15000)
+        expect(row.locator("td.rank")).not_to_have_text(rank_before)
+        board = page.locator("#boards tr[data-board='2'] td.result")
+        expect(board).to_have_text("0–1")
+        assert page.evaluate("window.notReloaded") is True
+        assert page.locator("#live").get_attribute("data-last-frame") == pushing.frame
 
 
 def test_a_paged_table_shows_every_row_and_takes_diffs(
@@ -142,27 +149,23 @@ def test_a_paged_table_shows_every_row_and_takes_diffs(
     tid = make_tournament(players=8)  # boards: b v b + 4
     token = Token.objects.get_or_create(user=organiser())[0].key
     pages = {"LIVE_FIRST_PAGE_ROWS": 2, "LIVE_PAGE_ROWS": 3, "LIVE_DIFF_MIN_ROWS": 0}
-    with daphne(tmp_path, **pages) as url, sync_playwright() as p, running_worker():
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_page()
-            page.goto(url + reverse("live:spectator", args=[tid]))
-            page.wait_for_selector("#status[data-state='live']")
-            rows = page.locator("#standings tbody tr")
-            expect(rows).to_have_count(8)
-            response = page.request.post(
-                url + reverse("tournaments:result-create", args=[tid]),
-                data={"round": 1, "board": 4, "result": "0-1"},
-                headers={"Authorization": f"Token {token}"},
-            )
-            assert response.status == 201, response.text()
-            # The winner (start rank 8) moves to the top: the diff's order runs.
-            expect(rows.first).to_have_attribute("data-start-rank", "8", timeout=15000)
-            expect(rows.first.locator("td.rank")).to_have_text("1")
-            expect(rows).to_have_count(8)
-            assert page.locator("#live").get_attribute("data-last-frame") == "standings.diff"
-        finally:
-            browser.close()
+    with daphne(tmp_path, **pages) as url, chromium() as browser, running_worker():
+        page = browser.new_page()
+        page.goto(url + reverse("live:spectator", args=[tid]))
+        page.wait_for_selector("#status[data-state='live']")
+        rows = page.locator("#standings tbody tr")
+        expect(rows).to_have_count(8)
+        response = page.request.post(
+            url + reverse("tournaments:result-create", args=[tid]),
+            data={"round": 1, "board": 4, "result": "0-1"},
+            headers={"Authorization": f"Token {token}"},
+        )
+        assert response.status == 201, response.text()
+        # The winner (start rank 8) moves to the top: the diff's order runs.
+        expect(rows.first).to_have_attribute("data-start-rank", "8", timeout=15000)
+        expect(rows.first.locator("td.rank")).to_have_text("1")
+        expect(rows).to_have_count(8)
+        assert page.locator("#live").get_attribute("data-last-frame") == "standings.diff"
 
 
 # --------------------------------------------------------------------------- follow
@@ -187,55 +190,43 @@ def test_the_first_frame_shows_the_top_and_the_followed_player_in_its_place(
     transactional_db: None, broker, tmp_path: Path
 ) -> None:
     tid, pages = followed_open()
-    with daphne(tmp_path, **pages) as url, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_page()
-            page.route_web_socket(re.compile(r"/standings/"), hold_back_pages)
-            page.goto(url + reverse("live:spectator", args=[tid]) + "?follow=7")
-            rows = page.locator("#standings tbody tr")
-            expect(rows).to_have_count(4)
-            assert [rows.nth(i).get_attribute("data-start-rank") for i in range(4)] == [
-                "1",
-                "2",
-                None,  # the gap
-                "7",
-            ]
-            followed = page.locator("#standings tr[data-start-rank='7']")
-            expect(followed.locator("td.rank")).to_have_text("5-8")
-            expect(followed).to_have_class("followed")
-        finally:
-            browser.close()
+    with daphne(tmp_path, **pages) as url, chromium() as browser:
+        page = browser.new_page()
+        page.route_web_socket(re.compile(r"/standings/"), hold_back_pages)
+        page.goto(url + reverse("live:spectator", args=[tid]) + "?follow=7")
+        rows = page.locator("#standings tbody tr")
+        expect(rows).to_have_count(4)
+        assert [rows.nth(i).get_attribute("data-start-rank") for i in range(4)] == [
+            "1",
+            "2",
+            None,  # the gap
+            "7",
+        ]
+        followed = page.locator("#standings tr[data-start-rank='7']")
+        expect(followed.locator("td.rank")).to_have_text("5-8")
+        expect(followed).to_have_class("followed")
 
 
 def test_the_top_rows_of_a_tied_group_cut_by_the_first_frame_show_the_whole_group(
     transactional_db: None, broker, tmp_path: Path
 ) -> None:
     tid, pages = followed_open()
-    with daphne(tmp_path, **pages) as url, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_page()
-            page.route_web_socket(re.compile(r"/standings/"), hold_back_pages)
-            page.goto(url + reverse("live:spectator", args=[tid]))
-            ranks = page.locator("#standings tbody tr td.rank")
-            expect(ranks).to_have_text(["1-4", "1-4"])
-        finally:
-            browser.close()
+    with daphne(tmp_path, **pages) as url, chromium() as browser:
+        page = browser.new_page()
+        page.route_web_socket(re.compile(r"/standings/"), hold_back_pages)
+        page.goto(url + reverse("live:spectator", args=[tid]))
+        ranks = page.locator("#standings tbody tr td.rank")
+        expect(ranks).to_have_text(["1-4", "1-4"])
 
 
 def test_the_whole_table_keeps_the_followed_player_highlighted(
     transactional_db: None, broker, tmp_path: Path
 ) -> None:
     tid, pages = followed_open()
-    with daphne(tmp_path, **pages) as url, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_page()
-            page.goto(url + reverse("live:spectator", args=[tid]) + "?follow=7")
-            rows = page.locator("#standings tbody tr")
-            expect(rows).to_have_count(8)
-            expect(page.locator("#standings tr.followed")).to_have_attribute("data-start-rank", "7")
-            expect(page.locator("#standings tr.gap")).to_have_count(0)
-        finally:
-            browser.close()
+    with daphne(tmp_path, **pages) as url, chromium() as browser:
+        page = browser.new_page()
+        page.goto(url + reverse("live:spectator", args=[tid]) + "?follow=7")
+        rows = page.locator("#standings tbody tr")
+        expect(rows).to_have_count(8)
+        expect(page.locator("#standings tr.followed")).to_have_attribute("data-start-rank", "7")
+        expect(page.locator("#standings tr.gap")).to_have_count(0)

@@ -14,13 +14,13 @@ from pathlib import Path
 
 import pytest
 from django.urls import reverse
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 from rest_framework.authtoken.models import Token
 
 from .builders import make_tournament, organiser
 from .conftest import running_worker
 from .open_builders import LONG_NAME, make_open
-from .test_browser import CHROMIUM, CHROMIUM_ARGS
+from .test_browser import chromium
 from .test_browser import server as daphne_server
 from .test_entry_page import signed_in_entry_page
 
@@ -52,12 +52,8 @@ def tournament(request: pytest.FixtureRequest, server: str) -> Open:
 
 @pytest.fixture
 def browser(tournament: Open) -> Iterator[Browser]:
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            yield browser
-        finally:
-            browser.close()
+    with chromium() as browser:
+        yield browser
 
 
 def open_page(browser: Browser, viewport: str) -> Page:
@@ -329,16 +325,12 @@ def test_the_entry_page_tells_a_lost_race_next_to_its_board_on_a_phone(server: s
 
 def test_the_api_docs_render_with_no_internet(server: str):
     outside: list[str] = []
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_page()
-            page.route(
-                lambda url: not url.startswith(server),
-                lambda route: (outside.append(route.request.url), route.abort()),
-            )
-            page.goto(server + reverse("api-docs"))
-            expect(page.locator(".swagger-ui .info .title")).to_contain_text("Crosstable API")
-        finally:
-            browser.close()
+    with chromium() as browser:
+        page = browser.new_page()
+        page.route(
+            lambda url: not url.startswith(server),
+            lambda route: (outside.append(route.request.url), route.abort()),
+        )
+        page.goto(server + reverse("api-docs"))
+        expect(page.locator(".swagger-ui .info .title")).to_contain_text("Crosstable API")
     assert outside == []

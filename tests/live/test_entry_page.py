@@ -11,14 +11,14 @@ from typing import Any
 import pytest
 from django.test import Client
 from django.urls import reverse
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 from rest_framework.authtoken.models import Token
 
 from tournaments.store.organisers import ensure_organiser
 
 from .builders import make_tournament, organiser, record
 from .conftest import running_worker
-from .test_browser import CHROMIUM, CHROMIUM_ARGS
+from .test_browser import chromium
 from .test_browser import server as daphne_server
 
 pytestmark = pytest.mark.django_db
@@ -211,28 +211,24 @@ def signed_in_entry_page(server: str, tid: int) -> Iterator[tuple[Any, Callable]
     user.set_password(PASSWORD)
     user.save()
     token = Token.objects.get_or_create(user=user)[0].key
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            # A phone-sized window: the page is made for an arbiter at the board.
-            page = browser.new_page(viewport={"width": 390, "height": 844})
-            page.goto(server + _enter_url(tid))
-            page.fill("input[name=username]", user.username)
-            page.fill("input[name=password]", PASSWORD)
-            page.click("button[type=submit]")
-            page.wait_for_url(server + _enter_url(tid))
+    with chromium() as browser:
+        # A phone-sized window: the page is made for an arbiter at the board.
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        page.goto(server + _enter_url(tid))
+        page.fill("input[name=username]", user.username)
+        page.fill("input[name=password]", PASSWORD)
+        page.click("button[type=submit]")
+        page.wait_for_url(server + _enter_url(tid))
 
-            def other_phone(board: int, result: str) -> None:
-                other = page.request.post(
-                    server + reverse("tournaments:result-create", args=[tid]),
-                    data={"round": 1, "board": board, "result": result},
-                    headers={"Authorization": f"Token {token}"},
-                )
-                assert other.status == 201, other.text()
+        def other_phone(board: int, result: str) -> None:
+            other = page.request.post(
+                server + reverse("tournaments:result-create", args=[tid]),
+                data={"round": 1, "board": board, "result": result},
+                headers={"Authorization": f"Token {token}"},
+            )
+            assert other.status == 201, other.text()
 
-            yield page, other_phone
-        finally:
-            browser.close()
+        yield page, other_phone
 
 
 @pytest.mark.browser
