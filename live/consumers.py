@@ -7,8 +7,8 @@ describes the rows):
   ``{"type": "standings.rows", "version": N, "offset": K, "rows": [...]}``
   frames with the rest, nothing in between;
 - ``{"type": "standings.diff", "version": N, "base_version": M, "rows": [...],
-  "order": [...], "ties": [...], "boards": [...]}``: what changed since M (big
-  tables only, ``live.diff``); a client not at M fetches the full table (GET
+  "order": [...], "ties_on": [...], "ties_off": [...], "boards": [...]}``: what
+  changed since M (big tables only, ``live.diff``); a client not at M fetches the full table (GET
   /api/tournaments/<id>/standings/);
 - ``{"type": "error", "detail": "..."}``: the client's last frame was not understood.
 

@@ -6,6 +6,12 @@ hundreds of rows.  Those moves travel as ``order``: the new standings order as
 runs over the old one, ``[start, stop]`` for the rows at old positions
 start..stop-1 kept together, a bare start rank for a row that moved alone.  A
 result that lifts one player over 600 others is three or four runs.
+
+Ties travel the same way, by who rather than where: ``ties_on`` and
+``ties_off`` list the start ranks that now share, or no longer share, the rank
+of the row above them.  The positions (``live.wire``'s ``ties``) of a big
+Swiss's thousands of tied rows all shift when one row moves past them; the
+start ranks tied with the row above hardly change.
 """
 
 from __future__ import annotations
@@ -25,9 +31,9 @@ def standings_diff(old: Table, new: Table) -> dict[str, Any] | None:
     """A ``standings.diff`` frame turning table ``old`` into ``new``.
 
     ``rows`` are ``[start_rank, points, tie-break values...]`` of the players
-    whose points or tie-breaks changed; ``order`` (only when a row moved) and
-    ``ties`` (only when they changed) are as described above and in
-    ``live.wire``; changed boards are sent whole.  None when the two differ in
+    whose points or tie-breaks changed; ``order`` (only when a row moved),
+    ``ties_on`` and ``ties_off`` (only when not empty) are as described above;
+    changed boards are sent whole.  None when the two differ in
     structure (other tie-breaks, players, round or a player's details), where
     only a full table makes sense.
     """
@@ -54,8 +60,10 @@ def standings_diff(old: Table, new: Table) -> dict[str, Any] | None:
     }
     if old.order != new.order:
         diff["order"] = order_runs(old.order, new.order)
-    if old.ties != new.ties:
-        diff["ties"] = list(new.ties)
+    if ties_on := sorted(new.tied - old.tied):
+        diff["ties_on"] = ties_on
+    if ties_off := sorted(old.tied - new.tied):
+        diff["ties_off"] = ties_off
     return diff
 
 

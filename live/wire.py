@@ -68,6 +68,11 @@ class Table:
         return [*self.identity[start_rank], *self.scores[start_rank]]
 
     @cached_property
+    def tied(self) -> frozenset[int]:
+        """The start ranks whose row shares the rank of the row above (``ties`` by who)."""
+        return frozenset(self.order[i] for i in self.ties)
+
+    @cached_property
     def positions(self) -> dict[int, int]:
         """Start rank -> 0-based position in standings order (built on first use)."""
         return {start_rank: i for i, start_rank in enumerate(self.order)}

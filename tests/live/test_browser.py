@@ -166,6 +166,17 @@ def test_a_paged_table_shows_every_row_and_takes_diffs(
         expect(rows.first.locator("td.rank")).to_have_text("1")
         expect(rows).to_have_count(8)
         assert page.locator("#live").get_attribute("data-last-frame") == "standings.diff"
+        # Start rank 1 wins too and joins 8 (both BH 0); the losers 4 and 5 follow
+        # on BH 1, then the four without a result: the ties change by start rank.
+        response = page.request.post(
+            url + reverse("tournaments:result-create", args=[tid]),
+            data={"round": 1, "board": 1, "result": "1-0"},
+            headers={"Authorization": f"Token {token}"},
+        )
+        assert response.status == 201, response.text()
+        places = page.locator("#standings tbody tr td.rank")
+        expect(places).to_have_text(["1-2"] * 2 + ["3-4"] * 2 + ["5-8"] * 4, timeout=15000)
+        assert page.locator("#live").get_attribute("data-last-frame") == "standings.diff"
 
 
 # --------------------------------------------------------------------------- follow

@@ -4,7 +4,7 @@
  * (live/wire.py): {"type": "standings", version, pages, columns, ties, rounds,
  * rows} with the top of the table, then pages-1 {"type": "standings.rows",
  * version, offset, rows} frames with the rest; for big tables
- * {"type": "standings.diff", version, base_version, rows, order, ties, boards}.
+ * {"type": "standings.diff", version, base_version, rows, order, ties_on, ties_off, boards}.
  * A diff applies only to the version it names; otherwise the page fetches
  * GET /api/tournaments/<id>/standings/ (ETag = version).  The crosstable tab
  * fetches a server-rendered fragment when opened (spectator-extras.js).
@@ -188,12 +188,17 @@
     const before = ranks(body);
     const rows = new Map(body.rows.map((row) => [row.start_rank, row]));
     for (const values of diff.rows) setScores(rows.get(values[0]), values.slice(1), body.tiebreaks);
+    // Who shares the rank of the row above: ties_on/ties_off change it by start rank.
+    const tied = new Set(body.ties.map((i) => body.rows[i].start_rank));
+    for (const startRank of diff.ties_on || []) tied.add(startRank);
+    for (const startRank of diff.ties_off || []) tied.delete(startRank);
     if (diff.order) {
       // Runs over the old order: [start, stop] keeps old rows start..stop-1, a number is one row.
       const old = body.rows;
       body.rows = diff.order.flatMap((run) => Array.isArray(run) ? old.slice(run[0], run[1]) : [rows.get(run)]);
     }
-    if (diff.ties) body.ties = diff.ties;
+    body.ties = [];
+    body.rows.forEach((row, i) => { if (i && tied.has(row.start_rank)) body.ties.push(i); });
     placeRows(body.rows, body.ties);
     const boards = new Map(body.rounds.boards.map((board) => [board.board, board]));
     for (const board of diff.boards) boards.set(board[0], decodeBoard(board));
