@@ -18,7 +18,9 @@ inserted together (``Batch``: the TRF import of a 9,999-player file is some
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping
+import time
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from types import MappingProxyType
 from typing import Any, TypeVar
 
@@ -59,6 +61,9 @@ __all__ = [
 ]
 
 logger = logging.getLogger(__name__)
+# At DEBUG, one line per committed command: how long it waited for the tournament's
+# row lock and held it (bench/burst_bench.py turns it on and reads it).
+lock_logger = logging.getLogger(f"{__name__}.lock")
 
 Payload = dict[str, Any]
 Validator = Callable[[Any], Payload]
@@ -118,8 +123,7 @@ class Command:
         # The payload's shape needs no state: checked before the lock is taken,
         # which then covers only reading the state, the check and the INSERT.
         data = validate_payload(self.kind, payload)
-        with transaction.atomic():
-            tournament = _locked(tournament_id)
+        with _locked(tournament_id) as tournament:
             if idempotency_key:
                 existing = tournament.events.filter(idempotency_key=idempotency_key).first()
                 if existing is not None:
@@ -229,8 +233,7 @@ def in_one_transaction(
     """Run ``operation`` with the tournament locked: it reads ``batch.state`` for its
     own rules and appends its events with ``batch.append``; every event is stored,
     or none when anything it raises (CommandError or another refusal) ends it."""
-    with transaction.atomic():
-        tournament = _locked(tournament_id)
+    with _locked(tournament_id) as tournament:
         state = current_state(tournament.pk)
         if expected_seq is not None and expected_seq != state.version:
             raise Conflict(state.version, expected_seq)
@@ -240,11 +243,28 @@ def in_one_transaction(
         return result
 
 
-def _locked(tournament_id: int) -> Tournament:
-    try:
-        return Tournament.objects.select_for_update().get(pk=tournament_id)
-    except Tournament.DoesNotExist:
-        raise TournamentNotFound(tournament_id) from None
+@contextmanager
+def _locked(tournament_id: int) -> Iterator[Tournament]:
+    """A transaction holding the tournament's row lock from the start to its commit."""
+    with transaction.atomic():
+        asked = time.perf_counter()
+        try:
+            tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+        except Tournament.DoesNotExist:
+            raise TournamentNotFound(tournament_id) from None
+        if lock_logger.isEnabledFor(logging.DEBUG):
+            got = time.perf_counter()
+            transaction.on_commit(lambda: _log_lock(tournament_id, asked, got))
+        yield tournament
+
+
+def _log_lock(tournament_id: int, asked: float, got: float) -> None:
+    # Registered before any other on_commit callback of the transaction, so it
+    # runs first: right after the commit that released the lock.
+    waited, held = got - asked, time.perf_counter() - got
+    lock_logger.debug(
+        "tournament %d lock waited %.3f ms held %.3f ms", tournament_id, waited * 1e3, held * 1e3
+    )
 
 
 def _replayed(event: Event, kind: str, data: Payload) -> Event:
