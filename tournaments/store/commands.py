@@ -42,7 +42,7 @@ from .events import (
     validate_payload,
 )
 from .signals import event_appended
-from .state_cache import current_state, remember
+from .state_cache import Fingerprint, cached_state, current_state, remember
 
 __all__ = [
     "Batch",
@@ -120,14 +120,24 @@ class Command:
         expected_seq: int | None = None,
         idempotency_key: str | None = None,
     ) -> Event:
-        # The payload's shape needs no state: checked before the lock is taken,
-        # which then covers only reading the state, the check and the INSERT.
+        # The payload's shape needs no state: checked before the lock is taken.
         data = validate_payload(self.kind, payload)
+        early = self._checked_early(tournament_id, data, expected_seq)
         with _locked(tournament_id) as tournament:
             if idempotency_key:
                 existing = tournament.events.filter(idempotency_key=idempotency_key).first()
                 if existing is not None:
                     return _replayed(existing, self.kind, data)
+            if early is not None:
+                state, last, completed = early
+                seq = state.version + 1
+                event = _event(tournament, seq, self.kind, completed, author, idempotency_key)
+                if _append_after(event, last):
+                    transaction.on_commit(lambda: _announce(tournament.pk, event.seq))
+                    remember(tournament.pk, fold([event], start=state), event)
+                    return event
+            # Without a cached state, or another process appended since: the
+            # latest state read under the lock decides.
             state = current_state(tournament.pk)
             if expected_seq is not None and expected_seq != state.version:
                 raise Conflict(state.version, expected_seq)
@@ -135,6 +145,27 @@ class Command:
             event = _insert(tournament, state.version + 1, self.kind, data, author, idempotency_key)
             remember(tournament.pk, fold([event], start=state), event)
             return event
+
+    def _checked_early(
+        self, tournament_id: int, data: Payload, expected_seq: int | None
+    ) -> tuple[TournamentState, Fingerprint, Payload] | None:
+        """The command checked, before the lock, against this process's cached state:
+        the state, its last event, and the completed payload; None when nothing is
+        cached or the cached state refuses it (the latest state may not).
+
+        Under the lock only the append remains: it stores the event only if the
+        cached state's last event is still the tournament's last (``_append_after``).
+        """
+        cached = cached_state(tournament_id)
+        if cached is None:
+            return None
+        state, last = cached
+        if expected_seq is not None and expected_seq != state.version:
+            return None
+        try:
+            return state, last, self.checked(state, data)
+        except CommandError:
+            return None
 
     def checked(self, state: TournamentState, data: Payload) -> Payload:
         """``data`` (its shape validated already) completed with what the server
@@ -265,6 +296,43 @@ def _log_lock(tournament_id: int, asked: float, got: float) -> None:
     lock_logger.debug(
         "tournament %d lock waited %.3f ms held %.3f ms", tournament_id, waited * 1e3, held * 1e3
     )
+
+
+def _append_after(event: Event, last: Fingerprint) -> bool:
+    """INSERT ``event`` if the tournament's last event is ``last`` (its seq just
+    below ``event``'s): True, with ``event`` stored, or False with nothing stored.
+
+    One statement, so the lock is held for one round trip besides its own and the
+    commit's (reading the events after the cached state took another one).
+    """
+    if not connection.features.can_return_columns_from_insert:
+        return False
+    fields = [f for f in Event._meta.concrete_fields if not f.primary_key]
+    quote = connection.ops.quote_name
+    table = quote(Event._meta.db_table)
+    tournament, seq, pk, created_at = (
+        quote(Event._meta.get_field(name).column)
+        for name in ("tournament", "seq", "id", "created_at")
+    )
+    sql = (
+        f"INSERT INTO {table} ({', '.join(quote(f.column) for f in fields)}) "
+        f"SELECT {', '.join(['%s'] * len(fields))} "
+        f"WHERE EXISTS (SELECT 1 FROM {table} WHERE {tournament} = %s AND {seq} = %s "
+        f"AND {pk} = %s AND {created_at} = %s) "
+        f"AND NOT EXISTS (SELECT 1 FROM {table} WHERE {tournament} = %s AND {seq} >= %s) "
+        f"RETURNING {pk}"
+    )
+    values = [f.get_db_prep_save(getattr(event, f.attname), connection) for f in fields]
+    created = Event._meta.get_field("created_at").get_db_prep_save(last[1], connection)
+    params = [*values, event.tournament_id, event.seq - 1, last[0], created]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*params, event.tournament_id, event.seq])
+        row = cursor.fetchone()
+    if row is None:
+        return False
+    event.pk = row[0]
+    event._state.adding, event._state.db = False, connection.alias
+    return True
 
 
 def _replayed(event: Event, kind: str, data: Payload) -> Event:

@@ -49,6 +49,14 @@ def _fingerprint(event: Event) -> Fingerprint:
     return (event.pk, event.created_at)
 
 
+def cached_state(tournament_id: int) -> tuple[TournamentState, Fingerprint] | None:
+    """The state last remembered for the tournament and its last event, read
+    without the database: it may be behind (another process appended)."""
+    with _lock:
+        entry = _entries.get(tournament_id)
+    return None if entry is None else (entry.state, entry.last_event)
+
+
 def current_state(tournament_id: int) -> TournamentState:
     """The state after every event visible to this transaction."""
     events = Event.objects.filter(tournament_id=tournament_id).order_by("seq")
