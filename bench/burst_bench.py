@@ -11,7 +11,7 @@ through the API, then posts its results in two phases:
 * ``--clients`` clients (threads, each with its own keep-alive connection and,
   with ``--tokens each``, its own organiser) post the other boards, each client
   its own share: back to back (``--mode burst``) or one every ``--interval``
-  seconds (``--mode paced``).
+  seconds (``--mode paced``, the clients' first POSTs spread over one interval).
 
 Prints, per phase, the POST latency p50/p95/max, the throughput, the web
 process's CPU per POST, and the tournament lock's wait and hold times
@@ -127,10 +127,10 @@ class Client:
         if response.status != 201:
             self.failures.append(f"{response.status} for {body}: {answer[:200]!r}")
 
-    def run(self, results: list[dict], interval: float) -> None:
+    def run(self, results: list[dict], interval: float, offset: float) -> None:
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
         try:
-            began = time.monotonic()
+            began = time.monotonic() + offset
             for n, body in enumerate(results):
                 time.sleep(max(0.0, began + n * interval - time.monotonic()))
                 self.post(connection, body)
@@ -177,9 +177,10 @@ def run_phase(
     seen = len(lock_lines(log))
     cpu = cpu_seconds(web)
     began = time.monotonic()
+    # Paced clients start spread over one interval, as organisers' posts would be.
     threads = [
-        threading.Thread(target=c.run, args=(share, interval))
-        for c, share in zip(clients, shares, strict=True)
+        threading.Thread(target=c.run, args=(share, interval, n * interval / len(clients)))
+        for n, (c, share) in enumerate(zip(clients, shares, strict=True))
     ]
     for thread in threads:
         thread.start()
