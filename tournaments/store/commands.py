@@ -4,7 +4,10 @@ Each command checks its body's shape (``schemas``), then, in one transaction
 with the tournament row locked, folds the stored events, completes the payload
 with what the server fills in (a start rank, the superseded seq), checks it
 against that state (a check only reads), and inserts the event at
-``seq = last + 1``.  A refused command stores nothing.  ``expected_seq`` gives
+``seq = last + 1``.  When the process has the tournament's state cached, the
+completion and the check run before the lock against that state, and the
+lock covers one INSERT stored only if that state is still the latest (else the
+stored events decide, as above).  A refused command stores nothing.  ``expected_seq`` gives
 optimistic concurrency (a mismatch raises ``Conflict``); an idempotency key
 already used on the tournament returns the event it stored and stores nothing.
 
