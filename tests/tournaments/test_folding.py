@@ -122,3 +122,30 @@ def test_with_the_latest_state_cached_the_locked_append_reads_no_event(
     stored = Event.objects.get(pk=event.pk)
     assert (stored.seq, stored.kind) == (7, "result.recorded")  # 4 players, a pairing
     assert stored.payload == {"round": 1, "board": 2, "result": "0-1"}
+
+
+def test_the_next_command_appends_on_an_append_not_committed_yet_without_reading(
+    organiser, committed, monkeypatch
+):
+    with committed():
+        tid = make_tournament(organiser, players=4, pairings=[[(1, 2), (3, 4)]])
+    commands.record_result(tid, {"round": 1, "board": 1, "result": "1-0"})  # not committed
+
+    def unexpected(tournament_id: int) -> None:
+        raise AssertionError("the events were read under the lock")
+
+    monkeypatch.setattr(commands, "current_state", unexpected)
+    event = commands.record_result(tid, {"round": 1, "board": 2, "result": "0-1"})
+    assert event.seq == 8
+
+
+def test_a_rolled_back_append_proposed_to_the_next_command_does_not_refuse_it(organiser, committed):
+    with committed():
+        tid = make_tournament(organiser, players=4, pairings=[[(1, 2), (3, 4)]])
+    with pytest.raises(RuntimeError), transaction.atomic():
+        commands.record_result(tid, {"round": 1, "board": 1, "result": "1-0"})
+        raise RuntimeError("rolled back")
+
+    event = commands.record_result(tid, {"round": 1, "board": 1, "result": "0-1"})
+    assert (event.seq, event.payload["result"]) == (7, "0-1")
+    assert full_fold(tid).rounds[1].board(1).result == "0-1"

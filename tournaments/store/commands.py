@@ -45,7 +45,7 @@ from .events import (
     validate_payload,
 )
 from .signals import event_appended
-from .state_cache import Fingerprint, cached_state, current_state, remember
+from .state_cache import Fingerprint, cached_state, current_state, propose, remember
 
 __all__ = [
     "Batch",
@@ -125,41 +125,46 @@ class Command:
     ) -> Event:
         # The payload's shape needs no state: checked before the lock is taken.
         data = validate_payload(self.kind, payload)
-        early = self._checked_early(tournament_id, data, expected_seq)
+        cached = cached_state(tournament_id)
+        early = self._checked_early(cached, data, expected_seq)
         with _locked(tournament_id) as tournament:
             if idempotency_key:
                 existing = tournament.events.filter(idempotency_key=idempotency_key).first()
                 if existing is not None:
                     return _replayed(existing, self.kind, data)
+            latest = cached_state(tournament_id)
+            if latest is not None and (cached is None or latest[0] is not cached[0]):
+                # Another thread of this process appended while this one waited for the lock.
+                early = self._checked_early(latest, data, expected_seq)
             if early is not None:
                 state, last, completed = early
                 seq = state.version + 1
                 event = _event(tournament, seq, self.kind, completed, author, idempotency_key)
                 if _append_after(event, last):
-                    transaction.on_commit(lambda: _announce(tournament.pk, event.seq))
-                    remember(tournament.pk, fold([event], start=state), event)
-                    return event
+                    return _appended(state, event)
             # Without a cached state, or another process appended since: the
             # latest state read under the lock decides.
             state = current_state(tournament.pk)
             if expected_seq is not None and expected_seq != state.version:
                 raise Conflict(state.version, expected_seq)
             data = self.checked(state, data)
-            event = _insert(tournament, state.version + 1, self.kind, data, author, idempotency_key)
-            remember(tournament.pk, fold([event], start=state), event)
-            return event
+            event = _event(tournament, state.version + 1, self.kind, data, author, idempotency_key)
+            event.save()
+            return _appended(state, event)
 
     def _checked_early(
-        self, tournament_id: int, data: Payload, expected_seq: int | None
+        self,
+        cached: tuple[TournamentState, Fingerprint] | None,
+        data: Payload,
+        expected_seq: int | None,
     ) -> tuple[TournamentState, Fingerprint, Payload] | None:
-        """The command checked, before the lock, against this process's cached state:
+        """The command checked against this process's cached state (``cached_state``):
         the state, its last event, and the completed payload; None when nothing is
         cached or the cached state refuses it (the latest state may not).
 
         Under the lock only the append remains: it stores the event only if the
         cached state's last event is still the tournament's last (``_append_after``).
         """
-        cached = cached_state(tournament_id)
         if cached is None:
             return None
         state, last = cached
@@ -361,6 +366,17 @@ def _insert(
     event = _event(tournament, seq, kind, payload, author, idempotency_key)
     event.save()
     transaction.on_commit(lambda: _announce(tournament.pk, seq))
+    return event
+
+
+def _appended(state: TournamentState, event: Event) -> Event:
+    """``event``, stored on top of ``state``: the state after it is proposed to the
+    next command at once (which checks against it while this transaction commits),
+    and cached once committed; then the event is announced."""
+    after = fold([event], start=state)
+    propose(event.tournament_id, after, event)
+    remember(event.tournament_id, after, event)
+    transaction.on_commit(lambda: _announce(event.tournament_id, event.seq))
     return event
 
 
