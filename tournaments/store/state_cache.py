@@ -12,6 +12,10 @@ This per-process cache is only a shortcut, never a source of truth:
   at that seq (same primary key and timestamp), and then only the events after
   it are read and folded on top.
 
+A command's append may also start from a state *proposed* by the append before
+it, not committed yet (``propose``); its INSERT stores nothing unless that
+proposal's last event is stored (``commands._append_after``).
+
 Dropping the cache changes nothing but speed.
 """
 
