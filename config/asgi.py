@@ -2,13 +2,37 @@
 
 import os
 
+import django
+from asgiref.sync import sync_to_async
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
-from django.core.asgi import get_asgi_application
+from django.core.handlers.asgi import ASGIHandler
+from django.http import HttpRequest, HttpResponseBase
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+
+class OneHopASGIHandler(ASGIHandler):
+    """Django's ASGI handler running the middleware chain and the view in one hop
+    to a worker thread, as WSGI would.
+
+    Every middleware and view here is synchronous.  Django's own handler runs the
+    chain in async mode, so each middleware's process_request and process_response
+    went to the request's thread and back on its own: 17 hops per request.  Under a
+    burst (8 organisers posting results at once) each hop waited for the GIL held
+    by another request's thread, and so did the tournament lock's holder.
+    """
+
+    def load_middleware(self, is_async: bool = False) -> None:
+        super().load_middleware(is_async=False)
+
+    async def get_response_async(self, request: HttpRequest) -> HttpResponseBase:
+        return await sync_to_async(self.get_response, thread_sensitive=True)(request)
+
+
+django.setup(set_prefix=False)
 # daphne serves the few static files itself (no separate web server needed for
 # a club-sized deployment); a CDN or nginx can take over without code changes.
-django_asgi_app = ASGIStaticFilesHandler(get_asgi_application())
+django_asgi_app = ASGIStaticFilesHandler(OneHopASGIHandler())
 
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 

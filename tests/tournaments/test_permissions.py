@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from django.contrib.auth import get_user_model
 
+from tournaments.api.permissions import IsOrganiserOrReadOnly
 from tournaments.models import Membership
 from tournaments.store.organisers import grant_organiser
 
@@ -56,3 +59,14 @@ def test_staff_write_anywhere(make_api, organiser):
     staff = make_api("arbiter")
     get_user_model().objects.filter(username="arbiter").update(is_staff=True)
     assert staff.post("player-list", tid, body=PLAYER).status_code == 201
+
+
+def test_an_organisers_write_is_allowed_by_one_query(rf, organiser, django_assert_num_queries):
+    # The membership alone proves the tournament exists: no second query on the
+    # path every result of a burst takes.
+    tid = make_tournament(organiser)
+    request = rf.post("/")
+    request.user = organiser
+    view = SimpleNamespace(kwargs={"tournament_id": tid})
+    with django_assert_num_queries(1):
+        assert IsOrganiserOrReadOnly().has_permission(request, view)

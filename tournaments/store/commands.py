@@ -4,7 +4,10 @@ Each command checks its body's shape (``schemas``), then, in one transaction
 with the tournament row locked, folds the stored events, completes the payload
 with what the server fills in (a start rank, the superseded seq), checks it
 against that state (a check only reads), and inserts the event at
-``seq = last + 1``.  A refused command stores nothing.  ``expected_seq`` gives
+``seq = last + 1``.  When the process has the tournament's state cached, the
+completion and the check run before the lock against that state, and the
+lock covers one INSERT stored only if that state is still the latest (else the
+stored events decide, as above).  A refused command stores nothing.  ``expected_seq`` gives
 optimistic concurrency (a mismatch raises ``Conflict``); an idempotency key
 already used on the tournament returns the event it stored and stores nothing.
 
@@ -18,7 +21,9 @@ inserted together (``Batch``: the TRF import of a 9,999-player file is some
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping
+import time
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from types import MappingProxyType
 from typing import Any, TypeVar
 
@@ -40,7 +45,7 @@ from .events import (
     validate_payload,
 )
 from .signals import event_appended
-from .state_cache import current_state, remember
+from .state_cache import Fingerprint, cached_state, current_state, propose, remember
 
 __all__ = [
     "Batch",
@@ -59,6 +64,9 @@ __all__ = [
 ]
 
 logger = logging.getLogger(__name__)
+# At DEBUG, one line per committed command: how long it waited for the tournament's
+# row lock and held it (bench/burst_bench.py turns it on and reads it).
+lock_logger = logging.getLogger(f"{__name__}.lock")
 
 Payload = dict[str, Any]
 Validator = Callable[[Any], Payload]
@@ -115,22 +123,57 @@ class Command:
         expected_seq: int | None = None,
         idempotency_key: str | None = None,
     ) -> Event:
-        # The payload's shape needs no state: checked before the lock is taken,
-        # which then covers only reading the state, the check and the INSERT.
+        # The payload's shape needs no state: checked before the lock is taken.
         data = validate_payload(self.kind, payload)
-        with transaction.atomic():
-            tournament = _locked(tournament_id)
+        cached = cached_state(tournament_id)
+        early = self._checked_early(cached, data, expected_seq)
+        with _locked(tournament_id) as tournament:
             if idempotency_key:
                 existing = tournament.events.filter(idempotency_key=idempotency_key).first()
                 if existing is not None:
                     return _replayed(existing, self.kind, data)
+            latest = cached_state(tournament_id)
+            if latest is not None and (cached is None or latest[0] is not cached[0]):
+                # Another thread of this process appended while this one waited for the lock.
+                early = self._checked_early(latest, data, expected_seq)
+            if early is not None:
+                state, last, completed = early
+                seq = state.version + 1
+                event = _event(tournament, seq, self.kind, completed, author, idempotency_key)
+                if _append_after(event, last):
+                    return _appended(state, event)
+            # Without a cached state, or another process appended since: the
+            # latest state read under the lock decides.
             state = current_state(tournament.pk)
             if expected_seq is not None and expected_seq != state.version:
                 raise Conflict(state.version, expected_seq)
             data = self.checked(state, data)
-            event = _insert(tournament, state.version + 1, self.kind, data, author, idempotency_key)
-            remember(tournament.pk, fold([event], start=state), event)
-            return event
+            event = _event(tournament, state.version + 1, self.kind, data, author, idempotency_key)
+            event.save()
+            return _appended(state, event)
+
+    def _checked_early(
+        self,
+        cached: tuple[TournamentState, Fingerprint] | None,
+        data: Payload,
+        expected_seq: int | None,
+    ) -> tuple[TournamentState, Fingerprint, Payload] | None:
+        """The command checked against this process's cached state (``cached_state``):
+        the state, its last event, and the completed payload; None when nothing is
+        cached or the cached state refuses it (the latest state may not).
+
+        Under the lock only the append remains: it stores the event only if the
+        cached state's last event is still the tournament's last (``_append_after``).
+        """
+        if cached is None:
+            return None
+        state, last = cached
+        if expected_seq is not None and expected_seq != state.version:
+            return None
+        try:
+            return state, last, self.checked(state, data)
+        except CommandError:
+            return None
 
     def checked(self, state: TournamentState, data: Payload) -> Payload:
         """``data`` (its shape validated already) completed with what the server
@@ -229,8 +272,7 @@ def in_one_transaction(
     """Run ``operation`` with the tournament locked: it reads ``batch.state`` for its
     own rules and appends its events with ``batch.append``; every event is stored,
     or none when anything it raises (CommandError or another refusal) ends it."""
-    with transaction.atomic():
-        tournament = _locked(tournament_id)
+    with _locked(tournament_id) as tournament:
         state = current_state(tournament.pk)
         if expected_seq is not None and expected_seq != state.version:
             raise Conflict(state.version, expected_seq)
@@ -240,11 +282,65 @@ def in_one_transaction(
         return result
 
 
-def _locked(tournament_id: int) -> Tournament:
-    try:
-        return Tournament.objects.select_for_update().get(pk=tournament_id)
-    except Tournament.DoesNotExist:
-        raise TournamentNotFound(tournament_id) from None
+@contextmanager
+def _locked(tournament_id: int) -> Iterator[Tournament]:
+    """A transaction holding the tournament's row lock from the start to its commit."""
+    with transaction.atomic():
+        asked = time.perf_counter()
+        try:
+            tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+        except Tournament.DoesNotExist:
+            raise TournamentNotFound(tournament_id) from None
+        if lock_logger.isEnabledFor(logging.DEBUG):
+            got = time.perf_counter()
+            transaction.on_commit(lambda: _log_lock(tournament_id, asked, got))
+        yield tournament
+
+
+def _log_lock(tournament_id: int, asked: float, got: float) -> None:
+    # Registered before any other on_commit callback of the transaction, so it
+    # runs first: right after the commit that released the lock.
+    waited, held = got - asked, time.perf_counter() - got
+    lock_logger.debug(
+        "tournament %d lock waited %.3f ms held %.3f ms", tournament_id, waited * 1e3, held * 1e3
+    )
+
+
+def _append_after(event: Event, last: Fingerprint) -> bool:
+    """INSERT ``event`` if the tournament's last event is ``last`` (its seq just
+    below ``event``'s): True, with ``event`` stored, or False with nothing stored.
+
+    One statement, so the lock is held for one round trip besides its own and the
+    commit's (reading the events after the cached state took another one).
+    """
+    if not connection.features.can_return_columns_from_insert:
+        return False
+    fields = [f for f in Event._meta.concrete_fields if not f.primary_key]
+    quote = connection.ops.quote_name
+    table = quote(Event._meta.db_table)
+    tournament, seq, pk, created_at = (
+        quote(Event._meta.get_field(name).column)
+        for name in ("tournament", "seq", "id", "created_at")
+    )
+    sql = (
+        f"INSERT INTO {table} ({', '.join(quote(f.column) for f in fields)}) "
+        f"SELECT {', '.join(['%s'] * len(fields))} "
+        f"WHERE EXISTS (SELECT 1 FROM {table} WHERE {tournament} = %s AND {seq} = %s "
+        f"AND {pk} = %s AND {created_at} = %s) "
+        f"AND NOT EXISTS (SELECT 1 FROM {table} WHERE {tournament} = %s AND {seq} >= %s) "
+        f"RETURNING {pk}"
+    )
+    values = [f.get_db_prep_save(getattr(event, f.attname), connection) for f in fields]
+    created = Event._meta.get_field("created_at").get_db_prep_save(last[1], connection)
+    params = [*values, event.tournament_id, event.seq - 1, last[0], created]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*params, event.tournament_id, event.seq])
+        row = cursor.fetchone()
+    if row is None:
+        return False
+    event.pk = row[0]
+    event._state.adding, event._state.db = False, connection.alias
+    return True
 
 
 def _replayed(event: Event, kind: str, data: Payload) -> Event:
@@ -270,6 +366,17 @@ def _insert(
     event = _event(tournament, seq, kind, payload, author, idempotency_key)
     event.save()
     transaction.on_commit(lambda: _announce(tournament.pk, seq))
+    return event
+
+
+def _appended(state: TournamentState, event: Event) -> Event:
+    """``event``, stored on top of ``state``: the state after it is proposed to the
+    next command at once (which checks against it while this transaction commits),
+    and cached once committed; then the event is announced."""
+    after = fold([event], start=state)
+    propose(event.tournament_id, after, event)
+    remember(event.tournament_id, after, event)
+    transaction.on_commit(lambda: _announce(event.tournament_id, event.seq))
     return event
 
 
