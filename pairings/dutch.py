@@ -2,32 +2,36 @@
 
 The rules choose, bracket by bracket from the top score down, the pairing that
 best satisfies a list of criteria in strict priority order.  Instead of
-generating candidate pairings one by one (transpositions and exchanges, C.04.3
-D), each bracket is paired by one maximum-weight matching whose edge weights
-are the criteria written as bit fields, most important first (the method that
-bbpPairings publishes): a matching of larger weight is then exactly a better
-pairing by the first criterion that tells them apart.
+generating candidate pairings one by one (transpositions and exchanges,
+Articles 3.6, 3.7 and 4; 2017: D), each bracket is paired by one maximum-weight
+matching whose edge weights are the criteria written as bit fields, most
+important first (the method that bbpPairings publishes): a matching of larger
+weight is then exactly a better pairing by the first criterion that tells them
+apart.
 
-Per edge, from the most significant field down:
+Per edge, from the most significant field down (criteria numbered as in
+Article 2 of the 2026 text; the 2017 text numbered them C.1-C.19):
 
 - C1, C3 (absolute): an edge exists only between players who have not met over
   the board, and not between two non-topscorers with the same absolute colour
   preference;
-- C4 (completion) and C2: one unit per edge, so the matching pairs as many of the
-  remaining players as possible; then the unpaired player (the pairing-allocated
-  bye, C.04.1 c) is one who may receive it (C2), of the lowest score possible;
-- C5, C6: the most pairs inside the bracket, then the highest scores paired
-  (the moved-down players' scores: fewest and lowest downfloaters), one field
-  per score so that a higher score always outweighs any number of lower ones;
-- C7, C8: the same two for the next bracket (the downfloaters chosen so that
-  the next bracket pairs best);
+- C4 (completion), C2 and C5: one unit per edge, so the matching pairs as many
+  of the remaining players as possible; then the unpaired player (the
+  pairing-allocated bye, 1.5) is one who may receive it (C2), of the lowest
+  score possible (C5);
+- C6, C7: the most pairs inside the bracket (the fewest downfloaters), then the
+  highest scores paired (the lowest downfloaters), one field per score so that
+  a higher score always outweighs any number of lower ones;
+- C8: the same two for the next bracket (the downfloaters chosen so that the
+  next bracket pairs best);
 - C9: the bye to the player with the fewest unplayed rounds, only in the
   bracket whose one unpaired player is the bye (nobody of it floats lower);
 - C10-C13: colour criteria (topscorers' colour difference beyond ±2 and third
   same colour in a row, colour preferences, strong colour preferences);
 - C14-C21: repeated downfloats and upfloats of the previous round and the round
   before, then the scores of those floaters;
-- D (the order of candidates), below every criterion: in a heterogeneous
+- the order of candidates (Article 4; 2017: D), below every criterion: in a
+  heterogeneous
   bracket the highest MDPs are paired (the limbo is touched only after every
   transposition of S2), each with the first resident possible; in a
   homogeneous bracket the fewest exchanges, the smallest difference of the
@@ -35,10 +39,9 @@ Per edge, from the most significant field down:
   and once S1 and S2 are settled, each S1 player from the top with the first
   S2 player possible (transpositions).
 
-The matching sees the bracket and the players below it (all of them when few
-enough remain, else the next score groups), so that the bracket's pairing leaves
-a remainder that can still be paired; if a later bracket cannot be completed the
-round is paired again seeing everybody.
+The matching sees the bracket and the players below it, so that the bracket's
+pairing leaves a remainder that can still be paired (C4); with many players
+below, a smaller matching gives the same result, checked (see _pair).
 """
 
 from __future__ import annotations
@@ -149,7 +152,7 @@ class _Relaxation:
 
 class _Bracket:
     """One bracket being paired: its players, the players it may look at below,
-    and each player's place in the candidate order (C.04.3 B, D)."""
+    and each player's place in the candidate order (S1 and S2: 3.2; the order: 4)."""
 
     def __init__(
         self,
@@ -186,7 +189,7 @@ class _Bracket:
     def by_score(self, *counts: tuple[int, int]) -> list[int]:
         """A criterion on scores as one field per score, highest first: (level,
         count) pairs summed per level, so that one more player of a higher score
-        outweighs any number of lower ones (C6's "scores in descending order")."""
+        outweighs any number of lower ones (C7's "scores in descending order")."""
         fields = [0] * self.levels
         for level, count in counts:
             fields[self.levels - level] += count
@@ -210,17 +213,17 @@ def _fields(
     # C4: pair as many as possible (left to the completion check when relaxed).
     fields = [bracket.relaxation is None]
     if bye is not None:
-        # C2, then the bye to the lowest score: reward pairing everybody else.
+        # C2, then the bye to the lowest score (C5): reward pairing everybody else.
         fields.append((not a.bye_eligible) + (not b.bye_eligible))
         bye_level = bracket.bye_level[bye.score]
         fields.append(
             (level_a > bye_level or not a.bye_eligible)
             + (level_b > bye_level or not b.bye_eligible)
         )
-    # C5, C6: pairs in this bracket, then the highest scores paired in it.
+    # C6, C7: pairs in this bracket, then the highest scores paired in it.
     fields.append(inside)
     fields += bracket.by_score((level_a, inside))
-    # C7: the same for the next bracket.
+    # C8: the same for the next bracket.
     fields.append(nxt)
     fields += bracket.by_score((level_a, nxt))
     if bye is not None and bye.decided_here:
@@ -242,7 +245,7 @@ def _fields(
         up = not (level_a > level_b and b.floats[back] == Float.UP)
         fields += bracket.by_score((level_b, inside and down_b), (level_a, inside and down_a))
         fields += bracket.by_score((level_a, inside and up))
-    # D: the fewest exchanges (the higher player of each pair from S1), then the
+    # 4.3: the fewest exchanges (the higher player of each pair from S1), then the
     # smallest difference of the exchanged players' numbers, that is the smallest
     # sum of the higher players' places in the bracket.
     if bracket.homogeneous:
@@ -298,7 +301,7 @@ def _match(bracket: _Bracket, ctx: _Context, bye: _Bye | None) -> dict[int, int]
     """The best pairing the bracket sees, as pairing number -> opponent.
 
     The criteria fields are packed into one integer per edge, then the order of
-    candidates (D: each S1 player, from the top, with the first S2 player
+    candidates (4.2: each S1 player, from the top, with the first S2 player
     possible) is added below them, a few S1 players at a time when the whole
     order would not fit the matching library's 128-bit weights: the S1 players
     whose opponents are decided are fixed before the next ones are ordered."""
@@ -331,7 +334,7 @@ def _match(bracket: _Bracket, ctx: _Context, bye: _Bye | None) -> dict[int, int]
     if bracket.homogeneous:
         graph = _settle_exchanges(graph, s1, sorted(s2, key=s2.__getitem__), inside, best, bits)
         # Once the exchanges decide which player of each pair is the higher one,
-        # S2 is sorted again (D): each higher player, from the top, meets the
+        # S2 is sorted again (4.2): each higher player, from the top, meets the
         # highest opponent possible, wherever the exchange put it.
         s1 = [index[p.number] for p in bracket.members]
         s2 = {i: i for i in s1}
@@ -407,7 +410,7 @@ def _settle_exchanges(
     best: dict[int, int],
     bits: int | None,
 ) -> list[tuple[int, int, int]]:
-    """D, exchanges in a homogeneous bracket: of the best pairings (the fewest
+    """4.3, exchanges in a homogeneous bracket: of the best pairings (the fewest
     exchanges and the smallest difference of numbers are already in the weights),
     those that move the lowest S1 players possible to S2, then the highest S2
     players possible to S1.  Each player is tried in that order and his side
@@ -533,34 +536,35 @@ def _groups(players: list[PlayerState]) -> list[list[PlayerState]]:
 def _pair(
     players: list[PlayerState], ctx: _Context
 ) -> tuple[list[tuple[PlayerState, PlayerState]], PlayerState | None]:
-    """Pair the brackets from the top (1.9 (2017: A.9)); the players of a bracket left
-    unpaired move down to the next one (MDPs).
+    """Pair the brackets from the top (1.9; 2017: A.9); the players of a bracket
+    left unpaired move down to the next one (MDPs).
 
     Each bracket's pairing is the one that its matching with every player below
     would give (the full matching).  With many players below, a smaller matching
     gives it, checked afterwards, else the bracket is paired again seeing all:
 
-    - Edges to players below the next score group carry C4 alone (and C2 and the
-      bye's score): the small matching drops C4 and does not see those players,
-      who are taken to pair whoever it leaves unpaired.
-    - Edges from the bracket to the next group carry C7 and C8 alone (the
-      scores of the higher players), the same whoever the opponent; so do pairs
-      inside that group.  Their best total, given the f players who float into
-      it, is all of them paired there and the group pairing the rest among
-      itself, (|group| + f) // 2.  The small matching sees K >= f of the
-      group's players as ports, compatible with each other and with every
-      player compatible with somebody of the group, and the other |group| - K
-      (an even number) as pairing among themselves; that gives the same total,
-      (K + f) // 2 + (|group| - K) / 2.  f is at most the number of players
-      that the bracket cannot pair inside it (C5 comes first), checked.
+    - Edges to players below the next score group carry C4 alone (and C2 and C5
+      when the bye is left over): the small matching drops C4 and does not see
+      those players, who are taken to pair whoever it leaves unpaired.
+    - Edges from the bracket to the next group carry C8 alone (pairs in the next
+      bracket, and the score of the higher player), the same whoever the
+      opponent; so do pairs inside that group.  Their best total, given the f
+      players who float into it, is all of them paired there and the group
+      pairing the rest among itself: (|group| + f) // 2 pairs.  The small
+      matching sees K >= f of the group's players as ports, compatible with
+      each other and with every player compatible with somebody of the group,
+      and takes the other |group| - K (an even number) as pairing among
+      themselves: (K + f) // 2 + (|group| - K) / 2 pairs, the same total.  f
+      is at most the number of players the bracket cannot pair inside it (C6
+      comes first), which is checked against K.
 
-    For every full matching pairing everybody (C4; the bye, if any, to an eligible
-    player of the lowest score), the small matching then has one at least as
-    good, criterion by criterion.  So when the small matching's result extends to
-    such a full matching whose next group reaches that best total (checked by
-    _extends), the extension is the best full matching, and the bracket's part of
-    both is the same.  The result thus never depends on how far the matching
-    looks; only the time taken does (the check usually passes)."""
+    So for every full matching that pairs everybody (C4; the bye, if any, to an
+    eligible player of the lowest score: C2, C5), the small matching has one at
+    least as good, criterion by criterion.  When the small matching's result
+    extends to such a full matching whose next group reaches that best total
+    (checked by _extends), that extension is the best full matching, and the
+    bracket's part of both is the same.  The result thus never depends on how
+    far the matching looks; only the time taken does (the check usually passes)."""
     groups = _groups(players)
     pairs: list[tuple[PlayerState, PlayerState]] = []
     movers: list[PlayerState] = []
@@ -629,8 +633,8 @@ def _pair_bracket(
     pairs: list[tuple[PlayerState, PlayerState]] = []
     left: list[PlayerState] = []
     if movers:
-        # The moved-down players' opponents are now fixed (B.3): the residents
-        # left over are paired again as a homogeneous remainder.
+        # The moved-down players' opponents are now fixed (the MDP-Pairing, 3.3):
+        # the residents left over are paired again as a homogeneous remainder.
         taken: set[int] = set()
         for m in movers:
             opponent = mate.get(m.number)

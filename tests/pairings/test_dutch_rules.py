@@ -36,7 +36,7 @@ def test_c11_a_topscorer_who_would_get_a_third_colour_in_a_row_is_avoided():
     # left in 2.5 (C6); 3 and 8 have met, 2 has met both: all three go down to
     # 5, who has a colour difference of -2 and must have white.  3 (w w b b)
     # must have white as well: against 5 he would yield (the smaller
-    # difference, E.2) and get black a third time in a row, which C11 counts
+    # difference, 5.2.2) and get black a third time in a row, which C11 counts
     # for a topscorer; 8 (w b w b) only prefers white (C12, a lower criterion).
     # So 5-8, and then 3-6 and 2-4 (2 has met 6).
     tournament = history(
@@ -134,12 +134,12 @@ def test_c9_waits_for_the_bracket_whose_unpaired_player_is_the_bye():
     assert pairs(tournament, 5) == {frozenset(p) for p in ((3, 1), (2, 4), (5, 6), (7, 0))}
 
 
-def test_c6_compares_the_downfloaters_scores_from_the_highest():
+def test_c7_compares_the_downfloaters_scores_from_the_highest():
     # Round 6.  4 (4.0) has met 2 and 8 (3.0), who have met each other: all
     # three come down to 3 5 6 (2.5), below which 7 (1.5) and 1 (1.0), who have
     # met, each need an opponent from above.  Two pairs can be made in the
     # bracket either way: 4-6 3-5, floating 2 and 8 (3.0, 3.0), or 2-5 6-8,
-    # floating 4 and 3 (4.0, 2.5).  C6 compares the downfloaters' scores in
+    # floating 4 and 3 (4.0, 2.5).  C7 compares the downfloaters' scores in
     # descending order: 3.0 < 4.0 decides at once.  Then 2-7 and 8-1.
     tournament = history(
         8,
