@@ -151,3 +151,25 @@ def test_c7_compares_the_downfloaters_scores_from_the_highest():
         [(2, 3, "1-0"), (5, 4, "1/2"), (6, 1, "1-0"), (8, 7, "1-0")],
     )
     assert pairs(tournament, 6) == {frozenset(p) for p in ((4, 6), (3, 5), (2, 7), (8, 1))}
+
+
+def test_c6_pairs_the_top_bracket_when_only_players_far_below_can_absorb_the_next():
+    # Round 3 of 9, 52 players.  1 and 2 (2.0, one white and one black each)
+    # have not met.  Just below them, 3-26 (1.5) had black twice: each must have
+    # white (absolute), so no two of them may meet (C3).  27-50 (0.5) had white
+    # twice and must have black, so they cannot meet each other either; 51 and
+    # 52 (0) lost to 1 and 2.  Pairing 1-2 (no downfloater, C6) leaves 3-26
+    # against 27-50 (each has met only two of them) and 51-52: complete (C4).
+    # So 1-2, although 1 and 2 are the only ones of the top 26 who could meet
+    # 3-26: a matching that saw only the next 24 players and counted its own
+    # pairs would pair 1 and 2 with two of 3-26 instead (two pairs, not one).
+    blacks, whites = range(3, 27), range(27, 51)
+    first = [(w, b, "1/2") for w, b in zip(whites, blacks, strict=True)]
+    second = [(w, b, "0-1") for w, b in zip([*whites[1:], whites[0]], blacks, strict=True)]
+    tournament = history(
+        52,
+        9,
+        [(1, 51, "1-0"), (2, 52, "1-0"), *first],
+        [(52, 1, "0-1"), (51, 2, "0-1"), *second],
+    )
+    assert frozenset((1, 2)) in pairs(tournament, 3)
