@@ -671,9 +671,14 @@ def _extends(
     when they are odd, and everybody left over then paired (_completes)."""
     ports = relaxation.ports
     seen = [p for p in bracket.members + bracket.below if p.number not in ports]
-    floating = [
-        p for p in seen if mate.get(p.number, next(iter(ports))) in ports or p.number not in mate
-    ]
+
+    def paired_inside(p: PlayerState) -> bool:
+        # only these pairs are kept (and only they weigh in C6): any other pair of
+        # two seen players has weight 0, its players float
+        q = mate.get(p.number)
+        return q is not None and q not in ports and bracket.inside & {p.number, q} != set()
+
+    floating = [p for p in seen if not paired_inside(p)]
     if len(floating) > len(ports):
         return False  # more players may float into the group than it has ports
     group = list(relaxation.next_group)
@@ -686,7 +691,7 @@ def _extends(
     spare = _unpaired(group, ctx)
     if len(spare) > 1:
         return False
-    unmatched = [p for p in floating if p.number not in mate]
+    unmatched = [p for p in floating if mate.get(p.number) not in ports]
     everyone = [*seen, *relaxation.next_group, *relaxation.beyond]
     eligible = [p.score for p in everyone if p.bye_eligible]
     bye_score = min(eligible) if eligible else None
