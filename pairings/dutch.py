@@ -31,9 +31,8 @@ Article 2 of the 2026 text; the 2017 text numbered them C.1-C.19):
 - C14-C21: repeated downfloats and upfloats of the previous round and the round
   before, then the scores of those floaters;
 - the order of candidates (Article 4; 2017: D), below every criterion: in a
-  heterogeneous
-  bracket the highest MDPs are paired (the limbo is touched only after every
-  transposition of S2), each with the first resident possible; in a
+  heterogeneous bracket the highest MDPs are paired (the limbo is touched only
+  after every transposition of S2), each with the first resident possible; in a
   homogeneous bracket the fewest exchanges, the smallest difference of the
   numbers exchanged, the lowest S1 and then the highest S2 players exchanged,
   and once S1 and S2 are settled, each S1 player from the top with the first
