@@ -1,4 +1,4 @@
-"""C.04.3 E: colour allocation for a pair, once the pairing is decided."""
+"""C.04.3 Article 5 (2017: E): colour allocation for a pair, once the pairing is decided."""
 
 from __future__ import annotations
 
@@ -24,12 +24,13 @@ def colour_of_higher(
 ) -> Color:
     """The colour of ``higher`` (the higher-ranked of the pair: score, then pairing number).
 
-    E.1 grant both preferences; E.2 grant the stronger preference (absolute over
-    strong, and between two absolute ones the wider colour difference); E.3
-    alternate from the most recent round in which they had different colours;
-    E.4 grant the higher-ranked player's preference; E.5 without any preference the
-    higher-ranked player gets the initial colour when his ``position`` (1-based,
-    among the players paired in the round, by pairing number) is odd.
+    5.2.1 (2017: E.1) grant both preferences; 5.2.2 grant the stronger preference
+    (absolute over strong, and between two absolute ones the wider colour
+    difference); 5.2.3 alternate from the most recent round in which they had
+    different colours; 5.2.4 grant the higher-ranked player's preference; 5.2.5
+    without any preference the higher-ranked player gets the initial colour (5.1)
+    when his ``position`` (1-based, among the players paired in the round, by
+    pairing number) is odd.
     """
     hp, lp = higher.preference, lower.preference
     if _compatible(hp, lp):

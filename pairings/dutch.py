@@ -2,43 +2,45 @@
 
 The rules choose, bracket by bracket from the top score down, the pairing that
 best satisfies a list of criteria in strict priority order.  Instead of
-generating candidate pairings one by one (transpositions and exchanges, C.04.3
-D), each bracket is paired by one maximum-weight matching whose edge weights
-are the criteria written as bit fields, most important first (the method that
-bbpPairings publishes): a matching of larger weight is then exactly a better
-pairing by the first criterion that tells them apart.
+generating candidate pairings one by one (transpositions and exchanges,
+Articles 3.6, 3.7 and 4; 2017: D), each bracket is paired by one maximum-weight
+matching whose edge weights are the criteria written as bit fields, most
+important first (the method that bbpPairings publishes): a matching of larger
+weight is then exactly a better pairing by the first criterion that tells them
+apart.
 
-Per edge, from the most significant field down:
+Per edge, from the most significant field down (criteria numbered as in
+Article 2 of the 2026 text; the 2017 text numbered them C.1-C.19):
 
 - C1, C3 (absolute): an edge exists only between players who have not met over
   the board, and not between two non-topscorers with the same absolute colour
   preference;
-- C4 (completion) and C2: one unit per edge, so the matching pairs as many of the
-  remaining players as possible; then the unpaired player (the pairing-allocated
-  bye, C.04.1 c) is one who may receive it (C2), of the lowest score possible;
-- C5, C6: the most pairs inside the bracket, then the highest scores paired
-  (the moved-down players' scores: fewest and lowest downfloaters), one field
-  per score so that a higher score always outweighs any number of lower ones;
-- C7, C8: the same two for the next bracket (the downfloaters chosen so that
-  the next bracket pairs best);
+- C4 (completion), C2 and C5: one unit per edge, so the matching pairs as many
+  of the remaining players as possible; then the unpaired player (the
+  pairing-allocated bye, 1.5) is one who may receive it (C2), of the lowest
+  score possible (C5);
+- C6, C7: the most pairs inside the bracket (the fewest downfloaters), then the
+  highest scores paired (the lowest downfloaters), one field per score so that
+  a higher score always outweighs any number of lower ones;
+- C8: the same two for the next bracket (the downfloaters chosen so that the
+  next bracket pairs best);
 - C9: the bye to the player with the fewest unplayed rounds, only in the
   bracket whose one unpaired player is the bye (nobody of it floats lower);
 - C10-C13: colour criteria (topscorers' colour difference beyond ±2 and third
   same colour in a row, colour preferences, strong colour preferences);
 - C14-C21: repeated downfloats and upfloats of the previous round and the round
   before, then the scores of those floaters;
-- D (the order of candidates), below every criterion: in a heterogeneous
-  bracket the highest MDPs are paired (the limbo is touched only after every
-  transposition of S2), each with the first resident possible; in a
+- the order of candidates (Article 4; 2017: D), below every criterion: in a
+  heterogeneous bracket the highest MDPs are paired (the limbo is touched only
+  after every transposition of S2), each with the first resident possible; in a
   homogeneous bracket the fewest exchanges, the smallest difference of the
   numbers exchanged, the lowest S1 and then the highest S2 players exchanged,
   and once S1 and S2 are settled, each S1 player from the top with the first
   S2 player possible (transpositions).
 
-The matching sees the bracket and the players below it (all of them when few
-enough remain, else the next score groups), so that the bracket's pairing leaves
-a remainder that can still be paired; if a later bracket cannot be completed the
-round is paired again seeing everybody.
+The matching sees the bracket and the players below it, so that the bracket's
+pairing leaves a remainder that can still be paired (C4); with many players
+below, a smaller matching gives the same result, checked (see _pair).
 """
 
 from __future__ import annotations
@@ -53,10 +55,9 @@ from pairings.matching import max_weight_matching
 from pairings.players import WHITE, Float, PlayerState, other, player_states
 from tiebreaks.model import Color, Tournament
 
-# Below this many remaining players a bracket's matching sees all of them (exact completion).
-FULL_WINDOW = 40
-# Otherwise it sees this many of the players below it.
-LOOKAHEAD = 24
+# Up to this many remaining players a bracket's matching sees all of them; with more,
+# it first sees only the next score group (a smaller matching) and checks completion.
+FULL_VIEW = 40
 # Edge weights stay below 2**WEIGHT_BITS for the 128-bit matching (room for its doubling).
 WEIGHT_BITS = 120
 
@@ -128,9 +129,29 @@ class _Bye:
     decided_here: bool  # the bracket being paired is that score's
 
 
+class _Relaxation:
+    """How a bracket's matching sees many players below it (see _pair): the next
+    score group through ``ports``, some of its players standing for all of it,
+    and nobody further down (``beyond``)."""
+
+    def __init__(
+        self, next_group: list[PlayerState], ports: int, beyond: list[PlayerState]
+    ) -> None:
+        self.next_group = next_group
+        self.ports = {p.number for p in next_group[:ports]}
+        self.beyond = beyond
+        self._reaches: dict[int, bool] = {}
+
+    def reaches(self, player: PlayerState, ctx: _Context) -> bool:
+        """Whether ``player`` is compatible with somebody of the next score group."""
+        if player.number not in self._reaches:
+            self._reaches[player.number] = any(_compatible(player, p, ctx) for p in self.next_group)
+        return self._reaches[player.number]
+
+
 class _Bracket:
     """One bracket being paired: its players, the players it may look at below,
-    and each player's place in the candidate order (C.04.3 B, D)."""
+    and each player's place in the candidate order (S1 and S2: 3.2; the order: 4)."""
 
     def __init__(
         self,
@@ -139,7 +160,10 @@ class _Bracket:
         below: Sequence[PlayerState],
         next_group: Collection[int],
         pairs: int | None = None,
+        *,
+        relaxation: _Relaxation | None = None,
     ) -> None:
+        self.relaxation = relaxation
         self.residents = list(residents)
         self.members = list(movers) + list(residents)
         self.below = list(below)
@@ -164,7 +188,7 @@ class _Bracket:
     def by_score(self, *counts: tuple[int, int]) -> list[int]:
         """A criterion on scores as one field per score, highest first: (level,
         count) pairs summed per level, so that one more player of a higher score
-        outweighs any number of lower ones (C6's "scores in descending order")."""
+        outweighs any number of lower ones (C7's "scores in descending order")."""
         fields = [0] * self.levels
         for level, count in counts:
             fields[self.levels - level] += count
@@ -185,19 +209,20 @@ def _fields(
     nxt = b.number in bracket.next_group
     level_a, level_b = bracket.level[a.number], bracket.level[b.number]
 
-    fields = [1]  # C4: pair as many as possible
+    # C4: pair as many as possible (left to the completion check when relaxed).
+    fields = [bracket.relaxation is None]
     if bye is not None:
-        # C2, then the bye to the lowest score: reward pairing everybody else.
+        # C2, then the bye to the lowest score (C5): reward pairing everybody else.
         fields.append((not a.bye_eligible) + (not b.bye_eligible))
         bye_level = bracket.bye_level[bye.score]
         fields.append(
             (level_a > bye_level or not a.bye_eligible)
             + (level_b > bye_level or not b.bye_eligible)
         )
-    # C5, C6: pairs in this bracket, then the highest scores paired in it.
+    # C6, C7: pairs in this bracket, then the highest scores paired in it.
     fields.append(inside)
     fields += bracket.by_score((level_a, inside))
-    # C7: the same for the next bracket.
+    # C8: the same for the next bracket.
     fields.append(nxt)
     fields += bracket.by_score((level_a, nxt))
     if bye is not None and bye.decided_here:
@@ -219,7 +244,7 @@ def _fields(
         up = not (level_a > level_b and b.floats[back] == Float.UP)
         fields += bracket.by_score((level_b, inside and down_b), (level_a, inside and down_a))
         fields += bracket.by_score((level_a, inside and up))
-    # D: the fewest exchanges (the higher player of each pair from S1), then the
+    # 4.3: the fewest exchanges (the higher player of each pair from S1), then the
     # smallest difference of the exchanged players' numbers, that is the smallest
     # sum of the higher players' places in the bracket.
     if bracket.homogeneous:
@@ -267,22 +292,15 @@ def pair_round(
         played=played,
         width=(len(players) // 2 + 2).bit_length() + 1,
     )
-    try:
-        pairs, bye = _pair(players, ctx, FULL_WINDOW)
-    except _Incomplete:
-        pairs, bye = _pair(players, ctx, len(players))
+    pairs, bye = _pair(players, ctx)
     return RoundPairing(round_number, _boards(pairs, bye, initial_colour))
-
-
-class _Incomplete(Exception):  # noqa: N818
-    """A bracket's pairing left a remainder that cannot be paired."""
 
 
 def _match(bracket: _Bracket, ctx: _Context, bye: _Bye | None) -> dict[int, int]:
     """The best pairing the bracket sees, as pairing number -> opponent.
 
     The criteria fields are packed into one integer per edge, then the order of
-    candidates (D: each S1 player, from the top, with the first S2 player
+    candidates (4.2: each S1 player, from the top, with the first S2 player
     possible) is added below them, a few S1 players at a time when the whole
     order would not fit the matching library's 128-bit weights: the S1 players
     whose opponents are decided are fixed before the next ones are ordered."""
@@ -294,7 +312,14 @@ def _match(bracket: _Bracket, ctx: _Context, bye: _Bye | None) -> dict[int, int]
     pairs = sum(1 for i, j in best.items() if i < j and i in inside and j in inside)
     if bracket.homogeneous and pairs < len(bracket.s1):
         # S1 is as large as the number of pairs the bracket can make: split again.
-        bracket = _Bracket([], bracket.residents, bracket.below, bracket.next_group, pairs)
+        bracket = _Bracket(
+            [],
+            bracket.residents,
+            bracket.below,
+            bracket.next_group,
+            pairs,
+            relaxation=bracket.relaxation,
+        )
         graph, bits = _graph(everyone, bracket, ctx, bye)
         best = max_weight_matching(len(everyone), graph, bits)
     s1 = sorted(
@@ -308,7 +333,7 @@ def _match(bracket: _Bracket, ctx: _Context, bye: _Bye | None) -> dict[int, int]
     if bracket.homogeneous:
         graph = _settle_exchanges(graph, s1, sorted(s2, key=s2.__getitem__), inside, best, bits)
         # Once the exchanges decide which player of each pair is the higher one,
-        # S2 is sorted again (D): each higher player, from the top, meets the
+        # S2 is sorted again (4.2): each higher player, from the top, meets the
         # highest opponent possible, wherever the exchange put it.
         s1 = [index[p.number] for p in bracket.members]
         s2 = {i: i for i in s1}
@@ -354,12 +379,26 @@ def _graph(
         (i, j, _fields(a, b, bracket, ctx, bye))
         for i, a in enumerate(everyone)
         for j in range(i + 1, len(everyone))
-        if _compatible(a, b := everyone[j], ctx)
+        if _allowed(a, b := everyone[j], bracket, ctx)
     ]
     quality = pack_fields(edges)
     quality_bits = max((q.bit_length() for q in quality), default=0)
     graph = [(i, j, q) for (i, j, _), q in zip(edges, quality, strict=True)]
     return graph, WEIGHT_BITS if quality_bits < WEIGHT_BITS else None
+
+
+def _allowed(a: PlayerState, b: PlayerState, bracket: _Bracket, ctx: _Context) -> bool:
+    """Whether the matching has an edge between ``a`` and ``b``: they are compatible,
+    or, when the bracket sees the next score group through ports (see _pair), they
+    are two ports, or a port and a player compatible with somebody of that group."""
+    relaxation = bracket.relaxation
+    if relaxation is not None:
+        a_port, b_port = a.number in relaxation.ports, b.number in relaxation.ports
+        if a_port and b_port:
+            return True
+        if a_port or b_port:
+            return relaxation.reaches(b if a_port else a, ctx)
+    return _compatible(a, b, ctx)
 
 
 def _settle_exchanges(
@@ -370,7 +409,7 @@ def _settle_exchanges(
     best: dict[int, int],
     bits: int | None,
 ) -> list[tuple[int, int, int]]:
-    """D, exchanges in a homogeneous bracket: of the best pairings (the fewest
+    """4.3, exchanges in a homogeneous bracket: of the best pairings (the fewest
     exchanges and the smallest difference of numbers are already in the weights),
     those that move the lowest S1 players possible to S2, then the highest S2
     players possible to S1.  Each player is tried in that order and his side
@@ -395,15 +434,20 @@ def _settle_exchanges(
 
     def on_s1_side(u: int, wanted: bool) -> bool:
         """Whether a best pairing (within the sides fixed) can put ``u`` on the
-        S1 side (``wanted``) or on the S2 side: weights doubled, one more for
-        every edge that agrees, so the tie-break never outweighs a criterion
-        (every best pairing has the same number of pairs)."""
+        S1 side (``wanted``) or on the S2 side: weights doubled, one more for the
+        edge of ``u`` that agrees, so the tie-break never outweighs a criterion.
+        On the S2 side ``u`` may also stay unpaired: an extra node, paired with
+        ``u`` alone, stands for that (best pairings need not all have as many
+        pairs when the matching sees only part of the players below)."""
         trial = [
-            (i, j, 2 * q + ((i == u and j in inside) == wanted or u not in (i, j)))
+            (i, j, 2 * q + (u in (i, j) and (i == u and j in inside) == wanted))
             for i, j, q in graph
             if allowed(i, j)
         ]
-        return higher(max_weight_matching(nodes, trial, None if bits is None else bits + 1), u)
+        if not wanted:
+            trial.append((u, nodes, 1))
+        mate = max_weight_matching(nodes + 1, trial, None if bits is None else bits + 1)
+        return higher(mate, u)
 
     for u in reversed(s1):
         if exchanges and not on_s1_side(u, wanted=False):
@@ -489,77 +533,232 @@ def _groups(players: list[PlayerState]) -> list[list[PlayerState]]:
 
 
 def _pair(
-    players: list[PlayerState], ctx: _Context, full_window: int
+    players: list[PlayerState], ctx: _Context
 ) -> tuple[list[tuple[PlayerState, PlayerState]], PlayerState | None]:
-    """Pair the brackets from the top (A.9); the players of a bracket left unpaired
-    move down to the next one (MDPs)."""
-    by_number = {p.number: p for p in players}
+    """Pair the brackets from the top (1.9; 2017: A.9); the players of a bracket
+    left unpaired move down to the next one (MDPs).
+
+    Each bracket's pairing is the one that its matching with every player below
+    would give (the full matching).  With many players below, a smaller matching
+    gives it, checked afterwards, else the bracket is paired again seeing all:
+
+    - Edges to players below the next score group carry C4 alone (and C2 and C5
+      when the bye is left over): the small matching drops C4 and does not see
+      those players, who are taken to pair whoever it leaves unpaired.
+    - Edges from the bracket to the next group carry C8 alone (pairs in the next
+      bracket, and the score of the higher player), the same whoever the
+      opponent; so do pairs inside that group.  Their best total, given the f
+      players who float into it, is all of them paired there and the group
+      pairing the rest among itself: (|group| + f) // 2 pairs.  The small
+      matching sees K >= f of the group's players as ports, compatible with
+      each other and with every player compatible with somebody of the group,
+      and takes the other |group| - K (an even number) as pairing among
+      themselves: (K + f) // 2 + (|group| - K) / 2 pairs, the same total.  f
+      is at most the number of players the bracket cannot pair inside it (C6
+      comes first), which is checked against K.
+
+    So for every full matching that pairs everybody (C4; the bye, if any, to an
+    eligible player of the lowest score: C2, C5), the small matching has one at
+    least as good, criterion by criterion.  When the small matching's result
+    extends to such a full matching whose next group reaches that best total
+    (checked by _extends), that extension is the best full matching, and the
+    bracket's part of both is the same.  The result thus never depends on how
+    far the matching looks; only the time taken does (the check usually passes)."""
     groups = _groups(players)
     pairs: list[tuple[PlayerState, PlayerState]] = []
     movers: list[PlayerState] = []
     for index, residents in enumerate(groups):
         rest = [p for g in groups[index + 1 :] for p in g]
-        full = not rest or len(rest) + len(movers) + len(residents) <= full_window
-        below = rest if full else rest[:LOOKAHEAD]
-        next_group = {p.number for p in groups[index + 1]} if rest else set()
-        if not movers and not residents:
-            continue
-        bracket = _Bracket(movers, residents, below, next_group)
-        everyone = bracket.members + below
-        bye = None
-        if full and len(everyone) % 2 == 1:
-            eligible = [p.score for p in everyone if p.bye_eligible]
-            if not eligible:
-                raise NoLegalPairing("no player may receive the pairing-allocated bye (C2)")
-            bye = _Bye(min(eligible), decided_here=False)
-        mate = _match(bracket, ctx, bye)
-        if bye is not None and bye.score >= residents[0].score:
-            # C9 weighs only in the bracket that leaves the bye over, and only
-            # when none of its players has to float lower than it (then the
-            # bracket's one unpaired player is the bye, as bbpPairings reads it).
-            lower = {p.number for p in below if p.score < residents[0].score}
-            if not any(mate.get(p.number) in lower for p in bracket.members):
-                bye = _Bye(bye.score, decided_here=True)
-                mate = _match(bracket, ctx, bye)
-        if full:
-            unmatched = [p for p in everyone if p.number not in mate]
-            if len(unmatched) > 1 or (unmatched and not unmatched[0].bye_eligible):
-                if index == 0 or full_window >= len(players):
-                    raise NoLegalPairing("no pairing satisfies C1-C3 for every player")
-                raise _Incomplete
-        if movers:
-            # The moved-down players' opponents are now fixed (B.3): the residents
-            # left over are paired again as a homogeneous remainder.
-            taken: set[int] = set()
-            for m in movers:
-                opponent = mate.get(m.number)
-                if opponent in bracket.inside and m.number not in taken:
-                    pairs.append((m, by_number[opponent]))
-                    taken.update((m.number, opponent))
-            left = [m for m in movers if m.number not in taken]
-            remainder = [p for p in residents if p.number not in taken]
-            bracket = _Bracket([], remainder, left + below, next_group)
-            if bye is not None:
-                # The lowest bye-eligible score may have been a mover just paired.
-                eligible = [p.score for p in remainder + left + below if p.bye_eligible]
-                bye = _Bye(min(eligible), bye.decided_here)
-            mate = _match(bracket, ctx, bye) if remainder else {}
-        else:
-            left = []
-        movers = list(left)
-        for p in bracket.members:
-            opponent = mate.get(p.number)
-            if opponent in bracket.inside:
-                if p.number < opponent:
-                    pairs.append((p, by_number[opponent]))
-            else:
-                movers.append(p)
-        movers = _ranked(movers)
+        size = len(groups[index + 1]) if rest else 0
+        outcome = None
+        if len(movers) + len(residents) + len(rest) > FULL_VIEW and size < len(rest):
+            # Ports for the players who may float (the movers, an odd one), even
+            # |group| - K; all of the group when that is not enough.
+            ports = min(size, len(movers) + 2 + (size - len(movers)) % 2)
+            for k in dict.fromkeys((ports, size)):
+                relaxation = _Relaxation(rest[:size], k, rest[size:])
+                outcome = _pair_bracket(movers, residents, rest, size, ctx, relaxation)
+                if outcome is not None:
+                    break
+        if outcome is None:
+            outcome = _pair_bracket(movers, residents, rest, size, ctx, None)
+        found, movers = outcome
+        pairs += found
     if len(movers) > 1:
-        if full_window >= len(players):
-            raise NoLegalPairing("no pairing satisfies C1-C3 for every player")
-        raise _Incomplete
+        raise NoLegalPairing("no pairing satisfies C1-C3 for every player")
     return pairs, movers[0] if movers else None
+
+
+def _pair_bracket(
+    movers: list[PlayerState],
+    residents: list[PlayerState],
+    rest: list[PlayerState],
+    next_size: int,
+    ctx: _Context,
+    relaxation: _Relaxation | None,
+) -> tuple[list[tuple[PlayerState, PlayerState]], list[PlayerState]] | None:
+    """The pairs of one bracket and the players it moves down, seeing everybody
+    below or through a ``relaxation`` (None when its result does not extend)."""
+    by_number = {p.number: p for p in (*movers, *residents)}
+    if relaxation is None:
+        below = rest
+    else:
+        below = [p for p in relaxation.next_group if p.number in relaxation.ports]
+    next_group = {p.number for p in rest[:next_size]}
+    bracket = _Bracket(movers, residents, below, next_group, relaxation=relaxation)
+    everyone = bracket.members + below
+    bye = None
+    if relaxation is None and len(everyone) % 2 == 1:
+        eligible = [p.score for p in everyone if p.bye_eligible]
+        if not eligible:
+            raise NoLegalPairing("no player may receive the pairing-allocated bye (C2)")
+        bye = _Bye(min(eligible), decided_here=False)
+    mate = _match(bracket, ctx, bye)
+    if bye is not None and bye.score >= residents[0].score:
+        # C9 weighs only in the bracket that leaves the bye over, and only
+        # when none of its players has to float lower than it (then the
+        # bracket's one unpaired player is the bye, as bbpPairings reads it).
+        lower = {p.number for p in below if p.score < residents[0].score}
+        if not any(mate.get(p.number) in lower for p in bracket.members):
+            bye = _Bye(bye.score, decided_here=True)
+            mate = _match(bracket, ctx, bye)
+    if relaxation is not None:
+        if not _extends(bracket, mate, relaxation, ctx):
+            return None
+    else:
+        unmatched = [p for p in everyone if p.number not in mate]
+        if len(unmatched) > 1 or (unmatched and not unmatched[0].bye_eligible):
+            raise NoLegalPairing("no pairing satisfies C1-C3 for every player")
+    pairs: list[tuple[PlayerState, PlayerState]] = []
+    left: list[PlayerState] = []
+    if movers:
+        # The moved-down players' opponents are now fixed (the MDP-Pairing, 3.3):
+        # the residents left over are paired again as a homogeneous remainder.
+        taken: set[int] = set()
+        for m in movers:
+            opponent = mate.get(m.number)
+            if opponent in bracket.inside and m.number not in taken:
+                pairs.append((m, by_number[opponent]))
+                taken.update((m.number, opponent))
+        left = [m for m in movers if m.number not in taken]
+        remainder = [p for p in residents if p.number not in taken]
+        bracket = _Bracket([], remainder, left + below, next_group, relaxation=relaxation)
+        if bye is not None:
+            # The lowest bye-eligible score may have been a mover just paired.
+            eligible = [p.score for p in remainder + left + below if p.bye_eligible]
+            bye = _Bye(min(eligible), bye.decided_here)
+        mate = _match(bracket, ctx, bye) if remainder else {}
+        if relaxation is not None and remainder and not _extends(bracket, mate, relaxation, ctx):
+            return None
+    floaters = list(left)
+    for p in bracket.members:
+        opponent = mate.get(p.number)
+        if opponent in bracket.inside:
+            if p.number < opponent:
+                pairs.append((p, by_number[opponent]))
+        else:
+            floaters.append(p)
+    return pairs, _ranked(floaters)
+
+
+def _extends(
+    bracket: _Bracket, mate: dict[int, int], relaxation: _Relaxation, ctx: _Context
+) -> bool:
+    """Whether the small matching's result ``mate`` extends to the full matching
+    described in _pair: the players it sends to ports paired with distinct players
+    of the next group, the rest of that group paired among itself but for one
+    when they are odd, and everybody left over then paired (_completes)."""
+    ports = relaxation.ports
+    seen = [p for p in bracket.members + bracket.below if p.number not in ports]
+
+    def paired_inside(p: PlayerState) -> bool:
+        # only these pairs are kept (and only they weigh in C6): any other pair of
+        # two seen players has weight 0, its players float
+        q = mate.get(p.number)
+        return q is not None and q not in ports and bracket.inside & {p.number, q} != set()
+
+    floating = [p for p in seen if not paired_inside(p)]
+    if len(floating) > len(ports):
+        return False  # more players may float into the group than it has ports
+    group = list(relaxation.next_group)
+    for p in floating:
+        if mate.get(p.number) in ports:
+            opponent = next((q for q in group if _compatible(p, q, ctx)), None)
+            if opponent is None:
+                return False
+            group.remove(opponent)
+    spare = _unpaired(group, ctx)
+    if len(spare) > 1:
+        return False
+    unmatched = [p for p in floating if mate.get(p.number) not in ports]
+    everyone = [*seen, *relaxation.next_group, *relaxation.beyond]
+    eligible = [p.score for p in everyone if p.bye_eligible]
+    bye_score = min(eligible) if eligible else None
+    return _completes(
+        _ranked(unmatched + spare + relaxation.beyond), relaxation.beyond, bye_score, ctx
+    )
+
+
+def _completes(
+    left: list[PlayerState],
+    beyond: list[PlayerState],
+    bye_score: Fraction | None,
+    ctx: _Context,
+) -> bool:
+    """Whether the players ``left`` (ranked) can all be paired (C1, C3), but for
+    one, when they are an odd number, who may receive the bye (C2), is ``beyond``
+    the bracket's view and has the lowest score of those who may (``bye_score``).
+    A greedy pairing usually shows it; a maximum matching decides when it does not."""
+    candidates: list[PlayerState] = []
+    if len(left) % 2:
+        candidates = [p for p in beyond if p.bye_eligible and p.score == bye_score]
+        if not candidates:
+            return False
+        greedy = [p for p in left if p is not candidates[-1]]
+    else:
+        greedy = left
+    if _greedy_pairs(greedy, ctx):
+        return True
+    edges = [
+        (i, j, 1)
+        for i, a in enumerate(left)
+        for j in range(i + 1, len(left))
+        if _compatible(a, left[j], ctx)
+    ]
+    if candidates:
+        # one more node, paired with the bye's receiver
+        index = {p.number: i for i, p in enumerate(left)}
+        edges += [(index[p.number], len(left), 1) for p in candidates]
+    nodes = len(left) + bool(candidates)
+    return len(max_weight_matching(nodes, edges, WEIGHT_BITS)) == nodes
+
+
+def _greedy_pairs(players: list[PlayerState], ctx: _Context) -> bool:
+    """Whether pairing each player, from the top, with the first compatible one
+    below pairs them all."""
+    free = list(players)
+    while free:
+        a = free.pop(0)
+        b = next((k for k, p in enumerate(free) if _compatible(a, p, ctx)), None)
+        if b is None:
+            return False
+        free.pop(b)
+    return True
+
+
+def _unpaired(players: list[PlayerState], ctx: _Context) -> list[PlayerState]:
+    """The players that a largest pairing of ``players`` among themselves leaves over."""
+    even = len(players) - len(players) % 2
+    if _greedy_pairs(players[:even], ctx):
+        return players[even:]
+    edges = [
+        (i, j, 1)
+        for i, a in enumerate(players)
+        for j in range(i + 1, len(players))
+        if _compatible(a, players[j], ctx)
+    ]
+    mate = max_weight_matching(len(players), edges, WEIGHT_BITS)
+    return [p for i, p in enumerate(players) if i not in mate]
 
 
 def _boards(

@@ -3,7 +3,7 @@
 Everything is read from the ``tiebreaks`` value objects of the rounds played so far:
 pairing scores (C.04.3 1.2; with acceleration, C.04.5, the score plus the virtual
 points of the round), the opponents already met (C1), the colour history and the
-colour preference (A.6), the floats of the two previous rounds (1.4) and whether
+colour preference (1.6, 1.7; 2017: A.6), the floats of the two previous rounds (1.4) and whether
 the player may still receive the pairing-allocated bye (C2).
 """
 
@@ -30,13 +30,13 @@ class Float:
 
 @dataclass(frozen=True, slots=True)
 class PlayerState:
-    """One player as the pairing sees it (C.04.3 A.1-A.7).
+    """One player as the pairing sees it (C.04.3 Article 1; 2017: A.1-A.7).
 
     ``colours`` are the colours of the games actually played, oldest first: an
     unplayed round (bye, forfeit, absence) has no colour (C.04.1 f).
     """
 
-    number: int  # pairing number (C.04.2 B: the initial ranking's start rank)
+    number: int  # pairing number, the TPN (1.1, C.04.2 Article 2): the start rank
     score: Fraction  # the pairing score: virtual points (C.04.5) included
     opponents: frozenset[int]  # opponents met over the board (C1: forfeits do not count)
     colours: tuple[Color, ...]
@@ -44,17 +44,17 @@ class PlayerState:
     bye_eligible: bool  # C2
     unplayed: int  # rounds without a game over the board
 
-    # A.6, from the colours: kept as fields because every edge of a bracket reads them.
+    # 1.6, 1.7, from the colours: kept as fields because every edge of a bracket reads them.
     colour_difference: int = 0  # games with White minus games with Black
     repeated: Color | None = None  # the colour of the last two games when the same
     preference: Color | None = None  # None before any game is played
     absolute_imbalance: bool = False  # colour difference beyond ±1
-    absolute: bool = False  # A.6.a: that, or the same colour in the last two games
-    strong: bool = False  # A.6.b: colour difference ±1, not absolute
+    absolute: bool = False  # 1.7 (2017: A.6.a): that, or the same colour in the last two games
+    strong: bool = False  # 1.7 (2017: A.6.b): colour difference ±1, not absolute
 
 
 def _colour_state(colours: tuple[Color, ...]) -> dict[str, object]:
-    """A.6: colour difference, repeated colour, the preference and its strength."""
+    """1.6, 1.7: colour difference, repeated colour, the preference and its strength."""
     cd = colours.count(WHITE) - colours.count(BLACK)
     repeated = colours[-1] if len(colours) >= 2 and colours[-1] == colours[-2] else None
     imbalance = abs(cd) > 1

@@ -76,7 +76,7 @@ def test_an_unknown_method_is_refused():
 
 def test_round_one_pairs_ga_among_itself_and_gb_among_itself():
     # 8 players, GA = 1-4 with one virtual point: bracket 1 = 1-4 (S1 1,2 / S2 3,4),
-    # bracket 0 = 5-8 (S1 5,6 / S2 7,8).  Colours E.5: the higher player of 1-3
+    # bracket 0 = 5-8 (S1 5,6 / S2 7,8).  Colours 5.2.5: the higher player of 1-3
     # and 5-7 (odd) gets white, of 2-4 and 6-8 (even) black.
     tournament = entrants(8, 5)
     pairing = pair_round(tournament, 1, acceleration=baku(tournament))

@@ -15,7 +15,7 @@ def boards(*pairs: tuple[int, int]) -> tuple[Board, ...]:
 
 def test_round_one_pairs_top_half_against_bottom_half_alternating_colours():
     # S1 = 1-4 against S2 = 5-8; the higher player of an odd board number gets the
-    # initial colour (E.5).
+    # initial colour (5.2.5).
     pairing = pair_round(entrants(8, 5), 1)
     assert pairing.boards == boards((1, 5), (6, 2), (3, 7), (8, 4))
 
@@ -53,8 +53,8 @@ def test_bye_when_the_lowest_bye_eligible_player_moved_down_and_was_paired():
     # Before round 5: 2 has 3 points and has met everybody; 1 (2½, a half-point bye
     # in round 1) has met 2, 3, 4; 3, 4, 5 (2 points) all had the bye (C2).  Only 1
     # and 2 may get the bye, and 2 cannot be paired: bye 2, then 1-5 and 3-4 (C1).
-    # 1 had white twice running: absolutely due black (E.2).  3 and 4 (both B W B)
-    # never differed: the higher 3 gets his white (E.4).  This crashed (KeyError)
+    # 1 had white twice running: absolutely due black (5.2.2).  3 and 4 (both B W B)
+    # never differed: the higher 3 gets his white (5.2.4).  This crashed (KeyError)
     # when 1, moved down with 2, was paired before the remainder's bye was chosen.
     tournament = history(
         5,

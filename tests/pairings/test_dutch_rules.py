@@ -36,7 +36,7 @@ def test_c11_a_topscorer_who_would_get_a_third_colour_in_a_row_is_avoided():
     # left in 2.5 (C6); 3 and 8 have met, 2 has met both: all three go down to
     # 5, who has a colour difference of -2 and must have white.  3 (w w b b)
     # must have white as well: against 5 he would yield (the smaller
-    # difference, E.2) and get black a third time in a row, which C11 counts
+    # difference, 5.2.2) and get black a third time in a row, which C11 counts
     # for a topscorer; 8 (w b w b) only prefers white (C12, a lower criterion).
     # So 5-8, and then 3-6 and 2-4 (2 has met 6).
     tournament = history(
@@ -134,12 +134,12 @@ def test_c9_waits_for_the_bracket_whose_unpaired_player_is_the_bye():
     assert pairs(tournament, 5) == {frozenset(p) for p in ((3, 1), (2, 4), (5, 6), (7, 0))}
 
 
-def test_c6_compares_the_downfloaters_scores_from_the_highest():
+def test_c7_compares_the_downfloaters_scores_from_the_highest():
     # Round 6.  4 (4.0) has met 2 and 8 (3.0), who have met each other: all
     # three come down to 3 5 6 (2.5), below which 7 (1.5) and 1 (1.0), who have
     # met, each need an opponent from above.  Two pairs can be made in the
     # bracket either way: 4-6 3-5, floating 2 and 8 (3.0, 3.0), or 2-5 6-8,
-    # floating 4 and 3 (4.0, 2.5).  C6 compares the downfloaters' scores in
+    # floating 4 and 3 (4.0, 2.5).  C7 compares the downfloaters' scores in
     # descending order: 3.0 < 4.0 decides at once.  Then 2-7 and 8-1.
     tournament = history(
         8,
@@ -151,3 +151,25 @@ def test_c6_compares_the_downfloaters_scores_from_the_highest():
         [(2, 3, "1-0"), (5, 4, "1/2"), (6, 1, "1-0"), (8, 7, "1-0")],
     )
     assert pairs(tournament, 6) == {frozenset(p) for p in ((4, 6), (3, 5), (2, 7), (8, 1))}
+
+
+def test_c6_pairs_the_top_bracket_when_only_players_far_below_can_absorb_the_next():
+    # Round 3 of 9, 52 players.  1 and 2 (2.0, one white and one black each)
+    # have not met.  Just below them, 3-26 (1.5) had black twice: each must have
+    # white (absolute), so no two of them may meet (C3).  27-50 (0.5) had white
+    # twice and must have black, so they cannot meet each other either; 51 and
+    # 52 (0) lost to 1 and 2.  Pairing 1-2 (no downfloater, C6) leaves 3-26
+    # against 27-50 (each has met only two of them) and 51-52: complete (C4).
+    # So 1-2, although 1 and 2 are the only ones of the top 26 who could meet
+    # 3-26: a matching that saw only the next 24 players and counted its own
+    # pairs would pair 1 and 2 with two of 3-26 instead (two pairs, not one).
+    blacks, whites = range(3, 27), range(27, 51)
+    first = [(w, b, "1/2") for w, b in zip(whites, blacks, strict=True)]
+    second = [(w, b, "0-1") for w, b in zip([*whites[1:], whites[0]], blacks, strict=True)]
+    tournament = history(
+        52,
+        9,
+        [(1, 51, "1-0"), (2, 52, "1-0"), *first],
+        [(52, 1, "0-1"), (51, 2, "0-1"), *second],
+    )
+    assert frozenset((1, 2)) in pairs(tournament, 3)

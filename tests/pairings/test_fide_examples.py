@@ -70,7 +70,7 @@ def test_arbiters_manual_2014_dutch_example_round_1():
 def test_arbiters_manual_2014_dutch_example_round_2():
     # 1 point: S1 1,2,3 / S2 5,6,7; 1, 3, 5, 7 are due black, 2, 6 white: the first
     # transposition granting all but one preference is 5,7,6 (C12, then D).  1-5 both
-    # due black, no earlier difference (E.3): the higher 1 gets his (E.4).
+    # due black, no earlier difference (5.2.3): the higher 1 gets his (5.2.4).
     # ½ point: 4 and 11 met, both float to 0 points, where (7 players) they meet
     # S2 = 8, 9, 10, 13, 14: 4-9 and 8-11 grant every preference, the remainder
     # 10-13, and the bye to the lowest, 14 (12 is absent).
@@ -84,7 +84,7 @@ def test_arbiters_manual_2014_dutch_example_round_3():
     # (or 3-11, 4-6, both preferences refused twice: C12).  1: 7-14 met; 1-14 and
     # 7-10 refuse one mild preference, 1-7 and 10-14 too: transposition first (D);
     # 14 (cd -1, strong) gets white.  0: 8-12 and 9-13; 9 and 13 had the same
-    # colours every round, so the higher 9 gets white (E.4).
+    # colours every round, so the higher 9 gets white (5.2.4).
     assert held_round(3) == {(14, 1), (2, 5), (3, 4), (11, 6), (7, 10), (12, 8), (9, 13)}
 
 
@@ -103,5 +103,5 @@ def test_arbiters_manual_2014_dutch_example_round_5():
     # who met: 5-11 and 4-6 (6 WW absolutely due black).  2: 3-7, the same colours
     # every round: the higher 3 gets white.  1½: 9-10, 14 floats; 12 (½) has met
     # 8 and 13, so 14 floats again to 12 and 8-13 pair; 8 had white and 13 black in
-    # round 2, the last round their colours differed: 13 white (E.3).
+    # round 2, the last round their colours differed: 13 white (5.2.3).
     assert held_round(5) == {(2, 1), (3, 7), (4, 6), (5, 11), (13, 8), (9, 10), (14, 12)}
