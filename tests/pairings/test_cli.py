@@ -28,6 +28,13 @@ def test_pairs_the_next_round_in_javafo_format(tmp_path, capsys):
     assert capsys.readouterr().out == "3\n1 3\n4 2\n5 0\n"
 
 
+def test_a_file_with_old_mac_line_ends_is_paired_as_written(tmp_path, capsys):
+    path = tmp_path / "cr.trf"
+    path.write_text((HEADER + "\n".join(player(n) for n in range(1, 6)) + "\n").replace("\n", "\r"))
+    assert main([str(path), "-p"]) == 0
+    assert capsys.readouterr().out == "3\n1 3\n4 2\n5 0\n"
+
+
 def test_writes_the_output_file(tmp_path):
     path = write(tmp_path, [player(n) for n in range(1, 5)])
     out = tmp_path / "out.txt"
