@@ -35,32 +35,22 @@ import os
 import random
 import re
 import statistics
-import subprocess
 import sys
-import tempfile
 import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import redis
-
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from live_latency import (  # noqa: E402
-    BIN,
-    PROJECT,
     RESULTS,
     build_tournament,
     circle_pairings,
     cpu_seconds,
-    environment,
-    free_port,
     percentile,
-    recreate_database,
-    start,
-    wait_for_line,
-    wait_for_port,
+    prepared,
+    serving,
 )
 
 LOCK_LINE = re.compile(r"lock waited ([0-9.]+) ms held ([0-9.]+) ms")
@@ -220,19 +210,7 @@ def missing_results(tid: int, number: int, boards: int) -> list[int]:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
-    recreate_database(args.database_url)
-    redis.Redis.from_url(args.redis_url).flushdb()
-    with tempfile.TemporaryDirectory(prefix="burst-bench-") as tmp:
-        tmpdir = Path(tmp)
-        env = environment(args, tmpdir)
-        (tmpdir / "bench_settings.py").write_text(BENCH_SETTINGS)
-        env["DJANGO_SETTINGS_MODULE"] = "bench_settings"
-        env.setdefault("SECRET_KEY", os.urandom(24).hex())  # DEBUG off needs one
-        subprocess.run(
-            [sys.executable, "manage.py", "migrate", "-v0"], cwd=PROJECT, env=env, check=True
-        )
-        os.environ.update(env)
-        sys.path.insert(0, str(tmpdir))
+    with prepared(args, "burst-bench-", BENCH_SETTINGS) as (tmpdir, env):
         tid, token, _ = build_tournament(args)
         # Only the web process's lock lines are wanted (granting organisers below locks too).
         logging.getLogger("tournaments.store.commands.lock").setLevel(logging.INFO)
@@ -241,21 +219,8 @@ def main(argv: list[str] | None = None) -> int:
         tokens = [token] * args.clients
         if args.tokens == "each":
             tokens = [ensure_organiser(f"bench{n}", [tid])[1].key for n in range(args.clients)]
-        port = free_port()
-        web_log, worker_log = tmpdir / "web.log", tmpdir / "worker.log"
-        worker = start(
-            [str(BIN / "celery"), "-A", "config", "worker", "--pool=solo", "-l", "INFO"],
-            env,
-            worker_log,
-        )
-        web = start(
-            [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
-            env,
-            web_log,
-        )
-        try:
-            wait_for_port(port)
-            wait_for_line(worker_log, " ready.")
+        with serving(env, tmpdir, 1, args.keep_logs) as servers:
+            port, web, web_log = servers.port, servers.web, servers.web_log
             number = args.prior_rounds + 1
             boards = pair_next_round(port, token, tid, number, args.players)
             rng = random.Random(number)
@@ -271,15 +236,6 @@ def main(argv: list[str] | None = None) -> int:
             shares = [rest[n :: args.clients] for n in range(args.clients)]
             interval = args.interval if args.mode == "paced" else 0.0
             phases.append(run_phase(args.mode, clients, shares, interval, web.pid, web_log))
-        finally:
-            for process in (web, worker):
-                process.terminate()
-            for process in (web, worker):
-                process.wait(timeout=30)
-            if args.keep_logs:
-                args.keep_logs.mkdir(parents=True, exist_ok=True)
-                for log in (web_log, worker_log):
-                    (args.keep_logs / log.name).write_text(log.read_text())
     print(
         f"players {args.players}, round {number} ({boards} boards), {args.clients} clients "
         f"({args.tokens} token), mode {args.mode}"

@@ -49,6 +49,8 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -224,6 +226,76 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+@contextmanager
+def prepared(
+    args: argparse.Namespace, prefix: str, settings: str | None = None
+) -> Iterator[tuple[Path, dict[str, str]]]:
+    """The bench's own database (recreated, migrated) and Redis (flushed), a temporary
+    directory and the environment the servers run with, which this process takes too.
+
+    ``settings`` is a settings module's text, used instead of ``config.settings``.
+    """
+    recreate_database(args.database_url)
+    redis.Redis.from_url(args.redis_url).flushdb()
+    with tempfile.TemporaryDirectory(prefix=prefix) as tmp:
+        tmpdir = Path(tmp)
+        env = environment(args, tmpdir)
+        if settings is not None:
+            (tmpdir / "bench_settings.py").write_text(settings)
+            env["DJANGO_SETTINGS_MODULE"] = "bench_settings"
+        env.setdefault("SECRET_KEY", os.urandom(24).hex())  # DEBUG off needs one
+        subprocess.run(
+            [sys.executable, "manage.py", "migrate", "-v0"], cwd=PROJECT, env=env, check=True
+        )
+        os.environ.update(env)
+        sys.path.insert(0, str(tmpdir))
+        yield tmpdir, env
+
+
+@dataclass
+class Servers:
+    port: int
+    web: subprocess.Popen
+    workers: list[subprocess.Popen]
+    web_log: Path
+    worker_logs: list[Path]
+
+
+@contextmanager
+def serving(
+    env: dict[str, str], tmpdir: Path, workers: int, keep_logs: Path | None
+) -> Iterator[Servers]:
+    """daphne (its default limits) and ``workers`` Celery workers, ready; stopped at
+    the end, their logs copied to ``keep_logs`` if given."""
+    port = free_port()
+    web_log = tmpdir / "web.log"
+    worker_logs = [tmpdir / f"worker{n}.log" for n in range(1, workers + 1)]
+    celery = [str(BIN / "celery"), "-A", "config", "worker", "--pool=solo", "-l", "INFO"]
+    processes = [
+        start([*celery, "-n", f"bench{n}@%h"], env, log)
+        for n, log in enumerate(worker_logs, start=1)
+    ]
+    web = start(
+        [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
+        env,
+        web_log,
+    )
+    try:
+        wait_for_port(port)
+        for log in worker_logs:
+            wait_for_line(log, " ready.")
+        yield Servers(port, web, processes, web_log, worker_logs)
+    finally:
+        for process in (web, *processes):
+            process.terminate()
+        for process in (web, *processes):
+            process.wait(timeout=30)
+        if keep_logs:
+            keep_logs.mkdir(parents=True, exist_ok=True)
+            for log in (web_log, *worker_logs):
+                (keep_logs / log.name).write_text(log.read_text())
 
 
 def cpu_seconds(pid: int) -> float:
@@ -499,62 +571,24 @@ def verdict(value: float, target: float | None, unit: str) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
-    recreate_database(args.database_url)
-    redis.Redis.from_url(args.redis_url).flushdb()
-    with tempfile.TemporaryDirectory(prefix="live-bench-") as tmp:
-        tmpdir = Path(tmp)
-        env = environment(args, tmpdir)
-        subprocess.run(
-            [sys.executable, "manage.py", "migrate", "-v0"], cwd=PROJECT, env=env, check=True
-        )
-        os.environ.update(env)
-        sys.path.insert(0, str(tmpdir))
+    with prepared(args, "live-bench-") as (tmpdir, env):
         tid, token, built = build_tournament(args)
-        port = free_port()
-        web_log = tmpdir / "web.log"
-        worker_logs = [tmpdir / f"worker{n}.log" for n in range(1, args.workers + 1)]
-        workers = [
-            start(
-                [str(BIN / "celery"), "-A", "config", "worker", "--pool=solo", "-l", "INFO"]
-                + ["-n", f"bench{n}@%h"],
-                env,
-                log,
-            )
-            for n, log in enumerate(worker_logs, start=1)
-        ]
-        web = start(
-            [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
-            env,
-            web_log,
-        )
-        try:
-            wait_for_port(port)
-            for log in worker_logs:
-                wait_for_line(log, " ready.")
-            run = Run(f"http://127.0.0.1:{port}", tid, token, args)
+        with serving(env, tmpdir, args.workers, args.keep_logs) as servers:
+            run = Run(f"http://127.0.0.1:{servers.port}", tid, token, args)
             posting, last = asyncio.run(run.main())
             time.sleep(0.5)
             rss = {
-                "web": peak_rss_mb(web.pid),
-                "worker": max(peak_rss_mb(w.pid) for w in workers),
+                "web": peak_rss_mb(servers.web.pid),
+                "worker": max(peak_rss_mb(w.pid) for w in servers.workers),
             }
             cpu = {
-                "web": cpu_seconds(web.pid),
-                "worker": sum(cpu_seconds(w.pid) for w in workers),
+                "web": cpu_seconds(servers.web.pid),
+                "worker": sum(cpu_seconds(w.pid) for w in servers.workers),
                 "spectators": time.process_time(),
             }
-            report(run, args, posting, last - built, worker_logs, rss, cpu)
+            report(run, args, posting, last - built, servers.worker_logs, rss, cpu)
             print(f"spectators behind the last event ({last}) at the end: {run.behind(last)}")
             failures = run.failures(last)
-        finally:
-            for process in (web, *workers):
-                process.terminate()
-            for process in (web, *workers):
-                process.wait(timeout=30)
-            if args.keep_logs:
-                args.keep_logs.mkdir(parents=True, exist_ok=True)
-                for log in (web_log, *worker_logs):
-                    (args.keep_logs / log.name).write_text(log.read_text())
     for failure in failures:
         print(f"FAILED: {failure}")
     return 1 if failures else 0
