@@ -104,7 +104,7 @@ def steps_alone(tid: int) -> dict[str, float]:
     }
 
 
-def measure(players: int, rounds: int, results: int, profile: bool) -> None:
+def measure(players: int, rounds: int, results: int, profile: bool) -> bool:
     text = write_trf(trf_from_tournament(synthetic_swiss(players, rounds)))
     tid = import_trf(text).id
     recompute_standings(tid)  # the first fold of the whole log, and the first snapshot
@@ -122,7 +122,7 @@ def measure(players: int, rounds: int, results: int, profile: bool) -> None:
         for name, value in steps_alone(tid).items():
             steps.setdefault(name, []).append(value)
     median = {name: statistics.median(values) * 1000 for name, values in steps.items()}
-    verdict = ""
+    verdict, meets = "", True
     if players == 9999:
         meets = median["task"] < TARGET_CPU * 1000
         verdict = f" ({'meets' if meets else 'MISSES'} the {TARGET_CPU * 1000:.0f} ms target)"
@@ -135,9 +135,10 @@ def measure(players: int, rounds: int, results: int, profile: bool) -> None:
     )
     if profiler:
         pstats.Stats(profiler).sort_stats("cumulative").print_stats(25)
+    return meets
 
 
-def main() -> None:
+def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int)
     parser.add_argument("--rounds", type=int, default=9)
@@ -145,9 +146,9 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true", help="cProfile of the task runs")
     args = parser.parse_args()
     sizes = [(args.players, args.rounds)] if args.players else SIZES
-    for players, rounds in sizes:
-        measure(players, rounds, args.results, args.profile)
+    met = [measure(players, rounds, args.results, args.profile) for players, rounds in sizes]
+    return 0 if all(met) else 1
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

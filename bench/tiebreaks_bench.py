@@ -164,19 +164,24 @@ def main(argv: list[str] | None = None) -> int:
     read_ratio = cpu_ratio(ours, read)
     core_ratio = cpu_ratio(theirs, ours)
     best = min(ours.cpus)
+    met = {
+        "read": read_ratio <= READ_RATIO_TARGET,
+        "core": core_ratio >= CORE_RATIO_TARGET,
+        "standings": best < STANDINGS_TARGET_S,
+    }
     verdict = {True: "met", False: "MISSED"}
     print(f"\nCPU time; ratios are medians over the {args.repeat} runs")
     print(
         f"standings / read        = {read_ratio:6.2f}  "
-        f"(target <= {READ_RATIO_TARGET:g}: {verdict[read_ratio <= READ_RATIO_TARGET]})"
+        f"(target <= {READ_RATIO_TARGET:g}: {verdict[met['read']]})"
     )
     print(
         f"tiebreak-core / ours    = {core_ratio:6.2f}  "
-        f"(target >= {CORE_RATIO_TARGET:g}: {verdict[core_ratio >= CORE_RATIO_TARGET]})"
+        f"(target >= {CORE_RATIO_TARGET:g}: {verdict[met['core']]})"
     )
     print(
         f"standings, best         = {best:6.3f}s "
-        f"(target < {STANDINGS_TARGET_S}: {verdict[best < STANDINGS_TARGET_S]})"
+        f"(target < {STANDINGS_TARGET_S}: {verdict[met['standings']]})"
     )
     differing = _disagreements(ours.result, their_values)
     print(
@@ -192,7 +197,7 @@ def main(argv: list[str] | None = None) -> int:
         profiler.disable()
         print()
         pstats.Stats(profiler).sort_stats("tottime").print_stats(15)
-    return 0
+    return 0 if all(met.values()) else 1
 
 
 if __name__ == "__main__":
