@@ -45,7 +45,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from live_latency import (  # noqa: E402
     RESULTS,
+    add_stack_arguments,
     build_tournament,
+    check_tournament_size,
     circle_pairings,
     cpu_seconds,
     percentile,
@@ -72,22 +74,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--mode", choices=("burst", "paced"), default="burst")
     parser.add_argument("--interval", type=float, default=0.5, help="paced: s between POSTs")
     parser.add_argument("--tokens", choices=("each", "one"), default="each")
-    parser.add_argument(
-        "--database-url",
-        default="postgres://postgres@127.0.0.1:5432/crosstable_burst_bench",
-        help="a database of the bench's own: it is dropped and created again",
-    )
-    parser.add_argument(
-        "--redis-url",
-        default="redis://127.0.0.1:6379/2",
-        help="a Redis database of the bench's own: it is flushed",
-    )
-    parser.add_argument("--keep-logs", type=Path, help="copy the web and worker logs here")
+    add_stack_arguments(parser, "crosstable_burst_bench")
     args = parser.parse_args(argv)
-    if not 4 <= args.players <= 9999:
-        parser.error("--players must be 4 to 9,999")
-    if args.prior_rounds >= args.players - 1:
-        parser.error("--prior-rounds must be below --players - 1")
+    check_tournament_size(parser, args)
     if args.clients < 1 or args.solo < 0 or args.interval < 0:
         parser.error("--clients must be at least 1, --solo and --interval not negative")
     if args.solo + args.clients > args.players // 2:

@@ -94,24 +94,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help="auto: diffs from LIVE_DIFF_MIN_ROWS players on; full: always whole tables; "
         "diff: always diffs",
     )
-    parser.add_argument(
-        "--database-url",
-        default="postgres://postgres@127.0.0.1:5432/crosstable_live_bench",
-        help="a database of the bench's own: it is dropped and created again",
-    )
-    parser.add_argument(
-        "--redis-url",
-        default="redis://127.0.0.1:6379/2",
-        help="a Redis database of the bench's own: it is flushed",
-    )
     parser.add_argument("--settle", type=float, default=60.0, help="max seconds to catch up")
     parser.add_argument("--workers", type=int, default=1, help="Celery worker processes")
-    parser.add_argument("--keep-logs", type=Path, help="copy the web and worker logs here")
+    add_stack_arguments(parser, "crosstable_live_bench")
     args = parser.parse_args(argv)
-    if not 4 <= args.players <= 9999:
-        parser.error("--players must be 4 to 9,999")
-    if args.prior_rounds >= args.players - 1:
-        parser.error("--prior-rounds must be below --players - 1")
+    check_tournament_size(parser, args)
     return args
 
 
@@ -123,6 +110,29 @@ def recreate_database(url: str) -> None:
     with psycopg.connect(url.rsplit("/", 1)[0] + "/postgres", autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def add_stack_arguments(parser: argparse.ArgumentParser, database: str) -> None:
+    """The services a bench runs against (its own, wiped) and where its logs go."""
+    parser.add_argument(
+        "--database-url",
+        default=f"postgres://postgres@127.0.0.1:5432/{database}",
+        help="a database of the bench's own: it is dropped and created again",
+    )
+    parser.add_argument(
+        "--redis-url",
+        default="redis://127.0.0.1:6379/2",
+        help="a Redis database of the bench's own: it is flushed",
+    )
+    parser.add_argument("--keep-logs", type=Path, help="copy the web and worker logs here")
+
+
+def check_tournament_size(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """``--players`` and ``--prior-rounds`` a round robin of rounds can hold."""
+    if not 4 <= args.players <= 9999:
+        parser.error("--players must be 4 to 9,999")
+    if args.prior_rounds >= args.players - 1:
+        parser.error("--prior-rounds must be below --players - 1")
 
 
 def environment(args: argparse.Namespace, settings_dir: Path) -> dict[str, str]:
