@@ -25,14 +25,15 @@ A prize at place ``k`` of a list is
   pool it belongs to when the pool is shared equally (``equal``, ``hort``: the worst
   case's first place counts; a non-cash prize is never pooled);
 - **out of reach** when even the best case (tie-breaks for them) is below ``k``;
-  with one prize per player, players who can still win a prize in another list may
-  leave this one and move the player up: the best place is then improved by all of
-  them, an upper bound;
 - **possible** otherwise.
 
-With one prize per player a "certain" prize may be given up for a better one in
-another list; amounts that depend on how many players share a pool are not predicted
-here: :func:`what_if` gives the standings and prizes of any set of results.
+These are places in the list, exact.  With one prize per player a player above who
+takes a better prize in another list leaves this one and moves everybody below up a
+place, which no count of places can foresee: an "out of reach" prize comes within
+reach if ``PrizeOutlook.leavers_needed`` players above leave, and a "certain" one may
+be given up for a better prize elsewhere.  Amounts that depend on how many players
+share a pool are not predicted here: :func:`what_if` gives the standings and prizes of
+any set of results.
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ from fractions import Fraction
 
 from tiebreaks.errors import TieBreakError
 from tiebreaks.model import Color, Game, Outcome, Pending, Player, Tournament
-from tiebreaks.prizes import Awards, Category, PlayerFacts, Prize, PrizeList, award
+from tiebreaks.prizes import Awards, PlayerFacts, Prize, PrizeList, award
 from tiebreaks.rules import DEFAULT_RULES, get_rules
 from tiebreaks.scores import ScoreSheet, build_sheet
 from tiebreaks.standings import Standings, compute_standings
@@ -79,6 +80,12 @@ class PrizeOutlook:
     reach: Reach
     best: PlaceRange  # the player's best and worst place in the prize's list
     worst: PlaceRange
+
+    @property
+    def leavers_needed(self) -> int:
+        """How many players above would have to leave the list (for a better prize in
+        another, one prize per player) to bring the prize within reach."""
+        return max(0, self.best.first - self.prize.place)
 
 
 @dataclass(frozen=True)
@@ -261,7 +268,6 @@ def stakes(
     views = {c: _ListView(sheet, admitted[c], games, gains) for c in lists}
     overall = views[None] if None in views else _ListView(sheet, everyone, games, gains)
     calculator = _Calculator(sheet, opponent, gains)
-    leavers = _leavers(calculator, views, admitted, lists, definition)
     equal_pool = definition.weights()[0] > 0
     out = []
     for i in sorted(range(len(sheet.players)), key=lambda i: (-sheet.score[i], i)):
@@ -269,7 +275,7 @@ def stakes(
         for outcome, final in calculator.finals(i):
             best, worst, level = calculator.places(overall, i, outcome, final)
             prizes = tuple(
-                PrizeOutlook(prize, _reach(prize, lb, lw, leavers[c], equal_pool), lb, lw)
+                PrizeOutlook(prize, _reach(prize, lb, lw, equal_pool), lb, lw)
                 for c, ladder in lists.items()
                 if admitted[c][i]
                 for lb, lw, _ in [calculator.places(views[c], i, outcome, final)]
@@ -340,56 +346,13 @@ class _Calculator:
         )
 
 
-def _reach(
-    prize: Prize, best: PlaceRange, worst: PlaceRange, leavers: int, equal_pool: bool
-) -> Reach:
+def _reach(prize: Prize, best: PlaceRange, worst: PlaceRange, equal_pool: bool) -> Reach:
     pooled = equal_pool and prize.amount is not None
     if (worst.first if pooled else worst.last) <= prize.place:
         return Reach.CERTAIN
-    if best.first - leavers <= prize.place:
+    if best.first <= prize.place:
         return Reach.POSSIBLE
     return Reach.OUT_OF_REACH
-
-
-def _leavers(
-    calculator: _Calculator,
-    views: Mapping[Category | None, _ListView],
-    admitted: Mapping[Category | None, list[bool]],
-    lists: Mapping[Category | None, tuple[Prize, ...]],
-    definition: PrizeList,
-) -> dict[Category | None, int]:
-    """Per list, how many of its players might leave it for a prize in another list
-    (one prize per player): those who can reach a prize elsewhere, counting that
-    leavers move everybody up, until nothing changes (the counts only grow)."""
-    leavers = dict.fromkeys(lists, 0)
-    if not definition.one_prize_per_player or len(lists) < 2:
-        return leavers
-    players = range(len(calculator.sheet.players))
-    while True:
-        reaching = {
-            c: {
-                i
-                for i in players
-                if admitted[c][i]
-                and any(
-                    calculator.places(views[c], i, outcome, final)[0].first - leavers[c]
-                    <= ladder[-1].place
-                    for outcome, final in calculator.finals(i)
-                )
-            }
-            for c, ladder in lists.items()
-        }
-        grown = {
-            c: sum(
-                1
-                for i in players
-                if admitted[c][i] and any(i in reaching[o] for o in lists if o != c)
-            )
-            for c in lists
-        }
-        if grown == leavers:
-            return leavers
-        leavers = grown
 
 
 @dataclass(frozen=True)

@@ -111,19 +111,14 @@ THREE_AND_U1800 = {
 RATINGS = {s: PlayerFacts(s, rating=1700 if s == 2 else 2000) for s in range(1, 7)}
 
 
-def test_a_player_who_may_leave_for_a_category_prize_moves_the_others_up() -> None:
-    # 3 loses: 1 point, 5 ends on 2 and 1, 2 on 1.5 or more: 3 is 4th at best.  But 2
-    # may take the U1800 prize (40) over 3rd (25) and leave the general list, so 3rd
-    # place is still possible (1-0, 5-3, 4-6 drawn: 2 leaves, 3 and 4 tie for 3rd).
-    one_prize = stakes(SIX, parse_prize_list(THREE_AND_U1800), RATINGS)
-    assert outlook(one_prize, 3, Outcome.LOSS).best.first == 4
-    assert reach(one_prize, 3, Outcome.LOSS)["3rd"] is Reach.POSSIBLE
-    assert reach(one_prize, 2, Outcome.LOSS)["U1800"] is Reach.CERTAIN
-
-
-def test_without_one_prize_per_player_nobody_leaves() -> None:
-    definition = parse_prize_list({**THREE_AND_U1800, "one_prize_per_player": False})
-    assert reach(stakes(SIX, definition, RATINGS), 3, Outcome.LOSS)["3rd"] is Reach.OUT_OF_REACH
+def test_out_of_reach_says_how_many_players_above_would_have_to_leave() -> None:
+    # 3 loses: 1 point, 5 ends on 2 and 1, 2 on 1.5 or more: 3 is 4th at best, one
+    # place short of the 3rd prize.  Player 2 (U1800, certain of that prize) may take
+    # it instead of 3rd and leave the general list: one leaver brings 3rd within reach.
+    result = stakes(SIX, parse_prize_list(THREE_AND_U1800), RATINGS)
+    third = next(p for p in outlook(result, 3, Outcome.LOSS).prizes if p.prize.name == "3rd")
+    assert (third.best.first, third.reach, third.leavers_needed) == (4, Reach.OUT_OF_REACH, 1)
+    assert reach(result, 2, Outcome.LOSS)["U1800"] is Reach.CERTAIN
 
 
 def test_equal_sharing_makes_a_shared_place_certain() -> None:
