@@ -57,7 +57,7 @@ def test_check_names_a_port_where_nothing_listens() -> None:
     port = closed_port()
     result = manage(with_url(netloc=f"postgres@127.0.0.1:{port}"), "check", "--database", "default")
     assert result.returncode != 0
-    assert f'port {port} failed: Connection refused' in result.stderr
+    assert f"port {port} failed: Connection refused" in result.stderr
     assert "crosstable.E001" in result.stderr
 
 
