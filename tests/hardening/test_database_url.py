@@ -1,7 +1,7 @@
 """A wrong DATABASE_URL fails at once with PostgreSQL's reason, not a pool timeout.
 
 The commands run in a fresh interpreter with the test suite's DATABASE_URL altered.
-Their timeout only catches a hang (the pool used to wait 20 s, then said
+Their timeout only catches a hang (a pool left to itself waits 20 s, then says
 "couldn't get a connection"); it measures no speed.
 """
 
