@@ -75,11 +75,33 @@ class PlaceRange:
 
 
 @dataclass(frozen=True)
+class GameStake:
+    """An open game whose result moves players of a list above the player: per result
+    (1-0, 1/2-1/2, 0-1) how many more than its fewest."""
+
+    white: int
+    black: int
+    above: tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class Needs:
+    """What a possible prize needs of the other games (tie-breaks going the player's
+    way): the extra players ``games`` put above the player may add up to at most
+    ``slack``; with a slack of 0, every listed game must end with a result that adds
+    none ("needs board 2 not to end 1-0")."""
+
+    slack: int
+    games: tuple[GameStake, ...]
+
+
+@dataclass(frozen=True)
 class PrizeOutlook:
     prize: Prize
     reach: Reach
     best: PlaceRange  # the player's best and worst place in the prize's list
     worst: PlaceRange
+    needs: Needs | None = None  # for a possible prize
 
     @property
     def leavers_needed(self) -> int:
@@ -176,9 +198,31 @@ class _ListView:
             _key(sheet.score, admitted, a, b) for a, b in games if admitted[a] or admitted[b]
         )
         self.admitted = admitted
+        self.score = sheet.score
+        self.open = [(a, b) for a, b in games if admitted[a] or admitted[b]]
         self.gains = gains  # per result of the first side: (its gain, the other's gain)
         self._totals: dict[int, _Counts] = {}
         self._terms: dict[tuple[GameKey, int], _Counts] = {}
+        self._swinging: dict[int, list[tuple[int, int, tuple[int, ...]]]] = {}
+
+    def swinging(self, s: int) -> list[tuple[int, int, tuple[int, ...]]]:
+        """The open games whose result changes how many of the list end above s: (white,
+        black, per result 1-0, 1/2-1/2, 0-1 how many more than the fewest)."""
+        found = self._swinging.get(s)
+        if found is None:
+            found = []
+            admitted, score = self.admitted, self.score
+            for white, black in self.open:
+                above = [
+                    admitted[white] * (score[white] + gain_w > s)
+                    + admitted[black] * (score[black] + gain_b > s)
+                    for gain_w, gain_b in self.gains
+                ]
+                fewest = min(above)
+                if max(above) > fewest:
+                    found.append((white, black, tuple(a - fewest for a in above)))
+            self._swinging[s] = found
+        return found
 
     def total(self, s: int) -> _Counts:
         """Everybody in the list, for a final score s (the player whose place it is
@@ -275,11 +319,10 @@ def stakes(
         for outcome, final in calculator.finals(i):
             best, worst, level = calculator.places(overall, i, outcome, final)
             prizes = tuple(
-                PrizeOutlook(prize, _reach(prize, lb, lw, equal_pool), lb, lw)
+                outlook
                 for c, ladder in lists.items()
                 if admitted[c][i]
-                for lb, lw, _ in [calculator.places(views[c], i, outcome, final)]
-                for prize in ladder
+                for outlook in calculator.prizes(views[c], ladder, i, outcome, final, equal_pool)
             )
             outlooks.append(ResultOutlook(outcome, sheet.points(final), best, worst, level, prizes))
         player = PlayerStakes(
@@ -312,6 +355,7 @@ class _Calculator:
         gains: tuple[tuple[int, int], ...],
     ) -> None:
         self.sheet = sheet
+        self.start_ranks = [p.start_rank for p in sheet.players]
         self.opponent = opponent
         self.gains = gains
 
@@ -321,6 +365,28 @@ class _Calculator:
         if i not in self.opponent:
             return [(None, score)]
         return [(o, score + gain) for o, (gain, _) in zip(OUTCOMES, self.gains, strict=True)]
+
+    def prizes(
+        self,
+        view: _ListView,
+        ladder: Sequence[Prize],
+        i: int,
+        outcome: Outcome | None,
+        final: int,
+        equal_pool: bool,
+    ) -> list[PrizeOutlook]:
+        """The reach of each prize of one list the player is in."""
+        best, worst, _ = self.places(view, i, outcome, final)
+        out = []
+        for prize in ladder:
+            reach = _reach(prize, best, worst, equal_pool)
+            needs = (
+                _needs(self.start_ranks, view, i, prize, best, final)
+                if reach is Reach.POSSIBLE
+                else None
+            )
+            out.append(PrizeOutlook(prize, reach, best, worst, needs))
+        return out
 
     def places(
         self, view: _ListView, i: int, outcome: Outcome | None, final: int
@@ -344,6 +410,19 @@ class _Calculator:
             PlaceRange(counts.worst_above + 1, worst_last),
             counts.can_be_level > 0,
         )
+
+
+def _needs(
+    rank: Sequence[int], view: _ListView, i: int, prize: Prize, best: PlaceRange, final: int
+) -> Needs:
+    return Needs(
+        prize.place - best.first,
+        tuple(
+            GameStake(rank[white], rank[black], above)
+            for white, black, above in view.swinging(final)
+            if i not in (white, black)
+        ),
+    )
 
 
 def _reach(prize: Prize, best: PlaceRange, worst: PlaceRange, equal_pool: bool) -> Reach:

@@ -25,7 +25,16 @@ from tiebreaks.model import (
     UnplayedRound,
 )
 from tiebreaks.prizes import PlayerFacts, parse_prize_list
-from tiebreaks.stakes import MIRROR, OUTCOMES, PlaceRange, Reach, stakes, what_if
+from tiebreaks.stakes import (
+    MIRROR,
+    OUTCOMES,
+    GameStake,
+    Needs,
+    PlaceRange,
+    Reach,
+    stakes,
+    what_if,
+)
 
 # Before the last round: 1 on 2, 2 on 1.5, 3 and 5 on 1, 4 on 0.5, 6 on 0; the last
 # round pairs 1-2, 3-5 and 4-6, all without a result yet.
@@ -285,3 +294,49 @@ def test_places_agree_with_brute_force(
                 assert (band[0].best, band[0].worst) == in_band[key][:2], key
             else:
                 assert band == []
+
+
+def test_a_possible_prize_says_what_the_other_games_must_do() -> None:
+    # 4 beats 6: 1.5 points.  1 (2 points) ends above 4 whatever happens; 2 (1.5) ends
+    # above unless 1 beats 2; of 3 and 5 (1 each) the winner ends above, a draw leaves
+    # both level.  2nd place (tie-breaks permitting) needs 1-0 on 1-2 and a draw on 3-5.
+    seen = outlook(stakes(SIX, TWO_PRIZES), 4, Outcome.WIN)
+    second = next(p for p in seen.prizes if p.prize.name == "2nd")
+    assert (second.reach, second.best.first) == (Reach.POSSIBLE, 2)
+    assert second.needs == Needs(0, (GameStake(1, 2, (0, 1, 1)), GameStake(3, 5, (1, 0, 1))))
+
+
+def test_a_certain_or_unreachable_prize_needs_nothing() -> None:
+    seen = outlook(stakes(SIX, TWO_PRIZES), 1, Outcome.WIN)
+    assert [p.needs for p in seen.prizes] == [None, None]
+
+
+def test_needs_agree_with_brute_force() -> None:
+    # Every result of every open game: a possible prize's place is reached (tie-breaks
+    # permitting: at most place - 1 players above) exactly when the listed games' extra
+    # players above add up to no more than the slack.
+    event = small_event(3, 12, 4, 6)
+    definition = parse_prize_list(
+        {"prizes": [{"name": f"{k}", "amount": "10", "place": k} for k in (1, 2, 3, 4)]}
+    )
+    now = {p.start_rank: sum(map(event.scoring.points, p.rounds)) for p in event.players}
+    result = stakes(event, definition)
+    checked = 0
+    for results in product(OUTCOMES, repeat=len(result.open_games)):
+        by_board = dict(zip(result.open_games, results, strict=True))
+        final = dict(now)
+        own: dict[int, Outcome | None] = dict.fromkeys(now)
+        for (white, black), outcome in by_board.items():
+            final[white] += event.scoring.for_outcome(outcome)
+            final[black] += event.scoring.for_outcome(MIRROR[outcome])
+            own[white], own[black] = outcome, MIRROR[outcome]
+        for player in result.players:
+            above = sum(score > final[player.start_rank] for score in final.values())
+            seen = outlook(result, player.start_rank, own[player.start_rank])
+            for prize in (p for p in seen.prizes if p.reach is Reach.POSSIBLE):
+                extra = sum(
+                    g.above[OUTCOMES.index(by_board[g.white, g.black])] for g in prize.needs.games
+                )
+                assert (above <= prize.prize.place - 1) == (extra <= prize.needs.slack)
+                checked += 1
+    assert checked > 1000
