@@ -1,4 +1,4 @@
-"""Command line: standings, explanations and prizes for a TRF file.
+"""Command line: standings, explanations, prizes and the last-round stakes of a TRF file.
 
     python -m tiebreaks standings FILE.trf [--rules R] [--tiebreaks BH/C1,BH,SB]
                                            [--rounds N] [--unrated-rating N] [--json]
@@ -6,6 +6,7 @@
                                            [--rounds N] [--unrated-rating N]
     python -m tiebreaks prizes FILE.trf --prizes PRIZES.json [--rules R] [--tiebreaks ...]
                                            [--rounds N] [--unrated-rating N] [--json]
+    python -m tiebreaks stakes FILE.trf --prizes PRIZES.json [--json]
 
 Any bad input (a missing file, a TRF error, an unknown tie-break code or rule
 edition, a round or player that does not exist, a prize list field that is wrong)
@@ -30,6 +31,7 @@ from tiebreaks.formatting import format_points
 from tiebreaks.model import Tournament
 from tiebreaks.prizes import Awards, PrizeError, PrizeList, award, parse_prize_list
 from tiebreaks.rules import EDITIONS
+from tiebreaks.stakes import Reach, Stakes, stakes, stakes_json
 from tiebreaks.standings import (
     DEFAULT_RULES,
     RULES,
@@ -101,6 +103,15 @@ def build_parser() -> argparse.ArgumentParser:
         "--prizes", required=True, metavar="PRIZES.json", help="the prize list"
     )
     prizes_parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    stakes_parser = commands.add_parser(
+        "stakes",
+        help="before the last round's results: what each player's result can still bring",
+    )
+    stakes_parser.add_argument("file", help="the TRF file, the last round paired without results")
+    stakes_parser.add_argument(
+        "--prizes", required=True, metavar="PRIZES.json", help="the prize list"
+    )
+    stakes_parser.add_argument("--json", action="store_true", help="print JSON instead of text")
     return parser
 
 
@@ -108,6 +119,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
         trf = _read(args.file)
+        if args.command == "stakes":
+            _warn(args.file, trf.warnings)
+            found = stakes(trf.tournament, _prize_list(args.prizes))
+            return _emit(
+                json.dumps(stakes_json(found), indent=2) if args.json else stakes_text(found)
+            )
         tiebreaks = _tiebreaks(args.tiebreaks, trf)
         after_round = _after_round(args.rounds, trf)
         tournament = _with_unrated_rating(trf.tournament, args.unrated_rating)
@@ -261,6 +278,26 @@ def awards_table(standings: Standings, awards: Awards) -> str:
         for prize in winner.prizes
     ]
     return aligned(["Rank", "SNo", "Name", "Pts", "Prize", "Amount", "Shared with"], body, {2, 4})
+
+
+def stakes_text(found: Stakes) -> str:
+    """Per player and result: the places and the prizes within reach."""
+    lines = []
+    for player in found.players:
+        against = f" vs {player.opponent}" if player.opponent is not None else ""
+        lines.append(f"{player.start_rank}{against}, {format_points(player.points)} points")
+        for seen in player.outcomes:
+            result = seen.outcome.value if seen.outcome else "as it stands"
+            certain = [p.prize.name for p in seen.prizes if p.reach is Reach.CERTAIN]
+            possible = [p.prize.name for p in seen.prizes if p.reach is Reach.POSSIBLE]
+            level = ", tie-breaks may decide" if seen.tiebreaks_decide else ""
+            places = str(seen.best) if seen.best == seen.worst else f"{seen.best} to {seen.worst}"
+            lines.append(
+                f"  {result}: {format_points(seen.points)}, place {places}"
+                f"{level}; certain: {', '.join(certain) or '-'}; "
+                f"possible: {', '.join(possible) or '-'}"
+            )
+    return "\n".join(lines)
 
 
 def table(standings: Standings) -> str:

@@ -434,6 +434,55 @@ def _reach(prize: Prize, best: PlaceRange, worst: PlaceRange, equal_pool: bool) 
     return Reach.OUT_OF_REACH
 
 
+def stakes_json(found: Stakes) -> dict[str, object]:
+    """The stakes as JSON-ready data: points as numbers, places as "3" or "3-5"."""
+
+    def number(points: Fraction) -> int | float:
+        return int(points) if points.denominator == 1 else float(points)
+
+    def prize(outlook: PrizeOutlook) -> dict[str, object]:
+        out: dict[str, object] = {
+            "name": outlook.prize.name,
+            "reach": outlook.reach.value,
+            "best": str(outlook.best),
+            "worst": str(outlook.worst),
+        }
+        if outlook.needs is not None:
+            out["needs"] = {
+                "slack": outlook.needs.slack,
+                "games": [
+                    {"white": g.white, "black": g.black, "above": list(g.above)}
+                    for g in outlook.needs.games
+                ],
+            }
+        elif outlook.reach is Reach.OUT_OF_REACH:
+            out["leavers_needed"] = outlook.leavers_needed
+        return out
+
+    return {
+        "open_games": [list(game) for game in found.open_games],
+        "players": [
+            {
+                "start_rank": player.start_rank,
+                "points": number(player.points),
+                "opponent": player.opponent,
+                "results": [
+                    {
+                        "result": seen.outcome.value if seen.outcome else None,
+                        "points": number(seen.points),
+                        "best": str(seen.best),
+                        "worst": str(seen.worst),
+                        "tiebreaks_decide": seen.tiebreaks_decide,
+                        "prizes": [prize(p) for p in seen.prizes],
+                    }
+                    for seen in player.outcomes
+                ],
+            }
+            for player in found.players
+        ],
+    }
+
+
 @dataclass(frozen=True)
 class WhatIf:
     tournament: Tournament  # with the hypothetical results (never stored)

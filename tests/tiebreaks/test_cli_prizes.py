@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 
 from tests.tiebreaks.test_cli import SWISS_5, run
+from tests.tiebreaks.test_stakes import SIX
+from tiebreaks.trf import trf_from_tournament, write_trf
 
 PLACES = [
     {"name": "1st", "amount": "1000", "place": 1},
@@ -133,3 +135,46 @@ def test_a_missing_prize_list_exits_2(tmp_path: Path) -> None:
     result = run("prizes", SWISS_5, "--prizes", tmp_path / "none.json")
     assert result.returncode == 2
     assert "cannot read" in result.stderr
+
+
+# --- python -m tiebreaks stakes -------------------------------------------------------
+
+
+def six_trf(tmp_path: Path) -> Path:
+    path = tmp_path / "six.trf"
+    path.write_text(write_trf(trf_from_tournament(SIX)))
+    return path
+
+
+def test_stakes_json_gives_places_and_reach_per_result(tmp_path: Path) -> None:
+    # The six-player event of test_stakes: 1 on 2 points plays 2 on 1.5; a loss leaves
+    # 1 second alone at best, level for 2nd-3rd at worst (test_stakes says why).
+    path = tmp_path / "prizes.json"
+    path.write_text(json.dumps({"prizes": PLACES[:2]}))
+    result = run("stakes", six_trf(tmp_path), "--prizes", path, "--json")
+    assert result.returncode == 0, result.stderr
+    found = json.loads(result.stdout)
+    assert found["open_games"] == [[1, 2], [3, 5], [4, 6]]
+    first = next(p for p in found["players"] if p["start_rank"] == 1)
+    loss = next(r for r in first["results"] if r["result"] == "loss")
+    assert (loss["points"], loss["best"], loss["worst"]) == (2, "2", "2-3")
+    assert [(p["name"], p["reach"]) for p in loss["prizes"]] == [
+        ("1st", "out of reach"),
+        ("2nd", "possible"),
+    ]
+    assert loss["prizes"][0]["leavers_needed"] == 1
+    assert loss["prizes"][1]["needs"] == {"slack": 0, "games": []}
+
+
+def test_stakes_text_names_each_result(tmp_path: Path) -> None:
+    path = tmp_path / "prizes.json"
+    path.write_text(json.dumps({"prizes": PLACES[:2]}))
+    result = run("stakes", six_trf(tmp_path), "--prizes", path)
+    assert result.returncode == 0, result.stderr
+    assert "  win: 3.0, place 1; certain: 1st, 2nd; possible: -" in result.stdout.splitlines()
+
+
+def test_stakes_without_a_prize_list_exits_2() -> None:
+    result = run("stakes", SWISS_5, "--prizes", "/nonexistent.json")
+    assert result.returncode == 2
+    assert "cannot read /nonexistent.json" in result.stderr
