@@ -31,7 +31,7 @@ out:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from decimal import Decimal, InvalidOperation
 from enum import StrEnum
@@ -115,6 +115,16 @@ class PlayerFacts:
             title=normal_title(player.title),
             club=club.strip(),
         )
+
+
+def facts_for(
+    players: Iterable[Player], given: Mapping[int, PlayerFacts] | None
+) -> dict[int, PlayerFacts]:
+    """Per start rank what categories ask: ``given`` (a player it says nothing about
+    meets no condition), or when None the tournament's record of each player."""
+    if given is None:
+        return {p.start_rank: PlayerFacts.from_player(p) for p in players}
+    return {p.start_rank: given.get(p.start_rank) or PlayerFacts(p.start_rank) for p in players}
 
 
 # --- the prize list -----------------------------------------------------------------
@@ -439,7 +449,7 @@ def award(
     ``players`` gives what categories ask about each start rank; None reads it from
     the standings' players (:meth:`PlayerFacts.from_player`, no club)."""
     rows = sorted(standings.rows, key=lambda r: (r.rank, r.player.start_rank))
-    facts = players or {r.player.start_rank: PlayerFacts.from_player(r.player) for r in rows}
+    facts = facts_for([r.player for r in rows], players)
     board = _Field(
         order=[r.player.start_rank for r in rows],
         points={r.player.start_rank: r.points for r in rows},
@@ -450,7 +460,7 @@ def award(
     lists = definition.lists()
     for category in lists:
         board.admitted[category] = [
-            s for s in board.order if category is None or category.admits(_facts(facts, s))
+            s for s in board.order if category is None or category.admits(facts[s])
         ]
     excluded: dict[Category | None, set[int]] = {c: set() for c in lists}
     while True:
@@ -500,11 +510,6 @@ class _Open:
     """The key of an unclaimed prize given to a player in the open (one per prize)."""
 
     order: int
-
-
-def _facts(facts: Mapping[int, PlayerFacts], start_rank: int) -> PlayerFacts:
-    # A player the caller says nothing about meets no condition but "no condition".
-    return facts.get(start_rank) or PlayerFacts(start_rank)
 
 
 def _preference(

@@ -47,7 +47,7 @@ from fractions import Fraction
 
 from tiebreaks.errors import TieBreakError
 from tiebreaks.model import Color, Game, Outcome, Pending, Player, Tournament
-from tiebreaks.prizes import Awards, PlayerFacts, Prize, PrizeList, award
+from tiebreaks.prizes import Awards, PlayerFacts, Prize, PrizeList, award, facts_for
 from tiebreaks.rules import DEFAULT_RULES, get_rules
 from tiebreaks.scores import ScoreSheet, build_sheet
 from tiebreaks.standings import Standings, compute_standings
@@ -297,7 +297,7 @@ def stakes(
     sheet = build_sheet(tournament, get_rules(DEFAULT_RULES))
     games = open_games(sheet)
     opponent = {a: b for game in games for a, b in (game, game[::-1])}
-    facts = players or {p.start_rank: PlayerFacts.from_player(p) for p in sheet.players}
+    facts = facts_for(sheet.players, players)
     gains = tuple(
         (sheet_gain(sheet, outcome), sheet_gain(sheet, MIRROR[outcome])) for outcome in OUTCOMES
     )
@@ -306,7 +306,7 @@ def stakes(
     admitted = {
         category: everyone
         if category is None
-        else [category.admits(_facts(facts, p.start_rank)) for p in sheet.players]
+        else [category.admits(facts[p.start_rank]) for p in sheet.players]
         for category in lists
     }
     views = {c: _ListView(sheet, admitted[c], games, gains) for c in lists}
@@ -341,10 +341,6 @@ def stakes(
 
 def sheet_gain(sheet: ScoreSheet, outcome: Outcome) -> int:
     return {Outcome.WIN: sheet.win, Outcome.DRAW: sheet.draw, Outcome.LOSS: sheet.loss}[outcome]
-
-
-def _facts(facts: Mapping[int, PlayerFacts], start_rank: int) -> PlayerFacts:
-    return facts.get(start_rank) or PlayerFacts(start_rank)
 
 
 class _Calculator:
