@@ -435,7 +435,6 @@ class _Field:
     points: dict[int, Fraction]
     rank: dict[int, int]
     place: dict[int, str]
-    facts: Mapping[int, PlayerFacts]
     admitted: dict[Category | None, list[int]] = field(default_factory=dict)
 
 
@@ -455,7 +454,6 @@ def award(
         points={r.player.start_rank: r.points for r in rows},
         rank={r.player.start_rank: r.rank for r in rows},
         place={r.player.start_rank: r.place for r in rows},
-        facts=facts,
     )
     lists = definition.lists()
     for category in lists:

@@ -194,12 +194,10 @@ class _ListView:
         self.fixed = sorted(
             score for i, score in enumerate(sheet.score) if admitted[i] and i not in in_game
         )
-        self.games = Counter(
-            _key(sheet.score, admitted, a, b) for a, b in games if admitted[a] or admitted[b]
-        )
+        self.open = [(a, b) for a, b in games if admitted[a] or admitted[b]]
+        self.games = Counter(_key(sheet.score, admitted, a, b) for a, b in self.open)
         self.admitted = admitted
         self.score = sheet.score
-        self.open = [(a, b) for a, b in games if admitted[a] or admitted[b]]
         self.gains = gains  # per result of the first side: (its gain, the other's gain)
         self._totals: dict[int, _Counts] = {}
         self._terms: dict[tuple[GameKey, int], _Counts] = {}
@@ -294,13 +292,12 @@ def stakes(
 
     ``players`` gives what the prize categories ask about each start rank (None: from
     the tournament's players, as :func:`tiebreaks.prizes.award` does)."""
+    # Scores are the same under every rule edition: only the tie-breaks differ.
     sheet = build_sheet(tournament, get_rules(DEFAULT_RULES))
     games = open_games(sheet)
     opponent = {a: b for game in games for a, b in (game, game[::-1])}
     facts = facts_for(sheet.players, players)
-    gains = tuple(
-        (sheet_gain(sheet, outcome), sheet_gain(sheet, MIRROR[outcome])) for outcome in OUTCOMES
-    )
+    gains = tuple((_gain(sheet, outcome), _gain(sheet, MIRROR[outcome])) for outcome in OUTCOMES)
     lists = definition.lists()
     everyone = [True] * len(sheet.players)
     admitted = {
@@ -339,11 +336,13 @@ def stakes(
     return Stakes(white_black, tuple(out))
 
 
-def sheet_gain(sheet: ScoreSheet, outcome: Outcome) -> int:
+def _gain(sheet: ScoreSheet, outcome: Outcome) -> int:
     return {Outcome.WIN: sheet.win, Outcome.DRAW: sheet.draw, Outcome.LOSS: sheet.loss}[outcome]
 
 
 class _Calculator:
+    """Places and reach of one player at a time, from the lists' counts."""
+
     def __init__(
         self,
         sheet: ScoreSheet,
@@ -398,7 +397,7 @@ class _Calculator:
             admitted = view.admitted
             counts -= view.game(_key(score, admitted, i, j), final)
             if admitted[j]:
-                counts += _fixed(score[j] + sheet_gain(self.sheet, MIRROR[outcome]), final)
+                counts += _fixed(score[j] + _gain(self.sheet, MIRROR[outcome]), final)
         best_first = counts.best_above + 1
         worst_last = counts.worst_level_or_above + 1
         return (
