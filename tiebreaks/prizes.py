@@ -311,8 +311,8 @@ def _decimal(value: object, path: str) -> Decimal:
 
 def _money(value: object, path: str) -> Decimal:
     amount = _decimal(value, path)
-    if amount < 0:
-        raise PrizeError(f"{path}: an amount cannot be negative ({amount})")
+    if amount <= 0:
+        raise PrizeError(f"{path}: an amount must be above 0, not {amount}")
     if amount != amount.quantize(CENT):
         raise PrizeError(f"{path}: amounts are in whole cents, not {amount}")
     return amount.quantize(CENT)

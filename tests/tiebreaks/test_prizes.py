@@ -261,6 +261,7 @@ def test_facts_from_a_trf_player() -> None:
         ({"prizes": general("1"), "extra": 1}, "extra"),
         ({"prizes": [{"name": "1st", "amount": "10.005", "place": 1}]}, "prizes[0].amount"),
         ({"prizes": [{"name": "1st", "amount": "-1", "place": 1}]}, "prizes[0].amount"),
+        ({"prizes": [{"name": "1st", "amount": "0", "place": 1}]}, "prizes[0].amount"),
         ({"prizes": [{"name": "1st", "amount": "ten", "place": 1}]}, "prizes[0].amount"),
         ({"prizes": [{"name": "1st", "amount": "1"}]}, "prizes[0].place"),
         ({"prizes": [{"name": "", "amount": "1", "place": 1}]}, "prizes[0].name"),
