@@ -273,6 +273,35 @@ def parse_prize_list(data: object) -> PrizeList:
     )
 
 
+def prize_list_json(definition: PrizeList) -> dict[str, Any]:
+    """The prize list in the ``PRIZES.json`` shape, every option spelled out, amounts as
+    decimal strings: ``parse_prize_list`` reads it back to an equal PrizeList."""
+    return {
+        "sharing": definition.sharing.value,
+        "hort_share": str(definition.hort_share),
+        "one_prize_per_player": definition.one_prize_per_player,
+        "precedence": definition.precedence.value,
+        "rounding": definition.rounding.value,
+        "prizes": [_prize_json(prize) for prize in definition.prizes],
+    }
+
+
+def _prize_json(prize: Prize) -> dict[str, Any]:
+    out: dict[str, Any] = {"name": prize.name, "place": prize.place}
+    if prize.amount is not None:
+        out["amount"] = str(prize.amount)
+    elif prize.value:
+        out["value"] = str(prize.value)
+    if prize.category is not None:
+        out["category"] = {
+            f.name: sorted(value) if isinstance(value, frozenset) else value
+            for f in fields(Category)
+            if (value := getattr(prize.category, f.name)) is not None
+        }
+    out["unclaimed"] = prize.unclaimed.value
+    return out
+
+
 def _object(data: object, path: str, allowed: set[str]) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise PrizeError(f"{path}: expected an object, not {type(data).__name__}")

@@ -14,6 +14,7 @@ from tiebreaks.prizes import (
     PrizeError,
     award,
     parse_prize_list,
+    prize_list_json,
 )
 from tiebreaks.standings import Standings, StandingsRow
 
@@ -293,3 +294,24 @@ def test_a_bad_prize_list_names_the_field(data: object, field: str) -> None:
 def test_amounts_are_exact_decimals() -> None:
     definition = parse_prize_list({"prizes": [{"name": "1st", "amount": 99.9, "place": 1}]})
     assert definition.prizes[0].amount == Decimal("99.90")
+
+
+def test_a_prize_list_reads_back_from_its_json() -> None:
+    definition = prizes(
+        *general("1000", "99.5"),
+        {"name": "Cup", "place": 3, "value": "40"},
+        {
+            "name": "Veteran women",
+            "amount": "50",
+            "place": 1,
+            "category": {"sex": "w", "born_before": 1961, "federations": ["ita", "SMR"]},
+            "unclaimed": "open",
+        },
+        sharing="hort",
+        hort_share="0.25",
+        precedence="order",
+    )
+    data = prize_list_json(definition)
+    assert parse_prize_list(data) == definition
+    assert data["prizes"][1] == {"name": "P2", "place": 2, "amount": "99.50", "unclaimed": "lapse"}
+    assert data["prizes"][3]["category"]["federations"] == ["ITA", "SMR"]
