@@ -20,6 +20,7 @@ from tiebreaks.model import (
     Pending,
     Player,
     Round,
+    Scoring,
     Tournament,
     Unplayed,
     UnplayedRound,
@@ -38,16 +39,8 @@ from tiebreaks.stakes import (
 
 # Before the last round: 1 on 2, 2 on 1.5, 3 and 5 on 1, 4 on 0.5, 6 on 0; the last
 # round pairs 1-2, 3-5 and 4-6, all without a result yet.
-SIX = tournament_from_strips(
-    {
-        1: "+W4 +W3 ?W2",
-        2: "+W5 =B4 ?B1",
-        3: "+W6 -B1 ?W5",
-        4: "-B1 =W2 ?W6",
-        5: "-B2 +W6 ?B3",
-        6: "-B3 -B5 ?B4",
-    }
-)
+STRIPS = ("+W4 +W3 ?W2", "+W5 =B4 ?B1", "+W6 -B1 ?W5", "-B1 =W2 ?W6", "-B2 +W6 ?B3", "-B3 -B5 ?B4")
+SIX = tournament_from_strips(dict(zip(range(1, 7), STRIPS, strict=True)))
 TWO_PRIZES = parse_prize_list(
     {
         "prizes": [
@@ -340,3 +333,15 @@ def test_needs_agree_with_brute_force() -> None:
                 assert (above <= prize.prize.place - 1) == (extra <= prize.needs.slack)
                 checked += 1
     assert checked > 1000
+
+
+def test_three_one_zero_scoring_counts_its_own_points() -> None:
+    # 3-1-0: 1 on 6 points, 2 on 4, 3 and 5 on 3.  2 draws: 5 points, 1 ends on 6 or
+    # more; 3-5 won by either gives the winner 6 (above 2), drawn gives both 4 (below).
+    # Under 1-1/2-0 the winner would only draw level with 2.
+    event = tournament_from_strips(
+        dict(zip(range(1, 7), STRIPS, strict=True)),
+        scoring=Scoring.three_one_zero(),
+    )
+    seen = outlook(stakes(event, TWO_PRIZES), 2, Outcome.DRAW)
+    assert (seen.points, seen.best, seen.worst) == (5, PlaceRange(2, 2), PlaceRange(3, 3))
