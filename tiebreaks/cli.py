@@ -141,7 +141,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         awards = award(standings, None, definition)
         _warn(
             args.prizes,
-            [f"prize {p.name!r} not awarded: nobody qualifies" for p in awards.unawarded],
+            [
+                f"prize {p.name!r} not awarded: no eligible player without a better prize"
+                for p in awards.unawarded
+            ],
         )
         text = (
             json.dumps(awards_json(awards), indent=2)

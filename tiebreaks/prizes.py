@@ -450,7 +450,8 @@ class Winner:
 @dataclass(frozen=True)
 class Awards:
     winners: tuple[Winner, ...]  # in standings order
-    unawarded: tuple[Prize, ...] = ()  # lapsed: nobody qualifies
+    # Lapsed: nobody eligible, or everybody eligible took a better prize.
+    unawarded: tuple[Prize, ...] = ()
 
     def of(self, start_rank: int) -> tuple[AwardedPrize, ...]:
         return next((w.prizes for w in self.winners if w.start_rank == start_rank), ())
