@@ -515,10 +515,7 @@ def award(
         if prize.unclaimed is Unclaimed.LAPSE:
             unawarded.append(prize)
             continue
-        taker = next(
-            (s for s in board.order if not (definition.one_prize_per_player and s in per_player)),
-            None,
-        )
+        taker = next((s for s in board.order if s not in per_player), None)
         if taker is None:
             unawarded.append(prize)
             continue
