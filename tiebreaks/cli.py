@@ -292,7 +292,11 @@ def stakes_text(found: Stakes) -> str:
         for seen in player.outcomes:
             result = seen.outcome.value if seen.outcome else "as it stands"
             certain = [p.prize.name for p in seen.prizes if p.reach is Reach.CERTAIN]
-            possible = [p.prize.name for p in seen.prizes if p.reach is Reach.POSSIBLE]
+            possible = [
+                f"{p.prize.name} (needs {p.needs.describe()})"
+                for p in seen.prizes
+                if p.reach is Reach.POSSIBLE and p.needs is not None
+            ]
             level = ", tie-breaks may decide" if seen.tiebreaks_decide else ""
             places = str(seen.best) if seen.best == seen.worst else f"{seen.best} to {seen.worst}"
             lines.append(

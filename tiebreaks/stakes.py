@@ -54,6 +54,7 @@ from tiebreaks.standings import Standings, compute_standings
 
 OUTCOMES = (Outcome.WIN, Outcome.DRAW, Outcome.LOSS)
 MIRROR = {Outcome.WIN: Outcome.LOSS, Outcome.DRAW: Outcome.DRAW, Outcome.LOSS: Outcome.WIN}
+RESULTS = ("1-0", "1/2-1/2", "0-1")  # a game's results, as OUTCOMES for White
 
 
 class Reach(StrEnum):
@@ -93,6 +94,22 @@ class Needs:
 
     slack: int
     games: tuple[GameStake, ...]
+
+    def describe(self) -> str:
+        """For people: "1-2 ends 1-0, 3-5 not 1-0" when every listed game must go one
+        way, else how many extra players above the games may bring."""
+        if not self.games:
+            return "only the tie-breaks"
+        if self.slack:
+            games = "1 game" if len(self.games) == 1 else f"{len(self.games)} games"
+            return f"at most {self.slack} more above from {games}"
+        parts = []
+        for game in self.games:
+            allowed = [r for r, extra in zip(RESULTS, game.above, strict=True) if not extra]
+            barred = [r for r in RESULTS if r not in allowed]
+            wanted = allowed[0] if len(allowed) == 1 else f"not {barred[0]}"
+            parts.append(f"{game.white}-{game.black} {wanted}")
+        return ", ".join(parts)
 
 
 @dataclass(frozen=True)

@@ -345,3 +345,13 @@ def test_three_one_zero_scoring_counts_its_own_points() -> None:
     )
     seen = outlook(stakes(event, TWO_PRIZES), 2, Outcome.DRAW)
     assert (seen.points, seen.best, seen.worst) == (5, PlaceRange(2, 2), PlaceRange(3, 3))
+
+
+def test_needs_read_as_the_results_wanted() -> None:
+    # The needs of 4 after a win (see above): 1 must beat 2 and 3-5 be drawn.
+    seen = outlook(stakes(SIX, TWO_PRIZES), 4, Outcome.WIN)
+    second = next(p for p in seen.prizes if p.prize.name == "2nd")
+    assert second.needs.describe() == "1-2 1-0, 3-5 1/2-1/2"
+    assert Needs(0, (GameStake(3, 5, (0, 0, 1)),)).describe() == "3-5 not 0-1"
+    assert Needs(2, (GameStake(3, 5, (1, 0, 1)),)).describe() == "at most 2 more above from 1 game"
+    assert Needs(0, ()).describe() == "only the tie-breaks"
