@@ -27,7 +27,12 @@ from .test_entry_page import signed_in_entry_page
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
-VIEWPORTS = {"1080p": (1920, 1080), "720p": (1280, 720), "phone": (390, 844)}
+VIEWPORTS = {
+    "1080p": (1920, 1080),
+    "720p": (1280, 720),
+    "portrait": (1080, 1920),
+    "phone": (390, 844),
+}
 SIZES = ((12, 2), (60, 2), (300, 2))
 
 server = daphne_server  # a real daphne on the test database and Redis
@@ -110,64 +115,120 @@ def test_no_page_overflows_sideways_at_any_viewport(
 
 
 # Installed before the page's own scripts: after every change to the page (each
-# page turn sets the rows' hidden flags) it notes the rows on screen, and any row
-# shown below the bottom edge.  In the page, so no page turn is missed by polling.
+# page turn sets the rows' hidden flags) it notes the rows on screen (players by
+# "p" + start rank, boards by "b" + number), the players whose name showed whole
+# (nothing of the name cell cut off), the lines under the boards on screen, and any
+# row shown below the bottom of its part of the screen.  In the page, so no page
+# turn is missed by polling.
 WATCH_ROWS = """
 document.addEventListener("DOMContentLoaded", () => {
   window.rowsSeen = new Set();
+  window.namesWhole = new Set();
+  window.notesSeen = new Set();
   window.rowsBelow = [];
+  const limit = (el) =>
+    Math.min(window.innerHeight, el.closest(".panel").getBoundingClientRect().bottom);
   const note = () => {
     for (const tr of document.querySelectorAll(%s)) {
       if (tr.offsetParent === null) continue;
-      if (tr.getBoundingClientRect().bottom > window.innerHeight + 1) {
+      if (tr.getBoundingClientRect().bottom > limit(tr) + 1) {
         window.rowsBelow.push(tr.outerHTML.slice(0, 80));
+        continue;
       }
-      window.rowsSeen.add(tr.dataset.startRank || tr.dataset.board);
+      const key = tr.dataset.startRank ? "p" + tr.dataset.startRank : "b" + tr.dataset.board;
+      window.rowsSeen.add(key);
+      const cell = tr.querySelector("td.name");
+      const whole = cell && cell.scrollWidth <= cell.clientWidth + 1
+        && cell.scrollHeight <= cell.clientHeight + 1;
+      if (whole) {
+        window.namesWhole.add(tr.dataset.startRank);
+      }
+    }
+    for (const p of document.querySelectorAll("#boards .byes, #boards .absent")) {
+      if (p.offsetParent === null || !p.textContent) continue;
+      if (p.getBoundingClientRect().bottom > limit(p) + 1) window.rowsBelow.push(p.textContent);
+      else window.notesSeen.add(p.textContent);
     }
   };
   new MutationObserver(note).observe(document.getElementById("live"),
-    { attributes: true, childList: true, subtree: true });
+    { attributes: true, childList: true, subtree: true, characterData: true });
 });
 """
 
 
-def watch_one_cycle(page: Page, url: str, selector: str) -> set[str]:
-    """Every row key on screen from the first table until the hall screen at ``url``
-    has shown each of its pages once (data-cycles, counted by hall.js)."""
+@dataclass(frozen=True)
+class Cycle:
+    rows: set[str]
+    names_whole: set[str]
+    notes: str
+
+
+def watch_one_cycle(page: Page, url: str, selector: str) -> Cycle:
+    """What the hall screen at ``url`` showed from the first table until it has
+    shown each of its pages once (data-cycles, counted by hall.js)."""
     page.add_init_script(WATCH_ROWS % json.dumps(selector))
     page.goto(url)
     page.wait_for_function(
         "() => Number(document.getElementById('live').dataset.cycles) >= 1", timeout=120_000
     )
     assert page.evaluate("window.rowsBelow") == []
-    return set(page.evaluate("Array.from(window.rowsSeen)"))
+    return Cycle(
+        rows=set(page.evaluate("Array.from(window.rowsSeen)")),
+        names_whole=set(page.evaluate("Array.from(window.namesWhole)")),
+        notes=" ".join(page.evaluate("Array.from(window.notesSeen)")),
+    )
+
+
+HALL_ROWS = "#standings tbody tr[data-start-rank], #boards tbody tr[data-board]"
 
 
 @pytest.mark.parametrize("tournament", SIZES, indirect=True)
-def test_hall_shows_every_player_and_board_within_one_cycle(
+def test_hall_shows_every_player_name_and_board_within_one_cycle(
     server: str, tournament: Open, browser: Browser
 ):
     tid, players = tournament.id, tournament.players
-    boards = (players - 2) // 2
+    boards = (players - 2) // 2  # make_open: one withdrawn, one on a requested bye
+    expected = {f"p{n}" for n in range(1, players + 1)} | {f"b{b}" for b in range(1, boards + 1)}
     for viewport in VIEWPORTS:
         page = open_page(browser, viewport)
-        url = live(server, tid, "?hall=1&dwell=0.5")
-        ranks = watch_one_cycle(page, url, "#standings tbody tr[data-start-rank]")
-        assert ranks == {str(n) for n in range(1, players + 1)}, viewport
-        # Names on one line: every standings row on the page is as tall as the others.
-        heights = page.evaluate(
-            """Array.from(document.querySelectorAll('#standings tbody tr'))
-                 .filter((tr) => tr.offsetParent !== null).map((tr) => tr.offsetHeight)"""
-        )
-        assert max(heights) - min(heights) <= 1, heights
+        cycle = watch_one_cycle(page, live(server, tid, "?hall=1&dwell=0.5"), HALL_ROWS)
+        assert cycle.rows == expected, viewport
+        assert cycle.names_whole == {str(n) for n in range(1, players + 1)}, viewport
+        # The name column comes first in every layout, the rank before it.
+        heads = page.locator("#standings thead th:visible").all_inner_texts()
+        assert heads[:2] == ["#", "Name"], (viewport, heads)
+        # make_open: the last player withdrawn, the one before on a requested bye.
+        assert "Withdrawn: " in cycle.notes and "Requested byes: " in cycle.notes, viewport
         shoot(page, f"{players}p-{viewport}-hall")
         page.close()
-        page = open_page(browser, viewport)
-        url = live(server, tid, "?hall=1&show=pairings&dwell=0.5")
-        assert watch_one_cycle(page, url, "#boards tbody tr[data-board]") == {
-            str(b) for b in range(1, boards + 1)
-        }
-        page.close()
+
+
+@pytest.mark.parametrize(
+    ("viewport", "layout"),
+    [("1080p", "side"), ("720p", "side"), ("portrait", "stacked"), ("phone", "alternate")],
+)
+def test_the_hall_layout_follows_the_screen_shape(
+    server: str, tournament: Open, browser: Browser, viewport: str, layout: str
+):
+    page = open_page(browser, viewport)
+    page.goto(live(server, tournament.id, "?hall=1"))
+    expect(page.locator("#live")).to_have_attribute("data-hall-layout", layout)
+    page.wait_for_selector("#standings tbody tr[data-start-rank]")
+    name = page.locator("#standings thead th.name").bounding_box()
+    # 24 characters of 0.5 em at the least: hand-measured names run 0.5 to 0.6 em a letter.
+    font = page.evaluate("parseFloat(getComputedStyle(document.body).fontSize)")
+    assert name is not None and name["width"] >= 12 * font, (viewport, name, font)
+
+
+@pytest.mark.parametrize("tournament", [(60, 2)], indirect=True)
+def test_the_hall_boards_page_with_the_byes_and_withdrawals(
+    server: str, tournament: Open, browser: Browser
+):
+    page = open_page(browser, "720p")
+    url = live(server, tournament.id, "?hall=1&show=pairings&dwell=0.5")
+    cycle = watch_one_cycle(page, url, "#boards tbody tr[data-board]")
+    assert cycle.rows == {f"b{b}" for b in range(1, 30)}
+    assert "Requested byes: " in cycle.notes and "Withdrawn: " in cycle.notes
 
 
 @pytest.mark.parametrize("tournament", [(60, 2)], indirect=True)
@@ -177,7 +238,7 @@ def test_find_your_board_lists_every_player_by_name(
     tid = tournament.id
     page = open_page(browser, "720p")
     url = live(server, tid, "?hall=1&show=names&dwell=0.5")
-    assert watch_one_cycle(page, url, "#names tbody tr") == {str(n) for n in range(1, 61)}
+    assert watch_one_cycle(page, url, "#names tbody tr").rows == {f"p{n}" for n in range(1, 61)}
     assert page.locator("#standings").is_hidden()
     names = page.evaluate(
         "Array.from(document.querySelectorAll('#names tbody td.name:first-child'))"

@@ -1,13 +1,20 @@
 /* The hall screen (?hall=1): every standings row and every board, a page at a time.
  *
- * ?show=standings (default): the standings and the current round's boards, side by
- * side on a wide screen (each paging on its own) or in turn on a narrow one;
+ * ?show=standings (default): the standings and the current round's boards, laid out
+ * by the screen's shape (data-hall-layout on #live): "side" by side on a landscape
+ * screen, "stacked" (standings over boards, each paging on its own) on a tall
+ * portrait screen, "alternate" (one after the other) on a small one;
  * ?show=pairings: the boards only; ?show=names: every player by name with board,
  * colour and opponent ("find your board").  ?dwell=SECONDS: how long a page stays up.
  *
- * A page holds as many rows as fit the screen.  A live update re-renders the
- * tables; the current page is applied again at once and the timer runs on, so an
- * update never sends the screen back to page 1.
+ * The name column comes first and keeps room for the first 24 characters of every
+ * name (a longer name wraps between words onto a second line): the columns that do
+ * not fit drop, in this order: tie-breaks beyond the first two, federation, rating
+ * (see docs/spectators.md).  A page holds as many rows as fit its part of the
+ * screen, measured row by row; the lines under the boards (byes, withdrawals) page
+ * with the boards.  A live update re-renders the tables; the current page is
+ * applied again at once and the timer runs on, so an update never sends the screen
+ * back to page 1.
  */
 (function () {
   "use strict";
@@ -16,50 +23,62 @@
   if (!root || !root.dataset.hallShow) return;
   const show = root.dataset.hallShow;
   const dwellMs = Math.max(500, parseFloat(root.dataset.dwell) * 1000);
-  const WIDE = window.matchMedia("(min-width: 60rem) and (min-aspect-ratio: 1/1)");
+  const LANDSCAPE = window.matchMedia("(min-width: 60rem) and (min-aspect-ratio: 1/1)");
+  const TALL = window.matchMedia("(min-width: 48rem) and (max-aspect-ratio: 3/4)");
   const BOTTOM_GAP = 8;  // px kept free under the last row
+  const NAME_CHARS = 24;  // of every name, always readable
 
-  /* One table's rows, cut into pages that fit under the table's top. */
+  /* One part's items (table rows, the lines under a table), cut into pages that
+     fit the part's box. */
   class Pager {
-    constructor(section, rows) {
+    constructor(section, items) {
       this.section = section;
-      this.rows = rows;  // selector of the rows that take turns
+      this.items = items;  // selector of the items that take turns
       this.page = 0;
-      this.pages = 1;
-      this.perPage = 1;
+      this.starts = [0];  // index of each page's first item
       this.indicator = section.querySelector(".pager");
     }
 
+    get pages() {
+      return this.starts.length;
+    }
+
     all() {
-      return Array.from(this.section.querySelectorAll(this.rows));
+      return Array.from(this.section.querySelectorAll(this.items));
     }
 
     measure() {
-      const rows = this.all();
-      if (!rows.length) {
-        this.pages = 1;
+      const items = this.all();
+      items.forEach((item) => { item.hidden = false; });
+      if (!items.length) {
+        this.starts = [0];
         return;
       }
-      rows[0].hidden = false;
-      const top = rows[0].getBoundingClientRect().top;
-      const height = rows[0].getBoundingClientRect().height || 1;
-      const free = window.innerHeight - top - this.reserve() - BOTTOM_GAP;
-      this.perPage = Math.max(1, Math.floor(free / height));
-      this.pages = Math.max(1, Math.ceil(rows.length / this.perPage));
+      const top = items[0].getBoundingClientRect().top;
+      const bottom = Math.min(window.innerHeight, this.section.getBoundingClientRect().bottom);
+      const free = Math.max(1, bottom - top - BOTTOM_GAP);
+      // Each item's height with the margins around it, from where the next one starts.
+      const tops = items.map((item) => item.getBoundingClientRect().top);
+      const last = items[items.length - 1].getBoundingClientRect();
+      tops.push(last.bottom + parseFloat(getComputedStyle(items[items.length - 1]).marginBottom || 0));
+      this.starts = [0];
+      let used = 0;
+      for (let i = 0; i < items.length; i += 1) {
+        const height = tops[i + 1] - tops[i];
+        if (used > 0 && used + height > free) {
+          this.starts.push(i);
+          used = 0;
+        }
+        used += height;
+      }
       if (this.page >= this.pages) this.page = 0;
     }
 
-    reserve() {
-      // The lines under the table (byes, withdrawals) stay on screen too.
-      let px = 0;
-      for (const p of this.section.querySelectorAll(".byes, .absent")) px += p.getBoundingClientRect().height;
-      return px;
-    }
-
     apply() {
-      const first = this.page * this.perPage;
-      this.all().forEach((tr, index) => {
-        tr.hidden = index < first || index >= first + this.perPage;
+      const first = this.starts[this.page];
+      const end = this.page + 1 < this.pages ? this.starts[this.page + 1] : Infinity;
+      this.all().forEach((item, index) => {
+        item.hidden = index < first || index >= end;
       });
       this.indicator.textContent = "page " + (this.page + 1) + " / " + this.pages;
       this.section.dataset.page = String(this.page + 1);
@@ -84,6 +103,7 @@
         pager.section.hidden = index !== this.current;
       });
       const pager = this.active();
+      if (pager === standings) fitColumns();
       pager.measure();
       pager.apply();
     }
@@ -102,24 +122,80 @@
     }
   }
 
-  const standings = new Pager(document.getElementById("standings"), "tbody tr[data-start-rank]");
-  const boards = new Pager(document.getElementById("boards"), "tbody tr[data-board]");
+  const NOTES = ".byes:not(:empty), .absent:not(:empty)";
+  const standings = new Pager(document.getElementById("standings"), "tbody tr[data-start-rank], tbody tr.gap");
+  const boards = new Pager(document.getElementById("boards"), "tbody tr[data-board], " + NOTES);
   const names = new Pager(document.getElementById("names"), "tbody tr[data-start-rank]");
+
+  function shape() {
+    if (show !== "standings") return "single";
+    if (LANDSCAPE.matches) return "side";
+    return TALL.matches ? "stacked" : "alternate";
+  }
 
   function slotsFor() {
     if (show === "pairings") return [new Slot([boards])];
     if (show === "names") return [new Slot([names])];
-    return WIDE.matches ? [new Slot([standings]), new Slot([boards])] : [new Slot([standings, boards])];
+    return shape() === "alternate" ? [new Slot([standings, boards])] : [new Slot([standings]), new Slot([boards])];
   }
 
   let slots = slotsFor();
-  root.dataset.hallLayout = String(slots.length);
+  root.dataset.hallLayout = shape();
 
   function layout() {
     for (const pager of [standings, boards, names]) {
       if (!slots.some((slot) => slot.pagers.includes(pager))) pager.section.hidden = true;
     }
     for (const slot of slots) slot.layout();
+  }
+
+  // --- the name column first, wide enough -------------------------------------
+
+  const dropStyle = document.head.appendChild(document.createElement("style"));
+  const canvas = document.createElement("canvas").getContext("2d");
+
+  // The standings columns that may drop, first to go first: by their header's class.
+  function droppable(table) {
+    const heads = Array.from(table.tHead ? table.tHead.rows[0].cells : []);
+    const index = (th) => heads.indexOf(th) + 1;
+    const tbs = heads.filter((th) => th.classList.contains("tb"));
+    return [
+      ...tbs.slice(2).reverse().map(index),
+      ...heads.filter((th) => th.classList.contains("fed")).map(index),
+      ...heads.filter((th) => th.classList.contains("rating")).map(index),
+    ];
+  }
+
+  // The width the widest first 24 characters of a name (with its title) take.
+  function nameRoom(table) {
+    const cell = table.querySelector("tbody td.name");
+    if (!cell) return 0;
+    const style = getComputedStyle(cell);
+    canvas.font = style.fontWeight + " " + style.fontSize + " " + style.fontFamily;
+    let widest = 0;
+    for (const td of table.querySelectorAll("tbody tr[data-start-rank] td.name a.player")) {
+      widest = Math.max(widest, canvas.measureText(td.textContent.slice(0, NAME_CHARS)).width);
+    }
+    return widest + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) + 2;
+  }
+
+  function fitColumns() {
+    const table = standings.section.querySelector("table.standings");
+    const order = droppable(table);
+    const head = table.querySelector("thead th.name");
+    if (!head) return;
+    const room = nameRoom(table);
+    let dropped = 0;
+    const apply = () => {
+      dropStyle.textContent = order.slice(0, dropped).map((n) =>
+        "#standings table.standings tr > :nth-child(" + n + ")").join(", ") + (dropped ? " { display: none; }" : "");
+    };
+    apply();
+    while (head.getBoundingClientRect().width < room && dropped < order.length) {
+      dropped += 1;
+      apply();
+    }
+    root.dataset.dropped = String(dropped);
   }
 
   // --- find your board ---------------------------------------------------------
@@ -130,6 +206,12 @@
     return String(value ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
   }
 
+  // FIDE writes "Surname, Firstname": the part before the comma sorts first.
+  function bySurname(a, b) {
+    const key = (row) => row.name.split(",")[0];
+    return key(a).localeCompare(key(b), undefined, { sensitivity: "base" }) || a.name.localeCompare(b.name);
+  }
+
   function renderNames(body) {
     const seats = new Map();
     for (const board of body.rounds.boards) {
@@ -138,7 +220,7 @@
     }
     const byRank = new Map(body.rows.map((row) => [row.start_rank, row]));
     const label = (row) => (row.title ? row.title + " " : "") + row.name;
-    const rows = body.rows.slice().sort((a, b) => a.name.localeCompare(b.name));
+    const rows = body.rows.slice().sort(bySurname);
     document.querySelector("#names tbody").innerHTML = rows.map((row) => {
       const seat = seats.get(row.start_rank);
       const opponent = seat && byRank.get(seat.opponent);
@@ -155,12 +237,16 @@
     if (show === "names") renderNames(event.detail);
     layout();
   });
+  // The withdrawals and requested byes arrive after the table (spectator-extras.js).
+  root.addEventListener("live:roster", layout);
 
-  WIDE.addEventListener("change", () => {
+  function reshape() {
     slots = slotsFor();
-    root.dataset.hallLayout = String(slots.length);
+    root.dataset.hallLayout = shape();
     layout();
-  });
+  }
+  LANDSCAPE.addEventListener("change", reshape);
+  TALL.addEventListener("change", reshape);
   window.addEventListener("resize", layout);
 
   // Every part advances together, so a cycle's length is its longest part's;

@@ -54,8 +54,9 @@
       const rank = tr.dataset.startRank;
       const cell = tr.querySelector("td.name");
       cell.querySelectorAll(".mark").forEach((mark) => mark.remove());
+      // Marked from the round the withdrawal takes effect, not on the rounds played before it.
       const from = roster.withdrawn[rank];
-      if (from) cell.insertAdjacentHTML("beforeend", " <span class='mark wd' title='withdrawn from round " + from + "'>wd</span>");
+      if (from && from <= current) cell.insertAdjacentHTML("beforeend", " <span class='mark wd' title='withdrawn from round " + from + "'>wd</span>");
       if (byes[rank]) cell.insertAdjacentHTML("beforeend", " <span class='mark bye' title='requested bye in round " + current + "'>" + BYE_TEXT[byes[rank]] + "</span>");
     }
     const names = new Map(body.rows.map((row) => [String(row.start_rank), row.name]));
@@ -65,6 +66,7 @@
     const gone = Object.entries(roster.withdrawn).filter(([, from]) => from <= current).map(([rank]) => names.get(rank));
     if (gone.length) parts.push("Withdrawn: " + gone.join(", "));
     document.querySelector("#boards .absent").textContent = parts.join(" · ");
+    root.dispatchEvent(new CustomEvent("live:roster"));
   }
 
   function updateRoundPicker(rounds) {
