@@ -30,6 +30,16 @@ RESULT_TEXT = {
     "-/+": "– +",
     "0-0": "– –",
 }
+# What a screen reader says for each result: the symbols read badly aloud.
+RESULT_WORDS = {
+    "1-0": "White won",
+    "0-1": "Black won",
+    "1/2-1/2": "draw",
+    "+/-": "White won by forfeit",
+    "-/+": "Black won by forfeit",
+    "0-0": "both lost by forfeit",
+    "": "game in progress",
+}
 # Half-points of a played game, whatever the tournament's scoring (rating maths uses 1-½-0).
 _OUTCOME_HALVES = {Outcome.WIN: 2, Outcome.DRAW: 1, Outcome.LOSS: 0}
 _CELL_TEXT: dict[Outcome | Unplayed, str] = {
@@ -101,6 +111,7 @@ class BoardLine:
     white_points: Fraction  # before the round
     black_points: Fraction
     result: str  # as shown; "" while the game is on
+    result_words: str  # the result as a screen reader says it
 
 
 @dataclass(frozen=True)
@@ -136,6 +147,7 @@ def round_view(folded: FoldedTournament, number: int) -> RoundView | None:
             white_points=_score_before(scores[board.white], number),
             black_points=_score_before(scores[board.black], number),
             result=RESULT_TEXT.get(board.result or "", ""),
+            result_words=RESULT_WORDS.get(board.result or "", ""),
         )
         for board in rnd.boards
     )

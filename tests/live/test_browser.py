@@ -138,7 +138,8 @@ def test_a_posted_result_updates_points_and_rank_without_reload(pushing: Pushing
         expect(row.locator("td.points")).to_have_text("1", timeout=15000)
         expect(row.locator("td.rank")).not_to_have_text(rank_before)
         board = page.locator("#boards tr[data-board='2'] td.result")
-        expect(board).to_have_text("0–1")
+        expect(board.locator("[aria-hidden]")).to_have_text("0–1")
+        expect(board.locator(".sr-only")).to_have_text("Black won")  # what a screen reader says
         assert page.evaluate("window.notReloaded") is True
         assert page.locator("#live").get_attribute("data-last-frame") == pushing.frame
 

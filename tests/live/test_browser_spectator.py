@@ -267,7 +267,7 @@ def test_a_posted_result_updates_the_hall_without_resetting_its_cycle(
             headers={"Authorization": f"Token {token}"},
         )
         assert response.status == 201, response.text()
-        expect(page.locator("#boards tr[data-board='1'] td.result")).to_have_text(
+        expect(page.locator("#boards tr[data-board='1'] td.result [aria-hidden]")).to_have_text(
             "1–0", timeout=15000
         )
         # Updated within the dwell: the screen stayed on page 2 (a reset shows page 1).
@@ -307,6 +307,9 @@ def test_a_player_card_opens_from_a_name(
     expect(page.locator(".player-card h2")).to_contain_text(LONG_NAME)
     expect(page.locator(".card-rounds tbody tr")).to_have_count(3)
     assert horizontal_overflow(page) <= 0
+    # Every column of the rounds on screen: the table needs no sideways scrolling.
+    wrap = page.locator(".player-card .table-wrap")
+    assert wrap.evaluate("(el) => el.scrollWidth <= el.clientWidth"), viewport
     shoot(page, f"12p-{viewport}-player-card")
 
 
@@ -395,3 +398,66 @@ def test_the_api_docs_render_with_no_internet(server: str):
         page.goto(server + reverse("api-docs"))
         expect(page.locator(".swagger-ui .info .title")).to_contain_text("Crosstable API")
     assert outside == []
+
+
+# Each board's White and Black cells: whether both lie inside the screen's width and
+# their table needs no sideways scrolling.
+BOARDS_FIT = """(rows) => rows.filter((tr) => tr.offsetParent !== null).map((tr) => {
+  const wrap = tr.closest('.table-wrap');
+  const inside = (td) => {
+    const r = td.getBoundingClientRect();
+    return r.left >= 0 && r.right <= innerWidth;
+  };
+  const both = inside(tr.querySelector('td.white')) && inside(tr.querySelector('td.black'));
+  return [tr.dataset.board, both && wrap.scrollWidth <= wrap.clientWidth];
+}).filter(([, fits]) => !fits)"""
+
+
+@pytest.mark.parametrize("tournament", SIZES, indirect=True)
+def test_a_phone_shows_both_players_of_every_board_and_the_followed_player(
+    server: str, tournament: Open, browser: Browser
+):
+    tid, players = tournament.id, tournament.players
+    boards = (players - 2) // 2
+    page = open_page(browser, "phone")
+    # The last player in the table, far down a big one.
+    page.goto(live(server, tid, f"?follow={players - 1}"))
+    followed = page.locator(f"#standings tr[data-start-rank='{players - 1}']")
+    expect(followed).to_be_in_viewport()
+    expect(page.locator(".jump-to-me")).to_be_visible()
+    # Withdrawn from round 3, the current one: marked.
+    expect(page.locator(f"#standings tr[data-start-rank='{players}'] .mark.wd")).to_have_count(1)
+    shoot(page, f"{players}p-phone-follow")
+    page.click(".tabs button[data-tab='boards']")
+    rows = page.locator("#boards tbody tr[data-board]")
+    expect(rows).to_have_count(boards)
+    assert rows.evaluate_all(BOARDS_FIT) == []
+    assert horizontal_overflow(page) <= 0
+    shoot(page, f"{players}p-phone-round-tab")
+    for number in (2, 3):
+        page.goto(server + reverse("live:round", args=[tid, number]))
+        rows = page.locator("table.pairings tbody tr[data-board]")
+        assert rows.evaluate_all(BOARDS_FIT) == []
+        assert horizontal_overflow(page) <= 0
+        shoot(page, f"{players}p-phone-round{number}")
+    # The withdrawn player played round 2 (no mark there), not round 3 (marked).
+    page.goto(server + reverse("live:round", args=[tid, 2]))
+    expect(page.locator(".mark.wd")).to_have_count(0)
+    page.goto(server + reverse("live:round", args=[tid, 3]))
+    expect(page.locator(".absences .mark.wd")).to_have_count(1)
+    assert page.console_errors == []  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("tournament", [(60, 2)], indirect=True)
+def test_jump_to_me_brings_the_followed_player_back(
+    server: str, tournament: Open, browser: Browser
+):
+    page = open_page(browser, "phone")
+    page.goto(live(server, tournament.id, "?follow=50"))
+    followed = page.locator("#standings tr[data-start-rank='50']")
+    expect(followed).to_be_in_viewport()
+    page.mouse.wheel(0, -100_000)  # the reader scrolls to the top
+    expect(followed).not_to_be_in_viewport()
+    page.click(".tabs button[data-tab='boards']")
+    page.click(".jump-to-me")
+    expect(followed).to_be_in_viewport()

@@ -264,7 +264,7 @@ def test_a_bye_requested_on_the_page_is_stored(server: str):
         page.select_option("#bye-form select[name=start_rank]", "5")
         page.select_option("#bye-form select[name=points]", "zero")
         page.click("#bye-form button[type=submit]")
-        expect(page.locator("#message")).to_have_text("Player 5: zero-point bye in round 2.")
+        expect(page.locator("#message")).to_have_text("5. Player 5: zero-point bye in round 2.")
         byes = page.request.get(server + reverse("tournaments:bye-list", args=[tid])).json()
     assert byes == [{"round": 2, "start_rank": 5, "points": "zero"}]
 
@@ -283,4 +283,4 @@ def test_a_withdrawal_refused_by_the_api_shows_its_reason(server: str):
         )
         page.fill("#withdraw-form input[name=from_round]", "2")
         page.click("#withdraw-form button[type=submit]")
-        expect(page.locator("#message")).to_have_text("Player 6 withdrawn from round 2 on.")
+        expect(page.locator("#message")).to_have_text("6. Player 6 withdrawn from round 2 on.")

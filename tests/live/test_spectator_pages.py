@@ -77,7 +77,33 @@ def test_a_past_round_shows_its_results_and_the_points_before_it() -> None:
     assert "1–0" in html and "½–½" in html
     round2 = get("live:round", tid, 2)
     # Player 1 won round 1: 1 point before round 2; player 4 drew: ½.
-    assert '<td class="pts">1</td>' in round2 and '<td class="pts">½</td>' in round2
+    assert '<td class="pts black-pts">1</td>' in round2
+    assert '<td class="pts white-pts">½</td>' in round2
+
+
+def test_a_round_page_shows_ratings_and_says_results_in_words() -> None:
+    tid = make_tournament(players=4, rounds=3)  # round 1: 1 v 3, 2 v 4; rated 2500 - n
+    record(tid, 1, "1-0")
+    html = get("live:round", tid, 1)
+    assert '<td class="rating white-rating">2499</td>' in html  # player 1
+    assert '<td class="rating black-rating">2497</td>' in html  # player 3
+    assert '<span class="sr-only">White won</span>' in html
+    assert '<span class="sr-only">game in progress</span>' in html  # board 2
+
+
+def test_the_wd_mark_shows_only_from_the_round_of_the_withdrawal() -> None:
+    author = organiser()
+    tid = make_tournament(players=6, rounds=3)  # round 1: 1 v 4, 2 v 5, 3 v 6
+    for board in (1, 2, 3):
+        record(tid, board, "1-0")
+    commands.withdraw_player(tid, {"start_rank": 6, "from_round": 2}, author=author)
+    commands.pair_round(
+        tid,
+        {"round": 2, "boards": [{"white": 4, "black": 1}, {"white": 2, "black": 3}]},
+        author=author,
+    )
+    assert "wd</span>" not in get("live:round", tid, 1)  # player 6 played round 1
+    assert 'title="withdrawn from round 2">wd</span>' in get("live:round", tid, 2)
 
 
 def test_an_unpaired_round_is_404() -> None:
@@ -108,7 +134,7 @@ def test_a_player_card_lists_each_round_with_colour_result_and_running_score() -
     html = get("live:player", tid, 3)
     assert "Player 1" in html  # the opponent, linked
     assert f'href="{reverse("live:player", args=[tid, 1])}"' in html
-    assert '<td class="colour">Black</td>' in html
+    assert '<td class="colour"><span class="long">Black</span>' in html
     assert '<td class="result">0</td>' in html
 
 

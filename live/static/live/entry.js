@@ -214,9 +214,11 @@
       const answer = await post(form.dataset.url, body);
       if (answer.status === 201) {
         version = answer.data.seq;
+        // The player by name as the form lists them ("12. Anna Rossi"), not by number alone.
+        const who = form.elements.start_rank.selectedOptions[0].textContent;
         say(form.id === "withdraw-form"
-          ? `Player ${body.start_rank} withdrawn from round ${body.from_round} on.`
-          : `Player ${body.start_rank}: ${body.points}-point bye in round ${body.round}.`, "", form);
+          ? `${who} withdrawn from round ${body.from_round} on.`
+          : `${who}: ${body.points}-point bye in round ${body.round}.`, "", form);
       } else {
         say(reason(answer.data), "error", form);
       }

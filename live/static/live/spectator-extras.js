@@ -101,6 +101,35 @@
 
   filters.addEventListener("input", applyFilters);
 
+  // --- ?follow=: the followed player in view, and a way back to them ---------
+
+  let userMoved = false;  // once the reader scrolls, the page stops bringing them back
+  for (const type of ["wheel", "touchstart", "keydown"]) {
+    window.addEventListener(type, () => { userMoved = true; }, { once: true, passive: true });
+  }
+
+  function followedRow() {
+    return standings.querySelector("tbody tr.followed");
+  }
+
+  function showFollowed() {
+    const tab = root.querySelector(".tabs button[data-tab='standings']");
+    if (standings.hidden && tab) tab.click();
+    const row = followedRow();
+    if (row) row.scrollIntoView({ block: "center" });
+  }
+
+  const jump = root.querySelector(".jump-to-me");
+  if (jump) jump.addEventListener("click", showFollowed);
+
+  function followControls() {
+    const button = root.querySelector(".jump-to-me");
+    if (!button || !followedRow()) return;
+    button.hidden = false;
+    // The table's later pages move the row: it is brought back until the reader scrolls.
+    if (!userMoved) followedRow().scrollIntoView({ block: "center" });
+  }
+
   // --- crosstable tab: a server-rendered fragment ------------------------------
 
   async function loadCrosstable() {
@@ -124,5 +153,6 @@
     applyRoster();  // the marks as last known, at once; then fresh ones if newer
     if (!roster || roster.version < body.version) loadRoster(body.version);
     if (!crosstable.hidden) loadCrosstable();
+    followControls();
   });
 })();

@@ -42,6 +42,11 @@
 
   const statusEl = document.getElementById("status");
   const RESULT_TEXT = { "1-0": "1–0", "0-1": "0–1", "1/2-1/2": "½–½", "+/-": "+ –", "-/+": "– +", "0-0": "– –" };
+  // What a screen reader says instead of the symbols (as live/pages.py RESULT_WORDS).
+  const RESULT_WORDS = {
+    "1-0": "White won", "0-1": "Black won", "1/2-1/2": "draw", "+/-": "White won by forfeit",
+    "-/+": "Black won by forfeit", "0-0": "both lost by forfeit", "": "game in progress",
+  };
 
   function esc(value) {
     return String(value ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
@@ -357,12 +362,15 @@
     const rowOf = new Map(body.rows.map((row) => [row.start_rank, row]));
     const player = (startRank) => {
       const row = rowOf.get(startRank);
-      return playerLink(startRank, esc(playerName(row, startRank))) + " <span class='pts'>" + points(row && row.points) + "</span>";
+      return playerLink(startRank, esc(playerName(row, startRank))) +
+        (row && row.rating ? " <span class='rating'>" + esc(row.rating) + "</span>" : "") +
+        " <span class='pts'>" + points(row && row.points) + "</span>";
     };
     section.querySelector("tbody").innerHTML = rounds.boards.map((board) =>
       "<tr data-board='" + board.board + "'><td class='board'>" + board.board + "</td>" +
       "<td class='white'>" + player(board.white) + "</td>" +
-      "<td class='result'>" + (board.result ? esc(RESULT_TEXT[board.result] || board.result) : "…") + "</td>" +
+      "<td class='result'><span aria-hidden='true'>" + (board.result ? esc(RESULT_TEXT[board.result] || board.result) : "…") +
+      "</span><span class='sr-only'>" + esc(RESULT_WORDS[board.result || ""] || board.result) + "</span></td>" +
       "<td class='black'>" + player(board.black) + "</td></tr>"
     ).join("");
     section.querySelector(".byes").textContent = rounds.byes.length
