@@ -20,6 +20,7 @@ from tiebreaks.rating import expected_hundredths, performance
 from tournaments.store.queries import BYE_POINTS, FoldedTournament, PlayerState
 
 from .cells import cell_parts
+from .flags import flag as flag_of
 from .overview import progress_of
 
 RESULT_TEXT = {
@@ -178,14 +179,45 @@ class Standing:
 
     place: str
     points: Fraction
+    tiebreaks: tuple[float | int | None, ...] = ()  # in the order of the body's codes
 
 
 def standings_order(body: Mapping[str, Any]) -> list[tuple[int, Standing]]:
-    """(start rank, place and points) in ranking order, from a snapshot body."""
+    """(start rank, place, points and tie-breaks) in ranking order, from a snapshot body."""
+    codes = body.get("tiebreaks", [])
     return [
-        (row["start_rank"], Standing(str(row["place"]), Fraction(str(row["points"]))))
+        (
+            row["start_rank"],
+            Standing(
+                str(row["place"]),
+                Fraction(str(row["points"])),
+                tuple(row["tiebreaks"].get(code) for code in codes),
+            ),
+        )
         for row in body["rows"]
     ]
+
+
+@dataclass(frozen=True)
+class TiebreakColumn:
+    code: str  # "BH-C1"
+    name: str  # "Buchholz Cut-1", for the hover help
+
+
+def tiebreak_columns(body: Mapping[str, Any]) -> list[TiebreakColumn]:
+    names = body.get("tiebreak_names", {})
+    return [TiebreakColumn(code, names.get(code, code)) for code in body.get("tiebreaks", [])]
+
+
+def starting_list(folded: FoldedTournament) -> list[PlayerState]:
+    """Every registered player by start rank: the list before round 1 and after."""
+    return [player for _, player in sorted(folded.state.players.items())]
+
+
+def flags(folded: FoldedTournament) -> dict[str, str]:
+    """The flag of each federation in the tournament, for the live page's script."""
+    feds = {p.federation for p in folded.state.players.values() if p.federation}
+    return {fed: flag for fed in sorted(feds) if (flag := flag_of(fed))}
 
 
 @dataclass(frozen=True)

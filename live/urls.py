@@ -21,6 +21,7 @@ urlpatterns = [
         name="round",
     ),
     path("tournaments/<tid:tournament_id>/crosstable/", views.crosstable, name="crosstable"),
+    path("tournaments/<tid:tournament_id>/players/", views.starting_list, name="starting-list"),
     path(
         "tournaments/<tid:tournament_id>/players/<int:start_rank>/",
         views.player_card,

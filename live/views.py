@@ -123,6 +123,7 @@ def spectator(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "hall": _hall_options(request),
             "follow": ",".join(map(str, follow)),
             "enter_round": current_round if may_enter else None,
+            "flags": pages.flags(folded),
             **follow_live(request, tournament_id),
         },
     )
@@ -151,14 +152,27 @@ def round_pairings(request: HttpRequest, tournament_id: int, round_number: int) 
 def crosstable(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The whole page, or with ``?fragment=1`` only the table (the live page's tab)."""
     folded = _folded(tournament_id)
+    body = ensure_snapshot(tournament_id).body
     context = {
         **_heading(folded),
-        "rows": pages.crosstable(folded, ensure_snapshot(tournament_id).body),
+        "rows": pages.crosstable(folded, body),
+        "tiebreaks": pages.tiebreak_columns(body),
     }
     if request.GET.get("fragment") == "1":
         return render(request, "live/crosstable_table.html", context)
     context.update(follow_live(request, tournament_id))
     return render(request, "live/crosstable.html", context)
+
+
+@condition(etag_func=_version_etag)
+def starting_list(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    folded = _folded(tournament_id)
+    context = {
+        **_heading(folded),
+        "players": pages.starting_list(folded),
+        **follow_live(request, tournament_id),
+    }
+    return render(request, "live/starting_list.html", context)
 
 
 @condition(etag_func=_version_etag)

@@ -1,4 +1,4 @@
-"""Numbers as chess players write them: 3½, +12.4."""
+"""Numbers as chess players write them (3½, +12.4) and federation flags."""
 
 from __future__ import annotations
 
@@ -6,6 +6,8 @@ from datetime import date
 from fractions import Fraction
 
 from django import template
+
+from live.flags import flag as flag_of
 
 register = template.Library()
 
@@ -39,3 +41,17 @@ def day(iso: str | None) -> str:
     if not iso:
         return "–"
     return date.fromisoformat(iso).strftime("%-d %b %Y")
+
+
+@register.filter
+def tiebreak(value: float | int | None) -> str:
+    """A tie-break value as the live table shows it: 12, 12.5, 1.25; – when none."""
+    if value is None:
+        return "–"
+    return f"{round(float(value), 2):g}"
+
+
+@register.filter
+def flag(federation: str | None) -> str:
+    """The federation's flag emoji ("" for none): see ``live.flags``."""
+    return flag_of(federation or "")

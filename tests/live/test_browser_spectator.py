@@ -98,6 +98,7 @@ def test_no_page_overflows_sideways_at_any_viewport(
         "hall-names": live(server, tid, "?hall=1&show=names"),
         "round1": server + reverse("live:round", args=[tid, 1]),
         "crosstable": server + reverse("live:crosstable", args=[tid]),
+        "starting-list": server + reverse("live:starting-list", args=[tid]),
         "player": server + reverse("live:player", args=[tid, 7]),
         "index": server + reverse("live:index"),
     }

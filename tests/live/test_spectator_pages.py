@@ -188,6 +188,33 @@ def test_the_crosstable_fragment_has_a_row_per_player_in_ranking_order() -> None
     assert html.index('data-start-rank="3"') < html.index('data-start-rank="1"')
 
 
+def test_the_crosstable_has_a_column_per_tiebreak_with_its_name_on_hover() -> None:
+    tid = make_tournament(players=4)  # BH, SB; round 1: 1 v 3, 2 v 4
+    record(tid, 1, "0-1")
+    record(tid, 2, "1-0")
+    html = get("live:crosstable", tid, fragment="1")
+    assert '<abbr title="Buchholz">BH</abbr>' in html
+    assert '<abbr title="Sonneborn-Berger">SB</abbr>' in html
+    # Player 1 lost to player 3, who has 1 point: BH 1, SB 0 (no point against 3).
+    row = html[html.index('data-start-rank="1"') :]
+    row = row[: row.index("</tr>")]
+    assert row.endswith('<td class="tb">1</td><td class="tb">0</td>\n      ')
+
+
+def test_the_starting_list_has_every_player_by_start_rank_with_flag_and_rating() -> None:
+    author = organiser()
+    tid = commands.create_tournament({"name": "Open", "rounds": 5}, author=author).tournament_id
+    for name, fed in (("Weber, Anna", "GER"), ("Rossi, Luca", "ITA")):
+        commands.register_player(
+            tid, {"name": name, "rating": 2000, "federation": fed}, author=author
+        )
+    html = get("live:starting-list", tid)  # before round 1
+    assert html.index("Weber, Anna") < html.index("Rossi, Luca")
+    # 🇩🇪: regional indicators D and E.
+    assert '<span class="flag" aria-hidden="true">\U0001f1e9\U0001f1ea</span> GER' in html
+    assert '<td class="rating">2000</td>' in html
+
+
 def test_the_roster_names_withdrawals_and_requested_byes() -> None:
     tid = make_tournament(players=6, rounds=3)
     commands.withdraw_player(tid, {"start_rank": 6, "from_round": 2}, author=organiser())

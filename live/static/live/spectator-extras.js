@@ -77,6 +77,17 @@
     ).join("");
   }
 
+  // --- flags: each federation's emoji (live/flags.py), before its code --------
+
+  const FLAGS = JSON.parse(document.getElementById("flags")?.textContent || "{}");
+
+  function addFlags() {
+    for (const td of standings.querySelectorAll("tbody td.fed")) {
+      const emoji = FLAGS[td.textContent];
+      if (emoji) td.insertAdjacentHTML("afterbegin", "<span class='flag' aria-hidden='true'>" + emoji + "</span> ");
+    }
+  }
+
   // --- search and federation filter -------------------------------------------
 
   function updateFederations() {
@@ -148,6 +159,7 @@
 
   root.addEventListener("live:render", (event) => {
     body = event.detail;
+    addFlags();
     updateFederations();
     applyFilters();
     applyRoster();  // the marks as last known, at once; then fresh ones if newer
