@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from django.urls import reverse
 from playwright.sync_api import Browser, Page, expect
 from rest_framework.authtoken.models import Token
@@ -462,3 +463,45 @@ def test_jump_to_me_brings_the_followed_player_back(
     page.click(".tabs button[data-tab='boards']")
     page.click(".jump-to-me")
     expect(followed).to_be_in_viewport()
+
+
+def serious_violations(page: Page) -> list[str]:
+    """axe-core's serious and critical findings on the page, one line each."""
+    results = Axe().run(page)
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
+        for v in results.response["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+@pytest.mark.parametrize("tournament", [(60, 2)], indirect=True)
+@pytest.mark.parametrize("viewport", ["1080p", "phone"])
+def test_the_spectator_pages_pass_axe_core(
+    server: str, tournament: Open, browser: Browser, viewport: str
+):
+    tid = tournament.id
+    page = open_page(browser, viewport)
+    pages = {
+        "live": live(server, tid, "?follow=30"),
+        "hall": live(server, tid, "?hall=1"),
+        "round3": server + reverse("live:round", args=[tid, 3]),
+        "crosstable": server + reverse("live:crosstable", args=[tid]),
+        "starting-list": server + reverse("live:starting-list", args=[tid]),
+        "player": server + reverse("live:player", args=[tid, 7]),
+        "index": server + reverse("live:index"),
+    }
+    found = {}
+    for name, url in pages.items():
+        page.goto(url)
+        if "live" in name or "hall" in name:
+            page.wait_for_selector("#standings tbody tr[data-start-rank]")
+        found[name] = serious_violations(page)
+    if viewport == "1080p":  # the live page's other tabs
+        page.goto(pages["live"])
+        page.wait_for_selector("#standings tbody tr[data-start-rank]")
+        for tab in ("boards", "crosstable"):
+            page.click(f".tabs button[data-tab='{tab}']")
+            page.wait_for_selector(f"#{tab} tbody tr")
+            found[f"live-{tab}"] = serious_violations(page)
+    assert {name: v for name, v in found.items() if v} == {}
