@@ -1,16 +1,23 @@
 """What daphne must do before the application sees a request.
 
 daphne (through twisted) reads a whole request body, then queues all of it for
-the application at once: four concurrent 50 MB uploads took a web process from
-109 MB to 897 MB, and an anonymous client could do it as well as an organiser.
-Here the request is answered as soon as its headers are in, before any of its
-body is read: 413 when it declares (or, chunked, sends) more than
-MAX_REQUEST_BODY_BYTES, and 401 when a body larger than
-ANONYMOUS_BODY_BYTES comes without credentials (no Authorization header and no
-session cookie; the view authenticates them for real afterwards).
+the application at once, with no size limit of its own (django/daphne#126): four
+concurrent 50 MB uploads take a bare web process from 109 MB to 897 MB, and an
+anonymous client can do it as well as an organiser.  Here the request is
+answered as soon as its headers are in, before any of its body is read: 413
+when it declares (or, chunked, sends) more than MAX_REQUEST_BODY_BYTES, and 401
+when a body larger than ANONYMOUS_BODY_BYTES comes without credentials (no
+Authorization header and no session cookie; the view authenticates them for
+real afterwards).  A reverse proxy's body limit does not replace it: the
+embedded demo and a web process reached directly have none, and no proxy
+setting tells an organiser's large upload from an anonymous one.
 
 ``install()`` runs when config.asgi is imported, which daphne and runserver do
-before they build their HTTP factory.
+before they build their HTTP factory.  It replaces the request class daphne's
+HTTPFactory builds and relies on twisted's request hooks (``gotLength``,
+``handleContentChunk``): daphne is pinned to the tested 4.2 series in
+pyproject.toml, and tests/hardening/test_framework_internals.py fails when the
+class or a hook changes.
 """
 
 from __future__ import annotations
