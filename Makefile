@@ -45,6 +45,7 @@ test-fast: lint
 lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
 
 bench: install
 	$(PY) bench/tiebreaks_bench.py

@@ -25,6 +25,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from asgiref.typing import ASGI3Application, ASGIReceiveCallable, ASGISendCallable, Scope
 from channels.security.websocket import OriginValidator
 from daphne import http_protocol
 from django.conf import settings
@@ -90,18 +91,24 @@ class HealthCheck:
     Host (the container's own health check) and without PostgreSQL or Redis (an
     outage of those must not get the web process restarted)."""
 
-    def __init__(self, application: object) -> None:
+    def __init__(self, application: ASGI3Application) -> None:
         self.application = application
 
-    async def __call__(self, scope: dict, receive: object, send: object) -> None:
+    async def __call__(
+        self, scope: Scope, receive: ASGIReceiveCallable, send: ASGISendCallable
+    ) -> None:
         if scope["type"] == "http" and scope["path"] == "/healthz/":
-            await send(  # type: ignore[operator]
-                {"type": "http.response.start", "status": 200,
-                 "headers": [(b"content-type", b"text/plain")]}
-            )  # fmt: skip
-            await send({"type": "http.response.body", "body": b"ok\n"})  # type: ignore[operator]
+            await send(
+                {
+                    "type": "http.response.start",
+                    "status": 200,
+                    "headers": [(b"content-type", b"text/plain")],
+                    "trailers": False,
+                }
+            )
+            await send({"type": "http.response.body", "body": b"ok\n", "more_body": False})
             return
-        await self.application(scope, receive, send)  # type: ignore[operator]
+        await self.application(scope, receive, send)
 
 
 class BrowserOriginValidator(OriginValidator):
@@ -115,5 +122,5 @@ class BrowserOriginValidator(OriginValidator):
         return parsed_origin is None or super().valid_origin(parsed_origin)
 
 
-def origin_validated(application: object) -> BrowserOriginValidator:
+def origin_validated(application: ASGI3Application) -> BrowserOriginValidator:
     return BrowserOriginValidator(application, settings.ALLOWED_HOSTS)

@@ -38,10 +38,10 @@ def format_pairing(pairing: RoundPairing) -> str:
 
 def _played_pairs(trf, round_number: int) -> set[tuple[int, int]]:
     """The round as the file has it: (white, black) per board, (player, 0) for the bye."""
-    pairs = set()
+    pairs: set[tuple[int, int]] = set()
     for player in trf.tournament.players:
         entry = player.round(round_number)
-        if isinstance(entry, Game | UnplayedRound) and getattr(entry, "opponent", None):
+        if isinstance(entry, Game | UnplayedRound) and entry.opponent:
             if (
                 entry.color is not None
                 and entry.color.value == "w"

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from tiebreaks.definitions import ALIASES, CATALOGUE
 from tiebreaks.errors import TieBreakError
@@ -68,7 +69,7 @@ def parse_code(text: str) -> Code:
     if acronym not in CATALOGUE:
         raise TieBreakError(f"unknown tie-break {shape['acronym']!r} in code {text!r}")
     allowed = CATALOGUE[acronym].modifiers
-    fields: dict[str, object] = {}
+    fields: dict[str, Any] = {}  # Code's modifier fields, each of its own type
     for token in filter(None, shape["modifiers"].split("/")):
         part = _MODIFIER.match(token)
         if part is None:

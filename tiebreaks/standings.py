@@ -22,15 +22,25 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
-from operator import itemgetter
+from functools import partial
+from operator import attrgetter
+from typing import cast
 
 from tiebreaks.codes import Code, parse_code
-from tiebreaks.definitions import CATALOGUE, Column, Context, Printed, Value
+from tiebreaks.definitions import (
+    CATALOGUE,
+    Column,
+    Context,
+    GroupTieBreak,
+    Printed,
+    TieBreak,
+    Value,
+)
 from tiebreaks.errors import TieBreakError
 from tiebreaks.formatting import decimal_text, format_points
 from tiebreaks.model import Player, System, Tournament
 from tiebreaks.modifiers import cut
-from tiebreaks.ranking import rank, sort_key
+from tiebreaks.ranking import GroupStep, KeyStep, rank, sort_key
 from tiebreaks.rules import DEFAULT_RULES, EDITIONS, get_rules
 from tiebreaks.scores import KIND_LABELS, NONE, VOLUNTARY, ScoreSheet, build_sheet
 
@@ -101,17 +111,18 @@ class _Computation:
         self.context = Context(self.sheet)
         self.columns: dict[str, Column] = {}
         self.group_values: dict[str, dict[int, int]] = {}
-        steps: list[object] = [self.sheet.score]
+        steps: list[KeyStep | GroupStep] = [self.sheet.score]
         for code in self.codes:
             definition = CATALOGUE[code.acronym]
+            # ``group`` says which of the two signatures ``function`` has.
             if definition.group:
                 self.group_values.setdefault(code.text, {})
-                steps.append(
-                    lambda group, code=code, f=definition.function: f(self.context, code, group)
-                )
+                split = cast(GroupTieBreak, definition.function)
+                steps.append(partial(split, self.context, code))
                 continue
             if code.text not in self.columns:
-                self.columns[code.text] = definition.function(self.context, code)
+                compute = cast(TieBreak, definition.function)
+                self.columns[code.text] = compute(self.context, code)
             steps.append(_keys(self.columns[code.text]))
         self.placed = rank(len(self.sheet.players), steps, self._record_group)
 
@@ -126,7 +137,7 @@ class _Computation:
     def rows(self) -> tuple[StandingsRow, ...]:
         sheet = self.sheet
         texts = [code.text for code in self.codes]
-        columns = []
+        columns: list[Sequence[Value]] = []
         for text in texts:
             column = self.columns.get(text)
             if column is None:
@@ -135,10 +146,10 @@ class _Computation:
             else:
                 columns.append(_exact(column))
         per_player = list(zip(*columns, strict=True)) if columns else None
-        points = _exact(Column(sheet.score, sheet.unit))
-        adjusted = _exact(Column(sheet.adjusted, sheet.unit))
+        points = _fractions(sheet.score, sheet.unit)
+        adjusted = _fractions(sheet.adjusted, sheet.unit)
         rows = []
-        for placed in sorted(self.placed, key=itemgetter(1, 0)):  # rank, then index
+        for placed in sorted(self.placed, key=attrgetter("rank", "index")):  # rank, then index
             i = placed.index
             rows.append(
                 StandingsRow(
@@ -153,7 +164,7 @@ class _Computation:
         return tuple(rows)
 
 
-def _exact(column: Column) -> list[Value]:
+def _exact(column: Column) -> Sequence[Value]:
     """The column's values as exact numbers: one Fraction per distinct value."""
     if column.scale is None:
         return column.values
@@ -163,10 +174,17 @@ def _exact(column: Column) -> list[Value]:
     return [made[v] for v in column.values]
 
 
-def _keys(column: Column) -> list[object]:
+def _fractions(units: Sequence[int], scale: int) -> list[Fraction]:
+    """Points in units as exact numbers: one Fraction per distinct value."""
+    made = {v: Fraction(v, scale) for v in set(units)}
+    return [made[v] for v in units]
+
+
+def _keys(column: Column) -> Sequence[object]:
     values = column.values
     if None not in values:
-        return [-v for v in values] if column.lower_is_better else values
+        defined = cast("Sequence[int | Fraction]", values)
+        return [-v for v in defined] if column.lower_is_better else defined
     return [sort_key(v, column.lower_is_better) for v in values]
 
 

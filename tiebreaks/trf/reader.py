@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from os import PathLike
 from types import MappingProxyType
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from tiebreaks.errors import TrfError
 from tiebreaks.formatting import format_points
@@ -83,7 +83,7 @@ class _Listed:
 class _PlayerLine:
     number: int  # line number, 1-based
     start_rank: int
-    fields: dict[str, str | int]  # Player fields besides the start rank and the rounds
+    fields: dict[str, Any]  # Player fields besides the start rank and the rounds
     declared: Fraction | None  # the points of columns 81-84, if written
     cells: list[_Cell | None]
 
@@ -473,10 +473,10 @@ class _Reader:
 
     def _reference_error(self, pl: _PlayerLine, round_index: int) -> NoReturn:
         me = pl.start_rank
-        other = next(
-            (o for o in self.player_lines if o.start_rank == pl.cells[round_index][0]), None
-        )
-        opponent, colour, code, _ = pl.cells[round_index]
+        cell = pl.cells[round_index]
+        assert cell is not None  # only a written cell refers to another player
+        opponent, colour, code, _ = cell
+        other = next((o for o in self.player_lines if o.start_rank == opponent), None)
         column = _column(round_index)
         where = f"round {round_index + 1}"
         if other is None:
@@ -541,8 +541,8 @@ def round_robin_from_pairings(players: Iterable[Player]) -> System:
     rounds = 0
     for player in players:
         for number, entry in enumerate(player.rounds, 1):
-            opponent = getattr(entry, "opponent", None)
-            if opponent is None:
+            opponent = entry.opponent if entry is not None else None
+            if entry is None or opponent is None:
                 if isinstance(entry, UnplayedRound) and entry.kind.is_requested_bye:
                     away.add(player.start_rank)
                 continue
