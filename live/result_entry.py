@@ -18,13 +18,13 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.csrf import ensure_csrf_cookie
 
-from tournaments.api.permissions import may_write
 from tournaments.store.queries import (
     BYE_POINTS,
     FoldedTournament,
     PlayerState,
     TournamentNotFound,
     load_tournament,
+    may_write,
 )
 
 # The one-tap results, white's side first, as the API takes them.
