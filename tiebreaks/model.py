@@ -150,6 +150,11 @@ class Scoring:
             return self.for_unplayed(rnd.kind)
         return Fraction(0)
 
+    def as_texts(self) -> dict[str, str]:
+        """Every field as exact text ("1/2"): how a tournament's creation event and
+        the API write a scoring; ``Scoring().as_texts()`` is the default one."""
+        return {name: str(getattr(self, name)) for name in self.__dataclass_fields__}
+
 
 class System(Enum):
     SWISS = "swiss"
