@@ -46,6 +46,8 @@ __all__ = [
     "StandingsRow",
     "compute_standings",
     "default_tiebreaks",
+    "column_keys",
+    "exact_values",
     "explain",
     "format_value",
     "no_cyclic_gc",
@@ -112,7 +114,7 @@ class _Computation:
                 continue
             if code.text not in self.columns:
                 self.columns[code.text] = definition.function(self.context, code)
-            steps.append(_keys(self.columns[code.text]))
+            steps.append(column_keys(self.columns[code.text]))
         self.placed = rank(len(self.sheet.players), steps, self._record_group)
 
     def _record_group(self, step: int, group: list[int], subgroups: list[list[int]]) -> None:
@@ -133,10 +135,10 @@ class _Computation:
                 found = self.group_values[text]
                 columns.append([found.get(i) for i in range(len(sheet.players))])
             else:
-                columns.append(_exact(column))
+                columns.append(exact_values(column))
         per_player = list(zip(*columns, strict=True)) if columns else None
-        points = _exact(Column(sheet.score, sheet.unit))
-        adjusted = _exact(Column(sheet.adjusted, sheet.unit))
+        points = exact_values(Column(sheet.score, sheet.unit))
+        adjusted = exact_values(Column(sheet.adjusted, sheet.unit))
         rows = []
         for placed in sorted(self.placed, key=itemgetter(1, 0)):  # rank, then index
             i = placed.index
@@ -153,7 +155,7 @@ class _Computation:
         return tuple(rows)
 
 
-def _exact(column: Column) -> list[Value]:
+def exact_values(column: Column) -> list[Value]:
     """The column's values as exact numbers: one Fraction per distinct value."""
     if column.scale is None:
         return column.values
@@ -163,7 +165,7 @@ def _exact(column: Column) -> list[Value]:
     return [made[v] for v in column.values]
 
 
-def _keys(column: Column) -> list[object]:
+def column_keys(column: Column) -> list[object]:
     values = column.values
     if None not in values:
         return [-v for v in values] if column.lower_is_better else values
