@@ -20,12 +20,24 @@ board points) and hand it to :func:`tiebreaks.teams.standings.team_standings`.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum, StrEnum
 from fractions import Fraction
 
 from tiebreaks.errors import TieBreakError
-from tiebreaks.model import Color, Player, Scoring, System, Unplayed
+from tiebreaks.model import (
+    Color,
+    Game,
+    Outcome,
+    Pending,
+    Player,
+    Round,
+    Scoring,
+    System,
+    Tournament,
+    Unplayed,
+    UnplayedRound,
+)
 
 
 class TeamError(TieBreakError):
@@ -227,7 +239,8 @@ class TeamTournament:
     number of boards, the scheduled rounds, the rounds played so far, the scoring, the
     system and the primary score (MP unless the competition is decided by GP).
     ``colour_sequence`` is TRF26 352: the colours of the first team on boards 1, 2...
-    (repeated), ``WB`` by default."""
+    (repeated to the number of boards), ``WB`` by default.  ``system_code`` is the
+    TRF26 192 code as given (the C.04.6 colour type lives there); empty: derived."""
 
     teams: tuple[Team, ...]
     boards: int
@@ -239,6 +252,7 @@ class TeamTournament:
     primary: Score = Score.MP
     colour_sequence: str = "WB"
     name: str = ""
+    system_code: str = ""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "teams", tuple(self.teams))
@@ -253,6 +267,10 @@ class TeamTournament:
             raise TeamError(f"boards: a team match needs at least one board, not {self.boards}")
         if not self.colour_sequence or set(self.colour_sequence.upper()) - {"W", "B"}:
             raise TeamError(f"colour sequence {self.colour_sequence!r} must be W and B letters")
+        repeats = -(-self.boards // len(self.colour_sequence))
+        object.__setattr__(
+            self, "colour_sequence", (self.colour_sequence.upper() * repeats)[: self.boards]
+        )
         numbers = [t.number for t in self.teams]
         if len(set(numbers)) != len(numbers):
             raise TeamError("two teams have the same pairing number")
@@ -326,7 +344,7 @@ class TeamTournament:
 
     def first_team_colour(self, board: int) -> Color:
         """TRF26 352: the colour the first-named team has on ``board``."""
-        letter = self.colour_sequence.upper()[(board - 1) % len(self.colour_sequence)]
+        letter = self.colour_sequence[board - 1]
         return Color.WHITE if letter == "W" else Color.BLACK
 
     # ---- results
@@ -434,3 +452,58 @@ def lineup_in_roster_order(team: Team, lineup: Sequence[int | None]) -> bool:
     if len(positions) != sum(1 for p in lineup if p is not None):
         return False
     return positions == sorted(positions)
+
+
+# Each player's Round for a board result, White's then Black's.
+_PLAYER_ROUNDS = {
+    BoardResult.WHITE_WINS: (Outcome.WIN, Outcome.LOSS),
+    BoardResult.DRAW: (Outcome.DRAW, Outcome.DRAW),
+    BoardResult.BLACK_WINS: (Outcome.LOSS, Outcome.WIN),
+    BoardResult.WHITE_FORFEIT_WIN: (Unplayed.FORFEIT_WIN, Unplayed.FORFEIT_LOSS),
+    BoardResult.BLACK_FORFEIT_WIN: (Unplayed.FORFEIT_LOSS, Unplayed.FORFEIT_WIN),
+    BoardResult.DOUBLE_FORFEIT: (Unplayed.FORFEIT_LOSS, Unplayed.FORFEIT_LOSS),
+}
+
+
+def _player_round(
+    result: Outcome | Unplayed, opponent: int | None, color: Color, rated: bool
+) -> Round:
+    if isinstance(result, Outcome):
+        return Game(opponent or 0, result, color, rated)
+    return UnplayedRound(result, opponent, color)
+
+
+def individual_tournament(tournament: TeamTournament) -> Tournament:
+    """The players' own tournament: each board game as the two players' rounds (a
+    player who did not play a round is absent), for individual results per board and
+    for the TRF ``001`` records."""
+    rounds: dict[int, list[Round]] = {p.start_rank: [] for p in tournament.players}
+    absent = UnplayedRound(Unplayed.ABSENT)
+    for rnd in tournament.schedule:
+        for match in rnd.matches:
+            for game in match.boards:
+                entries: tuple[Round, Round]
+                if game.result is BoardResult.PENDING:
+                    entries = (
+                        Pending(game.black or 0, Color.WHITE),
+                        Pending(game.white or 0, Color.BLACK),
+                    )
+                else:
+                    white, black = _PLAYER_ROUNDS[game.result]
+                    entries = (
+                        _player_round(white, game.black, Color.WHITE, game.rated),
+                        _player_round(black, game.white, Color.BLACK, game.rated),
+                    )
+                for rank, entry in zip((game.white, game.black), entries, strict=True):
+                    if rank is not None and rank in rounds:
+                        rounds[rank].append(entry)
+        for row in rounds.values():
+            if len(row) < rnd.number:
+                row.append(absent)
+    return Tournament(
+        players=tuple(replace(p, rounds=tuple(rounds[p.start_rank])) for p in tournament.players),
+        rounds=tournament.rounds,
+        scoring=tournament.scoring.games,
+        system=tournament.system,
+        name=tournament.name,
+    )
