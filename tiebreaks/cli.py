@@ -4,6 +4,12 @@
                                            [--rounds N] [--unrated-rating N] [--json]
     python -m tiebreaks explain FILE.trf --player N [--rules R] [--tiebreaks ...]
                                            [--rounds N] [--unrated-rating N]
+    python -m tiebreaks team-standings FILE.trf [--rules R] [--tiebreaks EDE,EMGSB/C1]
+                                           [--rounds N] [--json]
+    python -m tiebreaks explain FILE.trf --team N [--rules R] [--tiebreaks ...] [--rounds N]
+
+A team file is a TRF26 file with 310 team records (or TRF16 013): see
+:mod:`tiebreaks.teams.trf`.
 
 Any bad input (a missing file, a TRF error, an unknown tie-break code or rule
 edition, a round or player that does not exist) ends with exit code 2 and one
@@ -35,6 +41,14 @@ from tiebreaks.standings import (
     format_value,
     to_json_number,
 )
+from tiebreaks.teams.model import TeamError
+from tiebreaks.teams.standings import (
+    TeamStandings,
+    explain_team,
+    format_team_value,
+    team_standings,
+)
+from tiebreaks.teams.trf import TeamTrfFile, read_team_trf
 from tiebreaks.trf import TrfFile, read_trf
 
 BAD_INPUT = 2
@@ -87,15 +101,25 @@ def build_parser() -> argparse.ArgumentParser:
     explain_parser = commands.add_parser(
         "explain", parents=[common], help="explain one player's tie-breaks round by round"
     )
-    explain_parser.add_argument(
-        "--player", type=int, required=True, metavar="N", help="the player's start rank"
+    who = explain_parser.add_mutually_exclusive_group(required=True)
+    who.add_argument("--player", type=int, metavar="N", help="the player's start rank")
+    who.add_argument(
+        "--team", type=int, metavar="N", help="the team's pairing number (a team file)"
     )
+    teams = commands.add_parser(
+        "team-standings",
+        parents=[common],
+        help="print the team standings of a team file (C.07 Art. 11-13)",
+    )
+    teams.add_argument("--json", action="store_true", help="print JSON instead of a table")
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
+        if args.command == "team-standings" or getattr(args, "team", None) is not None:
+            return _teams(args)
         trf = _read(args.file)
         tiebreaks = _tiebreaks(args.tiebreaks, trf)
         after_round = _after_round(args.rounds, trf)
@@ -109,6 +133,36 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(str(error))
     _warn(args.file, standings.warnings)
     return _emit(json.dumps(standings_json(standings), indent=2) if args.json else table(standings))
+
+
+def _teams(args: argparse.Namespace) -> int:
+    """team-standings, and explain --team: the team file's standings or one team's."""
+    if args.unrated_rating is not None:
+        raise _BadInput("--unrated-rating has no meaning for team standings")
+    file = _read_teams(args.file)
+    tiebreaks = _tiebreaks(args.tiebreaks, file)
+    if args.rounds is not None and not 1 <= args.rounds <= file.tournament.rounds:
+        raise _BadInput(
+            f"--rounds {args.rounds} is out of range: the tournament has rounds "
+            f"1-{file.tournament.rounds}"
+        )
+    _warn(args.file, file.warnings)
+    if args.command == "explain":
+        lines = explain_team(file.tournament, args.team, tiebreaks, args.rules, args.rounds)
+        return _emit("\n".join(lines))
+    standings = team_standings(file.tournament, tiebreaks, args.rules, args.rounds)
+    if args.json:
+        return _emit(json.dumps(team_standings_json(standings), indent=2))
+    return _emit(team_table(standings))
+
+
+def _read_teams(path: str) -> TeamTrfFile:
+    try:
+        return read_team_trf(path)
+    except (TrfError, TeamError) as error:
+        raise _BadInput(f"{path}: {error}") from error
+    except OSError as error:
+        raise _BadInput(f"cannot read {path}: {error.strerror or error}") from error
 
 
 def _warn(path: str, warnings: Sequence[str]) -> None:
@@ -150,7 +204,7 @@ def _read(path: str) -> TrfFile:
         raise _BadInput(f"cannot read {path}: {error.strerror or error}") from error
 
 
-def _tiebreaks(option: str | None, trf: TrfFile) -> tuple[str, ...] | None:
+def _tiebreaks(option: str | None, trf: TrfFile | TeamTrfFile) -> tuple[str, ...] | None:
     """The codes as given on the command line, else the file's, else None (the default)."""
     if option is None:
         return trf.tiebreaks or None
@@ -186,10 +240,39 @@ def standings_json(standings: Standings) -> list[dict[str, object]]:
     ]
 
 
+def team_standings_json(standings: TeamStandings) -> list[dict[str, object]]:
+    return [
+        {
+            "team": row.team.number,
+            "name": row.team.name,
+            "rank": row.rank,
+            "match_points": to_json_number(row.match_points),
+            "game_points": to_json_number(row.game_points),
+            "tiebreaks": {code: to_json_number(value) for code, value in row.tiebreaks.items()},
+        }
+        for row in standings.rows
+    ]
+
+
+def team_table(standings: TeamStandings) -> str:
+    header = ["Rank", "No", "Team", "MP", "GP", *standings.tiebreaks]
+    body = [
+        [
+            row.place,
+            str(row.team.number),
+            row.team.name,
+            format_points(row.match_points),
+            format_points(row.game_points),
+            *(format_team_value(code, row.tiebreaks[code]) for code in standings.tiebreaks),
+        ]
+        for row in standings.rows
+    ]
+    return _aligned(header, body)
+
+
 def table(standings: Standings) -> str:
     """The standings as an aligned text table, one column per tie-break."""
     header = ["Rank", "SNo", "Name", "Rtg", "Pts", *standings.tiebreaks]
-    left = {2}  # the name; everything else is a number
     body = [
         [
             row.place,
@@ -201,6 +284,12 @@ def table(standings: Standings) -> str:
         ]
         for row in standings.rows
     ]
+    return _aligned(header, body)
+
+
+def _aligned(header: list[str], body: list[list[str]]) -> str:
+    """Columns padded to their widest cell: the third (a name) left, the numbers right."""
+    left = {2}
     widths = [max(len(cells[i]) for cells in (header, *body)) for i in range(len(header))]
 
     def line(cells: list[str]) -> str:

@@ -9,7 +9,7 @@ import pytest
 from tests.tiebreaks.team_builders import bye, forfeit, match, tournament
 from tiebreaks.errors import TrfError
 from tiebreaks.model import System, Unplayed
-from tiebreaks.teams.model import BoardResult, MatchForfeit, Score, TeamScoring
+from tiebreaks.teams.model import BoardResult, MatchForfeit, Score, TeamError, TeamScoring
 from tiebreaks.teams.trf import parse_team_trf, team_trf_text, write_team_trf
 
 
@@ -157,7 +157,7 @@ def test_trf16_013_records_name_the_teams_in_order():
 
 
 def test_a_file_without_team_records_is_refused():
-    with pytest.raises(TrfError, match="no team records"):
+    with pytest.raises(TeamError, match="not a team file"):
         parse_team_trf(p001(1, "") + "\n")
 
 

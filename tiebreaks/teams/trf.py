@@ -38,6 +38,7 @@ from tiebreaks.teams.model import (
     Score,
     Team,
     TeamBye,
+    TeamError,
     TeamRound,
     TeamScoring,
     TeamTournament,
@@ -122,7 +123,7 @@ class _TeamReader:
             if handler is not None:
                 handler(index + 1, line)
         if not self.teams:
-            raise TrfError(1, 1, "no team records (310, or 013 in TRF16): not a team file")
+            raise TeamError("not a team file: it has no 310 (or TRF16 013) team records")
         return self._tournament()
 
     # ---- records
