@@ -22,9 +22,8 @@ from tiebreaks.codes import Code, parse_code
 from tiebreaks.definitions import Column, Printed, Value
 from tiebreaks.formatting import decimal_text, format_points
 from tiebreaks.model import Color
-from tiebreaks.ranking import rank
 from tiebreaks.rules import DEFAULT_RULES, get_rules
-from tiebreaks.standings import column_keys, exact_values, no_cyclic_gc
+from tiebreaks.standings import Ranking, exact_values, no_cyclic_gc
 from tiebreaks.teams.context import TeamContext
 from tiebreaks.teams.definitions import TEAM_ALIASES, TEAM_CATALOGUE, esb_scores, score_of
 from tiebreaks.teams.model import Score, Team, TeamTournament
@@ -73,59 +72,26 @@ class _TeamComputation:
             tiebreaks = default_team_tiebreaks(tournament)
         self.codes = [parse_team_code(t) for t in tiebreaks]
         self.context = TeamContext.build(tournament, self.rules, after_round)
-        self.columns: dict[str, Column] = {}
-        self.group_values: dict[str, dict[int, int]] = {}
-        primary = self.context.sheet(tournament.primary)
-        steps: list[object] = [primary.score]
-        for code in self.codes:
-            definition = TEAM_CATALOGUE[code.acronym]
-            if definition.group:
-                self.group_values.setdefault(code.text, {})
-                steps.append(
-                    lambda group, code=code, f=definition.function: f(self.context, code, group)
-                )
-                continue
-            if code.text not in self.columns:
-                self.columns[code.text] = definition.function(self.context, code)
-            steps.append(column_keys(self.columns[code.text]))
-        self.placed = rank(len(primary.players), steps, self._record_group)
-
-    def _record_group(self, step: int, group: list[int], subgroups: list[list[int]]) -> None:
-        values = self.group_values[self.codes[step - 1].text]
-        position = 1
-        for sub in subgroups:
-            for i in sub:
-                values.setdefault(i, position)
-            position += len(sub)
+        primary = self.context.sheet(tournament.primary).score
+        self.ranking = Ranking(primary, self.codes, TEAM_CATALOGUE, self.context)
 
     def rows(self) -> tuple[TeamStandingsRow, ...]:
         tctx = self.context
-        sheet = tctx.match_sheet
-        count = len(sheet.players)
-        texts = [code.text for code in self.codes]
-        columns = [
-            exact_values(self.columns[t])
-            if t in self.columns
-            else [self.group_values[t].get(i) for i in range(count)]
-            for t in texts
-        ]
+        sheet, gp_sheet = tctx.match_sheet, tctx.game_sheet
         mp = exact_values(Column(sheet.score, sheet.unit))
-        gp_sheet = tctx.game_sheet
         gp = exact_values(Column(gp_sheet.score, gp_sheet.unit))
-        rows = []
-        for placed in sorted(self.placed, key=lambda p: (p.rank, p.index)):
-            i = placed.index
-            rows.append(
-                TeamStandingsRow(
-                    rank=placed.rank,
-                    place=placed.place,
-                    team=tctx.tournament.team(sheet.players[i].start_rank),
-                    match_points=mp[i],
-                    game_points=gp[i],
-                    tiebreaks={t: column[i] for t, column in zip(texts, columns, strict=True)},
-                )
+        tiebreaks = self.ranking.tiebreaks()
+        return tuple(
+            TeamStandingsRow(
+                rank=placed.rank,
+                place=placed.place,
+                team=tctx.tournament.team(sheet.players[placed.index].start_rank),
+                match_points=mp[placed.index],
+                game_points=gp[placed.index],
+                tiebreaks=tiebreaks[placed.index],
             )
-        return tuple(rows)
+            for placed in self.ranking.placed
+        )
 
 
 def team_standings(
