@@ -3,6 +3,7 @@
     python -m pairings FILE.trf -p [OUTPUT]   pair the next round
     python -m pairings FILE.trf -c            check every round of the file
     --baku                                    with Baku acceleration (C.04.5.1)
+    python -m pairings --team FILE.trf -p [OUTPUT]   pair a team Swiss (C.04.6)
 
 ``-p`` writes the number of pairs, then ``white black`` per board in board order
 (black 0 for the pairing-allocated bye) to OUTPUT or standard output.  Exit codes:
@@ -18,6 +19,8 @@ from collections.abc import Sequence
 
 from pairings.acceleration import Acceleration, AccelerationError
 from pairings.dutch import NoLegalPairing, RoundPairing, pair_round
+from pairings.team_swiss import NoLegalPairing as TeamNoLegalPairing
+from pairings.team_swiss import format_team_pairing, pair_team_round, team_pairing_request
 from pairings.trf_input import (
     acceleration,
     initial_colour,
@@ -27,6 +30,8 @@ from pairings.trf_input import (
 )
 from tiebreaks.errors import TrfError
 from tiebreaks.model import Game, Unplayed, UnplayedRound
+from tiebreaks.teams.model import TeamError
+from tiebreaks.teams.trf import read_team_trf
 from tiebreaks.trf import read_trf
 
 
@@ -80,6 +85,51 @@ def _check(trf, virtual: Acceleration | None) -> int:
     return 1 if differ else 0
 
 
+def _team(args: argparse.Namespace) -> int:
+    """``--team -p``: the team Swiss pairing of the file's next round."""
+    if args.c or args.baku:
+        print(
+            "error: --team pairs the next round (-p); -c and --baku are for individuals",
+            file=sys.stderr,
+        )
+        return 2
+    try:
+        request = team_pairing_request(read_team_trf(args.file))
+    except (TrfError, TeamError) as error:
+        print(f"error: {args.file}: {error}", file=sys.stderr)
+        return 2
+    except OSError as error:
+        print(f"error: {args.file}: {error.strerror}", file=sys.stderr)
+        return 2
+    if request.round > request.tournament.rounds:
+        print(
+            f"error: {args.file}: all {request.tournament.rounds} rounds are paired",
+            file=sys.stderr,
+        )
+        return 2
+    try:
+        pairing = pair_team_round(
+            request.tournament,
+            request.round,
+            rules=request.rules,
+            absent=request.absent,
+            initial_colour=request.initial_colour,
+        )
+    except TeamNoLegalPairing as error:
+        print(f"no legal pairing for round {request.round}: {error}", file=sys.stderr)
+        return 1
+    _write(args.p, format_team_pairing(pairing))
+    return 0
+
+
+def _write(target: str, text: str) -> None:
+    if target == "-":
+        sys.stdout.write(text)
+    else:
+        with open(target, "w") as out:
+            out.write(text)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m pairings", description=__doc__.splitlines()[0])
     parser.add_argument("file", help="a TRF16/TRF26 file")
@@ -89,7 +139,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--baku", action="store_true", help="Baku acceleration: virtual points to GA (C.04.5.1)"
     )
+    parser.add_argument(
+        "--team",
+        action="store_true",
+        help="a TRF26 team file (310 records): pair its next round by C.04.6",
+    )
     args = parser.parse_args(argv)
+    if args.team:
+        return _team(args)
     try:
         trf = read_trf(args.file)
         if args.c:
@@ -112,10 +169,5 @@ def main(argv: Sequence[str] | None = None) -> int:
     except NoLegalPairing as error:
         print(f"no legal pairing for round {request.round}: {error}", file=sys.stderr)
         return 1
-    text = format_pairing(pairing)
-    if args.p == "-":
-        sys.stdout.write(text)
-    else:
-        with open(args.p, "w") as out:
-            out.write(text)
+    _write(args.p, format_pairing(pairing))
     return 0
