@@ -474,9 +474,9 @@ def _player_round(
 
 
 def individual_tournament(tournament: TeamTournament) -> Tournament:
-    """The players' own tournament: each board game as the two players' rounds (a
-    player who did not play a round is absent), for individual results per board and
-    for the TRF ``001`` records."""
+    """The players' own tournament: each board game as the two players' rounds, a team
+    bye as the bye of the team's first ``boards`` players, anybody else absent; for
+    individual results per board and for the TRF ``001`` records."""
     rounds: dict[int, list[Round]] = {p.start_rank: [] for p in tournament.players}
     absent = UnplayedRound(Unplayed.ABSENT)
     for rnd in tournament.schedule:
@@ -497,6 +497,12 @@ def individual_tournament(tournament: TeamTournament) -> Tournament:
                 for rank, entry in zip((game.white, game.black), entries, strict=True):
                     if rank is not None and rank in rounds:
                         rounds[rank].append(entry)
+        for bye in rnd.byes:
+            # The line-up a team bye stands for shows it (0000 - U, as pairing
+            # programs read a team's PAB from its board-1 player).
+            for rank in tournament.team(bye.team).roster[: tournament.boards]:
+                if rank in rounds:
+                    rounds[rank].append(UnplayedRound(bye.kind))
         for row in rounds.values():
             if len(row) < rnd.number:
                 row.append(absent)

@@ -479,8 +479,12 @@ def team_trf_text(tournament: TeamTournament, tiebreaks: Sequence[str] = ()) -> 
     headers = [
         f"192 {system_code(tournament)}",
         f"352 {tournament.colour_sequence}",
-        f"362 TW {format_points(scoring.win)} TD {format_points(scoring.draw)} "
-        f"TL {format_points(scoring.loss)}",
+        # As 162: the symbol at 5-6, the points right-aligned at 7-10, every 9 columns.
+        "362 "
+        + "   ".join(
+            f"{symbol}{format_points(points):>4}"
+            for symbol, points in (("TW", scoring.win), ("TD", scoring.draw), ("TL", scoring.loss))
+        ),
     ]
     lines[first_player:first_player] = headers
     lines.extend(_team_records(tournament))
