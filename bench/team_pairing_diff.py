@@ -46,12 +46,18 @@ def _range(text: str) -> tuple[int, int]:
     return int(low), int(high or low)
 
 
+def _player(team: int, board: int, boards: int) -> int:
+    # Start ranks 1..N without a gap: the other engine's reader wants every number.
+    return (team - 1) * boards + board
+
+
 def _played(rng: random.Random, white: int, black: int, boards: int) -> Match:
     games = []
     for board in range(1, boards + 1):
         w_team, b_team = (white, black) if board % 2 else (black, white)
         result = rng.choices(_RESULTS, (4, 3, 3))[0]
-        games.append(BoardGame(board, w_team, w_team * 100 + board, b_team * 100 + board, result))
+        w, b = _player(w_team, board, boards), _player(b_team, board, boards)
+        games.append(BoardGame(board, w_team, w, b, result))
     return Match(white, black, tuple(games))
 
 
@@ -81,21 +87,29 @@ def main() -> int:
     parser.add_argument("--boards", type=int, default=4)
     parser.add_argument("--rounds", type=_range, default=(5, 9))
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--keep", metavar="DIR", help="keep the files there")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     total = agree = same_pairs = answered = 0
-    with tempfile.TemporaryDirectory() as work:
+    with tempfile.TemporaryDirectory() as temporary:
+        work = args.keep or temporary
         for index in range(args.tournaments):
             count, rounds = rng.randint(*args.teams), rng.randint(*args.rounds)
             teams = tuple(
-                Team(n, f"Team {n}", tuple(n * 100 + b for b in range(1, args.boards + 1)))
+                Team(
+                    n,
+                    f"Team {n}",
+                    tuple(_player(n, b, args.boards) for b in range(1, args.boards + 1)),
+                )
                 for n in range(1, count + 1)
             )
             players = tuple(Player(r, f"P{r}") for t in teams for r in t.roster)
             t = TeamTournament(teams, args.boards, rounds, (), players)
             for number in range(1, rounds + 1):
                 path = Path(work, f"t{index}r{number}.trf")
-                path.write_text(team_trf_text(t))
+                # 152: the initial colour (this engine's default, White), which the
+                # other engine wants before round 1.
+                path.write_text(team_trf_text(t).replace("\n192 ", "\n152 W\n192 ", 1))
                 try:
                     ours = pair_team_round(t, number)
                 except NoLegalPairing:
