@@ -27,12 +27,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pairings.team_swiss import pair_team_round  # noqa: E402
+from tests.tiebreaks.team_builders import random_match  # noqa: E402
 from tiebreaks.model import Player, Unplayed  # noqa: E402
 from tiebreaks.teams.model import (  # noqa: E402
-    BoardGame,
     BoardResult,
-    Match,
-    MatchForfeit,
     Team,
     TeamBye,
     TeamRound,
@@ -55,22 +53,6 @@ CODES = (
 CASES = (("league", 40, 6, 11, 0.050), ("olympiad", 200, 4, 11, 0.500))
 PAIRING_ROUNDS, PAIRING_TARGET = (2, 6, 11), 5.0
 _RESULTS = (BoardResult.WHITE_WINS, BoardResult.DRAW, BoardResult.BLACK_WINS)
-
-
-def _match(rng: random.Random, white: int, black: int, boards: int) -> Match:
-    if rng.random() < 0.02:
-        return Match(white, black, forfeit=rng.choice(list(MatchForfeit)))
-    games = []
-    for board in range(1, boards + 1):
-        first_white = board % 2 == 1
-        w_team, b_team = (white, black) if first_white else (black, white)
-        result = rng.choices(_RESULTS, (4, 3, 3))[0]
-        w_player: int | None = w_team * 100 + board
-        b_player: int | None = b_team * 100 + board
-        if rng.random() < 0.03:
-            b_player, result = None, BoardResult.WHITE_FORFEIT_WIN
-        games.append(BoardGame(board, w_team, w_player, b_player, result))
-    return Match(white, black, tuple(games))
 
 
 def synthetic(count: int, boards: int, rounds: int, seed: int) -> TeamTournament:
@@ -98,7 +80,16 @@ def synthetic(count: int, boards: int, rounds: int, seed: int) -> TeamTournament
             waiting.remove(other)
             met.add(frozenset((first, other)))
             white, black = (first, other) if rng.random() < 0.5 else (other, first)
-            matches.append(_match(rng, white, black, boards))
+            matches.append(
+                random_match(
+                    rng,
+                    teams[white - 1],
+                    teams[black - 1],
+                    boards,
+                    forfeits=0.02,
+                    empty_boards=0.03,
+                )
+            )
         schedule.append(TeamRound(number, tuple(matches), tuple(byes)))
     return TeamTournament(teams, boards, rounds, tuple(schedule), players)
 

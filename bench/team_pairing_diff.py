@@ -26,19 +26,15 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pairings.team_swiss import NoLegalPairing, pair_team_round  # noqa: E402
+from tests.tiebreaks.team_builders import random_match  # noqa: E402
 from tiebreaks.model import Player, Unplayed  # noqa: E402
 from tiebreaks.teams.model import (  # noqa: E402
-    BoardGame,
-    BoardResult,
-    Match,
     Team,
     TeamBye,
     TeamRound,
     TeamTournament,
 )
 from tiebreaks.teams.trf import team_trf_text  # noqa: E402
-
-_RESULTS = (BoardResult.WHITE_WINS, BoardResult.DRAW, BoardResult.BLACK_WINS)
 
 
 def _range(text: str) -> tuple[int, int]:
@@ -49,16 +45,6 @@ def _range(text: str) -> tuple[int, int]:
 def _player(team: int, board: int, boards: int) -> int:
     # Start ranks 1..N without a gap: the other engine's reader wants every number.
     return (team - 1) * boards + board
-
-
-def _played(rng: random.Random, white: int, black: int, boards: int) -> Match:
-    games = []
-    for board in range(1, boards + 1):
-        w_team, b_team = (white, black) if board % 2 else (black, white)
-        result = rng.choices(_RESULTS, (4, 3, 3))[0]
-        w, b = _player(w_team, board, boards), _player(b_team, board, boards)
-        games.append(BoardGame(board, w_team, w, b, result))
-    return Match(white, black, tuple(games))
 
 
 def _theirs(engine: str, path: Path) -> tuple[set[tuple[int, int]], int | None] | None:
@@ -137,7 +123,9 @@ def main() -> int:
                     )
                 if ours is None:
                     break
-                matches = tuple(_played(rng, w, b, args.boards) for w, b in ours.matches)
+                matches = tuple(
+                    random_match(rng, t.team(w), t.team(b), args.boards) for w, b in ours.matches
+                )
                 byes = (TeamBye(ours.bye, Unplayed.PAB),) if ours.bye else ()
                 t = replace(t, schedule=(*t.schedule, TeamRound(number, matches, byes)))
     print(
