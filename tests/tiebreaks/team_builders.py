@@ -135,9 +135,10 @@ def random_match(
         w_team, b_team = (white, black) if board % 2 else (black, white)
         w, b = lineups[w_team.number][board - 1], lineups[b_team.number][board - 1]
         result = rng.choices(_DECIDED, (4, 3, 3))[0]
+        rated = rng.random() >= unrated  # W/D/L: only for a game played
         if rng.random() < empty_boards:
-            w, result = None, BoardResult.BLACK_FORFEIT_WIN
-        games.append(BoardGame(board, w_team.number, w, b, result, rated=rng.random() >= unrated))
+            w, result, rated = None, BoardResult.BLACK_FORFEIT_WIN, True
+        games.append(BoardGame(board, w_team.number, w, b, result, rated))
     return Match(white.number, black.number, tuple(games))
 
 

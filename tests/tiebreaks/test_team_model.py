@@ -119,3 +119,9 @@ def test_a_line_up_keeps_the_roster_order_reserves_may_step_in():
     assert lineup_in_roster_order(team, [101, None, 103, 104])  # board 2 left empty
     assert not lineup_in_roster_order(team, [102, 101, 103, 104])  # boards 1 and 2 swapped
     assert not lineup_in_roster_order(team, [101, 102, 103, 999])  # not on the roster
+
+
+def test_only_a_game_played_can_be_unrated():
+    game = BoardGame(1, 1, 101, 201, BoardResult.WHITE_FORFEIT_WIN, rated=False)
+    with pytest.raises(TeamError, match="only a game played can be unrated"):
+        TeamTournament(teams(2, 1), 1, 1, (TeamRound(1, (Match(1, 2, (game,)),)),))

@@ -9,7 +9,15 @@ import pytest
 from tests.tiebreaks.team_builders import bye, forfeit, match, tournament
 from tiebreaks.errors import TrfError
 from tiebreaks.model import System, Unplayed
-from tiebreaks.teams.model import BoardResult, MatchForfeit, Score, TeamError, TeamScoring
+from tiebreaks.teams.model import (
+    BoardGame,
+    BoardResult,
+    Match,
+    MatchForfeit,
+    Score,
+    TeamError,
+    TeamScoring,
+)
 from tiebreaks.teams.trf import parse_team_trf, team_trf_text, write_team_trf
 
 
@@ -170,3 +178,16 @@ def test_a_team_listing_an_unknown_player_is_refused_on_its_line():
 def test_a_bad_forfeit_type_is_refused():
     with pytest.raises(TrfError, match=r"forfeit type '\+\+' is not"):
         parse_team_trf(SAMPLE + "330 ++ 001 001 002\n")
+
+
+def test_a_match_with_no_board_of_two_players_is_linked_by_record_300():
+    # Team 2 fields nobody: both boards are forfeit wins for team 1's players, and no
+    # 001 record names an opponent; the 300 records say whom team 1 was to meet.
+    empty = (
+        BoardGame(1, 1, 101, None, BoardResult.WHITE_FORFEIT_WIN),
+        BoardGame(2, 2, None, 102, BoardResult.BLACK_FORFEIT_WIN),
+    )
+    t = tournament(2, 2, [[Match(1, 2, empty)]])
+    text = team_trf_text(t)
+    assert "300 001 002 001" in text.splitlines()
+    assert parse_team_trf(text).tournament == t

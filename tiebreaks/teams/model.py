@@ -329,6 +329,10 @@ class TeamTournament:
                     raise TeamError(
                         f"{where}, board {game.board}: an empty board can only be a forfeit"
                     )
+                if not game.rated and game.result in BOARD_FORFEITS | {BoardResult.PENDING}:
+                    raise TeamError(
+                        f"{where}, board {game.board}: only a game played can be unrated"
+                    )
 
     # ---- lookups
 

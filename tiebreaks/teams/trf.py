@@ -99,7 +99,8 @@ class _TeamReader:
         self.pab: dict[int, int] = {}  # round -> team
         self.pab_points: tuple[Fraction, Fraction] | None = None
         self.forfeits: dict[int, list[Match]] = {}
-        self.lineups: dict[tuple[int, int], tuple[int, list[int | None]]] = {}
+        # (round, team) -> (line, players by board, scheduled opponent) of a 300 record
+        self.lineups: dict[tuple[int, int], tuple[int, list[int | None], int]] = {}
         self.colours = ""
         self.match_points: dict[str, Fraction] = {}
         self.system_text = {"092": "", "192": ""}
@@ -189,12 +190,13 @@ class _TeamReader:
     def _lineup(self, number: int, line: str) -> None:
         rnd = _number(number, 5, line[4:7], "round")
         team = _number(number, 9, line[8:11], "team")
+        opponent = _number(number, 13, line[12:15], "opponent")
         players: list[int | None] = []
         for at in range(16, len(line), 5):
             text = line[at : at + 4].strip()
             if text:
                 players.append(_number(number, at + 1, text, "player") or None)
-        self.lineups[rnd, team] = (number, players)
+        self.lineups[rnd, team] = (number, players, opponent)
 
     def _colours(self, number: int, line: str) -> None:
         self.colours = line[4:].strip().upper()
@@ -315,6 +317,9 @@ class _TeamReader:
                 and getattr(entry, "opponent", None)
             }
             opponents.discard(None)
+            if not opponents and (rnd, team.number) in self.lineups:
+                # Every board had one side empty: only the 300 record links the teams.
+                opponents = {self.lineups[rnd, team.number][2]}
             if len(opponents) != 1:
                 line = self.team_lines[team.number]
                 raise TrfError(
@@ -549,12 +554,14 @@ def scoring_has_pab(tournament: TeamTournament) -> bool:
 
 
 def _out_of_order(tournament: TeamTournament) -> list[str]:
-    """300 records for the line-ups the reader would not find from the roster order."""
+    """300 records for the line-ups the reader would not find from the roster order,
+    and for matches where no board had both players (nothing else links the teams)."""
     out = []
     for rnd in tournament.schedule:
         for match in rnd.matches:
             if match.forfeit is not None:
                 continue
+            linked = any(g.white is not None and g.black is not None for g in match.boards)
             for team in match.teams():
                 roster = tournament.team(team).roster
                 lineup: list[int | None] = [None] * tournament.boards
@@ -563,9 +570,10 @@ def _out_of_order(tournament: TeamTournament) -> list[str]:
                 while lineup and lineup[-1] is None:
                     lineup.pop()
                 present = [p for p in lineup if p is not None]
-                if lineup != sorted(present, key=roster.index):
+                if not linked or lineup != sorted(present, key=roster.index):
                     players = " ".join(f"{p or 0:04d}" for p in lineup)
                     out.append(
-                        f"300 {rnd.number:03d} {team:03d} {match.opponent(team):03d} {players}"
+                        f"300 {rnd.number:03d} {team:03d} {match.opponent(team):03d} "
+                        f"{players}".rstrip()
                     )
     return out
