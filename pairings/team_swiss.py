@@ -27,13 +27,14 @@ Where the text is read so (see docs/teams.md): C6 (choose upfloaters so that the
 scoregroup's bracket complies with C1, C3, C4) is taken as C3, the teams left can
 still all be paired; the upfloater sets looked at are those from the highest-scored
 teams below the scoregroup (``CANDIDATES`` of them), then from all of them while
-that stays a few thousand sets.  A forfeited match is not played: the teams may meet
+that stays a few thousand sets, and last the upfloaters of any complete legal pairing
+(C3 makes one exist).  A forfeited match is not played: the teams may meet
 again (C1), and it gives no colour (1.6.1).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
@@ -222,8 +223,10 @@ class _Round:
 
     # ---- 3.5 upfloaters
 
-    def upfloater_sets(self, residents: list[int], lower: list[int]) -> Iterable[tuple[int, ...]]:
-        """Upfloater sets in the order of C4, C5, C7, 3.5.3-3.5.4."""
+    def upfloater_sets(
+        self, residents: list[int], lower: list[int], waiting: list[int]
+    ) -> Iterator[tuple[int, ...]]:
+        """Upfloater sets in the order of C4, C5, C7, 3.5.3-3.5.4, then the fallback."""
         for size in range(len(residents) % 2, len(lower) + 1, 2):
             near = lower[:CANDIDATES]
             yield from sorted(combinations(near, size), key=self._upfloat_key)
@@ -232,12 +235,28 @@ class _Round:
                     (c for c in combinations(lower, size) if not set(c) <= set(near)),
                     key=self._upfloat_key,
                 )
+        yield self.partners(residents, waiting)
 
     def _upfloat_key(self, chosen: tuple[int, ...]) -> tuple[object, ...]:
         scores = sorted(self.states[t].score for t in chosen)
         floated = 0 if self.late else sum(self.states[t].floated for t in chosen)
         ordered = sorted(chosen, key=lambda t: (-self.states[t].score, t))
         return (tuple(-s for s in scores), floated, tuple(ordered))
+
+    def partners(self, residents: list[int], waiting: list[int]) -> tuple[int, ...]:
+        """The upfloaters some legal pairing of everybody waiting gives the residents:
+        the set to fall back on when the sets looked at (CANDIDATES, WIDE) all fail,
+        which C3 guarantees to pair."""
+        index = {t: i for i, t in enumerate(waiting)}
+        edges = [(index[a], index[b], 1) for a, b in combinations(waiting, 2) if self.legal(a, b)]
+        mate = max_weight_matching(len(waiting), edges, 64)
+        inside = set(residents)
+        return tuple(
+            sorted(
+                {waiting[mate[index[r]]] for r in residents if index[r] in mate} - inside,
+                key=lambda t: (-self.states[t].score, t),
+            )
+        )
 
     # ---- 3.6 the bracket
 
@@ -387,7 +406,7 @@ def pair_team_round(
         top = states[waiting[0]].score
         residents = [t for t in waiting if states[t].score == top]
         lower = [t for t in waiting if states[t].score != top]
-        for chosen in pairing.upfloater_sets(residents, lower):
+        for chosen in pairing.upfloater_sets(residents, lower, waiting):
             rest = [t for t in lower if t not in chosen]
             if not pairing.pairable(rest):
                 continue
@@ -396,8 +415,6 @@ def pair_team_round(
                 pairs.extend(found)
                 waiting = rest
                 break
-        else:
-            raise NoLegalPairing(f"the scoregroup of {top} cannot be paired (C1, C3)")
     matches = [pairing.colours(a, b) for a, b in pairs]
     # Board order: the higher score of the pair first, then the smaller TPN.
     matches.sort(key=lambda m: (-max(states[m[0]].score, states[m[1]].score), min(m)))
