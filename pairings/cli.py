@@ -16,12 +16,19 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from functools import partial
 
 from pairings.acceleration import Acceleration, AccelerationError
 from pairings.dutch import NoLegalPairing, RoundPairing, pair_round
 from pairings.team_swiss import NoLegalPairing as TeamNoLegalPairing
-from pairings.team_swiss import format_team_pairing, pair_team_round, team_pairing_request
+from pairings.team_swiss import (
+    TeamPairingRequest,
+    format_team_pairing,
+    pair_team_round,
+    team_pairing_request,
+)
 from pairings.trf_input import (
+    PairingRequest,
     acceleration,
     initial_colour,
     not_paired_in,
@@ -85,43 +92,6 @@ def _check(trf, virtual: Acceleration | None) -> int:
     return 1 if differ else 0
 
 
-def _team(args: argparse.Namespace) -> int:
-    """``--team -p``: the team Swiss pairing of the file's next round."""
-    if args.c or args.baku:
-        print(
-            "error: --team pairs the next round (-p); -c and --baku are for individuals",
-            file=sys.stderr,
-        )
-        return 2
-    try:
-        request = team_pairing_request(read_team_trf(args.file))
-    except (TrfError, TeamError) as error:
-        print(f"error: {args.file}: {error}", file=sys.stderr)
-        return 2
-    except OSError as error:
-        print(f"error: {args.file}: {error.strerror}", file=sys.stderr)
-        return 2
-    if request.round > request.tournament.rounds:
-        print(
-            f"error: {args.file}: all {request.tournament.rounds} rounds are paired",
-            file=sys.stderr,
-        )
-        return 2
-    try:
-        pairing = pair_team_round(
-            request.tournament,
-            request.round,
-            rules=request.rules,
-            absent=request.absent,
-            initial_colour=request.initial_colour,
-        )
-    except TeamNoLegalPairing as error:
-        print(f"no legal pairing for round {request.round}: {error}", file=sys.stderr)
-        return 1
-    _write(args.p, format_team_pairing(pairing))
-    return 0
-
-
 def _write(target: str, text: str) -> None:
     if target == "-":
         sys.stdout.write(text)
@@ -145,29 +115,58 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="a TRF26 team file (310 records): pair its next round by C.04.6",
     )
     args = parser.parse_args(argv)
-    if args.team:
-        return _team(args)
+    if args.team and (args.c or args.baku):
+        print(
+            "error: --team pairs the next round (-p); -c and --baku are for individuals",
+            file=sys.stderr,
+        )
+        return 2
     try:
-        trf = read_trf(args.file)
-        if args.c:
-            return _check(trf, acceleration(trf, args.baku))
-        request = pairing_request(trf, args.baku)
-    except (TrfError, AccelerationError) as error:
+        if args.team:
+            request = team_pairing_request(read_team_trf(args.file))
+            if request.round > request.tournament.rounds:
+                raise TeamError(f"all {request.tournament.rounds} rounds are paired")
+            pair = partial(_pair_teams, request)
+        else:
+            trf = read_trf(args.file)
+            if args.c:
+                return _check(trf, acceleration(trf, args.baku))
+            request = pairing_request(trf, args.baku)
+            pair = partial(_pair_players, request)
+    except (TrfError, AccelerationError, TeamError) as error:
         print(f"error: {args.file}: {error}", file=sys.stderr)
         return 2
     except OSError as error:
         print(f"error: {args.file}: {error.strerror}", file=sys.stderr)
         return 2
     try:
-        pairing = pair_round(
+        text = pair()
+    except (NoLegalPairing, TeamNoLegalPairing) as error:
+        print(f"no legal pairing for round {request.round}: {error}", file=sys.stderr)
+        return 1
+    _write(args.p, text)
+    return 0
+
+
+def _pair_players(request: PairingRequest) -> str:
+    return format_pairing(
+        pair_round(
             request.tournament,
             request.round,
             absent=request.absent,
             initial_colour=request.initial_colour,
             acceleration=request.acceleration,
         )
-    except NoLegalPairing as error:
-        print(f"no legal pairing for round {request.round}: {error}", file=sys.stderr)
-        return 1
-    _write(args.p, format_pairing(pairing))
-    return 0
+    )
+
+
+def _pair_teams(request: TeamPairingRequest) -> str:
+    return format_team_pairing(
+        pair_team_round(
+            request.tournament,
+            request.round,
+            rules=request.rules,
+            absent=request.absent,
+            initial_colour=request.initial_colour,
+        )
+    )

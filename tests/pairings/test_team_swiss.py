@@ -198,3 +198,17 @@ def test_an_individual_file_exits_2(tmp_path: Path):
     data = Path(__file__).resolve().parents[1] / "data" / "held_swiss_5.trf"
     done = _run("--team", data, "-p")
     assert done.returncode == 2 and "not a team file" in done.stderr
+
+
+def test_a_finished_team_tournament_exits_2(tmp_path: Path):
+    source = tmp_path / "teams.trf"
+    source.write_text(team_trf_text(tournament(2, 2, [[match(1, 2, "11")]], scheduled=1)))
+    done = _run("--team", source, "-p")
+    assert done.returncode == 2 and "all 1 rounds are paired" in done.stderr
+
+
+def test_team_mode_only_pairs(tmp_path: Path):
+    source = tmp_path / "teams.trf"
+    source.write_text(team_trf_text(tournament(2, 2, [], scheduled=1)))
+    done = _run("--team", source, "-c")
+    assert done.returncode == 2 and "-c and --baku are for individuals" in done.stderr
