@@ -205,6 +205,13 @@ def test_cut_1_drops_the_requested_bye_first(rules):
     assert values(BYES, "BH/C1", rules)[1] == 4
 
 
+@pytest.mark.parametrize("rules", BOTH)
+def test_median_1_cuts_the_bye_then_the_highest_opponent(rules):
+    # 14.3 with 16.5: the low cut takes the HPB's dummy (a VUR, 5 or 3), the high cut
+    # the highest remaining opponent (T2, 3): T3's 1 is left.
+    assert values(BYES, "BH/M1", rules)[1] == 1
+
+
 @pytest.mark.parametrize(("rules", "expected"), [("fide-2023", 5), ("fide-2026", 1)])
 def test_a_forfeit_win_s_dummy_is_capped_at_the_opponent_s_score_since_2026(rules, expected):
     # R1: 1-2 "11", 3-4 "11".  R2: T4 forfeits against T1, 2-3 drawn.  MP: T1 4, T2 1.
