@@ -486,7 +486,7 @@ class Definition:
     name: str
     article: str
     modifiers: frozenset[str]
-    function: TieBreak | GroupTieBreak
+    function: Callable[..., Column | list[list[int]]]  # TieBreak or GroupTieBreak; teams' own
     printed: Printed = Printed.POINTS
     group: bool = False  # ranks inside a tied group (DE) instead of giving a column
 

@@ -125,6 +125,7 @@ class _Reader:
         self.abnormal: list[AbnormalPoints] = []
         self.listed: list[_Listed] = []
         self.version = TRF16
+        self.team_file = False  # has 310 or 013 team records
 
     def read(self) -> TrfFile:
         handlers = {
@@ -146,6 +147,8 @@ class _Reader:
             code = line[:3]
             if code in TRF26_RECORDS:
                 self.version = TRF26
+            if code in ("310", "013"):
+                self.team_file = True
             handler = handlers.get(code)
             if handler is not None:
                 handler(index + 1, line)
@@ -463,6 +466,8 @@ class _Reader:
                     listed.round_column,
                     f"round {listed.round} is beyond the {rounds} rounds of the tournament",
                 )
+            if self.team_file and listed.record == "240":
+                continue  # a team file's byes name teams: tiebreaks.teams.trf checks them
             for rank, column in zip(listed.start_ranks, listed.columns, strict=True):
                 if rank not in self.start_ranks:
                     raise TrfError(
