@@ -11,7 +11,8 @@ COPY tournaments ./tournaments
 COPY live ./live
 COPY pairings ./pairings
 COPY manage.py ./
-RUN pip install --no-cache-dir --no-deps --no-build-isolation . \
+# The translations compiled first, so the package installed carries the .mo files.
+RUN python -m config.i18n && pip install --no-cache-dir --no-deps --no-build-isolation . \
     && python manage.py collectstatic --noinput \
     && useradd --system --no-create-home crosstable
 # Web, worker and beat need to write nothing under /app (beat's schedule is in /tmp).

@@ -16,6 +16,7 @@ $(VENV)/.installed: requirements-dev.lock pyproject.toml
 	$(PY) -m pip install --quiet --require-hashes -r requirements-dev.lock
 	$(PY) -m pip install --quiet --no-deps --no-build-isolation -e .
 	$(PY) -m pip check  # a dependency added to pyproject.toml but not locked fails here
+	$(PY) -m config.i18n  # the translations' .mo files (docs/spectators.md, Languages)
 	touch $@
 
 # After changing a range in pyproject.toml: pin it again (add LOCK_ARGS=--upgrade to

@@ -1,5 +1,6 @@
 from django.contrib import admin
 from django.urls import include, path
+from django.views.i18n import JavaScriptCatalog
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from live.api import CrosstableView, StandingsView
@@ -19,5 +20,8 @@ urlpatterns = [
         name="crosstable",
     ),
     path("api/", include("tournaments.urls")),
+    # The language switcher posts here (set_language: a cookie remembers the choice).
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("jsi18n/", JavaScriptCatalog.as_view(packages=["live"]), name="javascript-catalog"),
     path("", include("live.urls")),
 ]

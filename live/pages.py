@@ -13,15 +13,23 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from tiebreaks.model import Color, Game, Outcome, Round, Unplayed, UnplayedRound
 from tiebreaks.rating import expected_hundredths, performance
+from tiebreaks.standings import ROUND_ROBIN_DEFAULT, SWISS_DEFAULT
 from tournaments.store.queries import BYE_POINTS, FoldedTournament, PlayerState
 
 from .cells import cell_parts
 from .flags import flag as flag_of
 from .overview import progress_of
+from .tiebreak_names import tiebreak_name
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 RESULT_TEXT = {
     "1-0": "1–0",
@@ -33,30 +41,40 @@ RESULT_TEXT = {
 }
 # What a screen reader says for each result: the symbols read badly aloud.
 RESULT_WORDS = {
-    "1-0": "White won",
-    "0-1": "Black won",
-    "1/2-1/2": "draw",
-    "+/-": "White won by forfeit",
-    "-/+": "Black won by forfeit",
-    "0-0": "both lost by forfeit",
-    "": "game in progress",
+    "1-0": gettext_lazy("White won"),
+    "0-1": gettext_lazy("Black won"),
+    "1/2-1/2": gettext_lazy("draw"),
+    "+/-": gettext_lazy("White won by forfeit"),
+    "-/+": gettext_lazy("Black won by forfeit"),
+    "0-0": gettext_lazy("both lost by forfeit"),
+    "": gettext_lazy("game in progress"),
 }
 # Half-points of a played game, whatever the tournament's scoring (rating maths uses 1-½-0).
 _OUTCOME_HALVES = {Outcome.WIN: 2, Outcome.DRAW: 1, Outcome.LOSS: 0}
-_CELL_TEXT: dict[Outcome | Unplayed, str] = {
+_CELL_TEXT: dict[Outcome | Unplayed, StrOrPromise] = {
     Outcome.WIN: "1",
     Outcome.DRAW: "½",
     Outcome.LOSS: "0",
     Unplayed.FORFEIT_WIN: "+",
     Unplayed.FORFEIT_LOSS: "−",
-    Unplayed.PAB: "bye",
-    Unplayed.FPB: "bye 1",
-    Unplayed.HPB: "bye ½",
-    Unplayed.ZPB: "bye 0",
+    Unplayed.PAB: gettext_lazy("bye"),
+    Unplayed.FPB: gettext_lazy("bye 1"),
+    Unplayed.HPB: gettext_lazy("bye ½"),
+    Unplayed.ZPB: gettext_lazy("bye 0"),
     Unplayed.ABSENT: "–",
 }
-_COLOR_NAMES: dict[Color | None, str] = {Color.WHITE: "White", Color.BLACK: "Black", None: ""}
+_COLOR_NAMES: dict[Color | None, StrOrPromise] = {
+    Color.WHITE: gettext_lazy("White"),
+    Color.BLACK: gettext_lazy("Black"),
+    None: "",
+}
 _BYE_NAMES = {kind: name for name, kind in BYE_POINTS.items()}
+# A requested bye by its points (BYE_POINTS' names), as the pages say it.
+_REQUESTED_BYE_TEXT = {
+    "full": gettext_lazy("full-point bye (requested)"),
+    "half": gettext_lazy("half-point bye (requested)"),
+    "zero": gettext_lazy("zero-point bye (requested)"),
+}
 MAX_RATING_DIFFERENCE = 400  # B.02 8.3.1
 K_SENIOR = 10  # B.02 8.3.3: once a player has reached 2400
 K_STANDARD = 20
@@ -73,10 +91,16 @@ def stage_text(rounds: int, current: int, finished: bool, players: int) -> str:
     """``stage`` from its parts: ``current`` the last paired round (0: none yet),
     ``finished`` whether it is closed or has every result."""
     if current == 0:
-        return f"Registration: {players} players, {rounds} rounds"
+        return _("Registration: %(players)s, %(rounds)s") % {
+            "players": ngettext("%(n)d player", "%(n)d players", players) % {"n": players},
+            "rounds": ngettext("%(n)d round", "%(n)d rounds", rounds) % {"n": rounds},
+        }
     if finished and current >= rounds:
-        return "Final standings"
-    return f"Round {current} of {rounds}, {'finished' if finished else 'in progress'}"
+        return _("Final standings")
+    numbers = {"current": current, "rounds": rounds}
+    if finished:
+        return _("Round %(current)d of %(rounds)d, finished") % numbers
+    return _("Round %(current)d of %(rounds)d, in progress") % numbers
 
 
 def details(folded: FoldedTournament) -> Mapping[str, Any]:
@@ -148,7 +172,7 @@ def round_view(folded: FoldedTournament, number: int) -> RoundView | None:
             white_points=_score_before(scores[board.white], number),
             black_points=_score_before(scores[board.black], number),
             result=RESULT_TEXT.get(board.result or "", ""),
-            result_words=RESULT_WORDS.get(board.result or "", ""),
+            result_words=str(RESULT_WORDS.get(board.result or "", "")),
         )
         for board in rnd.boards
     )
@@ -164,13 +188,13 @@ def round_view(folded: FoldedTournament, number: int) -> RoundView | None:
 def _absence_reason(folded: FoldedTournament, number: int, player: PlayerState) -> str:
     state = folded.state
     if player.start_rank in state.rounds[number].byes:
-        return "pairing-allocated bye"
+        return _("pairing-allocated bye")
     bye = state.requested_bye(number, player.start_rank)
     if bye is not None:
-        return f"{bye}-point bye (requested)"
+        return str(_REQUESTED_BYE_TEXT[bye])
     if player.withdrawn_in(number):
-        return "withdrawn"
-    return "not paired"
+        return _("withdrawn")
+    return _("not paired")
 
 
 @dataclass(frozen=True)
@@ -205,8 +229,14 @@ class TiebreakColumn:
 
 
 def tiebreak_columns(body: Mapping[str, Any]) -> list[TiebreakColumn]:
-    names = body.get("tiebreak_names", {})
-    return [TiebreakColumn(code, names.get(code, code)) for code in body.get("tiebreaks", [])]
+    return [TiebreakColumn(code, tiebreak_name(code)) for code in body.get("tiebreaks", [])]
+
+
+def tiebreak_names(folded: FoldedTournament) -> dict[str, str]:
+    """Each tie-break's name in the active language, by code: the tournament's own
+    list, or both default lists when it has none (the engine picks one by system)."""
+    codes = folded.tiebreaks or (*SWISS_DEFAULT, *ROUND_ROBIN_DEFAULT)
+    return {code: tiebreak_name(code) for code in codes}
 
 
 def starting_list(folded: FoldedTournament) -> list[PlayerState]:
@@ -231,7 +261,7 @@ def cell(rnd: Round) -> Cell:
     """A player's round as a crosstable shows it."""
     parts = cell_parts(rnd)
     if parts.outcome is not None:
-        result = _CELL_TEXT[parts.outcome]
+        result = str(_CELL_TEXT[parts.outcome])
     else:
         result = "…" if parts.in_play else ""
     return Cell(parts.opponent, parts.color or "", result)
@@ -292,13 +322,16 @@ def k_factor(player: PlayerState) -> tuple[int | None, str]:
     which decide between K = 40 and K = 20 below 2400: 20 is assumed and said so.
     """
     if not player.rating:
-        return None, "Unrated: no rating change; the games count towards a first rating."
+        return None, _("Unrated: no rating change; the games count towards a first rating.")
     if player.rating >= K_SENIOR_FROM:
-        return K_SENIOR, f"K = {K_SENIOR}: rated {K_SENIOR_FROM} or more."
-    return K_STANDARD, (
-        f"K = {K_STANDARD} assumed: it is 40 for a player under 18 rated below 2300 or "
+        return K_SENIOR, _("K = %(k)d: rated %(rating)d or more.") % {
+            "k": K_SENIOR,
+            "rating": K_SENIOR_FROM,
+        }
+    return K_STANDARD, _(
+        "K = %(k)d assumed: it is 40 for a player under 18 rated below 2300 or "
         "with fewer than 30 rated games, which the tournament's data does not say."
-    )
+    ) % {"k": K_STANDARD}
 
 
 def expected_score(rating: int, opponent_rating: int) -> Fraction:
@@ -334,7 +367,7 @@ def player_card(
             CardRound(
                 number=number,
                 opponent=opponent,
-                color=_COLOR_NAMES[entry.color] if entry is not None else "",
+                color=str(_COLOR_NAMES[entry.color]) if entry is not None else "",
                 result=_card_result(entry, shown),
                 running=scores[number - 1],
                 expected=expected,
@@ -360,14 +393,14 @@ def player_card(
 
 def _card_result(entry: Round, shown: Cell) -> str:
     if isinstance(entry, UnplayedRound) and entry.kind in _BYE_NAMES:
-        return f"{_BYE_NAMES[entry.kind]}-point bye (requested)"
+        return str(_REQUESTED_BYE_TEXT[_BYE_NAMES[entry.kind]])
     if isinstance(entry, UnplayedRound) and entry.kind is Unplayed.PAB:
-        return "pairing-allocated bye"
+        return _("pairing-allocated bye")
     if isinstance(entry, UnplayedRound) and entry.kind is Unplayed.ABSENT:
-        return "not paired"
+        return _("not paired")
     if isinstance(entry, UnplayedRound):
-        return "forfeit win" if entry.kind is Unplayed.FORFEIT_WIN else "forfeit loss"
-    return "playing" if shown.result == "…" else shown.result
+        return _("forfeit win") if entry.kind is Unplayed.FORFEIT_WIN else _("forfeit loss")
+    return _("playing") if shown.result == "…" else shown.result
 
 
 def roster(folded: FoldedTournament) -> dict[str, Any]:

@@ -15,6 +15,7 @@ import segno
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.views.decorators.http import condition
 
 from tournaments.store.queries import (
@@ -43,7 +44,8 @@ def _version_etag(request: HttpRequest, tournament_id: int, **kwargs: Any) -> st
     version = current_version(tournament_id)
     if version is None:
         return None
-    return f"{version}.{latest_version(tournament_id) or 0}"
+    # The pages are rendered in the reader's language: one ETag per language.
+    return f"{version}.{latest_version(tournament_id) or 0}.{get_language()}"
 
 
 def _folded(tournament_id: int) -> FoldedTournament:
@@ -124,6 +126,8 @@ def spectator(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "follow": ",".join(map(str, follow)),
             "enter_round": current_round if may_enter else None,
             "flags": pages.flags(folded),
+            # The live table's column help, in the page's language (spectator-extras.js).
+            "tiebreak_names": pages.tiebreak_names(folded),
             **follow_live(request, tournament_id),
         },
     )

@@ -1,4 +1,5 @@
-"""Numbers as chess players write them (3½, +12.4) and federation flags."""
+"""Numbers as chess players write them (3½, +12.4), federation flags, dates and the
+language switcher's choices."""
 
 from __future__ import annotations
 
@@ -6,6 +7,8 @@ from datetime import date
 from fractions import Fraction
 
 from django import template
+from django.conf import settings
+from django.utils import dateformat
 
 from live.flags import flag as flag_of
 
@@ -37,10 +40,11 @@ def signed(value: Fraction | None, places: int = 1) -> str:
 
 @register.filter
 def day(iso: str | None) -> str:
-    """2026-03-14 as 14 Mar 2026; – when unknown."""
+    """2026-03-14 as 14 Mar 2026 (the month in the page's language: 14 mars 2026);
+    – when unknown."""
     if not iso:
         return "–"
-    return date.fromisoformat(iso).strftime("%-d %b %Y")
+    return dateformat.format(date.fromisoformat(iso), "j M Y")
 
 
 @register.filter
@@ -55,3 +59,9 @@ def tiebreak(value: float | int | None) -> str:
 def flag(federation: str | None) -> str:
     """The federation's flag emoji ("" for none): see ``live.flags``."""
     return flag_of(federation or "")
+
+
+@register.simple_tag
+def languages() -> list[tuple[str, str]]:
+    """The switcher's choices, each language named in itself (never translated)."""
+    return list(settings.LANGUAGES)

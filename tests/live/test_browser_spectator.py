@@ -505,3 +505,25 @@ def test_the_spectator_pages_pass_axe_core(
             page.wait_for_selector(f"#{tab} tbody tr")
             found[f"live-{tab}"] = serious_violations(page)
     assert {name: v for name, v in found.items() if v} == {}
+
+
+def test_a_french_browser_gets_the_live_page_in_french_and_may_switch(
+    server: str, tournament: Open, browser: Browser
+):
+    page = browser.new_page(locale="fr-FR", viewport={"width": 1280, "height": 720})
+    page.goto(live(server, tournament.id))
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    expect(page.locator("#status")).to_have_text("en direct")  # from the script catalogue
+    expect(page.locator("#standings thead th.name")).to_have_text("Nom")
+    expect(page.locator(".tabs button[data-tab='standings']")).to_have_text("Classement")
+    page.click(".tabs button[data-tab='boards']")
+    expect(page.locator("#boards .round-title")).to_have_text("Ronde 3")
+    expect(page.locator("#boards tr[data-board='1'] td.result .sr-only")).to_have_text(
+        "partie en cours"
+    )
+    shoot(page, "12p-720p-live-fr")
+    page.select_option("form.language select", "de")
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    expect(page.locator("#status")).to_have_text("live")
+    page.goto(server + reverse("live:crosstable", args=[tournament.id]))
+    expect(page.locator("h2")).to_have_text("Kreuztabelle")  # the choice is remembered

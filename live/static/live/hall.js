@@ -25,6 +25,8 @@
   const dwellMs = Math.max(500, parseFloat(root.dataset.dwell) * 1000);
   const LANDSCAPE = window.matchMedia("(min-width: 60rem) and (min-aspect-ratio: 1/1)");
   const TALL = window.matchMedia("(min-width: 48rem) and (max-aspect-ratio: 3/4)");
+  const _ = window.gettext || ((text) => text);  // Django's JavaScript catalogue
+  const fill = (text, values) => text.replace(/%\((\w+)\)s/g, (m, key) => values[key]);
   const BOTTOM_GAP = 8;  // px kept free under the last row
   const NAME_CHARS = 24;  // of every name, always readable
 
@@ -80,7 +82,7 @@
       this.all().forEach((item, index) => {
         item.hidden = index < first || index >= end;
       });
-      this.indicator.textContent = "page " + (this.page + 1) + " / " + this.pages;
+      this.indicator.textContent = fill(_("page %(page)s / %(pages)s"), { page: this.page + 1, pages: this.pages });
       this.section.dataset.page = String(this.page + 1);
       this.section.dataset.pages = String(this.pages);
     }
@@ -200,7 +202,7 @@
 
   // --- find your board ---------------------------------------------------------
 
-  const COLOUR = { w: "White", b: "Black" };
+  const COLOUR = { w: _("White"), b: _("Black") };
 
   function esc(value) {
     return String(value ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
@@ -227,10 +229,10 @@
       return "<tr data-start-rank='" + row.start_rank + "'><td class='name'>" + esc(label(row)) + "</td>" +
         "<td class='board'>" + (seat ? seat.board : "–") + "</td>" +
         "<td class='colour'>" + (seat ? COLOUR[seat.colour] : "") + "</td>" +
-        "<td class='name'>" + (opponent ? esc(label(opponent)) : (body.rounds.byes.includes(row.start_rank) ? "bye" : "")) + "</td></tr>";
+        "<td class='name'>" + (opponent ? esc(label(opponent)) : (body.rounds.byes.includes(row.start_rank) ? esc(_("bye")) : "")) + "</td></tr>";
     }).join("");
     document.querySelector("#names .names-title").textContent =
-      "Find your board" + (body.rounds.current ? " · round " + body.rounds.current : "");
+      _("Find your board") + (body.rounds.current ? " · " + fill(_("round %(number)s"), { number: body.rounds.current }) : "");
   }
 
   root.addEventListener("live:render", (event) => {

@@ -14,7 +14,10 @@
   const standings = document.getElementById("standings");
   const crosstable = document.getElementById("crosstable");
   const filters = standings.querySelector(".filters");
-  const BYE_TEXT = { half: "bye ½", zero: "bye 0", full: "bye 1" };
+  // Django's JavaScript catalogue (/jsi18n/, loaded by the page): the page's language.
+  const _ = window.gettext || ((text) => text);
+  const fill = (text, values) => text.replace(/%\((\w+)\)s/g, (m, key) => values[key]);
+  const BYE_TEXT = { half: _("bye ½"), zero: _("bye 0"), full: _("bye 1") };
 
   let body = null;
   let roster = null;
@@ -56,15 +59,15 @@
       cell.querySelectorAll(".mark").forEach((mark) => mark.remove());
       // Marked from the round the withdrawal takes effect, not on the rounds played before it.
       const from = roster.withdrawn[rank];
-      if (from && from <= current) cell.insertAdjacentHTML("beforeend", " <span class='mark wd' title='withdrawn from round " + from + "'>wd</span>");
-      if (byes[rank]) cell.insertAdjacentHTML("beforeend", " <span class='mark bye' title='requested bye in round " + current + "'>" + BYE_TEXT[byes[rank]] + "</span>");
+      if (from && from <= current) cell.insertAdjacentHTML("beforeend", " <span class='mark wd' title='" + esc(fill(_("withdrawn from round %(round)s"), { round: from })) + "'>" + esc(_("wd")) + "</span>");
+      if (byes[rank]) cell.insertAdjacentHTML("beforeend", " <span class='mark bye' title='" + esc(fill(_("requested bye in round %(round)s"), { round: current })) + "'>" + esc(BYE_TEXT[byes[rank]]) + "</span>");
     }
     const names = new Map(body.rows.map((row) => [String(row.start_rank), row.name]));
     const parts = [];
     const requested = Object.entries(byes).map(([rank, points]) => names.get(rank) + " (" + BYE_TEXT[points] + ")");
-    if (requested.length) parts.push("Requested byes: " + requested.join(", "));
+    if (requested.length) parts.push(_("Requested byes:") + " " + requested.join(", "));
     const gone = Object.entries(roster.withdrawn).filter(([, from]) => from <= current).map(([rank]) => names.get(rank));
-    if (gone.length) parts.push("Withdrawn: " + gone.join(", "));
+    if (gone.length) parts.push(_("Withdrawn:") + " " + gone.join(", "));
     document.querySelector("#boards .absent").textContent = parts.join(" · ");
     root.dispatchEvent(new CustomEvent("live:roster"));
   }
@@ -72,7 +75,7 @@
   function updateRoundPicker(rounds) {
     const picker = document.querySelector(".round-picker");
     if (!picker || picker.querySelectorAll("a").length === rounds.length) return;
-    picker.innerHTML = "Rounds " + rounds.map((n) =>
+    picker.innerHTML = esc(_("Rounds")) + " " + rounds.map((n) =>
       "<a href='" + esc(root.dataset.roundUrl.replace(/\/0\/$/, "/" + n + "/")) + "'>" + n + "</a>"
     ).join("");
   }
@@ -80,6 +83,16 @@
   // --- flags: each federation's emoji (live/flags.py), before its code --------
 
   const FLAGS = JSON.parse(document.getElementById("flags")?.textContent || "{}");
+
+  // The tie-break columns' help in the page's language (live/tiebreak_names.py).
+  const TIEBREAK_NAMES = JSON.parse(document.getElementById("tiebreak-names")?.textContent || "{}");
+
+  function translateTiebreaks() {
+    for (const abbr of standings.querySelectorAll("thead th.tb abbr")) {
+      const name = TIEBREAK_NAMES[abbr.textContent];
+      if (name) abbr.title = name;
+    }
+  }
 
   function addFlags() {
     for (const td of standings.querySelectorAll("tbody td.fed")) {
@@ -96,7 +109,7 @@
     const known = Array.from(select.options).slice(1).map((option) => option.value);
     if (known.join() === feds.join()) return;
     const chosen = select.value;
-    select.innerHTML = "<option value=''>all</option>" + feds.map((fed) => "<option>" + esc(fed) + "</option>").join("");
+    select.innerHTML = "<option value=''>" + esc(_("all")) + "</option>" + feds.map((fed) => "<option>" + esc(fed) + "</option>").join("");
     select.value = feds.includes(chosen) ? chosen : "";
   }
 
@@ -160,6 +173,7 @@
   root.addEventListener("live:render", (event) => {
     body = event.detail;
     addFlags();
+    translateTiebreaks();
     updateFederations();
     applyFilters();
     applyRoster();  // the marks as last known, at once; then fresh ones if newer

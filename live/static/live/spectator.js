@@ -41,11 +41,14 @@
   const marks = new Map();    // start rank -> {dir: "up"|"down", until: ms}
 
   const statusEl = document.getElementById("status");
+  // Django's JavaScript catalogue (/jsi18n/, loaded by the page): the page's language.
+  const _ = window.gettext || ((text) => text);
+  const fill = (text, values) => text.replace(/%\((\w+)\)s/g, (m, key) => values[key]);
   const RESULT_TEXT = { "1-0": "1–0", "0-1": "0–1", "1/2-1/2": "½–½", "+/-": "+ –", "-/+": "– +", "0-0": "– –" };
   // What a screen reader says instead of the symbols (as live/pages.py RESULT_WORDS).
   const RESULT_WORDS = {
-    "1-0": "White won", "0-1": "Black won", "1/2-1/2": "draw", "+/-": "White won by forfeit",
-    "-/+": "Black won by forfeit", "0-0": "both lost by forfeit", "": "game in progress",
+    "1-0": _("White won"), "0-1": _("Black won"), "1/2-1/2": _("draw"), "+/-": _("White won by forfeit"),
+    "-/+": _("Black won by forfeit"), "0-0": _("both lost by forfeit"), "": _("game in progress"),
   };
 
   function esc(value) {
@@ -247,19 +250,19 @@
     const socket = new WebSocket(url);
     socket.onopen = () => {
       backoff = MIN_BACKOFF_MS;
-      setStatus("live", "live");
+      setStatus("live", _("live"));
     };
     socket.onmessage = (event) => handle(JSON.parse(event.data));
     socket.onclose = (event) => {
       if (event.code === 4404) {
-        setStatus("gone", "no such tournament");
+        setStatus("gone", _("no such tournament"));
         return;
       }
       if (event.code === 4400) {
-        setStatus("gone", lastError || "refused by the server");
+        setStatus("gone", lastError || _("refused by the server"));
         return;
       }
-      setStatus("reconnecting", "reconnecting…");
+      setStatus("reconnecting", _("reconnecting…"));
       // Jitter spreads a hall full of screens reconnecting after a server restart.
       const delay = backoff * (0.5 + Math.random());
       backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
@@ -318,7 +321,7 @@
     warnings.textContent = (body.warnings || []).join(" ");
     warnings.hidden = !warnings.textContent;
     document.getElementById("version").textContent = body.version;
-    document.getElementById("computed-at").textContent = new Date(body.computed_at).toLocaleTimeString();
+    document.getElementById("computed-at").textContent = new Date(body.computed_at).toLocaleTimeString(document.documentElement.lang);
     // Search, marks, the crosstable tab and the hall screen's paging (spectator-extras.js,
     // hall.js) follow every render.
     root.dispatchEvent(new CustomEvent("live:render", { detail: body }));
@@ -328,9 +331,11 @@
     const table = document.querySelector("#standings table");
     const codes = body.tiebreaks;
     table.tHead.innerHTML =
-      "<tr><th class='rank' title='Rank'>#</th><th class='sr' title='Start rank'>No</th><th class='name'>Name</th>" +
-      "<th class='fed' title='Federation'>Fed</th><th class='rating' title='Rating'>Rtg</th>" +
-      "<th class='points' title='Points'>Pts</th>" +
+      "<tr><th class='rank' title='" + esc(_("Rank")) + "'>#</th><th class='sr' title='" + esc(_("Start rank")) + "'>" + esc(_("No")) + "</th>" +
+      "<th class='name'>" + esc(_("Name")) + "</th>" +
+      "<th class='fed' title='" + esc(_("Federation")) + "'>" + esc(_("Fed")) + "</th>" +
+      "<th class='rating' title='" + esc(_("Rating")) + "'>" + esc(_("Rtg")) + "</th>" +
+      "<th class='points' title='" + esc(_("Points")) + "'>" + esc(_("Pts")) + "</th>" +
       codes.map((code) => "<th class='tb'><abbr title='" + esc(body.tiebreak_names[code] || code) + "'>" + esc(code) + "</abbr></th>").join("") +
       "</tr>";
     const now = Date.now();
@@ -355,8 +360,8 @@
     const rounds = body.rounds;
     const section = document.getElementById("boards");
     section.querySelector(".round-title").textContent = rounds.current
-      ? "Round " + rounds.current + (rounds.closed ? " (closed)" : "")
-      : "Not paired yet";
+      ? fill(_("Round %(number)s"), { number: rounds.current }) + (rounds.closed ? " " + _("(closed)") : "")
+      : _("Not paired yet");
     // One lookup table per render: searching the rows for each board was
     // quadratic in the players on every frame.
     const rowOf = new Map(body.rows.map((row) => [row.start_rank, row]));
@@ -374,7 +379,7 @@
       "<td class='black'>" + player(board.black) + "</td></tr>"
     ).join("");
     section.querySelector(".byes").textContent = rounds.byes.length
-      ? "Bye: " + rounds.byes.map((startRank) => playerName(rowOf.get(startRank), startRank)).join(", ")
+      ? _("Bye:") + " " + rounds.byes.map((startRank) => playerName(rowOf.get(startRank), startRank)).join(", ")
       : "";
   }
 

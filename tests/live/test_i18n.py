@@ -1,0 +1,212 @@
+"""Translations: every text of the spectator pages marked for translation, every
+marked text in every catalogue, the language from the browser or the switcher."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+from django.conf import settings
+from django.test import Client
+from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import trans_real
+
+from live.tiebreak_names import NAMES, tiebreak_name
+from tiebreaks.definitions import CATALOGUE
+from tournaments.store import commands
+
+from .builders import make_tournament, organiser, record
+
+LIVE = Path(__file__).resolve().parents[2] / "live"
+TEMPLATES = LIVE / "templates"
+# The organiser pages (result entry, TRF import, sign-in) are not translated yet:
+# docs/spectators.md, Languages.
+ORGANISER_TEMPLATES = {"live/entry.html", "live/import.html", "live/login.html"}
+SPECTATOR_TEMPLATES = sorted(
+    str(path.relative_to(TEMPLATES))
+    for path in TEMPLATES.rglob("*.html")
+    if str(path.relative_to(TEMPLATES)) not in ORGANISER_TEMPLATES
+)
+SCRIPTS = ("spectator.js", "spectator-extras.js", "hall.js")
+LANGUAGES = [code for code, _ in settings.LANGUAGES if code != "en"]
+NOT_WORDS = {"Crosstable"}  # the product's name
+
+
+def catalogue(language: str, domain: str) -> dict[str, object]:
+    """msgid (the singular for plurals) -> msgstr, of one language's .po file."""
+    path = LIVE / "locale" / language / "LC_MESSAGES" / f"{domain}.po"
+    with path.open("rb") as po:
+        messages = read_po(po)
+    return {
+        (m.id[0] if isinstance(m.id, tuple) else m.id): m.string
+        for m in messages
+        if m.id and not m.fuzzy
+    }
+
+
+# --------------------------------------------------------------------------- marked
+
+
+def unmarked(source: str) -> list[str]:
+    """The texts of a template a reader would see that are not in a translate tag."""
+    source = re.sub(r"{%\s*blocktranslate.*?endblocktranslate\s*%}", "", source, flags=re.S)
+    source = re.sub(r"{%\s*translate\s.*?%}", "", source)
+    # The body's class names are no text.
+    source = re.sub(r"{%\s*block body_class\s*%}.*?{%\s*endblock\s*%}", "", source)
+    source = re.sub(r"{%.*?%}|{{.*?}}|{#.*?#}", "", source, flags=re.S)
+    source = re.sub(r"<(script|style)\b.*?</\1>", "", source, flags=re.S)
+    found = re.findall(r'\b(?:title|aria-label|placeholder|alt)="([^"]*[A-Za-z][^"]*)"', source)
+    text = re.sub(r"<[^>]*>|&\w+;", " ", source)
+    found += [
+        word for word in re.findall(r"[^\s<>]*[A-Za-z][^\s<>]*", text) if word not in NOT_WORDS
+    ]
+    return found
+
+
+def test_the_unmarked_text_finder_finds_a_bare_word_and_a_bare_title() -> None:
+    html = '<th title="Rating">{% translate "Rtg" %}</th><p>Loading</p>{{ name }} {% if x %}'
+    assert unmarked(html) == ["Rating", "Loading"]
+
+
+@pytest.mark.parametrize("name", SPECTATOR_TEMPLATES)
+def test_every_text_of_a_spectator_template_is_marked_for_translation(name: str) -> None:
+    assert unmarked((TEMPLATES / name).read_text()) == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("domain", ["django", "djangojs"])
+def test_every_entry_of_a_catalogue_is_translated(language: str, domain: str) -> None:
+    assert [msgid for msgid, text in catalogue(language, domain).items() if not text] == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_text_the_scripts_translate_is_in_the_script_catalogue(language: str) -> None:
+    marked = {
+        text
+        for script in SCRIPTS
+        for text in re.findall(r'\b_\("([^"]+)"\)', (LIVE / "static/live" / script).read_text())
+    }
+    assert len(marked) > 30  # the finder finds them
+    assert marked - set(catalogue(language, "djangojs")) == set()
+
+
+# --------------------------------------------------------------------------- rendered
+
+
+@pytest.fixture
+def missing() -> Iterator[set[str]]:
+    """Every message looked up while rendering that the active language's compiled
+    catalogue lacks (Django would fall back to the English text)."""
+    found: set[str] = set()
+    gettext, ngettext = trans_real.DjangoTranslation.gettext, trans_real.DjangoTranslation.ngettext
+
+    def checked_gettext(self: trans_real.DjangoTranslation, message: str) -> str:
+        if self.language() != "en" and message not in self._catalog:
+            found.add(message)
+        return gettext(self, message)
+
+    def checked_ngettext(
+        self: trans_real.DjangoTranslation, singular: str, plural: str, n: int
+    ) -> str:
+        if self.language() != "en" and (singular, 0) not in self._catalog:
+            found.add(singular)
+        return ngettext(self, singular, plural, n)
+
+    trans_real.DjangoTranslation.gettext = checked_gettext  # type: ignore[method-assign]
+    trans_real.DjangoTranslation.ngettext = checked_ngettext  # type: ignore[method-assign]
+    try:
+        yield found
+    finally:
+        trans_real.DjangoTranslation.gettext = gettext  # type: ignore[method-assign]
+        trans_real.DjangoTranslation.ngettext = ngettext  # type: ignore[method-assign]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_spectator_page_renders_with_no_message_missing(
+    language: str, missing: set[str]
+) -> None:
+    author = organiser()
+    tid = make_tournament(players=6, rounds=3)  # round 1: 1 v 4, 2 v 5, 3 v 6
+    for board in (1, 2, 3):
+        record(tid, board, "1-0")
+    commands.withdraw_player(tid, {"start_rank": 6, "from_round": 2}, author=author)
+    commands.request_bye(tid, {"start_rank": 5, "round": 2, "points": "half"}, author=author)
+    boards = [{"white": 4, "black": 1}, {"white": 2, "black": 3}]
+    commands.pair_round(tid, {"round": 2, "boards": boards}, author=author)
+    client = Client(headers={"accept-language": language})
+    pages = [
+        reverse("live:index"),
+        reverse("live:spectator", args=[tid]) + "?follow=2",
+        reverse("live:spectator", args=[tid]) + "?hall=1",
+        reverse("live:round", args=[tid, 2]),
+        reverse("live:crosstable", args=[tid]),
+        reverse("live:starting-list", args=[tid]),
+        reverse("live:player", args=[tid, 5]),
+        reverse("live:player", args=[tid, 6]),
+        reverse("live:roster", args=[tid]),
+        "/no/such/page/",
+    ]
+    for url in pages:
+        response = client.get(url)
+        assert response.status_code in (200, 404), url
+        assert response.headers.get("content-language") == language, url
+    assert missing == set()
+
+
+@pytest.mark.django_db
+def test_a_missing_entry_is_caught(missing: set[str]) -> None:
+    client = Client(headers={"accept-language": "fr"})
+    client.get(reverse("live:index"))
+    assert missing == set()
+    with translation.override("fr"):
+        translation.gettext("A text no catalogue has")
+    assert missing == {"A text no catalogue has"}
+
+
+# --------------------------------------------------------------------------- choosing
+
+
+@pytest.mark.django_db
+def test_the_browser_language_picks_the_page_language() -> None:
+    tid = make_tournament(players=4, rounds=3)
+    html = (
+        Client(headers={"accept-language": "de-DE,de;q=0.9,en;q=0.5"})
+        .get(reverse("live:round", args=[tid, 1]))
+        .content.decode()
+    )
+    assert '<html lang="de">' in html
+    assert "Runde 1" in html and "Weiß" in html
+    assert "Player 1" in html  # names are never translated
+
+
+@pytest.mark.django_db
+def test_the_switcher_remembers_the_choice_over_the_browser_language() -> None:
+    tid = make_tournament(players=4, rounds=3)
+    client = Client(headers={"accept-language": "fr"})
+    page = reverse("live:crosstable", args=[tid])
+    response = client.post(reverse("set_language"), {"language": "it", "next": page})
+    assert response.status_code == 302 and response.headers["location"] == page
+    html = client.get(page).content.decode()
+    assert '<html lang="it">' in html and "Tabellone" in html
+
+
+# --------------------------------------------------------------------------- tie-breaks
+
+
+def test_every_tiebreak_of_the_engine_has_a_name_in_the_catalogue() -> None:
+    assert set(NAMES) == set(CATALOGUE)
+
+
+def test_a_tiebreak_name_is_read_in_the_page_language_with_its_modifiers() -> None:
+    with translation.override("fr"):
+        assert tiebreak_name("BH/C1") == "Buchholz moins 1"
+    with translation.override("de"):
+        assert tiebreak_name("SB") == "Sonneborn-Berger"
+        assert tiebreak_name("ARO") == "Elo-Schnitt der Gegner"
+    with translation.override("en"):
+        assert tiebreak_name("BH/C1") == "Buchholz Cut-1"  # the engine's own name
