@@ -175,7 +175,7 @@ def test_results_entered_and_corrected_on_the_page_reach_the_spectator_live(serv
             return spectator.locator(f"#standings tr[data-start-rank='{rank}'] td.points")
 
         def shown(board: int):
-            return spectator.locator(f"#boards tr[data-board='{board}'] td.result")
+            return spectator.locator(f"#boards tr[data-board='{board}'] td.result [aria-hidden]")
 
         message = arbiter.locator("#message")
         for board, button, text, spectator_text in [

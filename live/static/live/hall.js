@@ -153,7 +153,6 @@
 
   // --- the name column first, wide enough -------------------------------------
 
-  const dropStyle = document.head.appendChild(document.createElement("style"));
   const canvas = document.createElement("canvas").getContext("2d");
 
   // The standings columns that may drop, first to go first: by their header's class.
@@ -187,15 +186,19 @@
     const head = table.querySelector("thead th.name");
     if (!head) return;
     const room = nameRoom(table);
+    // Cells hide by their hidden attribute: the site's Content-Security-Policy
+    // allows no style element of a script's making.
+    for (const cell of table.querySelectorAll("[data-dropped]")) {
+      cell.hidden = false;
+      delete cell.dataset.dropped;
+    }
     let dropped = 0;
-    const apply = () => {
-      dropStyle.textContent = order.slice(0, dropped).map((n) =>
-        "#standings table.standings tr > :nth-child(" + n + ")").join(", ") + (dropped ? " { display: none; }" : "");
-    };
-    apply();
     while (head.getBoundingClientRect().width < room && dropped < order.length) {
+      for (const cell of table.querySelectorAll("tr > :nth-child(" + order[dropped] + ")")) {
+        cell.hidden = true;
+        cell.dataset.dropped = "";
+      }
       dropped += 1;
-      apply();
     }
     root.dataset.dropped = String(dropped);
   }
