@@ -68,6 +68,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # A tournament whose event log cannot be folded: 409 naming the event, logged once.
+    "tournaments.middleware.UnreadableLogMiddleware",
     # Last: it turns a locked-out sign-in into the lockout answer (429).
     "axes.middleware.AxesMiddleware",
 ]
@@ -139,6 +141,17 @@ if REDIS_URL:
     }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+# Django's cache, where counts that must hold across web and worker processes
+# live (the API's token throttle, tournaments.store.unreadable): Redis when
+# configured, else each process's memory (the embedded demo has one process).
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+        }
+    }
 
 # Celery: Redis when configured; otherwise the memory transport, served by a
 # worker thread inside the web process (see live.apps).  The memory transport

@@ -9,6 +9,9 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
+from tests.live.builders import make_tournament
+from tournaments.models import Event, Tournament
+
 pytestmark = pytest.mark.django_db
 
 
@@ -63,3 +66,34 @@ def test_the_trigger_is_still_there_for_the_owner(as_app: psycopg.Connection) ->
         "SELECT tgenabled FROM pg_trigger WHERE tgname = 'tournaments_event_append_only'"
     ).fetchone()
     assert enabled == "O"  # fires in origin (normal) sessions
+
+
+def insert_event(conn: psycopg.Connection, tournament_id: int, seq: int) -> None:
+    conn.execute(
+        "INSERT INTO tournaments_event"
+        " (tournament_id, seq, kind, schema_version, payload, created_at, idempotency_key)"
+        " VALUES (%s, %s, 'round.closed', 1, '{\"round\": 1}', now(), '')",
+        [tournament_id, seq],
+    )
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_app_role_cannot_leave_a_gap_in_seq(as_app: psycopg.Connection) -> None:
+    tid = make_tournament(players=2)  # events 1 to 4: created, 2 players, round 1 paired
+    with pytest.raises(psycopg.errors.CheckViolation, match="seq 1000 .* the next seq is 5"):
+        insert_event(as_app, tid, 1000)
+    assert Event.objects.filter(tournament_id=tid).count() == 4
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_first_event_of_a_tournament_is_seq_1(as_app: psycopg.Connection) -> None:
+    tournament = Tournament.objects.create()
+    with pytest.raises(psycopg.errors.CheckViolation, match="the next seq is 1"):
+        insert_event(as_app, tournament.pk, 2)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_app_role_appends_the_next_seq(as_app: psycopg.Connection) -> None:
+    tid = make_tournament(players=2)
+    insert_event(as_app, tid, 5)
+    assert Event.objects.filter(tournament_id=tid).count() == 5
