@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import psycopg
 import pytest
 from django.conf import settings
-from django.db import connection
+from django.db import IntegrityError, connection, transaction
 
 from tests.live.builders import make_tournament
 from tournaments.models import Event, Tournament
@@ -97,3 +97,18 @@ def test_the_app_role_appends_the_next_seq(as_app: psycopg.Connection) -> None:
     tid = make_tournament(players=2)
     insert_event(as_app, tid, 5)
     assert Event.objects.filter(tournament_id=tid).count() == 5
+
+
+@pytest.mark.parametrize(
+    "statement", ["TRUNCATE tournaments_event", "TRUNCATE tournaments_tournament CASCADE"]
+)
+@pytest.mark.django_db(transaction=True)  # committed: TRUNCATE waits for no pending check
+def test_the_owner_cannot_truncate_the_events(statement: str) -> None:
+    tid = make_tournament(players=2)
+    with (
+        pytest.raises(IntegrityError, match="append-only: TRUNCATE refused"),
+        transaction.atomic(),
+        connection.cursor() as cursor,
+    ):
+        cursor.execute(statement)
+    assert Event.objects.filter(tournament_id=tid).count() == 4
