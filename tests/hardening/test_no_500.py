@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from channels.testing import WebsocketCommunicator
 from django.urls import reverse
@@ -10,6 +12,7 @@ from rest_framework.test import APIClient
 
 from config.asgi import application
 from live.snapshots import store_snapshot
+from tests import builders
 from tests.live.builders import make_tournament, organiser
 from tournaments.models import Event, Membership
 from tournaments.store.queries import load_tournament
@@ -97,3 +100,39 @@ async def test_a_websocket_path_matching_no_route_is_refused() -> None:
     )
     connected, _ = await communicator.connect(timeout=5)
     assert not connected
+
+
+@pytest.fixture
+def empty(db: None) -> int:
+    """A tournament of one round and no player."""
+    return builders.build_tournament(author=organiser(), players=0, rounds=1)
+
+
+def import_round(client: APIClient, tid: int, text: str) -> Any:
+    url = reverse("tournaments:round-import-trf", args=[tid])
+    return client.post(url, text, content_type="text/plain")
+
+
+def test_a_blank_round_trf_is_a_400_naming_the_file(client, empty) -> None:
+    response = import_round(client, empty, "\n  \n")
+    assert response.status_code == 400
+    assert response.json() == {"file": ["The TRF is empty."]}
+    assert Event.objects.filter(tournament_id=empty).count() == 1
+
+
+def test_a_round_of_nobody_is_refused_every_time(client, empty) -> None:
+    for _ in range(2):  # column 92: round 1's cell (TRF)
+        response = import_round(client, empty, "012 Empty Open\n")
+        assert response.status_code == 400
+        assert response.json()["detail"].startswith("line 1, column 92: boards: A round needs")
+    assert Event.objects.filter(tournament_id=empty).count() == 1
+
+
+def test_a_refused_round_of_a_file_without_players_is_placed_on_line_1(client, db) -> None:
+    # Round 1 paired empty, as stored before a round of nobody was refused: pairing
+    # round 2 of 1 is refused on "round", which no player's line can show.
+    tid = builders.build_tournament(author=organiser(), players=0, rounds=1, pairings=[[]])
+    response = import_round(client, tid, "012 Empty Open\n")
+    assert response.status_code == 400
+    assert response.json()["line"] == 1
+    assert "round" in response.json()["detail"]

@@ -269,14 +269,15 @@ def pairing_field_at(
     field: str,
 ) -> tuple[int, int]:
     """Where a refused pairing's ``field`` is in the file: for "boards.2.black" or
-    "byes.0" the line of the player it points at, else the first player's line."""
+    "byes.0" the line of the player it points at, else the first player's line (the
+    first line in a file without players)."""
     parts = field.split(".")
     if parts[0] == "boards" and len(parts) >= 2:
         white, black = boards[int(parts[1])]
         return line_of[black if parts[-1] == "black" else white], column
     if parts[0] == "byes" and len(parts) == 2:
         return line_of[byes[int(parts[1])]], column
-    return min(line_of.values()), column
+    return min(line_of.values(), default=1), column
 
 
 def _entry(player: Player, index: int) -> Round:
@@ -355,4 +356,3 @@ def standings_csv(tournament_id: int) -> str:
             ]
         )
     return out.getvalue()
-
