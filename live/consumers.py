@@ -106,7 +106,7 @@ class StandingsConsumer(AsyncJsonWebsocketConsumer):
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         try:
             content = json.loads(text_data) if text_data is not None else None
-        except ValueError:
+        except (ValueError, RecursionError):  # not JSON, or nested too deeply to read
             content = None
         if not isinstance(content, dict):
             await self._error(f"frames must be JSON objects; {RESUME_HELP}")

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
+from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.db import connections
 from django.urls import reverse
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
@@ -136,3 +139,26 @@ def test_a_refused_round_of_a_file_without_players_is_placed_on_line_1(client, d
     assert response.status_code == 400
     assert response.json()["line"] == 1
     assert "round" in response.json()["detail"]
+
+
+@pytest.fixture
+async def close_connections() -> AsyncIterator[None]:
+    """The consumer's queries ran in asgiref's thread: its connection must not
+    outlive the test database."""
+    yield
+    await sync_to_async(connections.close_all)()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_deeply_nested_websocket_frame_gets_an_error_frame(
+    broker, close_connections
+) -> None:
+    tid = await sync_to_async(make_tournament)(players=4)
+    communicator = WebsocketCommunicator(application, f"/ws/tournaments/{tid}/standings/")
+    connected, _ = await communicator.connect(timeout=5)
+    assert connected
+    assert (await communicator.receive_json_from(timeout=10))["type"] == "standings"
+    await communicator.send_to(text_data="[" * 990 + "]" * 990)
+    error = await communicator.receive_json_from(timeout=5)
+    assert error["type"] == "error" and error["detail"].startswith("frames must be JSON objects")
+    await communicator.disconnect()
