@@ -334,6 +334,17 @@ def export_trf(tournament_id: int) -> str:
     return comments + write_trf(trf, standings=standings)
 
 
+# OWASP's CSV injection rule: spreadsheets read a cell starting with one of these as
+# a formula (a player named =HYPERLINK(...) became a live link).
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _text_cell(text: str) -> str:
+    """A text cell as text: a leading apostrophe before a formula's first character.
+    Only text cells: the numbers written here (a negative value too) stay numbers."""
+    return f"'{text}" if text.startswith(_FORMULA_STARTS) else text
+
+
 def standings_csv(tournament_id: int) -> str:
     """Rank, place, start rank, name, rating, federation, points, then each tie-break."""
     standings = standings_of(queries.load_tournament(tournament_id))
@@ -348,9 +359,9 @@ def standings_csv(tournament_id: int) -> str:
                 row.rank,
                 row.place,
                 p.start_rank,
-                p.name,
+                _text_cell(p.name),
                 p.rating or "",
-                p.federation or "",
+                _text_cell(p.federation or ""),
                 format_points(row.points),
                 *(format_value(code, row.tiebreaks[code]) for code in standings.tiebreaks),
             ]
