@@ -162,3 +162,21 @@ async def test_a_deeply_nested_websocket_frame_gets_an_error_frame(
     error = await communicator.receive_json_from(timeout=5)
     assert error["type"] == "error" and error["detail"].startswith("frames must be JSON objects")
     await communicator.disconnect()
+
+
+@pytest.mark.parametrize(
+    "query",
+    [{"kind": "\x00"}, {"payload__contains": "\x00"}, {"kind__regex": "(unclosed"}],
+)
+def test_a_filter_postgresql_refuses_is_a_400_in_the_admin_event_list(
+    admin_client, tid, query: dict[str, str]
+) -> None:
+    response = admin_client.get(reverse("admin:tournaments_event_changelist"), query)
+    assert response.status_code == 400
+
+
+def test_the_admin_event_list_still_filters_by_kind(admin_client, tid) -> None:
+    url = reverse("admin:tournaments_event_changelist")
+    response = admin_client.get(url, {"kind": "round.paired"})
+    assert response.status_code == 200
+    assert response.context["cl"].result_count == 1  # make_tournament pairs round 1 only
