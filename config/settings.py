@@ -178,9 +178,9 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": STANDINGS_SWEEP_SECONDS,
     }
 }
-CELERY_IN_PROCESS_WORKER = os.environ.get(
-    "CELERY_IN_PROCESS_WORKER", "1" if not REDIS_URL else "0"
-) == "1"
+CELERY_IN_PROCESS_WORKER = (
+    os.environ.get("CELERY_IN_PROCESS_WORKER", "1" if not REDIS_URL else "0") == "1"
+)
 
 # Request bodies: daphne refuses larger ones with 413 before reading them
 # (config.server); a 9,999-player TRF is about 2 MB.  Without credentials a body
@@ -200,8 +200,11 @@ AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = 0.25
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
-# Bad API tokens from one address: at most TOKEN_FAILURE_LIMIT a minute, then 429.
+# Bad API tokens (config.api): a token refused TOKEN_FAILURE_LIMIT times within the
+# window is refused (429) for the rest of it, and so is every token from an address
+# that presented TOKEN_FAILURE_LIMIT_PER_ADDRESS bad ones.
 TOKEN_FAILURE_LIMIT = 10
+TOKEN_FAILURE_LIMIT_PER_ADDRESS = 200
 TOKEN_FAILURE_WINDOW_SECONDS = 60
 
 AUTH_PASSWORD_VALIDATORS = [

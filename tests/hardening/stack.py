@@ -63,6 +63,7 @@ class Stack:
         }
         self.redis: subprocess.Popen[bytes] | None = None
         self.web: subprocess.Popen[bytes] | None = None
+        self.more_webs: list[subprocess.Popen[bytes]] = []
         self.worker: subprocess.Popen[bytes] | None = None
         self.workers_started = 0
 
@@ -85,11 +86,21 @@ class Stack:
         self.redis.wait()
 
     def start_web(self) -> None:
-        self.web = self._spawn(
-            "web", str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(self.web_port),
+        self.web = self._daphne("web", self.web_port)
+
+    def start_another_web(self) -> int:
+        """One more web process, as a deployment runs several; returns its port."""
+        port = spare_port()
+        self.more_webs.append(self._daphne(f"web-{port}", port))
+        return port
+
+    def _daphne(self, name: str, port: int) -> subprocess.Popen[bytes]:
+        process = self._spawn(
+            name, str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port),
             "config.asgi:application",
         )  # fmt: skip
-        wait_for(lambda: answers(self.web_port), 30, "daphne answers")
+        wait_for(lambda: answers(port), 30, "daphne answers")
+        return process
 
     def start_worker(self) -> None:
         self.workers_started += 1
@@ -107,7 +118,7 @@ class Stack:
         self.worker.wait()
 
     def stop(self) -> None:
-        for process in (self.web, self.worker, self.redis):
+        for process in (self.web, *self.more_webs, self.worker, self.redis):
             if process is not None and process.poll() is None:
                 os.killpg(process.pid, signal.SIGKILL)
                 process.wait()
@@ -126,5 +137,3 @@ def stack(tmp_path: Path) -> Iterator[Stack]:
         stack.stop()
         connection.close()
     print(stack.logs())  # shown by pytest when the test failed
-
-
