@@ -85,8 +85,9 @@ class Stack:
         self.redis.kill()
         self.redis.wait()
 
-    def start_web(self) -> None:
-        self.web = self._daphne("web", self.web_port)
+    def start_web(self, *options: str) -> None:
+        """daphne on web_port, with these command-line ``options`` (--proxy-headers)."""
+        self.web = self._daphne("web", self.web_port, *options)
 
     def start_another_web(self) -> int:
         """One more web process, as a deployment runs several; returns its port."""
@@ -94,9 +95,9 @@ class Stack:
         self.more_webs.append(self._daphne(f"web-{port}", port))
         return port
 
-    def _daphne(self, name: str, port: int) -> subprocess.Popen[bytes]:
+    def _daphne(self, name: str, port: int, *options: str) -> subprocess.Popen[bytes]:
         process = self._spawn(
-            name, str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port),
+            name, str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port), *options,
             "config.asgi:application",
         )  # fmt: skip
         wait_for(lambda: answers(port), 30, "daphne answers")
