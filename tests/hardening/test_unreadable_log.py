@@ -4,11 +4,12 @@ database refused gaps) answers a clear error naming the event, and is logged onc
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Iterator
 
 import pytest
 from django.core.cache import cache
-from django.db import connection
+from django.db import connection, transaction
 from django.urls import reverse
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
@@ -17,13 +18,15 @@ from live.tasks import recompute_standings, sweep_stale_standings
 from tests.live.builders import make_tournament, organiser
 from tournaments.models import Event
 
+from .stack import Stack, wait_for
+
 GAP = 1000
 
 
 def insert_gap(tid: int) -> None:
     """Event seq 1000 after 6, as a database migrated before the trigger refused it
     could hold (a superuser's session skips the triggers for it)."""
-    with connection.cursor() as cursor:
+    with transaction.atomic(), connection.cursor() as cursor:
         cursor.execute("SET LOCAL session_replication_role = replica")
         cursor.execute(
             "INSERT INTO tournaments_event"
@@ -104,3 +107,18 @@ def test_the_sweep_stops_queuing_it_once_reported(broken: int, monkeypatch) -> N
     recompute_standings(healthy)
     queued.clear()
     assert sweep_stale_standings() == queued == []
+
+
+@pytest.mark.worker
+@pytest.mark.django_db(transaction=True)
+def test_the_beat_sweep_logs_it_once_without_a_traceback(stack: Stack) -> None:
+    stack.start_redis()
+    stack.start_worker()  # beat sweeps every 2 s (STANDINGS_SWEEP_SECONDS)
+    tid = make_tournament(players=4)
+    insert_gap(tid)
+    log = stack.tmp / "worker1.log"
+    wait_for(lambda: f"event seq {GAP}" in log.read_text(), 20, "the broken log reported")
+    time.sleep(8)  # four more sweeps
+    text = log.read_text()
+    assert text.count(f"cannot be read at event seq {GAP}") == 1
+    assert "Traceback" not in text
