@@ -8,12 +8,15 @@ import time
 from collections.abc import Iterator
 
 import pytest
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
 from django.core.cache import cache
-from django.db import connection, transaction
+from django.db import connection, connections, transaction
 from django.urls import reverse
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from config.asgi import application
 from live.tasks import recompute_standings, sweep_stale_standings
 from tests.live.builders import make_tournament, organiser
 from tournaments.models import Event
@@ -80,6 +83,22 @@ def test_the_public_page_says_what_is_wrong(client, broken: int) -> None:
     response = client.get(reverse("live:crosstable", args=[broken]))
     assert response.status_code == 409
     assert f"event seq {GAP}" in response.content.decode()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_spectators_socket_gets_an_error_naming_the_event_then_a_close(broker) -> None:
+    await sync_to_async(cache.clear)()
+    tid = await sync_to_async(make_tournament)(players=4)
+    await sync_to_async(insert_gap)(tid)
+    communicator = WebsocketCommunicator(application, f"/ws/tournaments/{tid}/standings/")
+    try:
+        assert (await communicator.connect(timeout=5))[0]
+        error = await communicator.receive_json_from(timeout=10)
+        assert error["type"] == "error" and f"event seq {GAP}" in error["detail"]
+        closed = await communicator.receive_output(timeout=5)
+        assert closed == {"type": "websocket.close", "code": 4400}
+    finally:
+        await sync_to_async(connections.close_all)()
 
 
 def test_requests_log_it_once_without_a_traceback(client, broken: int, caplog) -> None:
