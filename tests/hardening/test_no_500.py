@@ -10,7 +10,6 @@ from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.db import connections
 from django.urls import reverse
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from config.asgi import application
@@ -28,14 +27,6 @@ def tid(db: None) -> int:
     return make_tournament(players=4)
 
 
-@pytest.fixture
-def client(db: None) -> APIClient:
-    client = APIClient()
-    token, _ = Token.objects.get_or_create(user=organiser())
-    client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
-    return client
-
-
 WRITE_URLS = [
     ("tournaments:tournament-import", False),
     ("tournaments:result-create", True),
@@ -47,20 +38,22 @@ WRITE_URLS = [
 
 
 @pytest.mark.parametrize(("name", "per_tournament"), WRITE_URLS)
-def test_options_describes_the_endpoint(client, tid, name: str, per_tournament: bool) -> None:
-    response = client.options(reverse(name, args=[tid] if per_tournament else []))
+def test_options_describes_the_endpoint(
+    organiser_api, tid, name: str, per_tournament: bool
+) -> None:
+    response = organiser_api.options(reverse(name, args=[tid] if per_tournament else []))
     assert response.status_code == 200
     assert "POST" in response["Allow"]
 
 
-def test_options_on_round_close(client, tid) -> None:
-    response = client.options(reverse("tournaments:round-close", args=[tid, 1]))
+def test_options_on_round_close(organiser_api, tid) -> None:
+    response = organiser_api.options(reverse("tournaments:round-close", args=[tid, 1]))
     assert response.status_code == 200
 
 
-def test_deeply_nested_json_is_a_400(client, tid) -> None:
+def test_deeply_nested_json_is_a_400(organiser_api, tid) -> None:
     body = "[" * 100_000 + "]" * 100_000
-    response = client.post(
+    response = organiser_api.post(
         reverse("tournaments:result-create", args=[tid]), body, content_type="application/json"
     )
     assert response.status_code == 400
@@ -116,26 +109,26 @@ def import_round(client: APIClient, tid: int, text: str) -> Any:
     return client.post(url, text, content_type="text/plain")
 
 
-def test_a_blank_round_trf_is_a_400_naming_the_file(client, empty) -> None:
-    response = import_round(client, empty, "\n  \n")
+def test_a_blank_round_trf_is_a_400_naming_the_file(organiser_api, empty) -> None:
+    response = import_round(organiser_api, empty, "\n  \n")
     assert response.status_code == 400
     assert response.json() == {"file": ["The TRF is empty."]}
     assert Event.objects.filter(tournament_id=empty).count() == 1
 
 
-def test_a_round_of_nobody_is_refused_every_time(client, empty) -> None:
+def test_a_round_of_nobody_is_refused_every_time(organiser_api, empty) -> None:
     for _ in range(2):  # column 92: round 1's cell (TRF)
-        response = import_round(client, empty, "012 Empty Open\n")
+        response = import_round(organiser_api, empty, "012 Empty Open\n")
         assert response.status_code == 400
         assert response.json()["detail"].startswith("line 1, column 92: boards: A round needs")
     assert Event.objects.filter(tournament_id=empty).count() == 1
 
 
-def test_a_refused_round_of_a_file_without_players_is_placed_on_line_1(client, db) -> None:
+def test_a_refused_round_of_a_file_without_players_is_placed_on_line_1(organiser_api, db) -> None:
     # Round 1 paired empty, as stored before a round of nobody was refused: pairing
     # round 2 of 1 is refused on "round", which no player's line can show.
     tid = builders.build_tournament(author=organiser(), players=0, rounds=1, pairings=[[]])
-    response = import_round(client, tid, "012 Empty Open\n")
+    response = import_round(organiser_api, tid, "012 Empty Open\n")
     assert response.status_code == 400
     assert response.json()["line"] == 1
     assert "round" in response.json()["detail"]

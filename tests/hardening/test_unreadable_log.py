@@ -13,12 +13,10 @@ from channels.testing import WebsocketCommunicator
 from django.core.cache import cache
 from django.db import connection, connections, transaction
 from django.urls import reverse
-from rest_framework.authtoken.models import Token
-from rest_framework.test import APIClient
 
 from config.asgi import application
 from live.tasks import recompute_standings, sweep_stale_standings
-from tests.live.builders import make_tournament, organiser
+from tests.live.builders import make_tournament
 from tournaments.models import Event
 
 from .stack import Stack, wait_for
@@ -49,20 +47,12 @@ def broken(db: None) -> Iterator[int]:
     cache.clear()
 
 
-@pytest.fixture
-def client(db: None) -> APIClient:
-    client = APIClient()
-    token, _ = Token.objects.get_or_create(user=organiser())
-    client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
-    return client
-
-
 def reports(caplog: pytest.LogCaptureFixture) -> list[logging.LogRecord]:
     return [r for r in caplog.records if f"event seq {GAP}" in r.getMessage()]
 
 
-def test_the_detail_names_the_event_that_cannot_be_read(client, broken: int) -> None:
-    response = client.get(reverse("tournaments:tournament-detail", args=[broken]))
+def test_the_detail_names_the_event_that_cannot_be_read(organiser_api, broken: int) -> None:
+    response = organiser_api.get(reverse("tournaments:tournament-detail", args=[broken]))
     assert response.status_code == 409
     assert response.json()["seq"] == GAP
     assert (
@@ -71,16 +61,16 @@ def test_the_detail_names_the_event_that_cannot_be_read(client, broken: int) -> 
     )
 
 
-def test_a_result_is_refused_and_nothing_stored(client, broken: int) -> None:
+def test_a_result_is_refused_and_nothing_stored(organiser_api, broken: int) -> None:
     url = reverse("tournaments:result-create", args=[broken])
-    response = client.post(url, {"round": 1, "board": 1, "result": "1-0"}, format="json")
+    response = organiser_api.post(url, {"round": 1, "board": 1, "result": "1-0"}, format="json")
     assert response.status_code == 409
     assert response.json()["seq"] == GAP
     assert Event.objects.filter(tournament_id=broken).count() == 7
 
 
-def test_the_public_page_says_what_is_wrong(client, broken: int) -> None:
-    response = client.get(reverse("live:crosstable", args=[broken]))
+def test_the_public_page_says_what_is_wrong(organiser_api, broken: int) -> None:
+    response = organiser_api.get(reverse("live:crosstable", args=[broken]))
     assert response.status_code == 409
     assert f"event seq {GAP}" in response.content.decode()
 
@@ -101,11 +91,11 @@ async def test_a_spectators_socket_gets_an_error_naming_the_event_then_a_close(b
         await sync_to_async(connections.close_all)()
 
 
-def test_requests_log_it_once_without_a_traceback(client, broken: int, caplog) -> None:
+def test_requests_log_it_once_without_a_traceback(organiser_api, broken: int, caplog) -> None:
     url = reverse("tournaments:tournament-detail", args=[broken])
     with caplog.at_level(logging.INFO):
         for _ in range(3):
-            client.get(url)
+            organiser_api.get(url)
     assert len(reports(caplog)) == 1
     assert reports(caplog)[0].exc_info is None
 

@@ -12,9 +12,7 @@ from importlib import import_module
 
 from django.db import migrations
 
-PostgreSQLOnlyRunSQL = import_module(
-    "tournaments.migrations.0002_event_append_only_trigger"
-).PostgreSQLOnlyRunSQL
+append_only = import_module("tournaments.migrations.0002_event_append_only_trigger")
 
 FUNCTION = """
 CREATE OR REPLACE FUNCTION tournaments_event_append_only() RETURNS trigger
@@ -49,23 +47,11 @@ CREATE TRIGGER tournaments_event_append_only
 """
 )
 
-BACKWARDS = """
-DROP TRIGGER tournaments_event_append_only ON tournaments_event;
-CREATE OR REPLACE FUNCTION tournaments_event_append_only() RETURNS trigger
-LANGUAGE plpgsql AS $$
-BEGIN
-    RAISE EXCEPTION 'tournaments_event is append-only: % of event %/% refused',
-        TG_OP, OLD.tournament_id, OLD.seq
-        USING ERRCODE = 'restrict_violation';
-END;
-$$;
-CREATE TRIGGER tournaments_event_append_only
-    BEFORE UPDATE OR DELETE ON tournaments_event
-    FOR EACH ROW EXECUTE FUNCTION tournaments_event_append_only();
-"""
+# Back to the trigger of 0002 (updates and deletes only).
+BACKWARDS = append_only.DROP + append_only.CREATE
 
 
 class Migration(migrations.Migration):
     dependencies = [("tournaments", "0003_event_kind_from_the_registry")]
 
-    operations = [PostgreSQLOnlyRunSQL(FORWARDS, BACKWARDS)]
+    operations = [append_only.PostgreSQLOnlyRunSQL(FORWARDS, BACKWARDS)]
