@@ -117,7 +117,9 @@ class Ranking:
             if code.text not in self.columns:
                 self.columns[code.text] = definition.function(context, code)
             steps.append(column_keys(self.columns[code.text]))
-        self.placed = sorted(rank(self.count, steps, self._record_group), key=attrgetter("rank", "index"))
+        self.placed = sorted(
+            rank(self.count, steps, self._record_group), key=attrgetter("rank", "index")
+        )
 
     def _record_group(self, step: int, group: list[int], subgroups: list[list[int]]) -> None:
         values = self.group_values[self.codes[step - 1].text]
