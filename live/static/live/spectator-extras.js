@@ -124,6 +124,8 @@
   }
 
   filters.addEventListener("input", applyFilters);
+  // Enter in the search box filters as typing does; the page stays.
+  filters.addEventListener("submit", (event) => event.preventDefault());
 
   // --- ?follow=: the followed player in view, and a way back to them ---------
 
