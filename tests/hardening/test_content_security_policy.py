@@ -53,6 +53,8 @@ def test_the_pages_run_nothing_the_policy_refuses(server: str) -> None:
         reverse("live:spectator", args=[tid]) + "?hall=1": "#live[data-last-frame]",
         reverse("live:round", args=[tid, 1]): "main",
         reverse("live:crosstable", args=[tid]): "table.crosstable",
+        reverse("live:starting-list", args=[tid]): "table.starting-list",
+        reverse("live:spectator", args=[tid]) + "?follow=2": ".jump-to-me:not([hidden])",
         reverse("live:player", args=[tid, 1]): "main",
         reverse("live:import"): "form",
         reverse("live:enter", args=[tid, 1]): "#board-1",
