@@ -17,9 +17,8 @@ from django.utils.translation import trans_real
 
 from live.tiebreak_names import NAMES, tiebreak_name
 from tiebreaks.definitions import CATALOGUE
-from tournaments.store import commands
 
-from .builders import make_tournament, organiser, record
+from .builders import make_tournament, round_two_with_a_withdrawal_and_a_bye
 
 LIVE = Path(__file__).resolve().parents[2] / "live"
 TEMPLATES = LIVE / "templates"
@@ -130,14 +129,7 @@ def missing() -> Iterator[set[str]]:
 def test_every_spectator_page_renders_with_no_message_missing(
     language: str, missing: set[str]
 ) -> None:
-    author = organiser()
-    tid = make_tournament(players=6, rounds=3)  # round 1: 1 v 4, 2 v 5, 3 v 6
-    for board in (1, 2, 3):
-        record(tid, board, "1-0")
-    commands.withdraw_player(tid, {"start_rank": 6, "from_round": 2}, author=author)
-    commands.request_bye(tid, {"start_rank": 5, "round": 2, "points": "half"}, author=author)
-    boards = [{"white": 4, "black": 1}, {"white": 2, "black": 3}]
-    commands.pair_round(tid, {"round": 2, "boards": boards}, author=author)
+    tid = round_two_with_a_withdrawal_and_a_bye()
     client = Client(headers={"accept-language": language})
     pages = [
         reverse("live:index"),

@@ -14,7 +14,7 @@ from live.pages import expected_score, k_factor, player_card
 from tournaments.store import commands
 from tournaments.store.queries import PlayerState, load_tournament
 
-from .builders import make_tournament, organiser, record
+from .builders import make_tournament, organiser, record, round_two_with_a_withdrawal_and_a_bye
 from .open_builders import DETAILS
 
 pytestmark = pytest.mark.django_db
@@ -93,7 +93,7 @@ def test_a_round_page_shows_ratings_and_says_results_in_words() -> None:
 
 def test_the_wd_mark_shows_only_from_the_round_of_the_withdrawal() -> None:
     author = organiser()
-    tid = make_tournament(players=6, rounds=3)  # round 1: 1 v 4, 2 v 5, 3 v 6
+    tid = make_tournament(players=6, rounds=3)
     for board in (1, 2, 3):
         record(tid, board, "1-0")
     commands.withdraw_player(tid, {"start_rank": 6, "from_round": 2}, author=author)
@@ -112,14 +112,7 @@ def test_an_unpaired_round_is_404() -> None:
 
 
 def test_the_round_page_marks_withdrawn_players_and_requested_byes() -> None:
-    author = organiser()
-    tid = make_tournament(players=6, rounds=3)
-    for board in (1, 2, 3):
-        record(tid, board, "1-0")
-    commands.withdraw_player(tid, {"start_rank": 6, "from_round": 2}, author=author)
-    commands.request_bye(tid, {"start_rank": 5, "round": 2, "points": "half"}, author=author)
-    boards = [{"white": 4, "black": 1}, {"white": 2, "black": 3}]
-    commands.pair_round(tid, {"round": 2, "boards": boards}, author=author)
+    tid = round_two_with_a_withdrawal_and_a_bye()
     html = get("live:round", tid, 2)
     assert "half-point bye (requested)" in html
     assert "withdrawn" in html
