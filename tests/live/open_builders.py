@@ -2,7 +2,8 @@
 
 ``make_open(players, played)``: rounds 1..played with every result, round
 played + 1 paired without results, the last player withdrawn from that round and
-the one before on a requested half-point bye in it.  Names vary in length (one is
+the one before on a requested half-point bye in it (the last ``absent`` and the
+``absent`` before them).  Names vary in length (one is
 very long), federations and titles in a few patterns.
 """
 
@@ -46,7 +47,11 @@ def pairing(ranks: list[int], round_number: int) -> list[dict[str, int]]:
     return boards
 
 
-def make_open(players: int, played: int = 2, rounds: int = 9, name: str = "Weekend Open") -> int:
+def make_open(
+    players: int, played: int = 2, rounds: int = 9, name: str = "Weekend Open", absent: int = 1
+) -> int:
+    """``absent``: how many of the last players withdraw from round played + 1, and
+    how many before them request a half-point bye in it."""
     author = organiser()
     tid = commands.create_tournament(
         {"name": name, "rounds": rounds, "tiebreaks": ["BH/C1", "BH", "SB"], "details": DETAILS},
@@ -73,13 +78,26 @@ def make_open(players: int, played: int = 2, rounds: int = 9, name: str = "Weeke
                 tid, {"round": number, "board": board, "result": result}, author=author
             )
     current = played + 1
-    commands.withdraw_player(tid, {"start_rank": players, "from_round": current}, author=author)
-    commands.request_bye(
-        tid, {"start_rank": players - 1, "round": current, "points": "half"}, author=author
-    )
+    for n in withdrawn(players, absent):
+        commands.withdraw_player(tid, {"start_rank": n, "from_round": current}, author=author)
+    for n in on_bye(players, absent):
+        commands.request_bye(
+            tid, {"start_rank": n, "round": current, "points": "half"}, author=author
+        )
+    playing = everyone[: players - 2 * absent]
     commands.pair_round(
         tid,
-        {"round": current, "boards": pairing(everyone[:-2], current), "confirm_repeats": True},
+        {"round": current, "boards": pairing(playing, current), "confirm_repeats": True},
         author=author,
     )
     return tid
+
+
+def withdrawn(players: int, absent: int = 1) -> range:
+    """make_open's players withdrawn from the round in progress."""
+    return range(players - absent + 1, players + 1)
+
+
+def on_bye(players: int, absent: int = 1) -> range:
+    """make_open's players on a requested bye in the round in progress."""
+    return range(players - 2 * absent + 1, players - absent + 1)
