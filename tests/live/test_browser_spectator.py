@@ -531,3 +531,20 @@ def test_a_french_browser_gets_the_live_page_in_french_and_may_switch(
     expect(page.locator("#status")).to_have_text("live")
     page.goto(server + reverse("live:crosstable", args=[tournament.id]))
     expect(page.locator("h2")).to_have_text("Kreuztabelle")  # the choice is remembered
+
+
+def test_the_live_page_works_from_the_keyboard_with_a_visible_focus(
+    server: str, tournament: Open, browser: Browser
+):
+    page = open_page(browser, "720p")
+    page.goto(live(server, tournament.id))
+    page.wait_for_selector("#standings tbody tr[data-start-rank]")
+    tab = page.locator(".tabs button[data-tab='boards']")
+    for _ in range(40):  # Tab through the header's links and the filters to the tabs
+        page.keyboard.press("Tab")
+        if tab.evaluate("(el) => el === document.activeElement"):
+            break
+    outline = tab.evaluate("(el) => getComputedStyle(el).outlineStyle")
+    assert outline != "none"
+    page.keyboard.press("Enter")
+    expect(page.locator("#boards tbody tr[data-board]").first).to_be_visible()
