@@ -8,11 +8,16 @@ from fractions import Fraction
 
 from django import template
 from django.conf import settings
-from django.utils import dateformat
+from django.utils import dateformat, formats
 
 from live.flags import flag as flag_of
 
 register = template.Library()
+
+
+def _decimal(text: str) -> str:
+    """A number written with a point, with the page language's decimal mark (12,4)."""
+    return text.replace(".", str(formats.get_format("DECIMAL_SEPARATOR")))
 
 
 @register.filter
@@ -26,16 +31,16 @@ def points(value: Fraction | int | None) -> str:
         return str(whole)
     if rest == Fraction(1, 2):
         return f"{whole or ''}½"
-    return f"{float(value):.2f}"
+    return _decimal(f"{float(value):.2f}")
 
 
 @register.filter
 def signed(value: Fraction | None, places: int = 1) -> str:
-    """+12.4 / −3.0 (a real minus sign); – when there is nothing."""
+    """+12.4 / −3.0 (a real minus sign; +12,4 in French); – when there is nothing."""
     if value is None:
         return "–"
     text = f"{float(value):+.{places}f}"
-    return text.replace("-", "−")
+    return _decimal(text.replace("-", "−"))
 
 
 @register.filter
@@ -49,10 +54,11 @@ def day(iso: str | None) -> str:
 
 @register.filter
 def tiebreak(value: float | int | None) -> str:
-    """A tie-break value as the live table shows it: 12, 12.5, 1.25; – when none."""
+    """A tie-break value as the live table shows it: 12, 12.5, 1.25 (12,5 in French);
+    – when none."""
     if value is None:
         return "–"
-    return f"{round(float(value), 2):g}"
+    return _decimal(f"{round(float(value), 2):g}")
 
 
 @register.filter

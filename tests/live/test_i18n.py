@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import trans_real
 
+from live.templatetags.crosstable_format import points, signed, tiebreak
 from live.tiebreak_names import NAMES, tiebreak_name
 from tiebreaks.definitions import CATALOGUE
 
@@ -202,3 +204,15 @@ def test_a_tiebreak_name_is_read_in_the_page_language_with_its_modifiers() -> No
         assert tiebreak_name("ARO") == "Elo-Schnitt der Gegner"
     with translation.override("en"):
         assert tiebreak_name("BH/C1") == "Buchholz Cut-1"  # the engine's own name
+
+
+# --------------------------------------------------------------------------- numbers
+
+
+def test_decimals_take_the_page_language_mark_and_halves_stay_a_half() -> None:
+    with translation.override("fr"):
+        assert tiebreak(12.5) == "12,5"
+        assert signed(Fraction(-31, 10)) == "−3,1"
+        assert points(Fraction(7, 2)) == "3½"
+    with translation.override("en"):
+        assert tiebreak(12.5) == "12.5"

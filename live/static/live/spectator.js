@@ -64,9 +64,12 @@
     return String(+value.toFixed(2));
   }
 
+  // Up to two decimals, with the page language's decimal mark (12,5 in French).
+  const DECIMALS = new Intl.NumberFormat(document.documentElement.lang || undefined, { maximumFractionDigits: 2, useGrouping: false });
+
   function number(value) {
     if (value === null || value === undefined) return "–";
-    return Number.isInteger(value) ? String(value) : String(+value.toFixed(2));
+    return DECIMALS.format(value);
   }
 
   function setStatus(state, text) {
