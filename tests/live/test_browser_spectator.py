@@ -253,6 +253,9 @@ def test_find_your_board_lists_every_player_by_name(
     assert len(names) == 60
     bare = [re.sub(r"^(GM|IM|FM|CM) ", "", name) for name in names]
     assert bare == sorted(bare)
+    # Without a board: the withdrawn player (60) and the requested bye (59) say why.
+    expect(page.locator("#names tr[data-start-rank='60'] td.name").last).to_have_text("withdrawn")
+    expect(page.locator("#names tr[data-start-rank='59'] td.name").last).to_have_text("bye ½")
     shoot(page, "60p-720p-find-your-board")
 
 

@@ -217,7 +217,22 @@
     return key(a).localeCompare(key(b), undefined, { sensitivity: "base" }) || a.name.localeCompare(b.name);
   }
 
+  const BYE_TEXT = { half: _("bye ½"), zero: _("bye 0"), full: _("bye 1") };
+  let roster = null;  // withdrawals and requested byes (spectator-extras.js), once known
+  let lastBody = null;
+
+  // Why a player has no board this round, in the opponent's column.
+  function absence(startRank, rounds) {
+    if (rounds.byes.includes(startRank)) return _("bye");
+    if (!roster) return "";
+    const requested = (roster.requested_byes[String(rounds.current)] || {})[startRank];
+    if (requested) return BYE_TEXT[requested];
+    const from = roster.withdrawn[startRank];
+    return from && from <= rounds.current ? _("withdrawn") : "";
+  }
+
   function renderNames(body) {
+    lastBody = body;
     const seats = new Map();
     for (const board of body.rounds.boards) {
       seats.set(board.white, { board: board.board, colour: "w", opponent: board.black });
@@ -232,7 +247,7 @@
       return "<tr data-start-rank='" + row.start_rank + "'><td class='name'>" + esc(label(row)) + "</td>" +
         "<td class='board'>" + (seat ? seat.board : "–") + "</td>" +
         "<td class='colour'>" + (seat ? COLOUR[seat.colour] : "") + "</td>" +
-        "<td class='name'>" + (opponent ? esc(label(opponent)) : (body.rounds.byes.includes(row.start_rank) ? esc(_("bye")) : "")) + "</td></tr>";
+        "<td class='name'>" + esc(opponent ? label(opponent) : absence(row.start_rank, body.rounds)) + "</td></tr>";
     }).join("");
     document.querySelector("#names .names-title").textContent =
       _("Find your board") + (body.rounds.current ? " · " + fill(_("round %(number)s"), { number: body.rounds.current }) : "");
@@ -243,7 +258,11 @@
     layout();
   });
   // The withdrawals and requested byes arrive after the table (spectator-extras.js).
-  root.addEventListener("live:roster", layout);
+  root.addEventListener("live:roster", (event) => {
+    roster = event.detail;
+    if (show === "names" && lastBody) renderNames(lastBody);
+    layout();
+  });
 
   function reshape() {
     slots = slotsFor();

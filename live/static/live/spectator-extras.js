@@ -69,7 +69,7 @@
     const gone = Object.entries(roster.withdrawn).filter(([, from]) => from <= current).map(([rank]) => names.get(rank));
     if (gone.length) parts.push(_("Withdrawn:") + " " + gone.join(", "));
     document.querySelector("#boards .absent").textContent = parts.join(" · ");
-    root.dispatchEvent(new CustomEvent("live:roster"));
+    root.dispatchEvent(new CustomEvent("live:roster", { detail: roster }));
   }
 
   function updateRoundPicker(rounds) {
