@@ -1,7 +1,10 @@
 """How other apps read tournaments: folded from the event log, never from the models.
 
 ``load_tournament`` is the single read path the live app's projection and the
-pages use; ``list_tournaments`` lists what exists without folding every log.
+pages use; ``list_tournaments`` lists what exists without folding every log;
+``may_write`` says who may change a tournament; ``event_appended`` is the signal
+sent after each commit that stored events.  Other apps import nothing else from
+``tournaments`` (the import contracts in pyproject.toml hold them to it).
 """
 
 from __future__ import annotations
@@ -17,9 +20,10 @@ from django.db.models import Max
 from tiebreaks.model import Tournament as Results
 from tournaments.domain.errors import TournamentNotFound
 from tournaments.domain.state import BYE_POINTS, PlayerState, TournamentState
-from tournaments.models import Event
+from tournaments.models import Event, Membership
 
 from .events import EventKind, payload_of
+from .signals import event_appended
 from .state_cache import current_state
 
 __all__ = [
@@ -29,8 +33,10 @@ __all__ = [
     "TournamentNotFound",
     "TournamentSummary",
     "current_version",
+    "event_appended",
     "list_tournaments",
     "load_tournament",
+    "may_write",
 ]
 
 
@@ -126,3 +132,11 @@ def list_tournaments() -> list[TournamentSummary]:
             )
         )
     return summaries
+
+
+def may_write(user: Any, tournament_id: int) -> bool:
+    """Whether ``user`` may change the tournament: its organisers, and staff anywhere."""
+    if not user or not user.is_authenticated:
+        return False
+    memberships = Membership.objects.filter(tournament_id=tournament_id, user=user)
+    return user.is_staff or memberships.exists()
