@@ -56,6 +56,19 @@ def test_players_marked_in_the_round_to_pair_are_left_out(tmp_path, capsys):
     assert "1" not in " ".join(out[1:]).split()
 
 
+def test_a_digit_bye_without_opponent_in_the_round_to_pair_leaves_the_player_out(tmp_path, capsys):
+    # Ruling 11: "0000 - 0" is a zero-point bye, "0000 - 1" a full-point bye; neither
+    # player is paired in round 2, leaving 3-4 (3 had Black, 4 White) as the only board.
+    lines = [
+        player(1, "   3 w 1", "0000 - 0"),
+        player(2, "   4 b 1", "0000 - 1"),
+        player(3, "   1 b 0"),
+        player(4, "   2 w 0"),
+    ]
+    assert main([write(tmp_path, lines), "-p"]) == 0
+    assert capsys.readouterr().out == "1\n3 4\n"
+
+
 def test_exit_1_when_everybody_has_met(tmp_path, capsys):
     # A round robin of four played as three Swiss rounds: round 4 has no legal pairing.
     lines = [

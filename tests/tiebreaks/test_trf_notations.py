@@ -66,6 +66,41 @@ def test_an_equals_sign_without_opponent_is_a_half_point_bye(name: str) -> None:
     assert _standings(name, ("BH",)) == HALF_POINT_BYE_LAST
 
 
+@pytest.mark.parametrize(
+    "name", ["zero_point_bye_digit_no_opponent.trf", "zero_point_bye_digit_blank_opponent.trf"]
+)
+def test_a_zero_without_opponent_is_a_zero_point_bye(name: str) -> None:
+    # Ruling 11: read as Z.  A zero-point bye in the last round is 16.2.5, exactly as the
+    # absence above.
+    assert _round(name, 4, 3) == UnplayedRound(Unplayed.ZPB)
+    assert _standings(name, ("BH",)) == ABSENT_LAST
+
+
+# Player 4's "1" without opponent is a full-point bye (16.2.1, counted as awarded):
+# points 1: 2, 2: 1.5, 3: 2, 4: .5 + 0 + 1 = 1.5, adjusted the same.  BH (cap .5 x 3):
+# 1: s2 1.5 + s3 2 + PAB dummy min(2, 1.5) = 5;  2: s1 2 + s4 1.5 + s3 2 = 5.5;
+# 3: s4 1.5 + s1 2 + s2 1.5 = 5;  4: s3 2 + s2 1.5 + FPB dummy min(1.5, 1.5) = 5.
+FULL_POINT_BYE_LAST = {
+    1: (F(2), F(2), F(5)),
+    2: (F(3, 2), F(3, 2), F(11, 2)),
+    3: (F(2), F(2), F(5)),
+    4: (F(3, 2), F(3, 2), F(5)),
+}
+
+
+@pytest.mark.parametrize(
+    "name", ["full_point_bye_digit_no_opponent.trf", "full_point_bye_digit_blank_opponent.trf"]
+)
+def test_a_one_without_opponent_is_a_full_point_bye(name: str) -> None:
+    assert _round(name, 4, 3) == UnplayedRound(Unplayed.FPB)
+    assert _standings(name, ("BH",)) == FULL_POINT_BYE_LAST
+
+
+def test_a_digit_bye_has_no_warning() -> None:
+    # The declared 1.5 of player 4 agrees with the full-point bye (ruling 7 stays silent).
+    assert read_trf(NOTATIONS / "full_point_bye_digit_no_opponent.trf").warnings == ()
+
+
 def test_a_blank_cell_between_games_is_an_absence_followed_by_a_game() -> None:
     # R2: 1-3 0-1, 2 PAB, 4 blank; R3: 4-1 0-1, 3-2 =.  Points 2, 1.5, 2, .5.
     # 4's absence is followed by a game (16.2.3): opponents see its 0, adjusted .5.

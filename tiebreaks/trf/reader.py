@@ -612,8 +612,14 @@ _BYE_ROUNDS = {code: UnplayedRound(kind) for code, kind in BYES.items()} | {
 }
 # Result codes of a game or forfeit written with no opponent, as federations' programs
 # do: "=" is a half-point bye (ruling 5); "-" is an absence, not a forfeit loss, since
-# a forfeit needs a scheduled opponent (C.07 16.1.1, ruling 4).
-_WITHOUT_OPPONENT = {"=": UnplayedRound(Unplayed.HPB), "-": UnplayedRound(Unplayed.ABSENT)}
+# a forfeit needs a scheduled opponent (C.07 16.1.1, ruling 4); "0" and "1" are a
+# zero-point and a full-point bye, as Z and F (ruling 11).
+_WITHOUT_OPPONENT = {
+    "=": UnplayedRound(Unplayed.HPB),
+    "-": UnplayedRound(Unplayed.ABSENT),
+    "0": UnplayedRound(Unplayed.ZPB),
+    "1": UnplayedRound(Unplayed.FPB),
+}
 # Colour + result code of the cells the fast path reads, to their normalised forms; a bye
 # has no colour.
 _CELL_FORMS = {
@@ -660,7 +666,8 @@ def _well_formed_cell(opponent_text: str, colour: str, code: str) -> _Cell | Non
         return _INVALID
     colour, code = form
     if not opponent:
-        # Only "=" and "-" among game results stand for a bye, and a bye has no colour.
+        # Only the codes of _WITHOUT_OPPONENT among game results stand for a bye, and a
+        # bye has no colour.
         if code not in _WITHOUT_OPPONENT and (code in GAMES or (colour and code in _BYE_ROUNDS)):
             return _INVALID
     elif code in BYES:
