@@ -254,6 +254,7 @@ def test_the_round_being_played_is_read_as_pending_games() -> None:
         ("round_robin_double_no_header.trf", System.DOUBLE_ROUND_ROBIN),
         ("round_robin_forfeit_no_header.trf", System.ROUND_ROBIN),
         ("round_robin_withdrawal_no_header.trf", System.ROUND_ROBIN),
+        ("round_robin_double_unplayed_last_round_no_header.trf", System.DOUBLE_ROUND_ROBIN),
     ],
 )
 def test_a_round_robin_is_recognised_from_its_pairings(name: str, system: System) -> None:
@@ -264,6 +265,36 @@ def test_a_recognised_round_robin_counts_forfeits_as_games() -> None:
     # C.07 15.2: 1's forfeit win against 4 is a game won, so WON(1) = 2 (R1 and R3);
     # read as a Swiss it would be 1.
     assert _standings("round_robin_forfeit_no_header.trf", ("WON",))[1][2] == 2
+
+
+# A double round robin of 3 (Berger order, one player rests each round): R1 2-3 1-0,
+# R2 3-1 =, R3 1-2 0-1, R4 3-2 forfeit won by 3, R5 1-3 1-0; R6 2-1 not played,
+# written "0000 - +" for 2 and "0000 - -" for 1, so no game is written after round 5.
+# Points: 1: .5 + 0 + 1 = 1.5; 2: 1 + 1 + 0 + 1 = 3; 3: 0 + .5 + 1 + 0 = 1.5.
+# C.07 15.2 (2023: 15.6): the forfeit is a game, the opponent-less round and the rest
+# rounds are no encounter.  SB, opponent's score x points:
+#   1: 3's 1.5 x .5 + 2's 3 x 0 + 3's 1.5 x 1 = 2.25
+#   2: 3's 1.5 x 1 + 1's 1.5 x 1 + 3's 1.5 x 0 (forfeit loss) = 3
+#   3: 2's 3 x 0 + 1's 1.5 x .5 + 2's 3 x 1 (forfeit win) + 1's 1.5 x 0 = 3.75
+# SB-C1 cuts the product of the lowest-scoring opponent, the smaller one among equals
+# (14.1.1.d); no VUR in a round robin: 1: 2.25 - .75 = 1.5; 2: 3 - 0 = 3; 3: 3.75 - 0.
+# Read as a Swiss (dummies, 16.2 categories) 2 would have SB 7 and SB-C1 5.  FIDE's
+# reference checker gives the round-robin values.
+DOUBLE_WITH_UNPLAYED_LAST_ROUND = {
+    1: (F(3, 2), F(9, 4), F(3, 2)),
+    2: (F(3), F(3), F(3)),
+    3: (F(3, 2), F(15, 4), F(15, 4)),
+}
+
+
+@pytest.mark.parametrize("edition", ["fide-2023", "fide-2026"])
+def test_a_double_round_robin_with_a_forfeit_gets_the_round_robin_sb(edition: str) -> None:
+    table = _standings(
+        "round_robin_double_unplayed_last_round_no_header.trf", ("SB", "SB/C1"), rules=edition
+    )
+    assert {rank: (v[0], v[2], v[3]) for rank, v in table.items()} == (
+        DOUBLE_WITH_UNPLAYED_LAST_ROUND
+    )
 
 
 def test_a_swiss_without_header_where_players_miss_each_other_stays_a_swiss() -> None:

@@ -530,7 +530,9 @@ def round_robin_from_pairings(players: Iterable[Player]) -> System:
     meets exactly once over n - 1 or n rounds, a double round robin when every pair meets
     exactly twice with colours reversed; else a Swiss.  A pair may meet fewer times when
     one of them withdrew: fewer encounters than the others and an absence or requested
-    bye.  Forfeits with an opponent and pending games count as encounters."""
+    bye.  Forfeits with an opponent and pending games count as encounters.  The rounds
+    are every round with an entry, whatever it is: the last rounds may have no game
+    (a forfeit written without its opponent, every game of a withdrawn player)."""
     players = list(players)
     n = len(players)
     if n < 3:
@@ -541,12 +543,14 @@ def round_robin_from_pairings(players: Iterable[Player]) -> System:
     rounds = 0
     for player in players:
         for number, entry in enumerate(player.rounds, 1):
+            if entry is None:
+                continue
+            rounds = max(rounds, number)
             opponent = getattr(entry, "opponent", None)
             if opponent is None:
                 if isinstance(entry, UnplayedRound) and entry.kind.is_requested_bye:
                     away.add(player.start_rank)
                 continue
-            rounds = max(rounds, number)
             encounters[player.start_rank] += 1
             if player.start_rank < opponent:
                 meetings.setdefault((player.start_rank, opponent), []).append(entry.color)
