@@ -1,13 +1,17 @@
 """Differential check of the Dutch engine against another JaVaFo-compatible engine.
 
     .venv/bin/python bench/pairing_diff.py /path/to/bbpPairings.exe [--tournaments 50]
-        [--players 9-60] [--rounds 5-11] [--seed 1]
+        [--players 9-60] [--rounds 5-11] [--seed 1] [--min-rounds N]
+        [--forfeit-rate N] [--retired-rate N] [--half-point-bye-rate N]
+        [--draw-percentage P]
 
 The other engine generates random tournaments with its own random tournament
 generator (``--dutch -g CONFIG -o FILE -s SEED``), pairing every round itself;
-then ``python -m pairings FILE -c`` pairs every round again here.  Prints each
-round that differs and a summary; exits 1 when any round differs, 2 when the
-other engine produced nothing.
+then ``python -m pairings FILE -c`` pairs every round again here.  The rates go
+into the generator's configuration as its keys (``ForfeitRate`` and the others,
+"one in N"; unset, the generator's defaults).  Prints each round that differs and
+a summary; exits 1 when any round differs or fewer than ``--min-rounds`` rounds
+were checked, 2 when the other engine produced nothing.
 """
 
 from __future__ import annotations
@@ -18,6 +22,14 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+# Options -> the keys of the endorsed engines' generator configuration.
+_RATES = {
+    "--forfeit-rate": "ForfeitRate",
+    "--retired-rate": "RetiredRate",
+    "--half-point-bye-rate": "HalfPointByeRate",
+    "--draw-percentage": "DrawPercentage",
+}
 
 
 def _range(text: str) -> tuple[int, int]:
@@ -32,7 +44,12 @@ def main() -> int:
     parser.add_argument("--players", type=_range, default=(9, 60))
     parser.add_argument("--rounds", type=_range, default=(5, 11))
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--min-rounds", type=int, default=0, help="fewer checked: exit 1")
+    for option, key in _RATES.items():
+        parser.add_argument(option, dest=key, type=float, metavar="N", help=f"the {key} key")
     args = parser.parse_args()
+    given = {key: getattr(args, key) for key in _RATES.values()}
+    rates = "".join(f"{key}={value:g}\n" for key, value in given.items() if value is not None)
     rng = random.Random(args.seed)
     checked = differing_rounds = differing = rounds = 0
     with tempfile.TemporaryDirectory() as work:
@@ -40,7 +57,7 @@ def main() -> int:
             players = rng.randint(*args.players)
             rounds_number = rng.randint(*args.rounds)
             config = Path(work, "config.txt")
-            config.write_text(f"PlayersNumber={players}\nRoundsNumber={rounds_number}\n")
+            config.write_text(f"PlayersNumber={players}\nRoundsNumber={rounds_number}\n{rates}")
             raw = Path(work, f"t{index}.raw")
             seed = str(rng.randrange(1, 2**31))
             subprocess.run(
@@ -76,6 +93,9 @@ def main() -> int:
     )
     if not checked:
         return 2
+    if rounds < args.min_rounds:
+        print(f"target missed: {rounds} rounds checked, at least {args.min_rounds} asked for")
+        return 1
     return 1 if differing_rounds else 0
 
 

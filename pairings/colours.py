@@ -20,7 +20,7 @@ def _first_difference(a: PlayerState, b: PlayerState) -> tuple[Color, Color] | N
 
 
 def colour_of_higher(
-    higher: PlayerState, lower: PlayerState, initial: Color, position: int
+    higher: PlayerState, lower: PlayerState, initial: Color, pairing_number: int
 ) -> Color:
     """The colour of ``higher`` (the higher-ranked of the pair: score, then pairing number).
 
@@ -29,8 +29,8 @@ def colour_of_higher(
     difference); 5.2.3 alternate from the most recent round in which they had
     different colours; 5.2.4 grant the higher-ranked player's preference; 5.2.5
     without any preference the higher-ranked player gets the initial colour (5.1)
-    when his ``position`` (1-based, among the players paired in the round, by
-    pairing number) is odd.
+    when his ``pairing_number`` (in the round: ``players.pairing_numbers``) is odd.
+    Preferences come from the games played only: a forfeit has no colour.
     """
     hp, lp = higher.preference, lower.preference
     if _compatible(hp, lp):
@@ -52,4 +52,4 @@ def colour_of_higher(
         if difference is not None:
             return difference[1]
         return hp  # type: ignore[return-value]
-    return initial if position % 2 else other(initial)
+    return initial if pairing_number % 2 else other(initial)

@@ -52,7 +52,7 @@ from fractions import Fraction
 from pairings.acceleration import Acceleration
 from pairings.colours import colour_of_higher
 from pairings.matching import max_weight_matching
-from pairings.players import WHITE, Float, PlayerState, other, player_states
+from pairings.players import WHITE, Float, PlayerState, other, pairing_numbers, player_states
 from tiebreaks.model import Color, Tournament
 
 # Up to this many remaining players a bracket's matching sees all of them; with more,
@@ -293,7 +293,8 @@ def pair_round(
         width=(len(players) // 2 + 2).bit_length() + 1,
     )
     pairs, bye = _pair(players, ctx)
-    return RoundPairing(round_number, _boards(pairs, bye, initial_colour))
+    numbers = pairing_numbers(tournament, round_number, absent)
+    return RoundPairing(round_number, _boards(pairs, bye, initial_colour, numbers))
 
 
 def _match(bracket: _Bracket, ctx: _Context, bye: _Bye | None) -> dict[int, int]:
@@ -762,10 +763,14 @@ def _unpaired(players: list[PlayerState], ctx: _Context) -> list[PlayerState]:
 
 
 def _boards(
-    pairs: list[tuple[PlayerState, PlayerState]], bye: PlayerState | None, initial: Color
+    pairs: list[tuple[PlayerState, PlayerState]],
+    bye: PlayerState | None,
+    initial: Color,
+    numbers: dict[int, int],
 ) -> tuple[Board, ...]:
     """C.04.2 (board order): the higher score of the pair, then the sum of the
-    scores, then the rank of the higher-ranked player; the bye last."""
+    scores, then the rank of the higher-ranked player; the bye last.  ``numbers``
+    are the round's pairing numbers (see ``pairing_numbers``), for 5.2.5."""
     rank = {p.number: i for i, p in enumerate(_ranked([q for pair in pairs for q in pair]))}
     ordered = []
     for a, b in pairs:
@@ -774,11 +779,9 @@ def _boards(
             ((-higher.score, -(higher.score + lower.score), rank[higher.number]), higher, lower)
         )
     ordered.sort(key=lambda item: item[0])
-    numbers = sorted([p.number for pair in pairs for p in pair] + ([bye.number] if bye else []))
-    position = {n: i for i, n in enumerate(numbers, start=1)}
     boards = []
     for _, higher, lower in ordered:
-        if colour_of_higher(higher, lower, initial, position[higher.number]) is WHITE:
+        if colour_of_higher(higher, lower, initial, numbers[higher.number]) is WHITE:
             boards.append(Board(higher.number, lower.number))
         else:
             boards.append(Board(lower.number, higher.number))

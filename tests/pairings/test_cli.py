@@ -5,6 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from pairings.cli import main
+from pairings.trf_input import initial_colour
+from tiebreaks.model import Color
+from tiebreaks.trf import read_trf
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 HEADER = "012 Club Open\nXXR 5\nXXC white1\n"
@@ -67,6 +70,55 @@ def test_a_digit_bye_without_opponent_in_the_round_to_pair_leaves_the_player_out
     ]
     assert main([write(tmp_path, lines), "-p"]) == 0
     assert capsys.readouterr().out == "1\n3 4\n"
+
+
+def _with_points(number: int, points: str, *cells: str) -> str:
+    line = player(number, *cells)
+    return line[:80] + points.rjust(4) + line[84:]
+
+
+def test_a_forfeit_has_no_colour_and_an_absent_player_keeps_his_pairing_number(tmp_path, capsys):
+    # XXC black1.  Round 1: 1-3 =, 2 won by forfeit against 6 (scheduled Black), 4-7 =,
+    # 5 a zero-point bye.  Round 2: 1 is absent (0000 - H).  Scores: 2: 1; 3 4 7: .5;
+    # 5 6: 0, so 5 meets 6.  5 played no game, and 6's forfeit has no colour (C.04.3
+    # 1.6: colours of games played): no preference on either side, so 5.2.5 gives the
+    # higher-ranked 5 the initial colour (Black) for his odd pairing number 5.  Player
+    # 1, absent, keeps his number: counting only the players paired in round 2 would
+    # make 5 the 4th (even) and give him White.  bbpPairings pairs 6-5.
+    lines = [
+        "012 Club Open",
+        "XXR 5",
+        "XXC black1",
+        _with_points(1, "0.5", "   3 b =", "0000 - H"),
+        _with_points(2, "1.0", "   6 w +"),
+        _with_points(3, "0.5", "   1 w ="),
+        _with_points(4, "0.5", "   7 b ="),
+        _with_points(5, "0.0", "0000 - Z"),
+        _with_points(6, "0.0", "   2 b -"),
+        _with_points(7, "0.5", "   4 w ="),
+    ]
+    path = tmp_path / "t.trf"
+    path.write_text("\n".join(lines) + "\n")
+    assert main([str(path), "-p"]) == 0
+    assert "6 5" in capsys.readouterr().out.split("\n")
+
+
+def test_the_initial_colour_is_read_from_round_1_s_paired_players(tmp_path):
+    # No XXC.  Round 1: 1 absent (0000 - Z), 2 won by forfeit with White against 4,
+    # 5-3 with 5 White.  Round 1 paired 2 3 4 5, numbered 1-4 in that round: its top
+    # player 2 (number 1, odd) was given White, so the initial colour is White; a
+    # forfeit keeps the colour it was scheduled with.  (Reading games only, 3 with
+    # Black and start rank 3 would have said Black.)
+    lines = [
+        _with_points(1, "0.0", "0000 - Z"),
+        _with_points(2, "1.0", "   4 w +"),
+        _with_points(3, "0.0", "   5 b 0"),
+        _with_points(4, "0.0", "   2 b -"),
+        _with_points(5, "1.0", "   3 w 1"),
+    ]
+    path = tmp_path / "t.trf"
+    path.write_text("XXR 5\n" + "\n".join(lines) + "\n")
+    assert initial_colour(read_trf(path)) is Color.WHITE
 
 
 def test_exit_1_when_everybody_has_met(tmp_path, capsys):
