@@ -155,7 +155,78 @@ def test_check_reports_the_rounds_the_engine_pairs_differently(tmp_path, capsys)
         player(4, "   3 b 0"),
     ]
     assert main([write(tmp_path, lines), "-c"]) == 1
-    assert capsys.readouterr().out.startswith("round 1: ")
+    # S1 = 1 2, S2 = 3 4, nobody has a colour: no criterion C1-C21 tells the two
+    # apart; the file has 3 (an S2 player) as the higher player of a pair, one
+    # exchange (4.3), where the engine has none.
+    assert capsys.readouterr().out == (
+        "round 1: differs: 1-2, 3-4 (the engine: 1-3, 4-2); "
+        "first criterion: 4 (order of candidates: exchanges)\n"
+    )
+
+
+def test_check_names_the_colour_rule_when_only_colours_differ(tmp_path, capsys):
+    # Round 1 with XXC white1: 1-3 and 4-2; without any colour history 5.2.5 gives
+    # the higher-ranked player of each board the initial colour for an odd pairing
+    # number (1), the other for an even one (2).  The file gives 3 White against 1.
+    lines = [
+        player(1, "   3 b 0"),
+        player(2, "   4 b 1"),
+        player(3, "   1 w 1"),
+        player(4, "   2 w 0"),
+    ]
+    assert main(["-c", write(tmp_path, lines)]) == 1
+    assert capsys.readouterr().out.endswith(
+        "first criterion: 5.2.5 (colour allocation), board 3-1\n"
+    )
+
+
+def test_check_names_a_rematch(tmp_path, capsys):
+    # Round 2 pairs 1-3 again (C1: no two players meet twice).
+    lines = [
+        player(1, "   3 w 1", "   3 b 1"),
+        player(2, "   4 b 1", "   4 w 1"),
+        player(3, "   1 b 0", "   1 w 0"),
+        player(4, "   2 w 0", "   2 b 0"),
+    ]
+    assert main(["-c", write(tmp_path, lines)]) == 1
+    assert "round 2: " in (out := capsys.readouterr().out)
+    assert out.endswith("first criterion: C1: 1 and 3 have met\n")
+
+
+def test_verify_gives_every_round_a_verdict(tmp_path, capsys):
+    lines = [
+        player(1, "   3 w 1", "   2 b 1"),
+        player(2, "   4 b 1", "   1 w 0"),
+        player(3, "   1 b 0", "   4 b 1"),
+        player(4, "   2 w 0", "   3 w 0"),
+    ]
+    # Round 2: 1 and 2 (1 point) meet; 1 had White and 2 Black, so 2 gets White
+    # (5.2.1).  3 had Black and 4 White, so 3 gets White, but the file gives it to 4.
+    assert main(["verify", write(tmp_path, lines)]) == 1
+    assert capsys.readouterr().out == (
+        "round 1: as the engine pairs\nround 2: differs: 4-3 (the engine: 3-4)\n"
+    )
+
+
+def test_verify_refuses_a_round_robin(tmp_path, capsys):
+    path = tmp_path / "rr.trf"
+    path.write_text(
+        "092 Individual: Round robin\n"
+        + player(1, "   2 w 1")
+        + "\n"
+        + player(2, "   1 b 0")
+        + "\n"
+    )
+    assert main(["verify", str(path)]) == 2
+    assert "round robin is not paired by the Dutch system" in capsys.readouterr().err
+
+
+def test_verify_without_a_file_is_exit_2(capsys):
+    try:
+        main(["verify"])
+    except SystemExit as stop:
+        assert stop.code == 2
+    assert "a TRF file is needed" in capsys.readouterr().err
 
 
 def test_check_is_silent_when_every_round_agrees(tmp_path, capsys):
