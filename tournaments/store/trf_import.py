@@ -355,4 +355,3 @@ def standings_csv(tournament_id: int) -> str:
             ]
         )
     return out.getvalue()
-
