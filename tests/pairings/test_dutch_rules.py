@@ -4,7 +4,8 @@ one the engine once paired differently from bbpPairings."""
 
 from __future__ import annotations
 
-from pairings import pair_round
+from pairings import Board, pair_round
+from pairings.dutch import first_criterion
 from tests.pairings.builders import history
 
 
@@ -173,3 +174,52 @@ def test_c6_pairs_the_top_bracket_when_only_players_far_below_can_absorb_the_nex
         [(52, 1, "0-1"), (51, 2, "0-1"), *second],
     )
     assert frozenset((1, 2)) in pairs(tournament, 3)
+
+
+def test_c13_a_strong_preference_outweighs_a_mild_one():
+    # Round 4 of 5 (no topscorers yet).  Scores: 4 7: 2.5; 1 3 5 6: 1.5; 2: 1.
+    # 4 (b w b, strong White) meets 7 (w b: mild White) and gets White (5.2.2).
+    # 1.5: 1 (w b) prefers White, 3 and 5 (w b w) strongly Black, 6 (b w) Black;
+    # 3-6 met in round 1.  {1-3, 5-6} refuses 6's mild preference; {1-6, 3-5}
+    # refuses a strong one (C13, after C12 finds one refusal in each); 2 the bye
+    # (C5).  So 1-3 and 6-5 (5 strong Black).
+    tournament = history(
+        7,
+        5,
+        [(1, 4, "0-1"), (3, 6, "1-0"), (5, 2, "1-0"), (7, 0, "")],
+        [(2, 1, "1/2"), (4, 5, "1/2"), (6, 0, ""), (7, 3, "1/2")],
+        [(1, 0, ""), (3, 4, "0-1"), (5, 7, "0-1"), (6, 2, "1/2")],
+    )
+    assert {(b.white, b.black) for b in pair_round(tournament, 4).boards} == {
+        (4, 7),
+        (1, 3),
+        (6, 5),
+        (2, 0),
+    }
+    alternative = [Board(4, 7), Board(1, 6), Board(3, 5), Board(2, 0)]
+    assert first_criterion(tournament, 4, alternative).startswith("C13 ")
+
+
+def test_c15_no_upfloat_for_a_player_who_upfloated_last_round():
+    # Round 4 of 5.  Scores: 4: 2.5; 3 5: 2; 1 6 7: 1.5; 2: 1 (the bye, C5).  4 met 3,
+    # so 4-5 and 3 floats down to 1 6 7 (3 met 6).  3 (w b w) strongly prefers Black;
+    # 1 (w b) prefers White, 6 and 7 (b w) Black.  With 1: 1-3 and 7-6, one mild
+    # preference refused (7 or 6); with 7: 7-3 (3 Black, 5.2.2) and 1-6, one refused
+    # (7's) as well: C12 and C13 are equal.  But 1 came up to meet a higher score last
+    # round (round 3: 5-1, 1 on 1 against 5 on 1.5), and playing 3 would float him up
+    # again (C15); 7 did not.  So 7-3 and 1-6.
+    tournament = history(
+        7,
+        5,
+        [(1, 4, "0-1"), (3, 6, "1/2"), (5, 2, "1/2"), (7, 0, "")],
+        [(1, 0, ""), (2, 3, "0-1"), (4, 7, "1-0"), (6, 5, "0-1")],
+        [(3, 4, "1/2"), (5, 1, "1/2"), (6, 0, ""), (7, 2, "1/2")],
+    )
+    assert {(b.white, b.black) for b in pair_round(tournament, 4).boards} == {
+        (4, 5),
+        (7, 3),
+        (1, 6),
+        (2, 0),
+    }
+    alternative = [Board(4, 5), Board(1, 3), Board(7, 6), Board(2, 0)]
+    assert first_criterion(tournament, 4, alternative).startswith("C15 ")
