@@ -223,3 +223,31 @@ def test_c15_no_upfloat_for_a_player_who_upfloated_last_round():
     }
     alternative = [Board(4, 5), Board(1, 3), Board(7, 6), Board(2, 0)]
     assert first_criterion(tournament, 4, alternative).startswith("C15 ")
+
+
+def test_c21_a_player_who_upfloated_two_rounds_ago_meets_the_lowest_score_possible():
+    # Final round 5.  Scores: 1: 3.5; 3 4 7: 2.5; 5: 2; 2 6: 1.5.  1 has met 3, 4, 7 and
+    # 5: he goes down to 1.5.  4-3 (3 and 7 met), 7 goes down; 5 has met 7 and takes
+    # the bye (2 and 6 already had one: C2; the lowest score left, C5).  At 1.5 the
+    # moved-down 1 and 7 meet 2 and 6: {1-6, 7-2} or {1-2, 7-6}, each refusing 1's
+    # mild wish for White only (2, 6 strongly White, 7 strongly Black), each floating
+    # 1 and 7 down again and 2 and 6 up.  2 came up in round 3 (against 3, 1 against
+    # 0.5), so his upfloat repeats one from two rounds before (C17, the same in both);
+    # C21 wants that upfloater's opponent to score as little as possible: 7 (2.5),
+    # not 1 (3.5).  So 6-1 and 2-7.
+    tournament = history(
+        7,
+        5,
+        [(1, 4, "1-0"), (3, 6, "1-0"), (5, 2, "1-0"), (7, 0, "")],
+        [(2, 4, "1/2"), (5, 1, "0-1"), (6, 0, ""), (7, 3, "1-0")],
+        [(1, 7, "1-0"), (3, 2, "1-0"), (4, 0, ""), (6, 5, "1/2")],
+        [(2, 0, ""), (3, 1, "1/2"), (4, 6, "1-0"), (7, 5, "1/2")],
+    )
+    assert {(b.white, b.black) for b in pair_round(tournament, 5).boards} == {
+        (6, 1),
+        (4, 3),
+        (2, 7),
+        (5, 0),
+    }
+    alternative = [Board(2, 1), Board(4, 3), Board(6, 7), Board(5, 0)]
+    assert first_criterion(tournament, 5, alternative).startswith("C21 ")
