@@ -182,7 +182,6 @@ class _Bracket:
         scores = sorted({p.score for p in self.members} | {p.score for p in below})
         level = {s: i + 1 for i, s in enumerate(scores)}  # 1 for the lowest score seen
         self.level = {p.number: level[p.score] for p in (*self.members, *below)}
-        self.bye_level = level
         self.levels = len(scores)
 
     def by_score(self, *counts: tuple[int, int]) -> list[int]:
@@ -212,13 +211,11 @@ def _fields(
     # C4: pair as many as possible (left to the completion check when relaxed).
     fields = [bracket.relaxation is None]
     if bye is not None:
-        # C2, then the bye to the lowest score (C5): reward pairing everybody else.
+        # C2, then the bye to the lowest score possible (C5): pair the players who may
+        # not have it, then those who may, one field per score from the highest, so
+        # that the one left over scores as little as the rest of the round allows.
         fields.append((not a.bye_eligible) + (not b.bye_eligible))
-        bye_level = bracket.bye_level[bye.score]
-        fields.append(
-            (level_a > bye_level or not a.bye_eligible)
-            + (level_b > bye_level or not b.bye_eligible)
-        )
+        fields += bracket.by_score((level_a, a.bye_eligible), (level_b, b.bye_eligible))
     # C6, C7: pairs in this bracket, then the highest scores paired in it.
     fields.append(inside)
     fields += bracket.by_score((level_a, inside))
@@ -264,7 +261,8 @@ def _field_labels(bracket: _Bracket, ctx: _Context, bye: _Bye | None) -> list[st
     """The criterion of each of _fields' fields, in the same order (2026 numbering)."""
     labels = ["C4 (pair as many players as possible)"]
     if bye is not None:
-        labels += ["C2 (the bye to a player who may receive it)", "C5 (the bye's score)"]
+        labels.append("C2 (the bye to a player who may receive it)")
+        labels += ["C5 (the bye's score)"] * bracket.levels
     scores = bracket.levels
     labels += ["C6 (pairs in the bracket)"] + ["C7 (scores of the players paired)"] * scores
     labels.append("C8 (pairs in the next bracket)")

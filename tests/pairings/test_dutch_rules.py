@@ -251,3 +251,63 @@ def test_c21_a_player_who_upfloated_two_rounds_ago_meets_the_lowest_score_possib
     }
     alternative = [Board(2, 1), Board(4, 3), Board(6, 7), Board(5, 0)]
     assert first_criterion(tournament, 5, alternative).startswith("C21 ")
+
+
+def test_c5_the_bye_goes_to_the_lowest_score_the_round_allows():
+    # Round 9 of 10 of a generated tournament with forfeits (2 8 9 11 13 withdrawn).
+    # Scores: 4 5: 6; 1: 5.5; 3 6 7: 4; 10: 3.5; 12: 3; 14: 1.5; nine players, one
+    # bye.  Opponents still possible (forfeits are no meeting): 1: 10 12; 3: 7;
+    # 4: 10 12 14; 5: 14; 6: 7 10 14; 7: 3 6; 10: 1 4 6; 12: 1 4; 14: 4 5 6.
+    # 5 can only meet 14, 3 only 7.  Bye to 12: 5-14, 3-7, then 1-10 leaves 4-6, who
+    # met; bye to 10: 1-12 leaves 4-6 again; bye to 7 leaves 3 alone; bye to 6 works
+    # but 6 won by forfeit in round 2 (C2).  Bye to 3 (4 points): 5-14, 7-6, and 1 4
+    # 10 12 pair.  C5 wants that bye, not one to a higher score such as 5 (6 points).
+    tournament = history(
+        14,
+        10,
+        [
+            (2, 9, "+/-"),
+            (4, 11, "1/2"),
+            (6, 13, "1-0"),
+            (8, 1, "0-1"),
+            (10, 3, "0-1"),
+            (12, 5, "0-1"),
+            (14, 7, "0-1"),
+        ],
+        [
+            (1, 5, "1-0"),
+            (3, 6, "-/+"),
+            (7, 2, "1/2"),
+            (8, 4, "0-1"),
+            (11, 10, "0-1"),
+            (13, 12, "1-0"),
+            (14, 0, ""),
+        ],
+        [
+            (1, 6, "1-0"),
+            (2, 13, "1-0"),
+            (3, 14, "1-0"),
+            (4, 7, "1-0"),
+            (5, 10, "1-0"),
+            (8, 0, ""),
+            (12, 11, "1-0"),
+        ],
+        [
+            (2, 1, "1-0"),
+            (5, 4, "1-0"),
+            (6, 3, "1/2"),
+            (7, 8, "0-1"),
+            (10, 12, "1/2"),
+            (11, 14, "1-0"),
+        ],
+        [(3, 5, "1/2"), (4, 1, "1-0"), (8, 6, "1/2"), (12, 7, "0-1"), (14, 10, "0-1")],
+        [(1, 7, "1-0"), (3, 4, "1/2"), (5, 6, "1-0"), (10, 8, "1-0"), (14, 12, "0-1")],
+        [(1, 3, "1-0"), (4, 10, "+/-"), (6, 12, "1-0"), (7, 5, "1/2"), (8, 14, "1-0")],
+        [(4, 6, "1-0"), (5, 8, "1-0"), (7, 10, "1-0"), (12, 3, "1/2"), (14, 1, "1/2")],
+    )
+    withdrawn = frozenset({2, 8, 9, 11, 13})
+    pairing = pair_round(tournament, 9, absent=withdrawn)
+    assert pairing.bye == 3
+    assert {frozenset((5, 14)), frozenset((6, 7))} <= {
+        frozenset((b.white, b.black)) for b in pairing.boards
+    }
