@@ -65,18 +65,25 @@ def _boards(boards: Collection[Board]) -> str:
     )
 
 
-def recorded_boards(tournament: Tournament, number: int) -> frozenset[Board]:
-    """The round as the tournament has it: a board per game or forfeit (white first;
-    a forfeit without colours: the lower start rank first), the pairing-allocated bye
-    as black 0."""
+def recorded_boards(
+    tournament: Tournament, number: int, like: Collection[Board] = ()
+) -> frozenset[Board]:
+    """The round as the tournament has it: a board per game or forfeit (white first),
+    the pairing-allocated bye as black 0.  A forfeit written without colours
+    (``   3 - +``) could have been either way round: it takes the orientation of the
+    same pair in ``like`` if there, else the lower start rank first."""
+    oriented = {frozenset((b.white, b.black)): b for b in like}
     boards = set()
     for player in tournament.players:
         entry = player.round(number)
         opponent = getattr(entry, "opponent", None)
         if isinstance(entry, Game | UnplayedRound) and opponent:
             colour = entry.color
-            if colour is Color.WHITE or (colour is None and player.start_rank < opponent):
+            if colour is Color.WHITE:
                 boards.add(Board(player.start_rank, opponent))
+            elif colour is None and player.start_rank < opponent:
+                pair = frozenset((player.start_rank, opponent))
+                boards.add(oriented.get(pair, Board(player.start_rank, opponent)))
         elif isinstance(entry, UnplayedRound) and entry.kind is Unplayed.PAB:
             boards.add(Board(player.start_rank, 0))
     return frozenset(boards)
@@ -98,7 +105,6 @@ def verify_rounds(
     checks = []
     for number in range(1, rounds_played(tournament) + 1):
         left_out = frozenset(absent(tournament, number))
-        recorded = recorded_boards(tournament, number)
         try:
             derived = pair_round(
                 tournament,
@@ -108,8 +114,10 @@ def verify_rounds(
                 acceleration=acceleration,
             ).boards
         except NoLegalPairing:
+            recorded = recorded_boards(tournament, number)
             checks.append(RoundCheck(number, recorded, frozenset(), "", no_legal_pairing=True))
             continue
+        recorded = recorded_boards(tournament, number, like=derived)
         criterion = ""
         if recorded != frozenset(derived):
             criterion = first_criterion(

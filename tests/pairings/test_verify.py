@@ -10,7 +10,7 @@ from pairings.dutch import Board, _Bracket, _Bye, _Context, _field_labels, _fiel
 from pairings.players import player_states
 from pairings.verify import IDENTICAL, NotASwiss, recorded_boards, verify_rounds
 from tests.pairings.builders import history, played_out
-from tiebreaks.model import Color, Game, Outcome, System
+from tiebreaks.model import Color, Game, Outcome, System, Unplayed, UnplayedRound
 
 WHITE = Color.WHITE
 
@@ -78,3 +78,17 @@ def test_every_criterion_field_has_a_label(seed: int) -> None:
                     if len(everyone) > 1:
                         fields = _fields(everyone[0], everyone[-1], bracket, ctx, bye)
                         assert len(_field_labels(bracket, ctx, bye)) == len(fields)
+
+
+def test_a_forfeit_written_without_colours_matches_either_way_round() -> None:
+    # Round 2 of FOUR with 2-1 forfeited and written "-" for colour: the engine's 2-1
+    # (2 White) is the same board.
+    players = []
+    for p in FOUR.players:
+        rounds = list(p.rounds)
+        if p.start_rank in (1, 2):
+            kind = Unplayed.FORFEIT_WIN if p.start_rank == 2 else Unplayed.FORFEIT_LOSS
+            rounds[1] = UnplayedRound(kind, 3 - p.start_rank, None)
+        players.append(replace(p, rounds=tuple(rounds)))
+    checks = verify_rounds(replace(FOUR, players=tuple(players)), initial_colour=WHITE)
+    assert [c.verdict() for c in checks] == [IDENTICAL, IDENTICAL]
