@@ -7,6 +7,7 @@ endorsement kit (checker, generator) with ``verify``.
                                               a random tournament paired by the engine
     python -m pairings verify FILE.trf        re-derive every round, a verdict each
     --baku                                    with Baku acceleration (C.04.5.1)
+    python -m pairings --team FILE.trf -p [OUTPUT]   pair a team Swiss (C.04.6)
 
 ``-p`` writes the number of pairs, then ``white black`` per board in board order
 (black 0 for the pairing-allocated bye) to OUTPUT or standard output.  ``-c`` prints
@@ -23,13 +24,23 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from functools import partial
 
 from pairings.acceleration import Acceleration, AccelerationError
 from pairings.dutch import NoLegalPairing, RoundPairing, pair_round
 from pairings.generator import ConfigError, generated_trf, read_config
-from pairings.trf_input import acceleration, initial_colour, pairing_request
+from pairings.team_swiss import NoLegalPairing as TeamNoLegalPairing
+from pairings.team_swiss import (
+    TeamPairingRequest,
+    format_team_pairing,
+    pair_team_round,
+    team_pairing_request,
+)
+from pairings.trf_input import PairingRequest, acceleration, initial_colour, pairing_request
 from pairings.verify import NotASwiss, verify_rounds
 from tiebreaks.errors import TrfError
+from tiebreaks.teams.model import TeamError
+from tiebreaks.teams.trf import read_team_trf
 from tiebreaks.trf import TrfFile, read_trf
 
 
@@ -64,9 +75,16 @@ def _generate(args: argparse.Namespace) -> int:
     except NoLegalPairing as error:
         print(f"no legal pairing with seed {args.s}: {error}", file=sys.stderr)
         return 1
-    with open(args.o, "w") as out:
-        out.write(text)
+    _write(args.o, text)
     return 0
+
+
+def _write(target: str, text: str) -> None:
+    if target == "-":
+        sys.stdout.write(text)
+    else:
+        with open(target, "w") as out:
+            out.write(text)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -82,6 +100,11 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--baku", action="store_true", help="Baku acceleration: virtual points to GA (C.04.5.1)"
     )
+    parser.add_argument(
+        "--team",
+        action="store_true",
+        help="a TRF26 team file (310 records): pair its next round by C.04.6",
+    )
     return parser
 
 
@@ -94,7 +117,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         arguments = [*arguments[1:], "-c"]
     args = parser.parse_args(arguments)
     if args.g is not None:
-        if args.o is None or args.s is None or args.file is not None:
+        if args.o is None or args.s is None or args.file is not None or args.team:
             parser.error("-g CONFIG needs -o OUT.trf and -s SEED, and no input file")
         try:
             return _generate(args)
@@ -103,32 +126,58 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
     if args.file is None:
         parser.error("a TRF file is needed")
+    if args.team and (args.c or args.baku):
+        print(
+            "error: --team pairs the next round (-p); -c and --baku are for individuals",
+            file=sys.stderr,
+        )
+        return 2
     try:
-        trf = read_trf(args.file)
-        if args.c:
-            return _check(trf, acceleration(trf, args.baku), every_round=verify)
-        request = pairing_request(trf, args.baku)
-    except (TrfError, AccelerationError, NotASwiss) as error:
+        if args.team:
+            team_request = team_pairing_request(read_team_trf(args.file))
+            if team_request.round > team_request.tournament.rounds:
+                raise TeamError(f"all {team_request.tournament.rounds} rounds are paired")
+            round_number, pair = team_request.round, partial(_pair_teams, team_request)
+        else:
+            trf = read_trf(args.file)
+            if args.c:
+                return _check(trf, acceleration(trf, args.baku), every_round=verify)
+            request = pairing_request(trf, args.baku)
+            round_number, pair = request.round, partial(_pair_players, request)
+    except (TrfError, AccelerationError, TeamError, NotASwiss) as error:
         print(f"error: {args.file}: {error}", file=sys.stderr)
         return 2
     except OSError as error:
         print(f"error: {args.file}: {error.strerror}", file=sys.stderr)
         return 2
     try:
-        pairing = pair_round(
+        text = pair()
+    except (NoLegalPairing, TeamNoLegalPairing) as error:
+        print(f"no legal pairing for round {round_number}: {error}", file=sys.stderr)
+        return 1
+    _write(args.p, text)
+    return 0
+
+
+def _pair_players(request: PairingRequest) -> str:
+    return format_pairing(
+        pair_round(
             request.tournament,
             request.round,
             absent=request.absent,
             initial_colour=request.initial_colour,
             acceleration=request.acceleration,
         )
-    except NoLegalPairing as error:
-        print(f"no legal pairing for round {request.round}: {error}", file=sys.stderr)
-        return 1
-    text = format_pairing(pairing)
-    if args.p == "-":
-        sys.stdout.write(text)
-    else:
-        with open(args.p, "w") as out:
-            out.write(text)
-    return 0
+    )
+
+
+def _pair_teams(request: TeamPairingRequest) -> str:
+    return format_team_pairing(
+        pair_team_round(
+            request.tournament,
+            request.round,
+            rules=request.rules,
+            absent=request.absent,
+            initial_colour=request.initial_colour,
+        )
+    )
