@@ -27,6 +27,7 @@ from .cells import cell_parts
 from .flags import flag as flag_of
 from .overview import progress_of
 from .tiebreak_names import tiebreak_name
+from .wire import Standings
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -206,19 +207,13 @@ class Standing:
     tiebreaks: tuple[float | int | None, ...] = ()  # in the order of the body's codes
 
 
-def standings_order(body: Mapping[str, Any]) -> list[tuple[int, Standing]]:
-    """(start rank, place, points and tie-breaks) in ranking order, from a snapshot body."""
-    codes = body.get("tiebreaks", [])
+def standings_order(table: Standings) -> list[tuple[int, Standing]]:
+    """(start rank, place, points and tie-breaks) in ranking order, from a stored table."""
+    points = table.columns.index("points")
+    codes = [table.columns.index(code) for code in table.tiebreaks]
     return [
-        (
-            row["start_rank"],
-            Standing(
-                str(row["place"]),
-                Fraction(str(row["points"])),
-                tuple(row["tiebreaks"].get(code) for code in codes),
-            ),
-        )
-        for row in body["rows"]
+        (row[0], Standing(place, Fraction(str(row[points])), tuple(row[i] for i in codes)))
+        for row, (_, place) in zip(table.rows, table.places(), strict=True)
     ]
 
 
@@ -228,8 +223,8 @@ class TiebreakColumn:
     name: str  # "Buchholz Cut-1", for the hover help
 
 
-def tiebreak_columns(body: Mapping[str, Any]) -> list[TiebreakColumn]:
-    return [TiebreakColumn(code, tiebreak_name(code)) for code in body.get("tiebreaks", [])]
+def tiebreak_columns(table: Standings) -> list[TiebreakColumn]:
+    return [TiebreakColumn(code, tiebreak_name(code)) for code in table.tiebreaks]
 
 
 def tiebreak_names(folded: FoldedTournament) -> dict[str, str]:
@@ -274,8 +269,8 @@ class CrosstableRow:
     cells: tuple[Cell, ...]
 
 
-def crosstable(folded: FoldedTournament, body: Mapping[str, Any]) -> list[CrosstableRow]:
-    """Every player in ranking order with each paired round's cell."""
+def crosstable(folded: FoldedTournament, order: list[tuple[int, Standing]]) -> list[CrosstableRow]:
+    """Every player in ``order`` (``standings_order``) with each paired round's cell."""
     state = folded.state
     numbers = paired_rounds(folded)
     return [
@@ -284,7 +279,7 @@ def crosstable(folded: FoldedTournament, body: Mapping[str, Any]) -> list[Crosst
             standing=standing,
             cells=tuple(cell(state.round_entry(n, rank)) for n in numbers),
         )
-        for rank, standing in standings_order(body)
+        for rank, standing in order
         if rank in state.players
     ]
 
@@ -341,8 +336,9 @@ def expected_score(rating: int, opponent_rating: int) -> Fraction:
 
 
 def player_card(
-    folded: FoldedTournament, start_rank: int, body: Mapping[str, Any]
+    folded: FoldedTournament, start_rank: int, standing: Standing | None
 ) -> PlayerCard | None:
+    """The card of ``start_rank``, at ``standing`` in the latest table (None: not in it)."""
     state = folded.state
     player = state.players.get(start_rank)
     if player is None:
@@ -375,7 +371,6 @@ def player_card(
             )
         )
     changes = [r.change for r in rounds if r.change is not None]
-    standing = dict(standings_order(body)).get(start_rank)
     return PlayerCard(
         player=player,
         standing=standing,

@@ -142,6 +142,10 @@ def _heading(folded: FoldedTournament) -> dict[str, Any]:
     }
 
 
+def _standings_order(tournament_id: int) -> list[tuple[int, pages.Standing]]:
+    return pages.standings_order(ensure_snapshot(tournament_id).standings)
+
+
 @condition(etag_func=_version_etag)
 def round_pairings(request: HttpRequest, tournament_id: int, round_number: int) -> HttpResponse:
     folded = _folded(tournament_id)
@@ -156,11 +160,11 @@ def round_pairings(request: HttpRequest, tournament_id: int, round_number: int) 
 def crosstable(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The whole page, or with ``?fragment=1`` only the table (the live page's tab)."""
     folded = _folded(tournament_id)
-    body = ensure_snapshot(tournament_id).body
+    table = ensure_snapshot(tournament_id).standings
     context = {
         **_heading(folded),
-        "rows": pages.crosstable(folded, body),
-        "tiebreaks": pages.tiebreak_columns(body),
+        "rows": pages.crosstable(folded, pages.standings_order(table)),
+        "tiebreaks": pages.tiebreak_columns(table),
     }
     if request.GET.get("fragment") == "1":
         return render(request, "live/crosstable_table.html", context)
@@ -182,7 +186,8 @@ def starting_list(request: HttpRequest, tournament_id: int) -> HttpResponse:
 @condition(etag_func=_version_etag)
 def player_card(request: HttpRequest, tournament_id: int, start_rank: int) -> HttpResponse:
     folded = _folded(tournament_id)
-    card = pages.player_card(folded, start_rank, ensure_snapshot(tournament_id).body)
+    standing = dict(_standings_order(tournament_id)).get(start_rank)
+    card = pages.player_card(folded, start_rank, standing)
     if card is None:
         raise Http404(f"No player with start rank {start_rank}.")
     return render(request, "live/player.html", {**_heading(folded), "card": card})
