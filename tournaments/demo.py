@@ -110,7 +110,7 @@ def load_demo(author: AbstractBaseUser) -> int:
     append(commands.request_bye, {"start_rank": 11, "round": 2, "points": "half"})
     for number, (boards, byes) in ROUNDS.items():
         pairing = [{"board": i, "white": w, "black": b} for i, (w, b, _) in enumerate(boards, 1)]
-        append(commands.pair_round, {"round": number, "boards": pairing, "byes": byes})
+        append(commands.record_pairing, {"round": number, "boards": pairing, "byes": byes})
         for board, (_, _, result) in enumerate(boards, 1):
             if result is None:
                 continue

@@ -7,9 +7,10 @@ from typing import Any
 
 from rest_framework import serializers
 
+from tournaments.domain.events import EventKind, schema_version
 from tournaments.models import Event
 from tournaments.store import schemas
-from tournaments.store.events import EventKind, current_version, payload_of
+from tournaments.store.events import payload_of
 
 
 def command_body(schema: type[serializers.Serializer]) -> type[serializers.Serializer]:
@@ -45,7 +46,7 @@ class EventSerializer(serializers.ModelSerializer):
         fields = ["tournament", "seq", "kind", "schema_version", "payload", "author", "created_at"]
 
     def get_schema_version(self, event: Event) -> int:
-        return current_version(event.kind)
+        return schema_version(event.kind)
 
     def get_payload(self, event: Event) -> dict[str, Any]:
         return payload_of(event)

@@ -8,7 +8,7 @@ again answers with the event first stored.  Refusals: 400 naming the field,
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from drf_spectacular.types import OpenApiTypes
@@ -18,10 +18,11 @@ from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from tournaments.domain.events import payload_lookup
+from tournaments.domain.pairing_rules import confirm_repeats_of
 from tournaments.models import Event
-from tournaments.store import auto_pairing, commands, pairing_rules, queries
-from tournaments.store.commands import Command, CommandError, Conflict, TournamentNotFound
-from tournaments.store.events import EventKind, payload_lookup
+from tournaments.store import commands, queries
+from tournaments.store.commands import CommandError, Conflict, TournamentNotFound
 from tournaments.store.schemas import TournamentCreatedSerializer
 
 from . import serializers as api
@@ -82,8 +83,9 @@ class TournamentAPIView(generics.GenericAPIView):
             raise ValidationError({"Idempotency-Key": ["At most 200 characters."]})
         return key
 
-    def run(self, command: Command, **payload: Any) -> Response:
-        """Run ``command`` with the body (plus ``payload``) and answer with its event."""
+    def run(self, command: Callable[..., Event], **payload: Any) -> Response:
+        """Run ``command`` (a ``commands.Command``) with the body (plus ``payload``)
+        and answer with its event."""
         body = self.body()
         try:
             expected_seq = _expected_seq_field.run_validation(body.pop("expected_seq", None))
@@ -200,7 +202,8 @@ class RoundListView(TournamentAPIView):
     @write_schema(api.PairRoundRequest, "Pair the next round")
     def post(self, request: Request, tournament_id: int) -> Response:
         # Every active player paired once, no repeat unless "confirm_repeats".
-        return self.run(pairing_rules.pair_round_for(self.body()))
+        confirm = confirm_repeats_of(self.body())
+        return self.run(commands.pair_round_checked(confirm_repeats=confirm))
 
 
 class RoundPairView(TournamentAPIView):
@@ -218,18 +221,13 @@ class RoundPairView(TournamentAPIView):
         summary="Pair the next round (Dutch system); ?preview=1 only shows it",
     )
     def post(self, request: Request, tournament_id: int) -> Response:
-        # A retry finds the round it paired already stored: answer that event
-        # instead of pairing the round after it.
-        key = self.idempotency_key()
-        earlier = Event.objects.filter(
-            tournament_id=tournament_id, idempotency_key=key, kind=EventKind.ROUND_PAIRED
-        ).first()
-        if key and earlier is not None:
-            return created(earlier)
-        payload = auto_pairing.next_round_payload(self.folded().state)
         if request.query_params.get("preview") in ("1", "true"):
-            return Response(payload)
-        return self.run(pairing_rules.checked_pair_round(confirm_repeats=False), **payload)
+            paired = commands.preview_next_round(tournament_id)
+            boards = [{"white": b.white, "black": b.black} for b in paired.boards]
+            return Response({"round": paired.round, "boards": boards, "byes": list(paired.byes)})
+        # Decided on the state it is stored after; a retry with its key finds the
+        # round it paired and answers that event, instead of pairing the next.
+        return self.run(lambda tid, _body, **options: commands.pair_next_round(tid, **options))
 
 
 class RoundDetailView(TournamentAPIView):

@@ -16,10 +16,11 @@ from django.db.models import Max
 
 from tiebreaks.model import Tournament as Results
 from tournaments.domain.errors import TournamentNotFound
+from tournaments.domain.events import EventKind
 from tournaments.domain.state import BYE_POINTS, PlayerState, TournamentState
 from tournaments.models import Event
 
-from .events import EventKind, payload_of
+from .events import payload_of
 from .state_cache import current_state
 
 __all__ = [

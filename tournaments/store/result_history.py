@@ -8,10 +8,11 @@ from collections import defaultdict
 from dataclasses import dataclass
 from datetime import datetime
 
+from tournaments.domain.events import EventKind
 from tournaments.domain.state import PlayerState
 from tournaments.models import Event
 
-from .events import EventKind, payload_of
+from .events import payload_of
 from .state_cache import current_state
 
 
@@ -80,9 +81,7 @@ def result_history(tournament_id: int) -> list[PlayerHistory]:
             (board.black, "black", board.white),
         ):
             boards[rank].append(
-                BoardHistory(
-                    round_number, number, colour, state.players[opponent], tuple(entries)
-                )
+                BoardHistory(round_number, number, colour, state.players[opponent], tuple(entries))
             )
     return [
         PlayerHistory(state.players[rank], tuple(boards[rank])) for rank in sorted(state.players)

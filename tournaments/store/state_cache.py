@@ -12,9 +12,9 @@ This per-process cache is only a shortcut, never a source of truth:
   at that seq (same primary key and timestamp), and then only the events after
   it are read and folded on top.
 
-A command's append may also start from a state *proposed* by the append before
-it, not committed yet (``propose``); its INSERT stores nothing unless that
-proposal's last event is stored (``commands._append_after``).
+No command's outcome depends on the cache: a command decides on
+``current_state`` read inside its own transaction, and the append is stored only
+at the seq after the last event that state folded (``append``).
 
 Dropping the cache changes nothing but speed.
 """
@@ -46,39 +46,11 @@ class _Entry:
 
 
 _entries: OrderedDict[int, _Entry] = OrderedDict()
-# The state after an append of this process not committed yet: a guess, used only
-# by the next command's append, which stores its event only if this guess's last
-# event is stored (``commands._append_after``); never to answer a read.  Without
-# it, a command that waited for the lock found the cache one event behind, the
-# committer's thread not having run its on-commit callbacks yet.
-_proposed: OrderedDict[int, _Entry] = OrderedDict()
 _lock = threading.Lock()
 
 
 def _fingerprint(event: Event) -> Fingerprint:
     return (event.pk, event.created_at)
-
-
-def cached_state(tournament_id: int) -> tuple[TournamentState, Fingerprint] | None:
-    """The newest state remembered or proposed for the tournament, and its last
-    event, read without the database: it may be behind (another process appended),
-    or ahead (a proposal rolled back)."""
-    with _lock:
-        entries = [e for e in (_entries.get(tournament_id), _proposed.get(tournament_id)) if e]
-    if not entries:
-        return None
-    entry = max(entries, key=lambda e: e.state.version)
-    return entry.state, entry.last_event
-
-
-def propose(tournament_id: int, state: TournamentState, last_event: Event) -> None:
-    """Offer ``state`` (which ends with ``last_event``, not committed yet) to the
-    tournament's next command; see ``cached_state``."""
-    with _lock:
-        _proposed[tournament_id] = _Entry(state, _fingerprint(last_event))
-        _proposed.move_to_end(tournament_id)
-        while len(_proposed) > MAX_ENTRIES:
-            _proposed.popitem(last=False)
 
 
 def current_state(tournament_id: int) -> TournamentState:
@@ -120,4 +92,3 @@ def forget_all() -> None:
     """Empty the cache (tests that rebuild the database use it)."""
     with _lock:
         _entries.clear()
-        _proposed.clear()

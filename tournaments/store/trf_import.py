@@ -4,7 +4,7 @@
 commands, in the order an organiser would have: create the tournament,
 register the players, then round by round the requested byes, the pairing and
 each board's result.  Each event is validated as its command would, against
-the events before it, and all are inserted together (``commands.Batch``: a
+the events before it, and all are appended together (``commands.Draft``: a
 9,999-player file is some 60,000 events).  It runs in one transaction, so a
 file is stored whole or not at all, and every refusal, from the TRF reader or
 from a command, is a ``TrfError`` naming the line (and column) of the file
@@ -59,9 +59,9 @@ from tiebreaks.standings import Standings, compute_standings, format_value
 from tiebreaks.trf import TrfFile, parse_trf, trf_from_tournament, write_trf
 from tiebreaks.trf_details import tournament_details
 from tournaments.domain.errors import CommandError
-from tournaments.models import Tournament
 
 from . import commands, queries
+from .append import append
 from .events import fold
 
 # 1-based columns of the 001 record fields a registration can be refused for.
@@ -128,7 +128,7 @@ class _Importer:
         self.line_of = {p.start_rank: index + 1 for index, p in trf.headers.players.items()}
         scoring = trf.tournament.scoring
         self.fpb_is_forfeit = scoring.fpb == scoring.forfeit_win
-        self.batch: commands.Batch
+        self.draft: commands.Draft
 
     def run(self, rules: str | None) -> ImportedTournament:
         tournament = self.trf.tournament
@@ -153,9 +153,8 @@ class _Importer:
         with reported_at(self._header_line):
             created = commands.create_tournament(settings, author=self.author)
         # New and invisible to others until this transaction commits: no other
-        # append can come between the events of the batch.
-        stored = Tournament.objects.select_for_update().get(pk=created.tournament_id)
-        self.batch = commands.Batch(stored, fold([created]), author=self.author)
+        # append can come between the events of the draft.
+        self.draft = commands.Draft(fold([created]))
         players = sorted(tournament.players, key=lambda p: p.start_rank)
         for player in players:
             self._register(player)
@@ -166,13 +165,13 @@ class _Importer:
                 break
             self._round(index + 1, entries)
             paired += 1
-        self.batch.store()
+        append(created.tournament_id, self.draft.start_seq, self.draft.events, author=self.author)
         return ImportedTournament(
-            id=stored.pk,
+            id=created.tournament_id,
             name=settings["name"],
             players=len(players),
             rounds_paired=paired,
-            events=self.batch.state.version,
+            events=self.draft.state.version,
             warnings=self.trf.warnings,
         )
 
@@ -191,7 +190,7 @@ class _Importer:
         return 1, 1
 
     def _append(self, command: commands.Command, payload: dict[str, Any]) -> None:
-        self.batch.append(command, payload)
+        self.draft.add(command, payload)
 
     def _register(self, player: Player) -> None:
         payload = {
@@ -236,7 +235,7 @@ class _Importer:
 
         with reported_at(partial(pairing_field_at, boards, byes, self.line_of, column)):
             self._append(
-                commands.pair_round,
+                commands.record_pairing,
                 {
                     "round": number,
                     "boards": [{"white": w, "black": b} for w, b in boards],
@@ -355,4 +354,3 @@ def standings_csv(tournament_id: int) -> str:
             ]
         )
     return out.getvalue()
-
