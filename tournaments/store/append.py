@@ -3,41 +3,46 @@
 ``append(tournament_id, expected_seq, events)`` inserts the events at
 ``expected_seq + 1, + 2, ...``; the unique ``(tournament, seq)`` constraint is the
 concurrency guard: when another writer stored ``expected_seq + 1`` first, the
-INSERT waits for its commit, fails, and ``append`` raises ``SeqTaken`` having
-stored nothing.
+INSERT fails (after waiting for that writer's commit) and ``append`` raises
+``SeqTaken`` having stored nothing.
 
-``decide_and_append`` is how a command runs: in one transaction it reads the
-tournament's state (``state_cache.current_state``: the cache only shortens the
-read, it is checked against the stored events), lets the decision make the events
-from that state, and appends them after that state's last seq.  When another
-writer won, it reads the newer state and decides again, a bounded number of
-times.  A refused decision (CommandError, Conflict) stores nothing.
+``decide_and_append`` is how a command runs, in one transaction: the decision
+makes the events from a state of the tournament, and they are appended after that
+state's last seq.  The state is this process's cached one when it has one
+(``state_cache``): a decision on it is final only once verified against the
+stored events, either by the append itself (its INSERT at the next seq succeeds
+only if that state's last event is still the tournament's last) or, when the
+decision refuses the command, by reading the events after it and deciding again.
+When another writer won, the command reads the stored events and decides again,
+a bounded number of times.  A refusal stores nothing; no outcome depends on the
+cache being fresh.
 
-Writers of one tournament first queue on its row (``SELECT ... FOR UPDATE``), so
-that in a burst each decides once instead of all deciding and all but one
-deciding again (eight organisers' commands in one process then ran into the
-retry bound).  The queue is only that: what keeps two events from one seq is the
-constraint, whoever appends (a bulk import's ``append`` does not queue).
+The writers of one tournament in this process take turns (``_turn``), so that in
+a burst each decides once, on the state the one before it cached, instead of
+all deciding on the same state and all but one deciding again.  Taking turns is
+only that: what keeps two events from one seq is the constraint, whoever appends.
 """
 
 from __future__ import annotations
 
 import logging
+import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from functools import partial
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, connection, transaction
 
-from tournaments.domain.errors import Conflict, TournamentNotFound
+from tournaments.domain.errors import Conflict
 from tournaments.domain.events import DomainEvent
 from tournaments.domain.state import TournamentState, fold
-from tournaments.models import Event, Tournament
+from tournaments.models import Event
 
 from .events import payload_json
 from .signals import event_appended
-from .state_cache import current_state, remember
+from .state_cache import cached_state, current_state, remember
 
 logger = logging.getLogger(__name__)
 # At DEBUG, one line per committed command: its attempts and how long its
@@ -68,10 +73,17 @@ def append(
     *,
     author: AbstractBaseUser | None = None,
     idempotency_key: str = "",
+    last_event_id: int | None = None,
+    announce: bool = True,
 ) -> list[Event]:
-    """Store ``events`` after seq ``expected_seq`` (the last seq this transaction
-    read), the idempotency key on the last; SeqTaken if another writer was first.
-    Receivers of ``event_appended`` hear of them once the transaction commits.
+    """Store ``events`` after seq ``expected_seq``, the idempotency key on the last;
+    SeqTaken if another writer was first.
+
+    ``expected_seq`` is the last seq of the state the events were decided on: read
+    in this transaction, or, with ``last_event_id``, a state from the cache, whose
+    last event must then still be the one stored at ``expected_seq`` (checked by
+    the INSERT itself).  Receivers of ``event_appended`` hear of the events once
+    the transaction commits (``announce``; ``decide_and_append`` announces itself).
 
     Runs inside the caller's transaction (``transaction.atomic``), which SeqTaken
     must end: the failed INSERT leaves it unusable (a savepoint here would cost
@@ -92,7 +104,10 @@ def append(
         for n, event in enumerate(events, start=1)
     ]
     try:
-        if connection.vendor == "postgresql" and len(rows) > _COPY_ABOVE:
+        if last_event_id is not None:
+            if not _insert_after(rows, last_event_id):
+                raise SeqTaken(f"event {last_event_id} is not seq {expected_seq}")
+        elif connection.vendor == "postgresql" and len(rows) > _COPY_ABOVE:
             _copy(rows)
         else:
             Event.objects.bulk_create(rows, batch_size=_BATCH_ROWS)
@@ -100,8 +115,8 @@ def append(
         if _constraint(exc) not in _RACE_CONSTRAINTS:
             raise
         raise SeqTaken(str(exc)) from exc
-    last = rows[-1].seq
-    transaction.on_commit(lambda: _announce(tournament_id, last))
+    if announce:
+        transaction.on_commit(partial(_announce, tournament_id, rows[-1].seq))
     return rows
 
 
@@ -115,56 +130,99 @@ def decide_and_append(
     replayed: Callable[[Event], Event] = lambda event: event,
     then: Callable[[], object] | None = None,
 ) -> list[Event]:
-    """The events ``decide`` makes of the tournament's current state, appended.
+    """The events ``decide`` makes of the tournament's latest state, appended.
 
     ``expected_seq``: the seq the client saw; another answers Conflict.  An
     ``idempotency_key`` already stored on the tournament answers
     ``replayed(that event)`` and stores nothing.  ``then`` runs after the append,
     in the same transaction (the memberships of the organiser commands).
     """
-    for attempt in range(1, MAX_ATTEMPTS + 1):
-        began = time.perf_counter()
-        try:
-            with transaction.atomic():
-                _queue(tournament_id)
-                queued = time.perf_counter()
-                if idempotency_key:
-                    earlier = Event.objects.filter(
-                        tournament_id=tournament_id, idempotency_key=idempotency_key
-                    ).first()
-                    if earlier is not None:
-                        return [replayed(earlier)]
-                state = current_state(tournament_id)
-                if expected_seq is not None and expected_seq != state.version:
-                    raise Conflict(state.version, expected_seq)
-                events = decide(state)
-                stored = append(
-                    tournament_id,
-                    state.version,
-                    events,
-                    author=author,
-                    idempotency_key=idempotency_key,
+    began = time.perf_counter()
+    with _turn(tournament_id):
+        turn = time.perf_counter()
+        for attempt in range(1, MAX_ATTEMPTS + 1):
+            try:
+                with transaction.atomic():
+                    if idempotency_key:
+                        earlier = Event.objects.filter(
+                            tournament_id=tournament_id, idempotency_key=idempotency_key
+                        ).first()
+                        if earlier is not None:
+                            return [replayed(earlier)]
+                    # The first attempt may start from the cache; after a lost race,
+                    # only from the stored events.
+                    cached = cached_state(tournament_id) if attempt == 1 else None
+                    state, events = _decided(tournament_id, cached, decide, expected_seq)
+                    stored = append(
+                        tournament_id,
+                        state.version,
+                        events,
+                        author=author,
+                        idempotency_key=idempotency_key,
+                        last_event_id=cached[1] if cached and cached[0] is state else None,
+                        announce=False,
+                    )
+                    if then is not None:
+                        then()
+                    _remember_after(state, events, stored)
+                break
+            except SeqTaken:
+                logger.info(
+                    "tournament %d: another writer was first (attempt %d)", tournament_id, attempt
                 )
-                if then is not None:
-                    then()
-                _remember_after(state, events, stored)
-                if timing_logger.isEnabledFor(logging.DEBUG):
-                    timing = partial(_log_timing, tournament_id, attempt, began, queued)
-                    transaction.on_commit(timing)
-                return stored
-        except SeqTaken:
-            logger.info(
-                "tournament %d: another writer was first (attempt %d)", tournament_id, attempt
-            )
-    last = Event.objects.filter(tournament_id=tournament_id).order_by("-seq").first()
-    raise Conflict(last.seq if last else 0)
+        else:
+            last = Event.objects.filter(tournament_id=tournament_id).order_by("-seq").first()
+            raise Conflict(last.seq if last else 0)
+    # Announced after this writer's turn, the next one's decision being what
+    # spectators wait for; on_commit: now, or when an enclosing transaction commits.
+    if stored:
+        transaction.on_commit(partial(_announce, tournament_id, stored[-1].seq))
+    if timing_logger.isEnabledFor(logging.DEBUG):
+        transaction.on_commit(partial(_log_timing, tournament_id, attempt, began, turn))
+    return stored
 
 
-def _queue(tournament_id: int) -> None:
-    """Wait for the tournament's earlier writers to commit (see the module's doc)."""
-    tournament = Tournament.objects.select_for_update().filter(pk=tournament_id)
-    if not tournament.values_list("pk", flat=True):
-        raise TournamentNotFound(tournament_id)
+def _decided(
+    tournament_id: int,
+    cached: tuple[TournamentState, int] | None,
+    decide: Callable[[TournamentState], Sequence[DomainEvent]],
+    expected_seq: int | None,
+) -> tuple[TournamentState, Sequence[DomainEvent]]:
+    """The state decided on and the events decided; a refusal on the cached state is
+    decided again on the stored events, which may allow the command."""
+
+    def on(state: TournamentState) -> Sequence[DomainEvent]:
+        if expected_seq is not None and expected_seq != state.version:
+            raise Conflict(state.version, expected_seq)
+        return decide(state)
+
+    if cached is not None:
+        try:
+            return cached[0], on(cached[0])
+        except (ValueError, Conflict):  # CommandError, TrfError, Conflict: refusals
+            pass
+    state = current_state(tournament_id)
+    return state, on(state)
+
+
+# Turns are taken per tournament among a fixed number of locks: no lock per
+# tournament to keep or drop.
+_TURNS = tuple(threading.Lock() for _ in range(64))
+# A writer never waits longer for its turn: a turn only saves work, and a writer
+# appending twice within one enclosing transaction must not wait for itself.
+_TURN_TIMEOUT = 2.0
+
+
+@contextmanager
+def _turn(tournament_id: int) -> Iterator[None]:
+    """This process's writers of one tournament, one at a time (see the module's doc)."""
+    lock = _TURNS[tournament_id % len(_TURNS)]
+    got = lock.acquire(timeout=_TURN_TIMEOUT)
+    try:
+        yield
+    finally:
+        if got:
+            lock.release()
 
 
 def _remember_after(
@@ -190,6 +248,39 @@ def _constraint(exc: IntegrityError) -> str | None:
     )
 
 
+def _insert_after(rows: list[Event], last_event_id: int) -> bool:
+    """INSERT ``rows`` if event ``last_event_id`` is stored at the seq before the
+    first: True, with the rows stored, or False with nothing stored.  One statement,
+    so that a command decided on a cached state costs no read."""
+    fields = [f for f in Event._meta.concrete_fields if not f.primary_key]
+    quote = connection.ops.quote_name
+    table = quote(Event._meta.db_table)
+    pk, tournament, seq = (
+        quote(Event._meta.get_field(name).column) for name in ("id", "tournament", "seq")
+    )
+    # Typed, so that a column of NULLs (no author) is not read as text.
+    values = ", ".join(f"CAST(%s AS {f.db_type(connection)})" for f in fields)
+    sql = (
+        f"INSERT INTO {table} ({', '.join(quote(f.column) for f in fields)}) "
+        + " UNION ALL ".join([f"SELECT {values}"] * len(rows))
+        + f" WHERE EXISTS (SELECT 1 FROM {table} WHERE {pk} = %s AND {tournament} = %s"
+        f" AND {seq} = %s) RETURNING {pk}, {seq}"
+    )
+    params = [
+        f.get_db_prep_save(getattr(row, f.attname), connection) for row in rows for f in fields
+    ]
+    first = rows[0]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*params, last_event_id, first.tournament_id, first.seq - 1])
+        ids = dict((seq, pk) for pk, seq in cursor.fetchall())
+    if not ids:
+        return False
+    for row in rows:
+        row.pk = ids[row.seq]
+        row._state.adding, row._state.db = False, connection.alias
+    return True
+
+
 def _copy(rows: list[Event]) -> None:
     """Insert ``rows`` with one COPY: several times faster than INSERTs of 60,000
     rows, whose parameters psycopg adapts one by one."""
@@ -207,14 +298,13 @@ def _copy(rows: list[Event]) -> None:
             )
 
 
-def _log_timing(tournament_id: int, attempts: int, began: float, queued: float) -> None:
-    # Registered after the append, before the commit: runs right after the commit.
+def _log_timing(tournament_id: int, attempts: int, began: float, turn: float) -> None:
     timing_logger.debug(
         "tournament %d appended after %d attempt(s), queued %.3f ms, then %.3f ms to commit",
         tournament_id,
         attempts,
-        (queued - began) * 1e3,
-        (time.perf_counter() - queued) * 1e3,
+        (turn - began) * 1e3,
+        (time.perf_counter() - turn) * 1e3,
     )
 
 

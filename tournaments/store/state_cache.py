@@ -12,9 +12,8 @@ This per-process cache is only a shortcut, never a source of truth:
   at that seq (same primary key and timestamp), and then only the events after
   it are read and folded on top.
 
-No command's outcome depends on the cache: a command decides on
-``current_state`` read inside its own transaction, and the append is stored only
-at the seq after the last event that state folded (``append``).
+A command may start from ``cached_state`` without reading: its outcome is final
+only once that state is verified against the stored events (``append``).
 
 Dropping the cache changes nothing but speed.
 """
@@ -51,6 +50,15 @@ _lock = threading.Lock()
 
 def _fingerprint(event: Event) -> Fingerprint:
     return (event.pk, event.created_at)
+
+
+def cached_state(tournament_id: int) -> tuple[TournamentState, int] | None:
+    """The newest state this process committed or read for the tournament and the
+    id of its last event, without the database: another process may have appended
+    since (``append`` checks it)."""
+    with _lock:
+        entry = _entries.get(tournament_id)
+    return (entry.state, entry.last_event[0]) if entry is not None else None
 
 
 def current_state(tournament_id: int) -> TournamentState:
