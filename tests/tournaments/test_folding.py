@@ -68,8 +68,11 @@ def test_a_rolled_back_append_is_not_remembered(organiser, committed):
 
 
 def test_an_entry_whose_last_event_is_not_stored_is_ignored(organiser):
-    tid = make_tournament(organiser, players=2)
-    elsewhere = make_tournament(organiser, players=5)
+    tid = make_tournament(organiser, players=5)  # seqs 1-6
+    # Another history up to seq 3, so that the events read after it are not none.
+    elsewhere = commands.create_tournament({"name": "Elsewhere", "rounds": 3}).tournament_id
+    for name in ("Ada", "Bo"):
+        commands.register_player(elsewhere, {"name": name})
     impostor = state_cache._Entry(full_fold(elsewhere), (0, datetime(2000, 1, 1, tzinfo=UTC)))
     state_cache._store(tid, impostor)
 
