@@ -102,15 +102,24 @@ def test_writers_of_one_process_take_turns_and_decide_once(organiser, monkeypatc
     assert sorted(calls) == list(range(1, writers + 1))
 
 
-def test_a_cached_state_of_another_history_never_decides(organiser):
+@pytest.mark.parametrize("players", [1, 2])
+def test_a_cached_state_of_another_history_never_decides(organiser, players):
     tid = make_tournament(organiser, players=2)  # seqs 1-3
     elsewhere = make_tournament(organiser, players=5)  # seqs 1-6
     wrong = state_cache.current_state(elsewhere)
     impostor = Event.objects.get(tournament_id=elsewhere, seq=6)
     state_cache._store(tid, state_cache._Entry(wrong, (impostor.pk, impostor.created_at)))
 
-    event = commands.register_player(tid, {"name": "Late"}, author=organiser)
+    def register(state):
+        draft = commands.Draft(state)
+        for n in range(players):
+            draft.add(commands.register_player, {"name": f"Late {n}"})
+        return draft.events
 
-    # Decided on the stored events: rank 3 at seq 4, not rank 6 at seq 7 after a gap.
-    assert (event.seq, event.payload["start_rank"]) == (4, 3)
-    assert seqs(tid) == [1, 2, 3, 4]
+    stored = decide_and_append(tid, register, author=organiser)
+
+    # Decided on the stored events: ranks 3... from seq 4, not 6... after a gap.
+    assert [(e.seq, e.payload["start_rank"]) for e in stored] == [
+        (4 + n, 3 + n) for n in range(players)
+    ]
+    assert seqs(tid) == list(range(1, 4 + players))

@@ -255,16 +255,15 @@ def _insert_after(rows: list[Event], last_event_id: int) -> bool:
     fields = [f for f in Event._meta.concrete_fields if not f.primary_key]
     quote = connection.ops.quote_name
     table = quote(Event._meta.db_table)
-    pk, tournament, seq = (
-        quote(Event._meta.get_field(name).column) for name in ("id", "tournament", "seq")
-    )
+    column = {f.name: quote(f.column) for f in Event._meta.concrete_fields}
     # Typed, so that a column of NULLs (no author) is not read as text.
     values = ", ".join(f"CAST(%s AS {f.db_type(connection)})" for f in fields)
     sql = (
         f"INSERT INTO {table} ({', '.join(quote(f.column) for f in fields)}) "
-        + " UNION ALL ".join([f"SELECT {values}"] * len(rows))
-        + f" WHERE EXISTS (SELECT 1 FROM {table} WHERE {pk} = %s AND {tournament} = %s"
-        f" AND {seq} = %s) RETURNING {pk}, {seq}"
+        f"SELECT * FROM ({' UNION ALL '.join([f'SELECT {values}'] * len(rows))}) AS new "
+        f"WHERE EXISTS (SELECT 1 FROM {table} WHERE {column['id']} = %s "
+        f"AND {column['tournament']} = %s AND {column['seq']} = %s) "
+        f"RETURNING {column['seq']}, {column['id']}"
     )
     params = [
         f.get_db_prep_save(getattr(row, f.attname), connection) for row in rows for f in fields
@@ -272,7 +271,7 @@ def _insert_after(rows: list[Event], last_event_id: int) -> bool:
     first = rows[0]
     with connection.cursor() as cursor:
         cursor.execute(sql, [*params, last_event_id, first.tournament_id, first.seq - 1])
-        ids = dict((seq, pk) for pk, seq in cursor.fetchall())
+        ids = dict(cursor.fetchall())
     if not ids:
         return False
     for row in rows:
