@@ -29,7 +29,7 @@ class Float:
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerState:
+class PairingPlayer:
     """One player as the pairing sees it (C.04.3 Article 1; 2017: A.1-A.7).
 
     ``colours`` are the colours of the games actually played, oldest first: an
@@ -104,7 +104,7 @@ def _bye_eligible(player: Player, played: int, tournament: Tournament) -> bool:
 
 def player_states(
     tournament: Tournament, played: int, acceleration: Acceleration | None = None
-) -> dict[int, PlayerState]:
+) -> dict[int, PairingPlayer]:
     """Every player's state after ``played`` rounds, by pairing number."""
     scoring = tournament.scoring
     virtual = acceleration or Acceleration()
@@ -123,7 +123,7 @@ def player_states(
         games = [player.round(rnd) for rnd in range(1, played + 1)]
         played_games = [g for g in games if isinstance(g, Game)]
         colours = tuple(g.color for g in played_games if g.color is not None)
-        states[player.start_rank] = PlayerState(
+        states[player.start_rank] = PairingPlayer(
             number=player.start_rank,
             score=scores[player.start_rank][played],
             opponents=frozenset(g.opponent for g in played_games),

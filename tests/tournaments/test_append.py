@@ -43,7 +43,7 @@ def test_two_writers_deciding_on_one_state_both_end_with_consecutive_seqs(organi
 
     def writer(name: str) -> None:
         def decide(state):
-            decided[name].append(state.version)
+            decided[name].append(state.last_seq)
             if len(decided[name]) == 1:
                 both_decided.wait()  # both decide on seq 3 before either appends
             return decide_registration(state, player(name))
@@ -78,7 +78,7 @@ def test_writers_of_one_process_take_turns_and_decide_once(organiser, monkeypatc
     errors: list[BaseException] = []
 
     def decide(state):
-        calls.append(state.version)
+        calls.append(state.last_seq)
         return decide_registration(state, player("Racer"))
 
     def writer() -> None:

@@ -112,7 +112,7 @@ def test_a_stale_cache_never_refuses_a_command_the_stored_events_allow(organiser
     rewind_cache(tid, before)
 
     event = commands.record_result(tid, {"round": 1, "board": 1, "result": "1-0"})
-    assert event.seq == full_fold(tid).version
+    assert event.seq == full_fold(tid).last_seq
 
 
 def test_a_rolled_back_append_does_not_refuse_the_next_command(organiser, committed):

@@ -228,7 +228,7 @@ class Plan:
         """The events ``decision`` makes of ``body``, planned after the ones before."""
         events = decision(self.state, body)
         for event in events:
-            self._fold.apply(self.state.version + 1, event)
+            self._fold.apply(self.state.last_seq + 1, event)
             self.state = self._fold.state()
         self.events.extend(events)
         return events

@@ -198,7 +198,7 @@ class RoundState:
 
 @dataclass(frozen=True)
 class TournamentState:
-    version: int  # seq of the last event folded
+    last_seq: int  # seq of the last event folded
     settings: Settings
     players: Mapping[int, PlayerState]
     rounds: Mapping[int, RoundState]
@@ -312,7 +312,7 @@ class Accumulator:
 
     def __init__(self, start: TournamentState | None = None) -> None:
         """Start empty, or from ``start`` (copied: states are never changed)."""
-        self.version = start.version if start else 0
+        self.last_seq = start.last_seq if start else 0
         self.settings: Settings | None = start.settings if start else None
         self.players: dict[int, PlayerState] = dict(start.players) if start else {}
         # Shared with ``start``: an event replaces the round it changes by a copy,
@@ -328,11 +328,11 @@ class Accumulator:
 
     def advance(self, seq: int, kind: str) -> None:
         """Accept event ``seq`` of ``kind`` as the next one, or raise FoldError."""
-        if seq != self.version + 1:
-            raise FoldError(f"event seq {seq} follows {self.version}")
+        if seq != self.last_seq + 1:
+            raise FoldError(f"event seq {seq} follows {self.last_seq}")
         if (self.settings is None) != (kind == "tournament.created"):
             raise FoldError(f"event {seq} ({kind}) out of place")
-        self.version = seq
+        self.last_seq = seq
 
     def replace_round(self, rnd: RoundState) -> None:
         """Put ``rnd`` in place of its round; this accumulator owns it from now on."""
@@ -352,7 +352,7 @@ class Accumulator:
         if self.settings is None:
             raise FoldError("no tournament.created event")
         return TournamentState(
-            version=self.version,
+            last_seq=self.last_seq,
             settings=self.settings,
             players=MappingProxyType(self.players),
             rounds=MappingProxyType(dict(self.rounds)),

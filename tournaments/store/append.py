@@ -155,7 +155,7 @@ def decide_and_append(
                     state, events = _decided(tournament_id, cached, decide, expected_seq)
                     stored = append(
                         tournament_id,
-                        state.version,
+                        state.last_seq,
                         events,
                         author=author,
                         idempotency_key=idempotency_key,
@@ -192,8 +192,8 @@ def _decided(
     decided again on the stored events, which may allow the command."""
 
     def on(state: TournamentState) -> Sequence[DomainEvent]:
-        if expected_seq is not None and expected_seq != state.version:
-            raise Conflict(state.version, expected_seq)
+        if expected_seq is not None and expected_seq != state.last_seq:
+            raise Conflict(state.last_seq, expected_seq)
         return decide(state)
 
     if cached is not None:

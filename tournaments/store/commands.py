@@ -128,7 +128,7 @@ class Draft:
     """
 
     def __init__(self, state: TournamentState) -> None:
-        self.start_seq = state.version
+        self.start_seq = state.last_seq
         self.plan = decisions.Plan(state)
         self._validators: dict[type[serializers.Serializer], schemas.PayloadValidator] = {}
 

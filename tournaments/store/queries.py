@@ -29,7 +29,7 @@ __all__ = [
     "PlayerState",
     "TournamentNotFound",
     "TournamentSummary",
-    "current_version",
+    "last_seq",
     "list_tournaments",
     "load_tournament",
 ]
@@ -49,7 +49,7 @@ class FoldedTournament:
     @property
     def version(self) -> int:
         """Seq of the last event."""
-        return self.state.version
+        return self.state.last_seq
 
     @property
     def rules(self) -> str:
@@ -91,7 +91,7 @@ def load_tournament(tournament_id: int) -> FoldedTournament:
     return FoldedTournament(id=tournament_id, state=current_state(tournament_id))
 
 
-def current_version(tournament_id: int) -> int | None:
+def last_seq(tournament_id: int) -> int | None:
     """Seq of the tournament's last committed event (None for no tournament), without
     folding: one indexed lookup, cheap enough for every standings request."""
     return (

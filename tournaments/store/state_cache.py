@@ -41,7 +41,7 @@ Fingerprint = tuple[int, datetime]
 @dataclass(frozen=True)
 class _Entry:
     state: TournamentState
-    last_event: Fingerprint  # the event at state.version
+    last_event: Fingerprint  # the event at state.last_seq
 
 
 _entries: OrderedDict[int, _Entry] = OrderedDict()
@@ -67,7 +67,7 @@ def current_state(tournament_id: int) -> TournamentState:
     with _lock:
         entry = _entries.get(tournament_id)
     if entry is not None:
-        tail = list(events.filter(seq__gte=entry.state.version))
+        tail = list(events.filter(seq__gte=entry.state.last_seq))
         if tail and _fingerprint(tail[0]) == entry.last_event:
             state = fold(tail[1:], start=entry.state)
             remember(tournament_id, state, tail[-1])
@@ -89,7 +89,7 @@ def remember(tournament_id: int, state: TournamentState, last_event: Event) -> N
 def _store(tournament_id: int, entry: _Entry) -> None:
     with _lock:
         current = _entries.get(tournament_id)
-        if current is None or current.state.version <= entry.state.version:
+        if current is None or current.state.last_seq <= entry.state.last_seq:
             _entries[tournament_id] = entry
         _entries.move_to_end(tournament_id)
         while len(_entries) > MAX_ENTRIES:

@@ -171,7 +171,7 @@ class _Importer:
             name=settings["name"],
             players=len(players),
             rounds_paired=paired,
-            events=self.draft.state.version,
+            events=self.draft.state.last_seq,
             warnings=self.trf.warnings,
         )
 
