@@ -123,7 +123,8 @@ class TournamentCreatedSerializer(serializers.Serializer):
         required=False,
         max_length=12,
         help_text='Ordered tie-break codes, e.g. ["BH/C1", "BH", "SB"]. '
-        "Empty: the engine's default for the system, frozen at creation.",
+        "Empty: the engine's default for the system, frozen at creation. "
+        "NONFIDE_SB_TOP is a gaming platform's variant, not a FIDE tie-break.",
     )
     # Issue 8, ruling 6: omitted (the default) leaves unrated opponents out of Art. 10.
     unrated_rating = serializers.IntegerField(
