@@ -173,12 +173,14 @@ def decide_and_append(
         else:
             last = Event.objects.filter(tournament_id=tournament_id).order_by("-seq").first()
             raise Conflict(last.seq if last else 0)
+        turn_ended = time.perf_counter()
     # Announced after this writer's turn, the next one's decision being what
     # spectators wait for; on_commit: now, or when an enclosing transaction commits.
     if stored:
         transaction.on_commit(partial(_announce, tournament_id, stored[-1].seq))
     if timing_logger.isEnabledFor(logging.DEBUG):
-        transaction.on_commit(partial(_log_timing, tournament_id, attempt, began, turn))
+        timing = (began, turn, turn_ended)
+        transaction.on_commit(partial(_log_timing, tournament_id, attempt, *timing))
     return stored
 
 
@@ -297,13 +299,15 @@ def _copy(rows: list[Event]) -> None:
             )
 
 
-def _log_timing(tournament_id: int, attempts: int, began: float, turn: float) -> None:
+def _log_timing(
+    tournament_id: int, attempts: int, began: float, turn: float, turn_ended: float
+) -> None:
     timing_logger.debug(
         "tournament %d appended after %d attempt(s), queued %.3f ms, then %.3f ms to commit",
         tournament_id,
         attempts,
         (turn - began) * 1e3,
-        (time.perf_counter() - turn) * 1e3,
+        (turn_ended - turn) * 1e3,
     )
 
 
