@@ -31,6 +31,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import partial
+from typing import cast
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, connection, transaction
@@ -257,11 +258,12 @@ def _insert_after(rows: list[Event], last_event_id: int) -> bool:
     fields = [f for f in Event._meta.concrete_fields if not f.primary_key]
     quote = connection.ops.quote_name
     table = quote(Event._meta.db_table)
-    column = {f.name: quote(f.column) for f in Event._meta.concrete_fields}
+    # A concrete field always has a column (the stubs allow None for the others).
+    column = {f.name: quote(cast(str, f.column)) for f in Event._meta.concrete_fields}
     # Typed, so that a column of NULLs (no author) is not read as text.
     values = ", ".join(f"CAST(%s AS {f.db_type(connection)})" for f in fields)
     sql = (
-        f"INSERT INTO {table} ({', '.join(quote(f.column) for f in fields)}) "
+        f"INSERT INTO {table} ({', '.join(column[f.name] for f in fields)}) "
         f"SELECT * FROM ({' UNION ALL '.join([f'SELECT {values}'] * len(rows))}) AS new "
         f"WHERE EXISTS (SELECT 1 FROM {table} WHERE {column['id']} = %s "
         f"AND {column['tournament']} = %s AND {column['seq']} = %s) "
