@@ -53,7 +53,7 @@ from pairings.acceleration import Acceleration
 from pairings.colours import colour_of_higher
 from pairings.matching import max_weight_matching
 from pairings.players import WHITE, Float, PairingPlayer, other, player_states
-from tiebreaks.model import Color, Tournament
+from tiebreaks.model import Color, TournamentResults
 
 # Up to this many remaining players a bracket's matching sees all of them; with more,
 # it first sees only the next score group (a smaller matching) and checks completion.
@@ -266,7 +266,7 @@ def _ranked(states: Collection[PairingPlayer]) -> list[PairingPlayer]:
 
 
 def pair_round(
-    tournament: Tournament,
+    tournament: TournamentResults,
     round_number: int,
     *,
     absent: Collection[int] = (),

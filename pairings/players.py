@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from pairings.acceleration import Acceleration
-from tiebreaks.model import Color, Game, Player, Tournament, Unplayed, UnplayedRound
+from tiebreaks.model import Color, Game, Player, TournamentResults, Unplayed, UnplayedRound
 
 WHITE, BLACK = Color.WHITE, Color.BLACK
 
@@ -77,7 +77,9 @@ def _colour_state(colours: tuple[Color, ...]) -> dict[str, object]:
     }
 
 
-def _float(player: Player, rnd: int, scores: dict[int, list[Fraction]], tournament: Tournament):
+def _float(
+    player: Player, rnd: int, scores: dict[int, list[Fraction]], tournament: TournamentResults
+):
     """1.4.2, 1.4.3: the float a player received in round ``rnd``: a bye or a forfeit win
     counts as a downfloat, an unplayed round without points as none."""
     entry = player.round(rnd)
@@ -89,7 +91,7 @@ def _float(player: Player, rnd: int, scores: dict[int, list[Fraction]], tourname
     return Float.DOWN if points > tournament.scoring.loss else Float.NONE
 
 
-def _bye_eligible(player: Player, played: int, tournament: Tournament) -> bool:
+def _bye_eligible(player: Player, played: int, tournament: TournamentResults) -> bool:
     """C2: not someone who already had the pairing-allocated bye or scored a win's
     points without playing (a forfeit win, a full-point bye)."""
     scoring = tournament.scoring
@@ -103,7 +105,7 @@ def _bye_eligible(player: Player, played: int, tournament: Tournament) -> bool:
 
 
 def player_states(
-    tournament: Tournament, played: int, acceleration: Acceleration | None = None
+    tournament: TournamentResults, played: int, acceleration: Acceleration | None = None
 ) -> dict[int, PairingPlayer]:
     """Every player's state after ``played`` rounds, by pairing number."""
     scoring = tournament.scoring

@@ -23,7 +23,7 @@ from types import MappingProxyType
 
 from pairings.acceleration import Acceleration, baku
 from tiebreaks.errors import TrfError
-from tiebreaks.model import Color, Game, Tournament, Unplayed, UnplayedRound
+from tiebreaks.model import Color, Game, TournamentResults, Unplayed, UnplayedRound
 from tiebreaks.trf import TrfFile
 
 _NOT_TO_PAIR = frozenset({Unplayed.HPB, Unplayed.ZPB, Unplayed.FPB, Unplayed.ABSENT})
@@ -32,7 +32,7 @@ _INITIAL = {"white1": Color.WHITE, "black1": Color.BLACK}
 
 @dataclass(frozen=True)
 class PairingRequest:
-    tournament: Tournament
+    tournament: TournamentResults
     round: int
     absent: frozenset[int]
     initial_colour: Color
@@ -48,7 +48,7 @@ def _paired(entry: object) -> bool:
     )
 
 
-def rounds_played(tournament: Tournament) -> int:
+def rounds_played(tournament: TournamentResults) -> int:
     return max(
         (
             number
@@ -60,7 +60,7 @@ def rounds_played(tournament: Tournament) -> int:
     )
 
 
-def not_paired_in(tournament: Tournament, round_number: int) -> frozenset[int]:
+def not_paired_in(tournament: TournamentResults, round_number: int) -> frozenset[int]:
     """Players whose entry for the round says they were (or are) not to be paired."""
     return frozenset(
         p.start_rank
@@ -83,7 +83,7 @@ def _xxc(trf: TrfFile) -> Iterator[tuple[int, Color]]:
                 raise TrfError(number, 5, "XXC expects white1 or black1")
 
 
-def round_one_colour(tournament: Tournament) -> Color | None:
+def round_one_colour(tournament: TournamentResults) -> Color | None:
     """The initial colour as round 1 shows it: the colour of its top player, who
     had the initial colour if his pairing number is odd; None before round 1."""
     for player in sorted(tournament.players, key=lambda p: p.start_rank):

@@ -13,7 +13,7 @@ from tiebreaks.model import (
     Outcome,
     Player,
     Round,
-    Tournament,
+    TournamentResults,
     Unplayed,
     UnplayedRound,
 )
@@ -22,17 +22,17 @@ _RESULTS = (Outcome.WIN, Outcome.DRAW, Outcome.LOSS)
 _MIRROR = {Outcome.WIN: Outcome.LOSS, Outcome.DRAW: Outcome.DRAW, Outcome.LOSS: Outcome.WIN}
 
 
-def entrants(count: int, rounds: int) -> Tournament:
+def entrants(count: int, rounds: int) -> TournamentResults:
     players = tuple(Player(start_rank=n, rating=2600 - 10 * n) for n in range(1, count + 1))
-    return Tournament(players=players, rounds=rounds)
+    return TournamentResults(players=players, rounds=rounds)
 
 
 def with_round(
-    tournament: Tournament,
+    tournament: TournamentResults,
     pairing: RoundPairing,
     rng: random.Random,
     absent: frozenset[int] = frozenset(),
-) -> Tournament:
+) -> TournamentResults:
     """The tournament with one more round: random results for the boards, a
     pairing-allocated bye, and a half-point bye for each absent player."""
     entries: dict[int, Round] = {n: UnplayedRound(Unplayed.HPB) for n in absent}
@@ -57,7 +57,7 @@ def played_out(
     seed: int,
     absent_rate: float = 0.0,
     accelerated: bool = False,
-) -> tuple[list[tuple[Tournament, int, frozenset[int], RoundPairing]], Tournament]:
+) -> tuple[list[tuple[TournamentResults, int, frozenset[int], RoundPairing]], TournamentResults]:
     """Rounds 1..upto paired by the engine (with Baku acceleration when
     ``accelerated``), stopping early if no legal pairing is left: (tournament
     before, round, absent, pairing) per round, and the tournament after the last
@@ -84,7 +84,7 @@ _FORFEITS = {
 }
 
 
-def history(count: int, rounds: int, *played: list[tuple[int, int, str]]) -> Tournament:
+def history(count: int, rounds: int, *played: list[tuple[int, int, str]]) -> TournamentResults:
     """``count`` entrants after the rounds ``played``: per round, ``(white, black,
     result)`` boards, result "1-0", "1/2", "0-1" or a forfeit "+/-", "-/+"; black 0
     is the pairing-allocated bye, or with result "H" a requested half-point bye; a

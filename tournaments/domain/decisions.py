@@ -21,8 +21,7 @@ from pairings import NoLegalPairing, RoundPairing
 from pairings.acceleration import Acceleration, by_method
 from pairings.external import EngineError
 from pairings.trf_input import round_one_colour
-from tiebreaks.model import Color, System
-from tiebreaks.model import Tournament as TournamentResults
+from tiebreaks.model import Color, System, TournamentResults
 
 from .berger import BergerError, round_robin_schedule
 from .errors import CommandError

@@ -3,7 +3,7 @@
 ``TournamentState`` is immutable; ``Accumulator`` is what ``fold`` changes
 while it replays the events (each kind's ``apply`` is declared in ``events``);
 ``TournamentState.to_tiebreaks()`` turns a state into the
-``tiebreaks.model.Tournament`` the standings engine reads.
+``tiebreaks.model.TournamentResults`` the standings engine reads.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from tiebreaks.model import (
     Round,
     Scoring,
     System,
-    Tournament,
+    TournamentResults,
     Unplayed,
     UnplayedRound,
 )
@@ -227,7 +227,7 @@ class TournamentState:
         # Not paired: withdrawn, or absent without a bye (C.07 16.1.1).
         return UnplayedRound(Unplayed.ABSENT)
 
-    def to_tiebreaks(self) -> Tournament:
+    def to_tiebreaks(self) -> TournamentResults:
         """Rounds not paired yet are left out: they count for nothing so far."""
         ordered = sorted(self.players.values(), key=lambda p: p.start_rank)
         ranks = [p.start_rank for p in ordered]
@@ -247,7 +247,7 @@ class TournamentState:
             p.tiebreak_player(rounds) for p, rounds in zip(ordered, strips, strict=True)
         )
         s = self.settings
-        return Tournament(
+        return TournamentResults(
             players=players,
             rounds=s.rounds,
             scoring=s.scoring,

@@ -14,7 +14,7 @@ from typing import Any
 
 from django.db.models import Max
 
-from tiebreaks.model import Tournament as Results
+from tiebreaks.model import TournamentResults
 from tournaments.domain.errors import TournamentNotFound
 from tournaments.domain.events import EventKind
 from tournaments.domain.state import BYE_POINTS, PlayerState, TournamentState
@@ -68,7 +68,7 @@ class FoldedTournament:
         return self.state.settings.rounds
 
     @cached_property
-    def results(self) -> Results:
+    def results(self) -> TournamentResults:
         """Ready for tiebreaks.standings.compute_standings; built on first use only,
         since most readers (the players, rounds and entry pages) never need it."""
         return self.state.to_tiebreaks()
