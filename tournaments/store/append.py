@@ -6,9 +6,9 @@ concurrency guard: when another writer stored ``expected_seq + 1`` first, the
 INSERT fails (after waiting for that writer's commit) and ``append`` raises
 ``SeqTaken`` having stored nothing.
 
-``decide_and_append`` is how a command runs, in one transaction: the decision
-makes the events from a state of the tournament, and they are appended after that
-state's last seq.  The state is this process's cached one when it has one
+``decide_and_append`` is how a command runs: the decision makes the events from a
+state of the tournament, and they are appended after that state's last seq, in one
+transaction (``_attempt``).  The state is this process's cached one when it has one
 (``state_cache``): a decision on it is final only once verified against the
 stored events, either by the append itself (its INSERT at the next seq succeeds
 only if that state's last event is still the tournament's last) or, when the
@@ -29,7 +29,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from functools import partial
 from typing import cast
 
@@ -143,7 +143,7 @@ def decide_and_append(
         turn = time.perf_counter()
         for attempt in range(1, MAX_ATTEMPTS + 1):
             try:
-                with transaction.atomic():
+                with _attempt(more_writes=then is not None):
                     if idempotency_key:
                         earlier = Event.objects.filter(
                             tournament_id=tournament_id, idempotency_key=idempotency_key
@@ -183,6 +183,17 @@ def decide_and_append(
         timing = (began, turn, turn_ended)
         transaction.on_commit(partial(_log_timing, tournament_id, attempt, *timing))
     return stored
+
+
+def _attempt(*, more_writes: bool) -> AbstractContextManager[object]:
+    """The transaction of one attempt.  When its only write is the append's one
+    INSERT statement, that statement is the transaction: no BEGIN and COMMIT round
+    trips, which the writers after it would wait for in turn.  With more to write
+    (``then``), or inside the caller's transaction (a savepoint, so that a lost race
+    can be tried again), an atomic block."""
+    if more_writes or connection.in_atomic_block:
+        return transaction.atomic()
+    return nullcontext()
 
 
 def _decided(
