@@ -7,6 +7,7 @@ import threading
 
 import pytest
 from django.db import connection
+from django.utils import timezone
 
 from tournaments.domain.decisions import decide_registration
 from tournaments.models import Event
@@ -123,3 +124,21 @@ def test_a_cached_state_of_another_history_never_decides(organiser, players):
         (4 + n, 3 + n) for n in range(players)
     ]
     assert seqs(tid) == list(range(1, 4 + players))
+
+
+@needs_postgresql
+def test_an_event_decided_on_the_cache_is_stored_whole(
+    organiser, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        tid = make_tournament(organiser, players=2, pairings=[[(1, 2)]])
+    assert state_cache.cached_state(tid) is not None  # the command below starts from it
+    before = timezone.now()
+
+    event = commands.record_result(tid, {"round": 1, "board": 1, "result": "1-0"}, author=organiser)
+
+    stored = Event.objects.get(pk=event.pk)
+    assert (stored.seq, stored.kind, stored.schema_version) == (5, "result.recorded", 1)
+    assert stored.payload == {"round": 1, "board": 1, "result": "1-0"}
+    assert stored.author == organiser
+    assert before <= stored.created_at <= timezone.now()

@@ -46,8 +46,8 @@ from .signals import event_appended
 from .state_cache import cached_state, current_state, remember
 
 logger = logging.getLogger(__name__)
-# At DEBUG, one line per committed command: its attempts and how long its
-# transaction took (bench/burst_bench.py turns it on and reads it).
+# At DEBUG, one line per committed command: its attempts, how long it waited for its
+# turn and how long the turn took (bench/burst_bench.py turns it on and reads it).
 timing_logger = logging.getLogger(f"{__name__}.timing")
 
 # Attempts of a command when other writers keep winning: each lost attempt means
@@ -86,9 +86,9 @@ def append(
     the INSERT itself).  Receivers of ``event_appended`` hear of the events once
     the transaction commits (``announce``; ``decide_and_append`` announces itself).
 
-    Runs inside the caller's transaction (``transaction.atomic``), which SeqTaken
-    must end: the failed INSERT leaves it unusable (a savepoint here would cost
-    two more round trips for every command).
+    Runs in the caller's transaction, if any, which SeqTaken must end: the failed
+    INSERT leaves it unusable (a savepoint here would cost two more round trips for
+    every command).
     """
     if not events:
         return []
@@ -150,9 +150,7 @@ def decide_and_append(
                         ).first()
                         if earlier is not None:
                             return [replayed(earlier)]
-                    # The first attempt may start from the cache; after a lost race,
-                    # only from the stored events.
-                    cached = cached_state(tournament_id) if attempt == 1 else None
+                    cached = _starting_point(tournament_id, attempt)
                     state, events = _decided(tournament_id, cached, decide, expected_seq)
                     stored = append(
                         tournament_id,
@@ -183,6 +181,16 @@ def decide_and_append(
         timing = (began, turn, turn_ended)
         transaction.on_commit(partial(_log_timing, tournament_id, attempt, *timing))
     return stored
+
+
+def _starting_point(tournament_id: int, attempt: int) -> tuple[TournamentState, int] | None:
+    """The cached state to decide on, and its last event's id; None: read the events.
+    Only a first attempt starts from the cache (a lost race means it is behind), and
+    only on PostgreSQL, whose INSERT checks it (``_insert_after``: SQLite's CAST
+    reads a timestamp as a number)."""
+    if attempt > 1 or connection.vendor != "postgresql":
+        return None
+    return cached_state(tournament_id)
 
 
 def _attempt(*, more_writes: bool) -> AbstractContextManager[object]:
