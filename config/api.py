@@ -41,14 +41,14 @@ class ThrottledTokenAuthentication(TokenAuthentication):
     """Token authentication that refuses (429) an address after TOKEN_FAILURE_LIMIT
     bad tokens within TOKEN_FAILURE_WINDOW_SECONDS, so tokens cannot be guessed.
 
-    Counted in the process's cache: each web process counts its own failures.
+    Counted in the cache: on Redis (REDIS_URL), so every web process sees the same count.
     """
 
     def authenticate(self, request: Request) -> Any:
         offered = get_authorization_header(request).split()
         if not offered or offered[0].lower() != self.keyword.lower().encode():
             return None  # no token: other authentication, or anonymous reading
-        key = f"crosstable:token-failures:{request.META.get('REMOTE_ADDR', '')}"
+        key = f"token-failures:{request.META.get('REMOTE_ADDR', '')}"
         window = settings.TOKEN_FAILURE_WINDOW_SECONDS
         if cache.get(key, 0) >= settings.TOKEN_FAILURE_LIMIT:
             raise Throttled(wait=window, detail="Too many failed authentications.")

@@ -140,6 +140,20 @@ if REDIS_URL:
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
+# The cache holds what every process must agree on: the pending-recomputation flags
+# (live.pending) and the count of bad API tokens per address (config.api).  Local
+# memory only in the embedded demo, where web and worker are one process.
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "crosstable",
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
 # Celery: Redis when configured; otherwise the memory transport, served by a
 # worker thread inside the web process (see live.apps).  The memory transport
 # ignores the host, but kombu warns on every connection when the URL has none.

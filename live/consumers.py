@@ -103,7 +103,9 @@ class StandingsConsumer(AsyncJsonWebsocketConsumer):
                 # season of tournaments would otherwise keep every one's bodies.
                 frame_cache().forget(self.tournament_id)
 
-    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+    async def receive(
+        self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any
+    ) -> None:
         try:
             content = json.loads(text_data) if text_data is not None else None
         except ValueError:

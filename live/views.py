@@ -17,13 +17,13 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import condition
 
-from tournaments.api.permissions import may_write
 from tournaments.store.queries import (
     FoldedTournament,
     TournamentNotFound,
     last_seq,
     list_tournaments,
     load_tournament,
+    may_write,
 )
 
 from . import pages

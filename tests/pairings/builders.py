@@ -5,49 +5,20 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+from bench.synthetic import entrants, with_round
 from pairings import NoLegalPairing, RoundPairing, pair_round
 from pairings.acceleration import baku
 from tiebreaks.model import (
     Color,
     Game,
     Outcome,
-    Player,
     Round,
-    TournamentResults,
+    Tournament,
     Unplayed,
     UnplayedRound,
 )
 
-_RESULTS = (Outcome.WIN, Outcome.DRAW, Outcome.LOSS)
 _MIRROR = {Outcome.WIN: Outcome.LOSS, Outcome.DRAW: Outcome.DRAW, Outcome.LOSS: Outcome.WIN}
-
-
-def entrants(count: int, rounds: int) -> TournamentResults:
-    players = tuple(Player(start_rank=n, rating=2600 - 10 * n) for n in range(1, count + 1))
-    return TournamentResults(players=players, rounds=rounds)
-
-
-def with_round(
-    tournament: TournamentResults,
-    pairing: RoundPairing,
-    rng: random.Random,
-    absent: frozenset[int] = frozenset(),
-) -> TournamentResults:
-    """The tournament with one more round: random results for the boards, a
-    pairing-allocated bye, and a half-point bye for each absent player."""
-    entries: dict[int, Round] = {n: UnplayedRound(Unplayed.HPB) for n in absent}
-    for board in pairing.boards:
-        if board.black == 0:
-            entries[board.white] = UnplayedRound(Unplayed.PAB)
-            continue
-        outcome = rng.choice(_RESULTS)
-        entries[board.white] = Game(board.black, outcome, Color.WHITE)
-        entries[board.black] = Game(board.white, _MIRROR[outcome], Color.BLACK)
-    players = tuple(
-        replace(p, rounds=(*p.rounds, entries.get(p.start_rank, UnplayedRound(Unplayed.ABSENT))))
-        for p in tournament.players
-    )
-    return replace(tournament, players=players)
 
 
 def played_out(
@@ -57,7 +28,7 @@ def played_out(
     seed: int,
     absent_rate: float = 0.0,
     accelerated: bool = False,
-) -> tuple[list[tuple[TournamentResults, int, frozenset[int], RoundPairing]], TournamentResults]:
+) -> tuple[list[tuple[Tournament, int, frozenset[int], RoundPairing]], Tournament]:
     """Rounds 1..upto paired by the engine (with Baku acceleration when
     ``accelerated``), stopping early if no legal pairing is left: (tournament
     before, round, absent, pairing) per round, and the tournament after the last
@@ -84,7 +55,7 @@ _FORFEITS = {
 }
 
 
-def history(count: int, rounds: int, *played: list[tuple[int, int, str]]) -> TournamentResults:
+def history(count: int, rounds: int, *played: list[tuple[int, int, str]]) -> Tournament:
     """``count`` entrants after the rounds ``played``: per round, ``(white, black,
     result)`` boards, result "1-0", "1/2", "0-1" or a forfeit "+/-", "-/+"; black 0
     is the pairing-allocated bye, or with result "H" a requested half-point bye; a

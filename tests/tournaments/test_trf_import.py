@@ -18,10 +18,10 @@ from tests.tiebreaks.strategies import tournaments, trf_can_say_it
 from tiebreaks.errors import TrfError
 from tiebreaks.standings import compute_standings
 from tiebreaks.trf import decode, parse_trf, trf_from_tournament, write_trf
-from tournaments.api.permissions import may_write
 from tournaments.demo import load_demo
 from tournaments.models import Event, Tournament
 from tournaments.store import queries
+from tournaments.store.queries import may_write
 from tournaments.store.trf_import import export_trf, import_trf, standings_csv, standings_of
 
 DATA = Path(__file__).resolve().parent.parent / "data"

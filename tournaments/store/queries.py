@@ -1,7 +1,10 @@
 """How other apps read tournaments: folded from the event log, never from the models.
 
 ``load_tournament`` is the single read path the live app's projection and the
-pages use; ``list_tournaments`` lists what exists without folding every log.
+pages use; ``list_tournaments`` lists what exists without folding every log;
+``may_write`` says who may change a tournament; ``event_appended`` is the signal
+sent after each commit that stored events.  Other apps import nothing else from
+``tournaments`` (the import contracts in pyproject.toml hold them to it).
 """
 
 from __future__ import annotations
@@ -18,9 +21,10 @@ from tiebreaks.model import TournamentResults
 from tournaments.domain.errors import TournamentNotFound
 from tournaments.domain.events import EventKind
 from tournaments.domain.state import BYE_POINTS, PlayerState, TournamentState
-from tournaments.models import Event
+from tournaments.models import Event, Membership
 
 from .events import payload_of
+from .signals import event_appended
 from .state_cache import current_state
 
 __all__ = [
@@ -29,9 +33,11 @@ __all__ = [
     "PlayerState",
     "TournamentNotFound",
     "TournamentSummary",
+    "event_appended",
     "last_seq",
     "list_tournaments",
     "load_tournament",
+    "may_write",
 ]
 
 
@@ -127,3 +133,11 @@ def list_tournaments() -> list[TournamentSummary]:
             )
         )
     return summaries
+
+
+def may_write(user: Any, tournament_id: int) -> bool:
+    """Whether ``user`` may change the tournament: its organisers, and staff anywhere."""
+    if not user or not user.is_authenticated:
+        return False
+    memberships = Membership.objects.filter(tournament_id=tournament_id, user=user)
+    return user.is_staff or memberships.exists()

@@ -51,7 +51,6 @@ from tiebreaks.model import (
     Pending,
     Player,
     Round,
-    Scoring,
     Unplayed,
     UnplayedRound,
 )
@@ -136,7 +135,7 @@ class _Importer:
             "name": tournament.name or "Imported tournament",
             "rounds": tournament.rounds,
             "system": tournament.system.value,
-            "scoring": _scoring_payload(tournament.scoring),
+            "scoring": tournament.scoring.as_texts(),
             "tiebreaks": list(self.trf.tiebreaks),
         }
         if details := tournament_details(self.trf):
@@ -299,10 +298,6 @@ def _result(white: Round, black: Round) -> dict[str, Any]:
     if getattr(black, "kind", None) is Unplayed.FORFEIT_LOSS:
         return {"result": "0-0"}
     return {"result": "-/+"}
-
-
-def _scoring_payload(scoring: Scoring) -> dict[str, str]:
-    return {name: str(getattr(scoring, name)) for name in Scoring.__dataclass_fields__}
 
 
 # --------------------------------------------------------------------------- export
