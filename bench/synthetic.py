@@ -185,17 +185,17 @@ def open_last_round(tournament: TournamentResults) -> TournamentResults:
     return replace(tournament, players=tuple(players))
 
 
-def entrants(count: int, rounds: int) -> Tournament:
+def entrants(count: int, rounds: int) -> TournamentResults:
     players = tuple(Player(start_rank=n, rating=2600 - 10 * n) for n in range(1, count + 1))
-    return Tournament(players=players, rounds=rounds)
+    return TournamentResults(players=players, rounds=rounds)
 
 
 def with_round(
-    tournament: Tournament,
+    tournament: TournamentResults,
     pairing: RoundPairing,
     rng: random.Random,
     absent: frozenset[int] = frozenset(),
-) -> Tournament:
+) -> TournamentResults:
     """The tournament with one more round: random results for the boards, a
     pairing-allocated bye, and a half-point bye for each absent player."""
     entries: dict[int, Round] = {n: UnplayedRound(Unplayed.HPB) for n in absent}

@@ -12,7 +12,7 @@ from typing import Any, Protocol
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.auth import get_user_model
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
@@ -101,9 +101,9 @@ class _Summarised(Protocol):
     version: int
 
 
-def _author(request: HttpRequest) -> AbstractBaseUser:
+def _author(request: HttpRequest) -> User:
     user = request.user
-    assert user.is_authenticated  # the admin serves signed-in staff only
+    assert isinstance(user, User)  # the admin serves signed-in staff only
     return user
 
 

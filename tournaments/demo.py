@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 
 from tournaments.store import commands
@@ -86,7 +86,7 @@ CLOSED_ROUNDS = (1, 2, 3)
 
 
 @transaction.atomic
-def load_demo(author: AbstractBaseUser) -> int:
+def load_demo(author: User) -> int:
     """Store the demo tournament (once) and return its id."""
     created = commands.create_tournament(
         {"name": NAME, "rounds": 5, "system": "swiss", "details": DETAILS},

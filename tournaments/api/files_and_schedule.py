@@ -105,7 +105,7 @@ class TrfImportView(TrfUploadMixin, TournamentAPIView):
         if rules is not None and rules not in RULES:
             raise ValidationError({"rules": [f"One of {', '.join(RULES)}."]})
         try:
-            imported = import_trf(self.trf_text(), author=request.user, rules=rules)
+            imported = import_trf(self.trf_text(), author=self.author(), rules=rules)
         except TrfError as exc:
             return self.refused(exc)
         return Response(ImportedSerializer(imported).data, status=status.HTTP_201_CREATED)
@@ -133,7 +133,7 @@ class RoundTrfImportView(TrfUploadMixin, TournamentAPIView):
         confirm = flag in ("true", "1")
         try:
             event = round_import.pair_from_trf(
-                tournament_id, self.trf_text(), author=request.user, confirm_repeats=confirm
+                tournament_id, self.trf_text(), author=self.author(), confirm_repeats=confirm
             )
         except TrfError as exc:
             return self.refused(exc)
@@ -166,7 +166,7 @@ class ScheduleView(TournamentAPIView):
         body = ScheduleRequest(data=self.body())
         body.is_valid(raise_exception=True)
         events = schedule_round_robin(
-            tournament_id, swap_last_two=body.validated_data["swap_last_two"], author=request.user
+            tournament_id, swap_last_two=body.validated_data["swap_last_two"], author=self.author()
         )
         summary = {"rounds": len(events), "first_seq": events[0].seq, "last_seq": events[-1].seq}
         return Response(ScheduledSerializer(summary).data, status=status.HTTP_201_CREATED)

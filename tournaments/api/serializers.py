@@ -37,7 +37,9 @@ class EventSerializer(serializers.ModelSerializer):
     """A stored event, its payload read at the kind's current schema version."""
 
     tournament = serializers.IntegerField(source="tournament_id", read_only=True)
-    author = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    author: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(
+        slug_field="username", read_only=True
+    )
     schema_version = serializers.SerializerMethodField()
     payload = serializers.SerializerMethodField()
 

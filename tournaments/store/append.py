@@ -33,7 +33,7 @@ from contextlib import AbstractContextManager, contextmanager, nullcontext
 from functools import partial
 from typing import cast
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import IntegrityError, connection, transaction
 
 from tournaments.domain.errors import Conflict
@@ -72,7 +72,7 @@ def append(
     expected_seq: int,
     events: Sequence[DomainEvent],
     *,
-    author: AbstractBaseUser | None = None,
+    author: User | None = None,
     idempotency_key: str = "",
     last_event_id: int | None = None,
     announce: bool = True,
@@ -125,7 +125,7 @@ def decide_and_append(
     tournament_id: int,
     decide: Callable[[TournamentState], Sequence[DomainEvent]],
     *,
-    author: AbstractBaseUser | None = None,
+    author: User | None = None,
     expected_seq: int | None = None,
     idempotency_key: str = "",
     replayed: Callable[[Event], Event] = lambda event: event,

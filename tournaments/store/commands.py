@@ -22,7 +22,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from rest_framework import serializers
 
@@ -73,7 +73,7 @@ class Command:
         tournament_id: int,
         body: Mapping[str, Any],
         *,
-        author: AbstractBaseUser | None = None,
+        author: User | None = None,
         expected_seq: int | None = None,
         idempotency_key: str | None = None,
     ) -> Event:
@@ -93,7 +93,7 @@ class Command:
 def create_tournament(
     payload: Mapping[str, Any],
     *,
-    author: AbstractBaseUser | None = None,
+    author: User | None = None,
     idempotency_key: str | None = None,
 ) -> Event:
     """Create a tournament (event 1); its author becomes its first organiser."""
@@ -215,7 +215,7 @@ def preview_next_round(tournament_id: int) -> RoundPaired:
 def pair_next_round(
     tournament_id: int,
     *,
-    author: AbstractBaseUser | None = None,
+    author: User | None = None,
     expected_seq: int | None = None,
     idempotency_key: str | None = None,
 ) -> Event:

@@ -11,9 +11,10 @@ organiser.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from rest_framework.authtoken.models import Token
 
@@ -24,9 +25,7 @@ from tournaments.models import Event, Membership, Tournament
 from .append import decide_and_append
 
 
-def grant_organiser(
-    tournament_id: int, user: AbstractBaseUser, *, author: AbstractBaseUser | None = None
-) -> Event:
+def grant_organiser(tournament_id: int, user: User, *, author: User | None = None) -> Event:
     """Let ``user`` write to the tournament; CommandError if they already may."""
     memberships = Membership.objects.filter(tournament_id=tournament_id, user=user)
 
@@ -46,9 +45,7 @@ def grant_organiser(
     return event
 
 
-def revoke_organiser(
-    tournament_id: int, user: AbstractBaseUser, *, author: AbstractBaseUser | None = None
-) -> Event:
+def revoke_organiser(tournament_id: int, user: User, *, author: User | None = None) -> Event:
     """Take the right to write to the tournament from ``user``; CommandError if they
     do not have it."""
     memberships = Membership.objects.filter(tournament_id=tournament_id, user=user)
@@ -63,9 +60,7 @@ def revoke_organiser(
 
 
 @transaction.atomic
-def ensure_organiser(
-    username: str, tournament_ids: Iterable[int] = ()
-) -> tuple[AbstractBaseUser, Token]:
+def ensure_organiser(username: str, tournament_ids: Iterable[int] = ()) -> tuple[User, Token]:
     """The user ``username`` (created without a password if new), its API token, and
     the right to organise each tournament (granted now, as an event, if new);
     TournamentNotFound if one does not exist."""
@@ -75,7 +70,8 @@ def ensure_organiser(
     if missing:
         raise TournamentNotFound(missing[0])
     user_model = get_user_model()
-    user, created = user_model.objects.get_or_create(**{user_model.USERNAME_FIELD: username})
+    lookup: dict[str, Any] = {user_model.USERNAME_FIELD: username}
+    user, created = user_model.objects.get_or_create(**lookup)
     if created:
         user.set_unusable_password()
         user.save(update_fields=["password"])

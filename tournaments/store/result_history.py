@@ -76,6 +76,7 @@ def result_history(tournament_id: int) -> list[PlayerHistory]:
     boards: dict[int, list[BoardHistory]] = defaultdict(list)
     for (round_number, number), entries in sorted(by_board.items()):
         board = state.rounds[round_number].board(number)
+        assert board is not None  # a result names a paired board (its decision checked)
         for rank, colour, opponent in (
             (board.white, "white", board.black),
             (board.black, "black", board.white),

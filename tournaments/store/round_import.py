@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import partial
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 
 from tiebreaks.errors import TrfError
 from tiebreaks.model import Color, Round, Unplayed
@@ -43,7 +43,7 @@ def pair_from_trf(
     tournament_id: int,
     text: str,
     *,
-    author: AbstractBaseUser | None = None,
+    author: User | None = None,
     confirm_repeats: bool = False,
 ) -> Event:
     """Pair the tournament's next round from ``text``; TrfError (nothing stored) if refused.
@@ -79,7 +79,7 @@ def _decide_round(state: TournamentState, *, text: str, confirm_repeats: bool) -
     boards, byes, requested = _new_round(new, number, column)
     for rank, points in requested.items():
         if state.requested_bye(number, rank) is None:
-            with reported_at(lambda _f, rank=rank: (line_of[rank], column)):
+            with reported_at(partial(_line_of, line_of, rank, column)):
                 draft.add(
                     commands.request_bye, {"start_rank": rank, "round": number, "points": points}
                 )
@@ -93,6 +93,11 @@ def _decide_round(state: TournamentState, *, text: str, confirm_repeats: bool) -
             },
         )
     return draft.events
+
+
+def _line_of(line_of: dict[int, int], rank: int, column: int, field: str) -> tuple[int, int]:
+    """Where a player's new round cell is: a refusal of its bye is reported there."""
+    return line_of[rank], column
 
 
 def _new_cell(line_number: int, line: str, number: int, column: int) -> _NewCell:
@@ -155,7 +160,7 @@ def _stored_pairing(state: TournamentState, number: int, rank: int) -> tuple[int
 def _file_pairing(entry: Round) -> tuple[int, str] | str:
     opponent = getattr(entry, "opponent", None)
     if opponent is not None:
-        return (opponent, "b" if entry.color is Color.BLACK else "w")
+        return (opponent, "b" if getattr(entry, "color", None) is Color.BLACK else "w")
     return "pab" if getattr(entry, "kind", None) is Unplayed.PAB else "unpaired"
 
 

@@ -3,7 +3,7 @@ tables (``decisions.decide_schedule``), all rounds stored or none."""
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 
 from tournaments.domain.decisions import decide_schedule
 from tournaments.models import Event
@@ -15,7 +15,7 @@ def schedule_round_robin(
     tournament_id: int,
     *,
     swap_last_two: bool = False,
-    author: AbstractBaseUser | None = None,
+    author: User | None = None,
     expected_seq: int | None = None,
 ) -> list[Event]:
     """Pair every round of a round robin; returns the round.paired events in order.

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 
 from tiebreaks.errors import TrfError
@@ -105,7 +105,7 @@ class ImportedTournament:
 
 
 def import_trf(
-    text: str, *, author: AbstractBaseUser | None = None, rules: str | None = None
+    text: str, *, author: User | None = None, rules: str | None = None
 ) -> ImportedTournament:
     """Create a tournament from a TRF; raises TrfError and stores nothing when refused.
 
@@ -121,7 +121,7 @@ def import_trf(
 
 
 class _Importer:
-    def __init__(self, trf: TrfFile, author: AbstractBaseUser | None) -> None:
+    def __init__(self, trf: TrfFile, author: User | None) -> None:
         self.trf = trf
         self.author = author
         self.line_of = {p.start_rank: index + 1 for index, p in trf.headers.players.items()}
@@ -191,6 +191,10 @@ class _Importer:
     def _append(self, command: commands.Command, payload: dict[str, Any]) -> None:
         self.draft.add(command, payload)
 
+    def _cell(self, rank: int, column: int, field: str) -> tuple[int, int]:
+        """Where a player's round cell is: a refusal of its bye or result is reported there."""
+        return self.line_of[rank], column
+
     def _register(self, player: Player) -> None:
         payload = {
             "start_rank": player.start_rank,
@@ -216,7 +220,7 @@ class _Importer:
             if kind is Unplayed.FORFEIT_WIN and entry.opponent is None and self.fpb_is_forfeit:
                 kind = Unplayed.FPB
             if kind in REQUESTED_BYES:
-                with reported_at(lambda _field, rank=rank: (self.line_of[rank], column)):
+                with reported_at(partial(self._cell, rank, column)):
                     self._append(
                         commands.request_bye,
                         {"start_rank": rank, "round": number, "points": REQUESTED_BYES[kind]},
@@ -245,7 +249,7 @@ class _Importer:
             if isinstance(entries[white], Pending):
                 continue  # the round being played: paired, no result yet
             payload = {"round": number, "board": board, **_result(entries[white], entries[black])}
-            with reported_at(lambda _field, white=white: (self.line_of[white], column)):
+            with reported_at(partial(self._cell, white, column)):
                 self._append(commands.record_result, payload)
 
 
@@ -277,12 +281,13 @@ def pairing_field_at(
     return min(line_of.values()), column
 
 
-def _entry(player: Player, index: int) -> Round:
+def _entry(player: Player, index: int) -> Round | None:
     return player.rounds[index] if index < len(player.rounds) else None
 
 
 def _colours(rank: int, entry: Game | UnplayedRound | Pending) -> tuple[int, int]:
     """(white, black) of the game ``rank`` (the lower start rank) has in this round."""
+    assert entry.opponent is not None  # the caller's entry has one
     if entry.color is Color.BLACK:
         return (entry.opponent, rank)
     return (rank, entry.opponent)
