@@ -24,6 +24,7 @@ from tournaments.domain.pairing_rules import confirm_repeats_of
 from tournaments.models import Event
 from tournaments.store import commands, queries
 from tournaments.store.commands import CommandError, Conflict, TournamentNotFound
+from tournaments.store.scheduling import schedule_round_robin
 from tournaments.store.schemas import TournamentCreatedSerializer
 
 from . import serializers as api
@@ -233,6 +234,38 @@ class RoundPairView(TournamentAPIView):
         # Decided on the state it is stored after; a retry with its key finds the
         # round it paired and answers that event, instead of pairing the next.
         return self.run(lambda tid, _body, **options: commands.pair_next_round(tid, **options))
+
+
+class ScheduleRequest(serializers.Serializer):
+    swap_last_two = serializers.BooleanField(
+        default=False,
+        help_text="Double round robin: exchange the last two rounds of the first cycle, as "
+        "C.05 Annex 1 recommends, so nobody has the same colour three times running.",
+    )
+
+
+class ScheduledSerializer(serializers.Serializer):
+    rounds = serializers.IntegerField(help_text="Rounds paired.")
+    first_seq = serializers.IntegerField()
+    last_seq = serializers.IntegerField()
+
+
+class ScheduleView(TournamentAPIView):
+    """Pairs every round of a round robin from the Berger tables, in one go."""
+
+    @extend_schema(
+        summary="Pair a round robin's whole schedule (FIDE Berger tables)",
+        request=ScheduleRequest,
+        responses={**WRITE_RESPONSES, 201: ScheduledSerializer},
+    )
+    def post(self, request: Request, tournament_id: int) -> Response:
+        body = ScheduleRequest(data=self.body())
+        body.is_valid(raise_exception=True)
+        events = schedule_round_robin(
+            tournament_id, swap_last_two=body.validated_data["swap_last_two"], author=self.author()
+        )
+        summary = {"rounds": len(events), "first_seq": events[0].seq, "last_seq": events[-1].seq}
+        return Response(ScheduledSerializer(summary).data, status=status.HTTP_201_CREATED)
 
 
 class RoundDetailView(TournamentAPIView):

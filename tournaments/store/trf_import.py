@@ -56,7 +56,7 @@ from tiebreaks.model import (
 )
 from tiebreaks.standings import Standings, compute_standings, format_value
 from tiebreaks.trf import TrfFile, parse_trf, trf_from_tournament, write_trf
-from tiebreaks.trf_details import tournament_details
+from tiebreaks.trf.details import tournament_details
 from tournaments.domain.errors import CommandError
 
 from . import commands, queries
