@@ -103,7 +103,8 @@ def test_writers_of_one_process_take_turns_and_decide_once(organiser, monkeypatc
     assert sorted(calls) == list(range(1, writers + 1))
 
 
-@pytest.mark.parametrize("players", [1, 2])
+# One event, two (one checked INSERT), and more than one INSERT's parameters hold.
+@pytest.mark.parametrize("players", [1, 2, 600])
 def test_a_cached_state_of_another_history_never_decides(organiser, players):
     tid = make_tournament(organiser, players=2)  # seqs 1-3
     elsewhere = make_tournament(organiser, players=5)  # seqs 1-6

@@ -144,17 +144,17 @@ def decide_pairing(state: TournamentState, body: Body) -> list[DomainEvent]:
             raise CommandError(field, f"player {rank} requested a bye in round {number}")
         seen.add(rank)
 
-    boards: list[PairedBoard] = []
+    boards: dict[int, PairedBoard] = {}
     for index, board in enumerate(body["boards"]):
         numbered = PairedBoard(board.get("board", index + 1), board["white"], board["black"])
-        if any(b.board == numbered.board for b in boards):
+        if numbered.board in boards:
             raise CommandError(f"boards.{index}.board", f"board {numbered.board} appears twice")
-        boards.append(numbered)
+        boards[numbered.board] = numbered
         place(numbered.white, f"boards.{index}.white")
         place(numbered.black, f"boards.{index}.black")
     for index, rank in enumerate(body["byes"]):
         place(rank, f"byes.{index}")
-    return [RoundPaired(number, tuple(boards), tuple(body["byes"]))]
+    return [RoundPaired(number, tuple(boards.values()), tuple(body["byes"]))]
 
 
 def decide_checked_pairing(*, confirm_repeats: bool) -> Decision:
