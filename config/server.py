@@ -10,7 +10,8 @@ when a body larger than ANONYMOUS_BODY_BYTES comes without credentials (no
 Authorization header and no session cookie; the view authenticates them for
 real afterwards).  A reverse proxy's body limit does not replace it: the
 embedded demo and a web process reached directly have none, and no proxy
-setting tells an organiser's large upload from an anonymous one.
+setting tells an organiser's large upload from an anonymous one.  A request
+line or header section over twisted's limits gets 431 (``BoundedHTTPChannel``).
 
 ``install()`` runs when config.asgi is imported, which daphne and runserver do
 before they build their HTTP factory.  It replaces the request class daphne's
@@ -29,6 +30,11 @@ from asgiref.typing import ASGI3Application, ASGIReceiveCallable, ASGISendCallab
 from channels.security.websocket import OriginValidator
 from daphne import http_protocol
 from django.conf import settings
+from twisted.web import http
+
+# How long a connection refused for its headers stays open for the client to read
+# the answer (it is closed sooner when the client closes its side).
+REFUSED_LINGER_SECONDS = 5
 
 
 def _refusal(status: int, reason: str, detail: str) -> bytes:
@@ -81,9 +87,52 @@ class BoundedWebRequest(http_protocol.WebRequest):
         self.channel.transport.loseConnection()
 
 
+HEADERS_TOO_LARGE_DETAIL = (
+    "The request line or header fields are larger than {limit} bytes (each line, and all together)."
+)
+
+
+class BoundedHTTPChannel(http.HTTPChannel):
+    """twisted's HTTP channel, answering 431 to a request line or header section
+    over its limits (16 KB per line, 16 KB in all).  twisted dropped the connection
+    without a word on a longer line, and answered a bare 400 to too many headers."""
+
+    refused = False
+
+    def dataReceived(self, data: bytes) -> None:
+        if not self.refused:  # the rest of a refused request is read and dropped
+            super().dataReceived(data)
+
+    def lineReceived(self, line: bytes) -> None:
+        if self.refused:
+            return
+        if self._receivedHeaderSize + len(line) > self.totalHeadersSize:
+            self._refuse_headers()
+            return
+        super().lineReceived(line)
+
+    def lineLengthExceeded(self, line: bytes) -> None:
+        self._refuse_headers()
+
+    def _refuse_headers(self) -> None:
+        self.refused = True
+        detail = HEADERS_TOO_LARGE_DETAIL.format(limit=self.totalHeadersSize)
+        # Any: twisted's transports are zope interfaces, whose methods mypy (without
+        # a zope plugin) reads as functions missing ``self``.
+        transport: Any = self.transport
+        transport.write(_refusal(431, "Request Header Fields Too Large", detail))
+        # Closed once the answer is out, reading (and dropping) what the client
+        # still sends meanwhile: closing with unread data would reset the
+        # connection, and the client could lose the answer with it.
+        transport.loseWriteConnection()
+        self.setTimeout(REFUSED_LINGER_SECONDS)
+
+
 def install() -> None:
-    # daphne's HTTP factory builds each request from this module attribute.
+    # daphne's HTTP factory builds each request from this module attribute, and
+    # twisted each connection's channel from this one.
     http_protocol.WebRequest = BoundedWebRequest
+    setattr(http, "HTTPChannel", BoundedHTTPChannel)  # noqa: B010  (mypy refuses assigning to a class name)
 
 
 class HealthCheck:

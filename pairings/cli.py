@@ -123,16 +123,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     try:
         if args.team:
-            request = team_pairing_request(read_team_trf(args.file))
-            if request.round > request.tournament.rounds:
-                raise TeamError(f"all {request.tournament.rounds} rounds are paired")
-            pair = partial(_pair_teams, request)
+            team_request = team_pairing_request(read_team_trf(args.file))
+            if team_request.round > team_request.tournament.rounds:
+                raise TeamError(f"all {team_request.tournament.rounds} rounds are paired")
+            round_number, pair = team_request.round, partial(_pair_teams, team_request)
         else:
             trf = read_trf(args.file)
             if args.c:
                 return _check(trf, acceleration(trf, args.baku))
             request = pairing_request(trf, args.baku)
-            pair = partial(_pair_players, request)
+            round_number, pair = request.round, partial(_pair_players, request)
     except (TrfError, AccelerationError, TeamError) as error:
         print(f"error: {args.file}: {error}", file=sys.stderr)
         return 2
@@ -142,7 +142,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         text = pair()
     except (NoLegalPairing, TeamNoLegalPairing) as error:
-        print(f"no legal pairing for round {request.round}: {error}", file=sys.stderr)
+        print(f"no legal pairing for round {round_number}: {error}", file=sys.stderr)
         return 1
     _write(args.p, text)
     return 0

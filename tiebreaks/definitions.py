@@ -79,8 +79,9 @@ class Context:
             self._elements[key] = opponent_elements(sheet, forfeits_as_games)
         return self._elements[key]
 
-    def buchholz(self, fore: bool = False) -> list[int]:
-        return [sum(e.values) for e in self.elements(fore=fore)]
+    def buchholz(self, fore: bool = False, forfeits_as_games: bool = False) -> list[int]:
+        """Each player's Buchholz (C.07 8.1, 8.3 with ``fore``), uncut."""
+        return [sum(e.values) for e in self.elements(forfeits_as_games, fore)]
 
     @cached_property
     def ratings(self) -> list[int]:

@@ -13,7 +13,8 @@ from django import forms
 from django.contrib import admin, messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import BadRequest, PermissionDenied
+from django.db import DatabaseError, transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
@@ -256,3 +257,15 @@ class EventAdmin(ReadOnlyEventsMixin, admin.ModelAdmin):
         "idempotency_key",
     )
     readonly_fields = fields
+
+    def get_changelist_instance(self, request: HttpRequest) -> Any:
+        # The query string may hold any lookup on the event's fields; one PostgreSQL
+        # refuses (a NUL character, an invalid regular expression) is a bad request.
+        for name, values in request.GET.lists():
+            if any("\x00" in value for value in [name, *values]):
+                raise BadRequest(f"the filter {name!r} holds a NUL character")
+        try:
+            with transaction.atomic():  # the list's queries run here (its count)
+                return super().get_changelist_instance(request)
+        except DatabaseError as exc:
+            raise BadRequest(f"the filters cannot be applied: {exc}") from exc

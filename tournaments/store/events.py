@@ -25,7 +25,7 @@ from tournaments.domain.events import (
     payload_lookup,
     upcast,
 )
-from tournaments.domain.state import TournamentState
+from tournaments.domain.state import FoldError, TournamentState
 
 __all__ = [
     "QUERIED_FIELDS",
@@ -71,5 +71,16 @@ def payload_json(stored: StoredEvent) -> str:
 
 def fold(events: Iterable[StoredEvent], start: TournamentState | None = None) -> TournamentState:
     """The state after the stored ``events`` in seq order: from tournament.created
-    on, or continuing ``start`` with the events that follow it."""
-    return domain_state.fold(((e.seq, domain_event(e)) for e in events), start)
+    on, or continuing ``start`` with the events that follow it; FoldError naming the
+    first event that does not fit."""
+    folder = domain_state.OpenFold(start)
+    for stored in events:
+        try:
+            folder.apply(stored.seq, domain_event(stored))
+        except FoldError:
+            raise
+        except (LookupError, TypeError, ValueError, AttributeError, AssertionError) as exc:
+            # A stored row the commands would not have written (an unknown kind, a
+            # payload that does not fit the state): the log cannot be read past it.
+            raise FoldError(f"event {stored.seq} ({stored.kind}): {exc!r}", stored.seq) from exc
+    return folder.state()

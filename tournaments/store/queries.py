@@ -2,7 +2,8 @@
 
 ``load_tournament`` is the single read path the live app's projection and the
 pages use; ``list_tournaments`` lists what exists without folding every log;
-``may_write`` says who may change a tournament; ``event_appended`` is the signal
+``may_write`` says who may change a tournament; ``report_unreadable`` and
+``known_unreadable`` log a log that cannot be folded once; ``event_appended`` is the signal
 sent after each commit that stored events.  Other apps import nothing else from
 ``tournaments`` (the import contracts in pyproject.toml hold them to it).
 """
@@ -18,7 +19,7 @@ from typing import Any
 from django.db.models import Max
 
 from tiebreaks.model import TournamentResults
-from tournaments.domain.errors import TournamentNotFound
+from tournaments.domain.errors import TournamentNotFound, UnreadableLog
 from tournaments.domain.events import EventKind
 from tournaments.domain.state import BYE_POINTS, PlayerState, TournamentState
 from tournaments.models import Event, Membership
@@ -26,6 +27,8 @@ from tournaments.models import Event, Membership
 from .events import payload_of
 from .signals import event_appended
 from .state_cache import current_state
+from .unreadable import known as known_unreadable
+from .unreadable import report as report_unreadable
 
 __all__ = [
     "BYE_POINTS",
@@ -33,11 +36,14 @@ __all__ = [
     "PlayerState",
     "TournamentNotFound",
     "TournamentSummary",
+    "UnreadableLog",
     "event_appended",
     "last_seq",
     "list_tournaments",
+    "known_unreadable",
     "load_tournament",
     "may_write",
+    "report_unreadable",
 ]
 
 
