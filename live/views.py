@@ -137,6 +137,10 @@ def _heading(folded: FoldedTournament) -> dict[str, Any]:
     }
 
 
+def _standings_order(tournament_id: int) -> list[tuple[int, pages.Standing]]:
+    return pages.standings_order(ensure_snapshot(tournament_id).standings)
+
+
 @condition(etag_func=_version_etag)
 def round_pairings(request: HttpRequest, tournament_id: int, round_number: int) -> HttpResponse:
     folded = _folded(tournament_id)
@@ -153,7 +157,7 @@ def crosstable(request: HttpRequest, tournament_id: int) -> HttpResponse:
     folded = _folded(tournament_id)
     context = {
         **_heading(folded),
-        "rows": pages.crosstable(folded, ensure_snapshot(tournament_id).body),
+        "rows": pages.crosstable(folded, _standings_order(tournament_id)),
     }
     if request.GET.get("fragment") == "1":
         return render(request, "live/crosstable_table.html", context)
@@ -164,7 +168,8 @@ def crosstable(request: HttpRequest, tournament_id: int) -> HttpResponse:
 @condition(etag_func=_version_etag)
 def player_card(request: HttpRequest, tournament_id: int, start_rank: int) -> HttpResponse:
     folded = _folded(tournament_id)
-    card = pages.player_card(folded, start_rank, ensure_snapshot(tournament_id).body)
+    standing = dict(_standings_order(tournament_id)).get(start_rank)
+    card = pages.player_card(folded, start_rank, standing)
     if card is None:
         raise Http404(f"No player with start rank {start_rank}.")
     return render(request, "live/player.html", {**_heading(folded), "card": card})

@@ -117,9 +117,8 @@ def test_the_rating_change_counts_a_difference_over_400_as_400() -> None:
     # 0.97; K = 10 from 2400 on (B.02 8.3.3): +0.8.  The loser, K = 20 assumed: -1.6.
     tid = two_player_game(2450, 1900, "1-0")
     folded = load_tournament(tid)
-    body = {"rows": []}
-    winner = player_card(folded, 1, body)
-    loser = player_card(folded, 2, body)
+    winner = player_card(folded, 1, None)
+    loser = player_card(folded, 2, None)
     assert winner is not None and loser is not None
     assert winner.rounds[0].expected == Fraction(92, 100)
     assert winner.rating_change == Fraction(8, 10)
@@ -128,7 +127,7 @@ def test_the_rating_change_counts_a_difference_over_400_as_400() -> None:
 
 def test_performance_is_the_opponents_rating_plus_dp() -> None:
     tid = two_player_game(2450, 1900, "1/2-1/2")
-    card = player_card(load_tournament(tid), 1, {"rows": []})
+    card = player_card(load_tournament(tid), 1, None)
     assert card is not None
     assert card.performance == 1900  # a 50% score: dp = 0
 
