@@ -52,7 +52,7 @@ from fractions import Fraction
 from pairings.acceleration import Acceleration
 from pairings.colours import colour_of_higher
 from pairings.matching import max_weight_matching
-from pairings.players import WHITE, Float, PairingPlayer, other, player_states
+from pairings.players import WHITE, Float, PairingPlayer, other, pairing_numbers, player_states
 from tiebreaks.model import Color, TournamentResults
 
 # Up to this many remaining players a bracket's matching sees all of them; with more,
@@ -183,7 +183,6 @@ class _Bracket:
         scores = sorted({p.score for p in self.members} | {p.score for p in below})
         level = {s: i + 1 for i, s in enumerate(scores)}  # 1 for the lowest score seen
         self.level = {p.number: level[p.score] for p in (*self.members, *below)}
-        self.bye_level = level
         self.levels = len(scores)
 
     def by_score(self, *counts: tuple[int, int]) -> list[int]:
@@ -213,13 +212,11 @@ def _fields(
     # C4: pair as many as possible (left to the completion check when relaxed).
     fields: list[int] = [bracket.relaxation is None]
     if bye is not None:
-        # C2, then the bye to the lowest score (C5): reward pairing everybody else.
+        # C2, then the bye to the lowest score possible (C5): pair the players who may
+        # not have it, then those who may, one field per score from the highest, so
+        # that the one left over scores as little as the rest of the round allows.
         fields.append((not a.bye_eligible) + (not b.bye_eligible))
-        bye_level = bracket.bye_level[bye.score]
-        fields.append(
-            (level_a > bye_level or not a.bye_eligible)
-            + (level_b > bye_level or not b.bye_eligible)
-        )
+        fields += bracket.by_score((level_a, a.bye_eligible), (level_b, b.bye_eligible))
     # C6, C7: pairs in this bracket, then the highest scores paired in it.
     fields.append(inside)
     fields += bracket.by_score((level_a, inside))
@@ -261,6 +258,143 @@ def _fields(
     return [int(f) for f in fields]
 
 
+def _field_labels(bracket: _Bracket, ctx: _Context, bye: _Bye | None) -> list[str]:
+    """The criterion of each of _fields' fields, in the same order (2026 numbering)."""
+    labels = ["C4 (pair as many players as possible)"]
+    if bye is not None:
+        labels.append("C2 (the bye to a player who may receive it)")
+        labels += ["C5 (the bye's score)"] * bracket.levels
+    scores = bracket.levels
+    labels += ["C6 (pairs in the bracket)"] + ["C7 (scores of the players paired)"] * scores
+    labels.append("C8 (pairs in the next bracket)")
+    labels += ["C8 (scores paired in the next bracket)"] * scores
+    if bye is not None and bye.decided_here:
+        labels.append("C9 (the bye to a player with fewest unplayed rounds)")
+    labels += [
+        "C10 (topscorers' colour difference)",
+        "C11 (topscorers' same colour three times)",
+        "C12 (colour preferences)",
+        "C13 (strong colour preferences)",
+    ]
+    floats = range(min(ctx.played, 2))
+    for back in floats:
+        labels.append(f"C{14 + 2 * back} (repeated downfloats)")
+        labels.append(f"C{15 + 2 * back} (repeated upfloats)")
+    for back in floats:
+        labels += [f"C{18 + 2 * back} (scores of repeated downfloaters)"] * scores
+        labels += [f"C{19 + 2 * back} (scores of repeated upfloaters)"] * scores
+    return labels + ["4 (order of candidates: exchanges)"] * 2
+
+
+def first_criterion(
+    tournament: TournamentResults,
+    round_number: int,
+    recorded: Collection[Board],
+    *,
+    absent: Collection[int] = (),
+    initial_colour: Color = WHITE,
+    acceleration: Acceleration | None = None,
+) -> str:
+    """The first rule of C.04.3, in priority order, that tells the ``recorded`` boards of
+    a round from the engine's pairing of it: an absolute criterion the recorded pairing
+    breaks, else the first criterion of the first bracket (from the top) in which the
+    two differ, else "4 (order of candidates)", else the colour rule of the first
+    board whose colours differ.  "" when the two are the same."""
+    players, ctx = _round(tournament, round_number, absent, acceleration)
+    by_number = {p.number: p for p in players}
+    theirs: dict[int, int] = {}
+    for board in recorded:
+        theirs[board.white] = board.black
+        if board.black:
+            theirs[board.black] = board.white
+    for n in theirs:
+        if n not in by_number:
+            return f"C.04.2: player {n} was not to be paired"
+    missing = [n for n in by_number if n not in theirs]
+    byes = [n for n, o in theirs.items() if o == 0]
+    if missing or len(byes) > len(players) % 2:
+        return "C4 (pair as many players as possible): " + (
+            f"player {missing[0]} has no board" if missing else "more than one bye"
+        )
+    for n, o in sorted(theirs.items()):
+        if o == 0 and not by_number[n].bye_eligible:
+            return f"C2: player {n} may not receive the pairing-allocated bye"
+        if o and o in by_number[n].opponents:
+            return f"C1: {n} and {o} have met"
+        if o and not _compatible(by_number[n], by_number[o], ctx):
+            return f"C3: {n} and {o} have the same absolute colour preference"
+    engine = pair_round(
+        tournament,
+        round_number,
+        absent=absent,
+        initial_colour=initial_colour,
+        acceleration=acceleration,
+    )
+    ours: dict[int, int] = {}
+    for board in engine.boards:
+        ours[board.white] = board.black
+        if board.black:
+            ours[board.black] = board.white
+    groups = _groups(players)
+    movers: list[PairingPlayer] = []
+    for index, residents in enumerate(groups):
+        members = movers + residents
+        inside = {p.number for p in members}
+        mine = {p.number: ours[p.number] for p in members if ours[p.number] in inside}
+        kept = {p.number: theirs[p.number] for p in members if theirs[p.number] in inside}
+        if mine != kept:
+            rest = [p for g in groups[index + 1 :] for p in g]
+            next_group = {p.number for p in groups[index + 1]} if rest else set()
+            return _first_field(movers, residents, rest, next_group, ours, theirs, ctx)
+        movers = _ranked([p for p in members if p.number not in mine])
+    numbers = pairing_numbers(tournament, round_number, absent)
+    rank = {p.number: i for i, p in enumerate(players)}
+    engine_boards = {(b.white, b.black) for b in engine.boards}
+    for board in recorded:
+        if board.black and (board.white, board.black) not in engine_boards:
+            higher, lower = sorted((board.white, board.black), key=rank.__getitem__)
+            article = colour_of_higher(
+                by_number[higher], by_number[lower], initial_colour, numbers[higher]
+            )[1]
+            return f"{article} (colour allocation), board {board.white}-{board.black}"
+    return ""
+
+
+def _first_field(
+    movers: list[PairingPlayer],
+    residents: list[PairingPlayer],
+    rest: list[PairingPlayer],
+    next_group: set[int],
+    ours: dict[int, int],
+    theirs: dict[int, int],
+    ctx: _Context,
+) -> str:
+    """The first criterion field whose sum over the bracket's pairs (and the pairs of
+    the players below, as the engine's matching sees them) differs between the two."""
+    bracket = _Bracket(movers, residents, rest, next_group)
+    everyone = bracket.members + rest
+    bye = None
+    if len(everyone) % 2:
+        eligible = [p.score for p in everyone if p.bye_eligible]
+        bye = _Bye(min(eligible), decided_here=False) if eligible else None
+    order = {p.number: i for i, p in enumerate(everyone)}
+    by_number = {p.number: p for p in everyone}
+
+    def totals(mate: dict[int, int]) -> list[int]:
+        summed: list[int] = []
+        for a, b in mate.items():
+            if b in order and order[a] < order[b]:
+                fields = _fields(by_number[a], by_number[b], bracket, ctx, bye)
+                summed = [x + y for x, y in zip(summed or [0] * len(fields), fields, strict=True)]
+        return summed
+
+    labels = _field_labels(bracket, ctx, bye)
+    for label, mine, recorded in zip(labels, totals(ours), totals(theirs), strict=False):
+        if mine != recorded:
+            return label
+    return "4 (order of candidates)"
+
+
 def _ranked(states: Collection[PairingPlayer]) -> list[PairingPlayer]:
     """1.2 (2017: A.2): by score, then pairing number."""
     return sorted(states, key=lambda p: (-p.score, p.number))
@@ -281,11 +415,24 @@ def pair_round(
     pairing-allocated bye.  ``acceleration`` gives virtual points (C.04.5) that
     the pairing scores include.  Raises NoLegalPairing when C1-C3 cannot all hold.
     """
+    players, ctx = _round(tournament, round_number, absent, acceleration)
+    if not players:
+        return RoundPairing(round_number, ())
+    pairs, bye = _pair(players, ctx)
+    numbers = pairing_numbers(tournament, round_number, absent)
+    return RoundPairing(round_number, _boards(pairs, bye, initial_colour, numbers))
+
+
+def _round(
+    tournament: TournamentResults,
+    round_number: int,
+    absent: Collection[int],
+    acceleration: Acceleration | None,
+) -> tuple[list[PairingPlayer], _Context]:
+    """The players to pair in the round, ranked (1.2), and what every edge depends on."""
     played = round_number - 1
     states = player_states(tournament, played, acceleration)
     players = _ranked([s for n, s in states.items() if n not in set(absent)])
-    if not players:
-        return RoundPairing(round_number, ())
     win = max(tournament.scoring.win, tournament.scoring.draw)
     final = round_number >= tournament.rounds
     ctx = _Context(
@@ -293,8 +440,7 @@ def pair_round(
         played=played,
         width=(len(players) // 2 + 2).bit_length() + 1,
     )
-    pairs, bye = _pair(players, ctx)
-    return RoundPairing(round_number, _boards(pairs, bye, initial_colour))
+    return players, ctx
 
 
 def _match(bracket: _Bracket, ctx: _Context, bye: _Bye | None) -> dict[int, int]:
@@ -764,10 +910,14 @@ def _unpaired(players: list[PairingPlayer], ctx: _Context) -> list[PairingPlayer
 
 
 def _boards(
-    pairs: list[tuple[PairingPlayer, PairingPlayer]], bye: PairingPlayer | None, initial: Color
+    pairs: list[tuple[PairingPlayer, PairingPlayer]],
+    bye: PairingPlayer | None,
+    initial: Color,
+    numbers: dict[int, int],
 ) -> tuple[Board, ...]:
     """C.04.2 (board order): the higher score of the pair, then the sum of the
-    scores, then the rank of the higher-ranked player; the bye last."""
+    scores, then the rank of the higher-ranked player; the bye last.  ``numbers``
+    are the round's pairing numbers (see ``pairing_numbers``), for 5.2.5."""
     rank = {p.number: i for i, p in enumerate(_ranked([q for pair in pairs for q in pair]))}
     ordered = []
     for a, b in pairs:
@@ -776,11 +926,9 @@ def _boards(
             ((-higher.score, -(higher.score + lower.score), rank[higher.number]), higher, lower)
         )
     ordered.sort(key=lambda item: item[0])
-    numbers = sorted([p.number for pair in pairs for p in pair] + ([bye.number] if bye else []))
-    position = {n: i for i, n in enumerate(numbers, start=1)}
     boards = []
     for _, higher, lower in ordered:
-        if colour_of_higher(higher, lower, initial, position[higher.number]) is WHITE:
+        if colour_of_higher(higher, lower, initial, numbers[higher.number])[0] is WHITE:
             boards.append(Board(higher.number, lower.number))
         else:
             boards.append(Board(lower.number, higher.number))

@@ -9,11 +9,12 @@ the player may still receive the pairing-allocated bye (C2).
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from fractions import Fraction
 
 from pairings.acceleration import Acceleration
-from tiebreaks.model import Color, Game, Player, TournamentResults, Unplayed, UnplayedRound
+from tiebreaks.model import Color, Game, Player, Round, TournamentResults, Unplayed, UnplayedRound
 
 WHITE, BLACK = Color.WHITE, Color.BLACK
 
@@ -75,6 +76,34 @@ def _colour_state(colours: tuple[Color, ...]) -> dict[str, object]:
         "absolute": absolute,
         "strong": not absolute and cd != 0,
     }
+
+
+def made_by_pairing(entry: Round) -> bool:
+    """A round entry the pairing made: a game, a forfeit (a scheduled game not played),
+    the pairing-allocated bye.  A requested bye or an absence was not paired."""
+    if isinstance(entry, Game):
+        return True
+    return isinstance(entry, UnplayedRound) and (
+        entry.kind is Unplayed.PAB or entry.kind.is_forfeit
+    )
+
+
+def pairing_numbers(
+    tournament: TournamentResults, round_number: int, absent: Collection[int] = ()
+) -> dict[int, int]:
+    """The pairing numbers of a round (1.2.2; the parity that 5.2.5 reads): the start
+    ranks in order, counting the players to be paired and those who took part in the
+    pairing of an earlier round, so that a player who is absent keeps his number and
+    those after him keep theirs.  A player who has not yet entered the pairing (absent
+    since round 1, a late entry) has no number yet.  bbpPairings numbers them so."""
+    left_out = set(absent)
+    numbers: dict[int, int] = {}
+    for player in sorted(tournament.players, key=lambda p: p.start_rank):
+        if player.start_rank not in left_out or any(
+            made_by_pairing(player.round(rnd)) for rnd in range(1, round_number)
+        ):
+            numbers[player.start_rank] = len(numbers) + 1
+    return numbers
 
 
 def _float(

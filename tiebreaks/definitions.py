@@ -144,7 +144,8 @@ def bh(ctx: Context, code: Code) -> Column:
 
 def fb(ctx: Context, code: Code) -> Column:
     """FB, Fore Buchholz (C.07 8.3): Buchholz as if every game paired for the final
-    round had ended in a draw; same modifiers as BH."""
+    round had ended in a draw; same modifiers as BH.  The final round is the last
+    scheduled one (ruling 10): before it is paired FB equals BH."""
     return _opponent_sum(ctx, code, fore=True)
 
 

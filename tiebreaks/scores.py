@@ -17,6 +17,7 @@ k is ``after_round`` when given, else the last round anybody has an entry for (a
 result, a bye or a pending pairing): a file whose later rounds have no data yet and
 the live standings of a round in progress are the event so far.  Once the last
 round is paired k is the scheduled number, so the final standings do not change.
+Fore Buchholz's "final round" is not k but the scheduled last round (ruling 10).
 """
 
 from __future__ import annotations
@@ -128,9 +129,13 @@ class ScoreSheet:
         """The sheet Fore Buchholz (C.07 8.3) sees: every game paired for the final
         round counted as a draw, whether it has a result (forfeits included: they
         were paired) or is still pending.  Byes known before the round stay as they
-        are.  Only kinds, points, scores and the pending games' opponents change."""
+        are.  Only kinds, points, scores and the pending games' opponents change.
+
+        "The final round" is the tournament's last scheduled round (ruling 10), not
+        round k of ruling 3: standings computed before it cannot see its pairings,
+        so there FB is BH (the same sheet)."""
         last = self.rounds - 1
-        if last < 0:
+        if last < 0 or self.rounds < self.tournament.rounds:
             return self
         kind = [list(k) for k in self.kind]
         pts = [list(p) for p in self.pts]

@@ -328,6 +328,15 @@ def test_round_robin_forfeit_counts_as_the_game_it_replaces_for_sb(tournament, e
 
 
 @PROPERTY_SETTINGS
+@given(tournament=round_robins(forfeit_rate=st.sampled_from((0.1, 0.25))))
+def test_a_round_robin_with_forfeits_is_recognised_without_its_092(tournament) -> None:
+    # Ruling 9: single or double, whatever its forfeits, the pairings say what it is.
+    text = write_trf(trf_from_tournament(tournament, ()))
+    without = "\n".join(line for line in text.split("\n") if not line.startswith("092"))
+    assert parse_trf(without).tournament.system is tournament.system
+
+
+@PROPERTY_SETTINGS
 @given(
     tournament=tournaments(),
     codes=st.lists(st.sampled_from(INVARIANT_CODES), unique=True, max_size=5),
