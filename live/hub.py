@@ -2,8 +2,8 @@
 
 If every spectator joined the tournament's group, Channels would hop to a
 thread (to close stale database connections) for each announcement delivered
-to each of them: with 200 spectators that was most of the web process's CPU in
-bench/live_latency.py.  Instead each process (event loop) joins a tournament's
+to each of them: with 200 spectators that would be most of the web process's CPU
+in bench/live_latency.py.  Instead each process (event loop) joins a tournament's
 group once, with its own channel, and hands each announcement to its local
 spectators.  It runs only while it has spectators.
 
