@@ -35,7 +35,9 @@ NAMES = {
     "PTP": gettext_lazy("Perfect Tournament Performance"),
     "APRO": gettext_lazy("Average Performance Rating of Opponents"),
     "APPO": gettext_lazy("Average Perfect Performance of Opponents"),
-    "OTHER_SB003": gettext_lazy("Simplified Sonneborn-Berger of the top scorers (not FIDE)"),
+    "NONFIDE_SB_TOP": gettext_lazy(
+        "Non-FIDE variant: a gaming platform's simplified Sonneborn-Berger of the top scorers"
+    ),
 }
 CUTS = {
     "C1": gettext_lazy("Cut-1"),

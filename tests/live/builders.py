@@ -42,5 +42,5 @@ def round_two_with_a_withdrawal_and_a_bye() -> int:
     commands.withdraw_player(tid, {"start_rank": 6, "from_round": 2}, author=author)
     commands.request_bye(tid, {"start_rank": 5, "round": 2, "points": "half"}, author=author)
     boards = [{"white": 4, "black": 1}, {"white": 2, "black": 3}]
-    commands.pair_round(tid, {"round": 2, "boards": boards}, author=author)
+    commands.record_pairing(tid, {"round": 2, "boards": boards}, author=author)
     return tid

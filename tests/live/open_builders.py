@@ -71,7 +71,7 @@ def make_open(
     everyone = list(range(1, players + 1))
     for number in range(1, played + 1):
         boards = pairing(everyone, number)
-        commands.pair_round(tid, {"round": number, "boards": boards}, author=author)
+        commands.record_pairing(tid, {"round": number, "boards": boards}, author=author)
         for board in range(1, len(boards) + 1):
             result = "+/-" if (number, board) == (1, 3) else RESULTS[(board + number) % 5]
             commands.record_result(
@@ -85,7 +85,7 @@ def make_open(
             tid, {"start_rank": n, "round": current, "points": "half"}, author=author
         )
     playing = everyone[: players - 2 * absent]
-    commands.pair_round(
+    commands.record_pairing(
         tid,
         {"round": current, "boards": pairing(playing, current), "confirm_repeats": True},
         author=author,

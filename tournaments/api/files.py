@@ -1,20 +1,22 @@
-"""The organiser's file and schedule endpoints: TRF import and export, standings as CSV,
-a round robin's whole schedule, and a Swiss round handed over as a TRF.
+"""The organiser's file endpoints: TRF import and export, standings as CSV, and a Swiss
+round handed over as a TRF.
 
-Thin views over ``trf_import``, ``round_import`` and ``berger``; refusals of a
+Thin views over ``trf_import`` and ``round_import``; refusals of a
 file answer 400 ``{"detail": "line L, column C: ...", "line": L, "column": C}``.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import IO, Any
 
+from django.core.files.base import ContentFile
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import ValidationError
-from rest_framework.parsers import BaseParser, FormParser, MultiPartParser
+from rest_framework.parsers import BaseParser, DataAndFiles, FormParser, MultiPartParser
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -22,7 +24,6 @@ from rest_framework.response import Response
 from tiebreaks.errors import TrfError
 from tiebreaks.trf import decode
 from tournaments.store import round_import
-from tournaments.store.scheduling import schedule_round_robin
 from tournaments.store.schemas import RULES
 from tournaments.store.trf_import import export_trf, import_trf, standings_csv
 
@@ -35,40 +36,36 @@ _REFUSED_FILE = OpenApiResponse(
 
 
 class PlainTextParser(BaseParser):
-    """A TRF sent as the raw request body."""
+    """A TRF sent as the raw request body, handed on as if uploaded as the form's ``file``."""
 
     media_type = "text/plain"
 
-    def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> str:
-        return decode(stream.read())
+    def parse(
+        self,
+        stream: IO[Any],
+        media_type: str | None = None,
+        parser_context: Mapping[str, Any] | None = None,
+    ) -> DataAndFiles[dict[str, Any], dict[str, ContentFile[bytes]]]:
+        return DataAndFiles({}, {"file": ContentFile(stream.read())})
 
 
-class TrfUploadMixin:
+class TrfUploadView(TournamentAPIView):
     """Reads the TRF of a request: a multipart ``file``, or a text/plain body."""
 
     parser_classes = [MultiPartParser, FormParser, PlainTextParser]
-    request: Request
 
     def trf_text(self) -> str:
-        data = self.request.data
-        if isinstance(data, str):
-            text = data
-        else:
-            upload = data.get("file")
-            if upload is None or isinstance(upload, str):
-                raise ValidationError(
-                    {"file": ["Send the TRF as a multipart 'file' or text/plain."]}
-                )
-            text = decode(upload.read())
+        upload = self.body().get("file")
+        if upload is None or isinstance(upload, str):
+            raise ValidationError({"file": ["Send the TRF as a multipart 'file' or text/plain."]})
+        text = decode(upload.read())
         if not text.strip():
             raise ValidationError({"file": ["The TRF is empty."]})
         return text
 
     def option(self, name: str) -> Any:
-        """A setting from the query string (text/plain bodies) or the form fields."""
-        data = self.request.data
-        form = data if not isinstance(data, str) else {}
-        return form.get(name) or self.request.query_params.get(name)
+        """A setting from the form fields, else the query string (text/plain bodies)."""
+        return self.body().get(name) or self.request.query_params.get(name)
 
     @staticmethod
     def refused(exc: TrfError) -> Response:
@@ -91,7 +88,7 @@ class ImportedSerializer(serializers.Serializer):
     )
 
 
-class TrfImportView(TrfUploadMixin, TournamentAPIView):
+class TrfImportView(TrfUploadView):
     """Creates a tournament from a TRF; the importing user becomes its organiser."""
 
     permission_classes = [IsAuthenticated]
@@ -111,13 +108,13 @@ class TrfImportView(TrfUploadMixin, TournamentAPIView):
         if rules is not None and rules not in RULES:
             raise ValidationError({"rules": [f"One of {', '.join(RULES)}."]})
         try:
-            imported = import_trf(self.trf_text(), author=request.user, rules=rules)
+            imported = import_trf(self.trf_text(), author=self.author(), rules=rules)
         except TrfError as exc:
             return self.refused(exc)
         return Response(ImportedSerializer(imported).data, status=status.HTTP_201_CREATED)
 
 
-class RoundTrfImportView(TrfUploadMixin, TournamentAPIView):
+class RoundTrfImportView(TrfUploadView):
     """Pairs the next round from a TRF of the tournament so far plus that round."""
 
     @extend_schema(
@@ -139,43 +136,11 @@ class RoundTrfImportView(TrfUploadMixin, TournamentAPIView):
         confirm = flag in ("true", "1")
         try:
             event = round_import.pair_from_trf(
-                tournament_id, self.trf_text(), author=request.user, confirm_repeats=confirm
+                tournament_id, self.trf_text(), author=self.author(), confirm_repeats=confirm
             )
         except TrfError as exc:
             return self.refused(exc)
         return created(event)
-
-
-class ScheduleRequest(serializers.Serializer):
-    swap_last_two = serializers.BooleanField(
-        default=False,
-        help_text="Double round robin: exchange the last two rounds of the first cycle, as "
-        "C.05 Annex 1 recommends, so nobody has the same colour three times running.",
-    )
-
-
-class ScheduledSerializer(serializers.Serializer):
-    rounds = serializers.IntegerField(help_text="Rounds paired.")
-    first_seq = serializers.IntegerField()
-    last_seq = serializers.IntegerField()
-
-
-class ScheduleView(TournamentAPIView):
-    """Pairs every round of a round robin from the Berger tables, in one go."""
-
-    @extend_schema(
-        summary="Pair a round robin's whole schedule (FIDE Berger tables)",
-        request=ScheduleRequest,
-        responses={**WRITE_RESPONSES, 201: ScheduledSerializer},
-    )
-    def post(self, request: Request, tournament_id: int) -> Response:
-        body = ScheduleRequest(data=self.body())
-        body.is_valid(raise_exception=True)
-        events = schedule_round_robin(
-            tournament_id, swap_last_two=body.validated_data["swap_last_two"], author=request.user
-        )
-        summary = {"rounds": len(events), "first_seq": events[0].seq, "last_seq": events[-1].seq}
-        return Response(ScheduledSerializer(summary).data, status=status.HTTP_201_CREATED)
 
 
 class TrfExportView(TournamentAPIView):
