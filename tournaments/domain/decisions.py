@@ -50,6 +50,11 @@ def _player(state: TournamentState, start_rank: int, field: str) -> PlayerState:
         raise CommandError(field, f"no player has start rank {start_rank}") from None
 
 
+def _individual(state: TournamentState) -> None:
+    if state.settings.is_team:
+        raise CommandError("kind", "a team event is paired as matches (team-rounds)")
+
+
 def _in_range(state: TournamentState, round_number: int, field: str) -> None:
     if round_number > state.settings.rounds:
         raise CommandError(
@@ -125,6 +130,7 @@ def decide_pairing(state: TournamentState, body: Body) -> list[DomainEvent]:
     order unless given) and pairing-allocated byes, every player known, active and
     seated once."""
     number = body["round"]
+    _individual(state)
     _in_range(state, number, "round")
     if number in state.rounds:
         raise CommandError("round", f"round {number} is already paired")
@@ -290,6 +296,7 @@ def decide_next_round(
     players withdrawn or with a requested bye in that round are left out (C.04.2).
     ``default_colour`` is round 1's first colour when the results do not show it."""
     number = state.last_paired_round + 1
+    _individual(state)
     if state.settings.system is not System.SWISS:
         raise CommandError("system", "only a Swiss is paired round by round here")
     if number > state.settings.rounds:

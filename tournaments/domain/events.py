@@ -28,6 +28,7 @@ from .state import (
     Settings,
     scoring_from_payload,
 )
+from .teams import INDIVIDUAL, TEAM, MatchState, TeamEntry, TeamRoundState
 
 Payload = dict[str, Any]
 Upcaster = Callable[[Payload], Payload]
@@ -46,6 +47,13 @@ class EventKind(enum.StrEnum):
     ROUND_CLOSED = "round.closed"
     ORGANISER_GRANTED = "organiser.granted"
     ORGANISER_REVOKED = "organiser.revoked"
+    TEAM_REGISTERED = "team.registered"
+    ROSTER_EDITED = "team.roster_edited"
+    LINEUP_SUBMITTED = "team.lineup_submitted"
+    TEAM_ROUND_PAIRED = "team.round_paired"
+    BOARD_RESULT_RECORDED = "team.board_result_recorded"
+    BOARD_RESULT_CORRECTED = "team.board_result_corrected"
+    MATCH_FORFEITED = "team.match_forfeited"
 
 
 @dataclass(frozen=True)
@@ -128,7 +136,7 @@ class TournamentCreated(DomainEvent):
             }
         }
     )
-    OPTIONAL = frozenset({"unrated_rating", "acceleration", "details"})
+    OPTIONAL = frozenset({"unrated_rating", "acceleration", "details", "kind", "boards"})
 
     name: str
     rounds: int
@@ -139,6 +147,10 @@ class TournamentCreated(DomainEvent):
     unrated_rating: int | None = None
     acceleration: str = ""
     details: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    # Issue 22: a team event's boards per match and match points (2-1-0 when empty).
+    kind: str = INDIVIDUAL
+    boards: int = 0
+    match_points: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
 
     @classmethod
     def from_payload(cls, payload: Mapping[str, Any]) -> Self:
@@ -146,8 +158,9 @@ class TournamentCreated(DomainEvent):
 
     def to_payload(self) -> Payload:
         payload = super().to_payload()
-        if not self.details:
-            payload.pop("details", None)
+        for optional in ("details", "match_points"):
+            if not getattr(self, optional):
+                payload.pop(optional, None)
         return payload
 
     def apply(self, acc: Accumulator, seq: int) -> None:
@@ -161,10 +174,14 @@ class TournamentCreated(DomainEvent):
             unrated_rating=self.unrated_rating,
             acceleration=self.acceleration,
             details=MappingProxyType(dict(self.details)),
+            kind=self.kind,
+            boards=self.boards,
+            match_points=MappingProxyType(dict(self.match_points)),
         )
 
     def summary(self) -> str:
-        return f"{self.name}: {self.rounds} rounds, {self.system}, {self.rules}"
+        teams = f", teams of {self.boards} boards" if self.kind == TEAM else ""
+        return f"{self.name}: {self.rounds} rounds, {self.system}, {self.rules}{teams}"
 
 
 def _player_registered_add_fide_id(payload: Payload) -> Payload:
@@ -370,6 +387,201 @@ class OrganiserRevoked(_OrganiserChange):
         return f"{self.username} no longer organises this tournament"
 
 
+@dataclass(frozen=True)
+class TeamRegistered(DomainEvent):
+    """A team with its roster (start ranks of registered players, board order,
+    reserves last); its players are registered by the events before it."""
+
+    KIND = EventKind.TEAM_REGISTERED
+    EXAMPLES = MappingProxyType(
+        {
+            1: {
+                "number": 1,
+                "name": "Rochade Eupen",
+                "short_name": "ROC",
+                "federation": "BEL",
+                "captain": "Anna Braun",
+                "roster": [1, 2, 3, 4, 5],
+            }
+        }
+    )
+
+    number: int
+    name: str
+    short_name: str
+    federation: str  # a federation or a club
+    captain: str
+    roster: tuple[int, ...]
+
+    @classmethod
+    def from_payload(cls, payload: Mapping[str, Any]) -> Self:
+        return cls(**{**payload, "roster": tuple(payload["roster"])})
+
+    def apply(self, acc: Accumulator, seq: int) -> None:
+        acc.teams[self.number] = TeamEntry(
+            self.number, self.name, self.short_name, self.federation, self.captain, self.roster
+        )
+
+    def summary(self) -> str:
+        return f"team {self.number}. {self.name}: {len(self.roster)} players"
+
+
+@dataclass(frozen=True)
+class RosterEdited(DomainEvent):
+    """A team's roster replaced (new players registered by the events before it)."""
+
+    KIND = EventKind.ROSTER_EDITED
+    EXAMPLES = MappingProxyType({1: {"team": 1, "roster": [2, 1, 3, 4, 5, 9]}})
+
+    team: int
+    roster: tuple[int, ...]
+
+    @classmethod
+    def from_payload(cls, payload: Mapping[str, Any]) -> Self:
+        return cls(payload["team"], tuple(payload["roster"]))
+
+    def apply(self, acc: Accumulator, seq: int) -> None:
+        acc.teams[self.team] = replace(acc.teams[self.team], roster=self.roster)
+
+    def summary(self) -> str:
+        return f"team {self.team}: roster {list(self.roster)}"
+
+
+@dataclass(frozen=True)
+class LineupSubmitted(DomainEvent):
+    """The players of a team in a round, by board (null: nobody on that board); a
+    later line-up for the same round replaces it until a board has a result."""
+
+    KIND = EventKind.LINEUP_SUBMITTED
+    EXAMPLES = MappingProxyType({1: {"round": 1, "team": 1, "players": [1, 2, None, 5]}})
+
+    round: int
+    team: int
+    players: tuple[int | None, ...]
+
+    @classmethod
+    def from_payload(cls, payload: Mapping[str, Any]) -> Self:
+        return cls(payload["round"], payload["team"], tuple(payload["players"]))
+
+    def apply(self, acc: Accumulator, seq: int) -> None:
+        acc.lineups[(self.round, self.team)] = self.players
+
+    def summary(self) -> str:
+        shown = ", ".join("-" if p is None else str(p) for p in self.players)
+        return f"round {self.round}, team {self.team}: line-up {shown}"
+
+
+@dataclass(frozen=True)
+class PairedMatch(DomainValue):
+    """One match of a ``team.round_paired`` event: ``white`` has White on board 1."""
+
+    match: int
+    white: int
+    black: int
+
+
+@dataclass(frozen=True)
+class TeamRoundPaired(DomainEvent):
+    KIND = EventKind.TEAM_ROUND_PAIRED
+    EXAMPLES = MappingProxyType(
+        {1: {"round": 1, "matches": [{"match": 1, "white": 1, "black": 2}], "byes": [3]}}
+    )
+
+    round: int
+    matches: tuple[PairedMatch, ...]
+    byes: tuple[int, ...]  # teams with the pairing-allocated bye
+
+    @classmethod
+    def from_payload(cls, payload: Mapping[str, Any]) -> Self:
+        matches = tuple(PairedMatch(**match) for match in payload["matches"])
+        return cls(payload["round"], matches, tuple(payload["byes"]))
+
+    def apply(self, acc: Accumulator, seq: int) -> None:
+        matches = tuple(MatchState(m.match, m.white, m.black) for m in self.matches)
+        acc.team_rounds[self.round] = TeamRoundState(self.round, matches, self.byes)
+
+    def summary(self) -> str:
+        shown = ", ".join(f"{m.white}-{m.black}" for m in self.matches)
+        return f"round {self.round}: matches {shown}; byes {list(self.byes) or 'none'}"
+
+
+def _put_match(acc: Accumulator, round_number: int, match: MatchState) -> None:
+    rnd = acc.team_rounds[round_number]
+    matches = tuple(match if m.number == match.number else m for m in rnd.matches)
+    acc.team_rounds[round_number] = replace(rnd, matches=matches)
+
+
+@dataclass(frozen=True)
+class _TeamBoardResult(DomainEvent):
+    """A board's result in a match, first entered or corrected: the fold is the same."""
+
+    round: int
+    match: int
+    board: int
+    result: str  # white's side first (state.RESULTS)
+
+    def apply(self, acc: Accumulator, seq: int) -> None:
+        match = acc.team_rounds[self.round].match(self.match)
+        assert match is not None  # the decision checked it
+        results = {**match.results, self.board: (self.result, seq)}
+        _put_match(acc, self.round, replace(match, results=MappingProxyType(results)))
+
+    def summary(self) -> str:
+        return f"round {self.round} match {self.match} board {self.board}: {self.result}"
+
+
+@dataclass(frozen=True)
+class BoardResultRecorded(_TeamBoardResult):
+    KIND = EventKind.BOARD_RESULT_RECORDED
+    EXAMPLES = MappingProxyType({1: {"round": 1, "match": 1, "board": 2, "result": "0-1"}})
+
+
+@dataclass(frozen=True, kw_only=True)
+class BoardResultCorrected(_TeamBoardResult):
+    """Replaces a board's result; the entry it corrects stays in the log."""
+
+    KIND = EventKind.BOARD_RESULT_CORRECTED
+    EXAMPLES = MappingProxyType(
+        {
+            1: {
+                "round": 1,
+                "match": 1,
+                "board": 2,
+                "result": "1-0",
+                "reason": "score sheet misread",
+                "supersedes": 12,
+            }
+        }
+    )
+
+    reason: str
+    supersedes: int  # the seq of the result replaced
+
+    def summary(self) -> str:
+        return f"{super().summary()} (corrects #{self.supersedes}: {self.reason})"
+
+
+@dataclass(frozen=True)
+class MatchForfeited(DomainEvent):
+    """A whole match forfeited (a team did not show), from the first-named team's
+    side: ``+/-`` it wins, ``-/+`` it loses, ``0-0`` both lose."""
+
+    KIND = EventKind.MATCH_FORFEITED
+    EXAMPLES = MappingProxyType({1: {"round": 2, "match": 1, "result": "-/+"}})
+
+    round: int
+    match: int
+    result: str
+
+    def apply(self, acc: Accumulator, seq: int) -> None:
+        match = acc.team_rounds[self.round].match(self.match)
+        assert match is not None  # the decision checked it
+        _put_match(acc, self.round, replace(match, forfeit=self.result))
+
+    def summary(self) -> str:
+        return f"round {self.round} match {self.match}: forfeited {self.result}"
+
+
 EVENT_TYPES: Mapping[str, type[DomainEvent]] = MappingProxyType(
     {
         event_type.KIND: event_type
@@ -384,6 +596,13 @@ EVENT_TYPES: Mapping[str, type[DomainEvent]] = MappingProxyType(
             RoundClosed,
             OrganiserGranted,
             OrganiserRevoked,
+            TeamRegistered,
+            RosterEdited,
+            LineupSubmitted,
+            TeamRoundPaired,
+            BoardResultRecorded,
+            BoardResultCorrected,
+            MatchForfeited,
         )
     }
 )

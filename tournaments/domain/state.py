@@ -29,6 +29,9 @@ from tiebreaks.model import (
     Unplayed,
     UnplayedRound,
 )
+from tiebreaks.teams.model import TeamTournament
+
+from .teams import INDIVIDUAL, TEAM, Lineup, TeamEntry, TeamRoundState, team_tournament
 
 # Results as entered by an arbiter, white's side first.  "0-0" is a double forfeit.
 RESULTS = ("1-0", "1/2-1/2", "0-1", "+/-", "-/+", "0-0")
@@ -68,6 +71,15 @@ class Settings:
     acceleration: str = ""  # C.04.5 method for Swiss pairings ("baku"); "" none
     # Dates, place, time control, chief arbiter, round dates: shown, never computed with.
     details: Mapping[str, Any] = field(default_factory=dict)
+    # Issue 22: "individual" or "team" (teams of ``boards`` players, match points
+    # for a won, drawn, lost match as texts: {} is 2-1-0).
+    kind: str = INDIVIDUAL
+    boards: int = 0
+    match_points: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def is_team(self) -> bool:
+        return self.kind == TEAM
 
 
 @dataclass(frozen=True)
@@ -210,6 +222,18 @@ class TournamentState:
     # round -> start rank -> "half" / "zero" / "full"
     requested_byes: Mapping[int, Mapping[int, str]] = field(default_factory=dict)
     fide_ids: Mapping[str, int] = field(default_factory=dict)  # -> start rank
+    # A team event's teams by pairing number, its rounds and the line-ups by (round, team).
+    teams: Mapping[int, TeamEntry] = field(default_factory=dict)
+    team_rounds: Mapping[int, TeamRoundState] = field(default_factory=dict)
+    lineups: Mapping[tuple[int, int], Lineup] = field(default_factory=dict)
+
+    def team_of(self, start_rank: int) -> int | None:
+        """The team whose roster holds the player, if any."""
+        return next((t.number for t in self.teams.values() if start_rank in t.roster), None)
+
+    def to_team_tournament(self) -> TeamTournament:
+        """A team event as the team standings engine reads it."""
+        return team_tournament(self)
 
     @property
     def last_paired_round(self) -> int:
@@ -330,6 +354,10 @@ class Accumulator:
         self.requested_byes: dict[int, dict[int, str]] = {
             number: dict(byes) for number, byes in (start.requested_byes.items() if start else ())
         }
+        # Teams and their rounds are few: replaced whole by the events that change them.
+        self.teams: dict[int, TeamEntry] = dict(start.teams) if start else {}
+        self.team_rounds: dict[int, TeamRoundState] = dict(start.team_rounds) if start else {}
+        self.lineups: dict[tuple[int, int], Lineup] = dict(start.lineups) if start else {}
 
     def advance(self, seq: int, kind: str) -> None:
         """Accept event ``seq`` of ``kind`` as the next one, or raise FoldError."""
@@ -365,4 +393,7 @@ class Accumulator:
             requested_byes=MappingProxyType(
                 {r: MappingProxyType(byes) for r, byes in self.requested_byes.items()}
             ),
+            teams=MappingProxyType(self.teams),
+            team_rounds=MappingProxyType(self.team_rounds),
+            lineups=MappingProxyType(self.lineups),
         )
