@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments.api import files, views
+from tournaments.api import files, teams, views
 
 app_name = "tournaments"
 
@@ -44,5 +44,28 @@ urlpatterns = [
         tournament + "rounds/import-trf/",
         files.RoundTrfImportView.as_view(),
         name="round-import-trf",
+    ),
+    # Team events (api.teams).
+    path(tournament + "teams/", teams.TeamListView.as_view(), name="team-list"),
+    path(tournament + "teams/<int:team>/roster/", teams.RosterView.as_view(), name="team-roster"),
+    path(tournament + "lineups/", teams.LineupView.as_view(), name="lineup-create"),
+    path(tournament + "team-rounds/", teams.TeamRoundListView.as_view(), name="team-round-list"),
+    path(
+        tournament + "team-rounds/pair/", teams.TeamRoundPairView.as_view(), name="team-round-pair"
+    ),
+    path(
+        tournament + "board-results/",
+        teams.BoardResultView.as_view(),
+        name="board-result-create",
+    ),
+    path(
+        tournament + "board-corrections/",
+        teams.BoardCorrectionView.as_view(),
+        name="board-correction-create",
+    ),
+    path(
+        tournament + "match-forfeits/",
+        teams.MatchForfeitView.as_view(),
+        name="match-forfeit-create",
     ),
 ]

@@ -99,6 +99,11 @@ class TournamentSerializer(TournamentFieldsSerializer):
         help_text='Swiss acceleration (C.04.5): "baku", or "" for none.',
     )
 
+    kind = serializers.CharField(source="state.settings.kind", help_text='"individual" or "team".')
+    boards = serializers.IntegerField(
+        source="state.settings.boards", help_text="A team event's boards per match (0: none)."
+    )
+
     def get_players(self, tournament: Any) -> int:
         return len(tournament.state.players)
 

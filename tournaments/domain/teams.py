@@ -221,3 +221,40 @@ def _match(
             for v in views
         ),
     )
+
+
+# Each side's points for a board result, white's first, as the board scoring names them.
+_SIDE_POINTS: Mapping[str, tuple[str, str]] = MappingProxyType(
+    {
+        "1-0": ("win", "loss"),
+        "1/2-1/2": ("draw", "draw"),
+        "0-1": ("loss", "win"),
+        "+/-": ("forfeit_win", "forfeit_loss"),
+        "-/+": ("forfeit_loss", "forfeit_win"),
+        "0-0": ("forfeit_loss", "forfeit_loss"),
+    }
+)
+
+
+def match_score(
+    state: TournamentState, round_number: int, match: MatchState
+) -> dict[int, Fraction]:
+    """Each team's game points in a match so far: the boards with a result (an empty
+    board's forfeit included), or every board of a forfeited match."""
+    scoring = state.settings.scoring
+    boards = state.settings.boards
+    if match.forfeit is not None:
+        mine, theirs = _SIDE_POINTS[match.forfeit]
+        return {
+            match.white: boards * getattr(scoring, mine),
+            match.black: boards * getattr(scoring, theirs),
+        }
+    score = {match.white: Fraction(0), match.black: Fraction(0)}
+    for view in match_boards(match, state.lineups, round_number, boards):
+        if view.result is None:
+            continue
+        white_side, black_side = _SIDE_POINTS[view.result]
+        black_team = match.black if view.white_team == match.white else match.white
+        score[view.white_team] += getattr(scoring, white_side)
+        score[black_team] += getattr(scoring, black_side)
+    return score

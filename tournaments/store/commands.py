@@ -29,7 +29,7 @@ from rest_framework import serializers
 from pairings import pair_round
 from pairings.external import pair_with
 from tiebreaks.model import Color
-from tournaments.domain import decisions
+from tournaments.domain import decisions, team_decisions
 from tournaments.domain.errors import CommandError, Conflict, TournamentNotFound
 from tournaments.domain.events import DomainEvent, EventKind, RoundPaired, TournamentCreated
 from tournaments.domain.state import TournamentState
@@ -46,8 +46,16 @@ __all__ = [
     "Draft",
     "TournamentNotFound",
     "close_round",
+    "correct_board_result",
     "correct_result",
     "create_tournament",
+    "edit_roster",
+    "forfeit_match",
+    "pair_next_team_round",
+    "pair_team_round",
+    "record_board_result",
+    "register_team",
+    "submit_lineup",
     "pair_next_round",
     "pair_round_checked",
     "record_pairing",
@@ -67,6 +75,9 @@ class Command:
     kind: EventKind
     schema: type[serializers.Serializer]
     decide: decisions.Decision = field(repr=False)
+    # The body's fields a retried request is compared on (None: all of them); a
+    # command storing several events keeps its key on the last, which holds only these.
+    replay_fields: frozenset[str] | None = None
 
     def __call__(
         self,
@@ -85,9 +96,14 @@ class Command:
             author=author,
             expected_seq=expected_seq,
             idempotency_key=idempotency_key or "",
-            replayed=partial(_replayed, kind=self.kind, data=data),
+            replayed=partial(_replayed, kind=self.kind, data=self._replay_data(data)),
         )
         return stored[-1]
+
+    def _replay_data(self, data: Payload) -> Payload:
+        if self.replay_fields is None:
+            return data
+        return {k: v for k, v in data.items() if k in self.replay_fields}
 
 
 def create_tournament(
@@ -178,6 +194,47 @@ correct_result = Command(
 )
 close_round = Command(
     EventKind.ROUND_CLOSED, schemas.RoundClosedSerializer, decisions.decide_closing
+)
+
+# Team events (issue 22).
+register_team = Command(
+    EventKind.TEAM_REGISTERED,
+    schemas.TeamRegisteredSerializer,
+    team_decisions.decide_team_registration,
+    replay_fields=frozenset({"name", "short_name", "federation", "captain"}),
+)
+edit_roster = Command(
+    EventKind.ROSTER_EDITED,
+    schemas.RosterEditedSerializer,
+    team_decisions.decide_roster_edit,
+    replay_fields=frozenset({"team"}),
+)
+submit_lineup = Command(
+    EventKind.LINEUP_SUBMITTED, schemas.LineupSubmittedSerializer, team_decisions.decide_lineup
+)
+pair_team_round = Command(
+    EventKind.TEAM_ROUND_PAIRED,
+    schemas.TeamRoundPairedSerializer,
+    team_decisions.decide_team_pairing,
+)
+pair_next_team_round = Command(
+    EventKind.TEAM_ROUND_PAIRED,
+    schemas.NextTeamRoundSerializer,
+    team_decisions.decide_next_team_round,
+    replay_fields=frozenset(),
+)
+record_board_result = Command(
+    EventKind.BOARD_RESULT_RECORDED,
+    schemas.BoardResultRecordedSerializer,
+    team_decisions.decide_board_result,
+)
+correct_board_result = Command(
+    EventKind.BOARD_RESULT_CORRECTED,
+    schemas.BoardResultCorrectedSerializer,
+    team_decisions.decide_board_correction,
+)
+forfeit_match = Command(
+    EventKind.MATCH_FORFEITED, schemas.MatchForfeitedSerializer, team_decisions.decide_match_forfeit
 )
 
 

@@ -21,14 +21,18 @@ from pairings.acceleration import BAKU, standard_scoring
 from tiebreaks.errors import TieBreakError
 from tiebreaks.model import Scoring, System, TournamentResults
 from tiebreaks.standings import DEFAULT_RULES, RULES, compute_standings
+from tiebreaks.teams.standings import ROUND_ROBIN_DEFAULT, SWISS_DEFAULT, parse_team_code
 from tournaments.domain.errors import CommandError
 from tournaments.domain.state import BYE_POINTS, RESULTS, SYSTEMS, scoring_from_payload
+from tournaments.domain.teams import INDIVIDUAL, KINDS, MATCH_FORFEITS, TEAM
 
 TITLES = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
 MAX_ROUNDS = 99
 # TRF writes start ranks in four columns.
 MAX_START_RANK = 9999
 MAX_POINTS = 100
+MAX_BOARDS = 64
+MAX_ROSTER = 64
 # What Fraction reads, with an exponent of at most three digits (str() of a float uses one).
 _POINTS_TEXT = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d{1,3})?|[+-]?\d+/\d+")
 _DEFAULT_SCORING = Scoring().as_texts()
@@ -106,6 +110,12 @@ class TournamentDetailsSerializer(serializers.Serializer):
         return attrs
 
 
+class MatchPointsSerializer(serializers.Serializer):
+    win = PointsField(default="2", required=False, help_text="Match points for a match won.")
+    draw = PointsField(default="1", required=False, help_text="Match points for a match drawn.")
+    loss = PointsField(default="0", required=False, help_text="Match points for a match lost.")
+
+
 class TournamentCreatedSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=200)
     rounds = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS)
@@ -140,10 +150,30 @@ class TournamentCreatedSerializer(serializers.Serializer):
         '"baku" (C.04.5.1, standard 1 - 1/2 - 0 scoring only). Omit for none.',
     )
     details = TournamentDetailsSerializer(required=False)
+    kind = serializers.ChoiceField(
+        choices=KINDS,
+        default=INDIVIDUAL,
+        help_text='"team": teams of `boards` players meet in matches; fixed at creation.',
+    )
+    boards = serializers.IntegerField(
+        min_value=1,
+        max_value=MAX_BOARDS,
+        required=False,
+        help_text="A team event: the boards of a match (required).",
+    )
+    match_points = MatchPointsSerializer(
+        required=False, help_text="A team event: match points for a won, drawn, lost match."
+    )
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if "scoring" not in attrs:
             attrs["scoring"] = dict(_DEFAULT_SCORING)
+        if attrs["kind"] == TEAM:
+            return _team_settings(attrs)
+        for team_only in ("boards", "match_points"):
+            if team_only in attrs:
+                raise serializers.ValidationError({team_only: "applies to a team event only"})
+        del attrs["kind"]  # an individual event's payload stays as it always was
         if "acceleration" in attrs:
             if attrs["system"] != System.SWISS.value:
                 raise serializers.ValidationError(
@@ -157,6 +187,23 @@ class TournamentCreatedSerializer(serializers.Serializer):
             attrs.get("tiebreaks") or [], attrs["rules"], System(attrs["system"]), attrs["rounds"]
         )
         return attrs
+
+
+def _team_settings(attrs: dict[str, Any]) -> dict[str, Any]:
+    """A team event's settings: boards given, team tie-break codes (the team
+    engine's default list when empty)."""
+    if "boards" not in attrs:
+        raise serializers.ValidationError({"boards": "a team event needs its number of boards"})
+    if "acceleration" in attrs:
+        raise serializers.ValidationError({"acceleration": "not for team events"})
+    codes = attrs.get("tiebreaks") or []
+    try:
+        parsed = [parse_team_code(code).text for code in codes]
+    except TieBreakError as exc:
+        raise serializers.ValidationError({"tiebreaks": [str(exc)]}) from exc
+    swiss = attrs["system"] == System.SWISS.value
+    attrs["tiebreaks"] = parsed or list(SWISS_DEFAULT if swiss else ROUND_ROBIN_DEFAULT)
+    return attrs
 
 
 def _checked_tiebreaks(codes: list[str], rules: str, system: System, rounds: int) -> list[str]:
@@ -183,6 +230,126 @@ class PlayerRegisteredSerializer(serializers.Serializer):
         r"^[A-Z]{3}$", default="", allow_blank=True, help_text="FIDE code, e.g. ITA."
     )
     fide_id = serializers.RegexField(r"^[0-9]{1,12}$", default="", allow_blank=True)
+
+
+class TeamPlayerSerializer(serializers.Serializer):
+    """A new player of a team: the data every player has (the start rank is given)."""
+
+    name = serializers.CharField(max_length=200)
+    rating = serializers.IntegerField(min_value=0, max_value=4000, default=0)
+    title = serializers.ChoiceField(choices=("", *TITLES), default="", allow_blank=True)
+    federation = serializers.RegexField(
+        r"^[A-Z]{3}$", default="", allow_blank=True, help_text="FIDE code, e.g. ITA."
+    )
+    fide_id = serializers.RegexField(r"^[0-9]{1,12}$", default="", allow_blank=True)
+
+
+class TeamRegisteredSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=200)
+    short_name = serializers.CharField(max_length=20, default="", allow_blank=True)
+    federation = serializers.CharField(
+        max_length=200, default="", allow_blank=True, help_text="A federation or a club."
+    )
+    captain = serializers.CharField(max_length=200, default="", allow_blank=True)
+    players = serializers.ListField(
+        child=TeamPlayerSerializer(),
+        max_length=MAX_ROSTER,
+        help_text="The roster in board order, reserves last.",
+    )
+
+
+class RosterItemSerializer(TeamPlayerSerializer):
+    """A player already on the roster (``start_rank`` alone) or a new one (its data)."""
+
+    start_rank = serializers.IntegerField(min_value=1, max_value=MAX_START_RANK, required=False)
+    name = serializers.CharField(max_length=200, required=False)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if "start_rank" in attrs:
+            if "name" in attrs:
+                raise serializers.ValidationError(
+                    {"name": "give a rostered player's start rank or a new player's data"}
+                )
+            return {"start_rank": attrs["start_rank"]}
+        if "name" not in attrs:
+            raise serializers.ValidationError({"name": "a new player needs a name"})
+        return attrs
+
+
+class RosterEditedSerializer(serializers.Serializer):
+    team = serializers.IntegerField(min_value=1, max_value=MAX_START_RANK)
+    roster = serializers.ListField(
+        child=RosterItemSerializer(),
+        max_length=MAX_ROSTER,
+        help_text="The whole roster in board order.",
+    )
+
+
+class LineupSubmittedSerializer(serializers.Serializer):
+    round = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS)
+    team = serializers.IntegerField(min_value=1, max_value=MAX_START_RANK)
+    players = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=MAX_START_RANK, allow_null=True),
+        max_length=MAX_BOARDS,
+        help_text="Start ranks by board, from the roster in roster order; null: an empty board.",
+    )
+
+
+class PairingMatchSerializer(serializers.Serializer):
+    white = serializers.IntegerField(
+        min_value=1, max_value=MAX_START_RANK, help_text="Team with White on board 1."
+    )
+    black = serializers.IntegerField(min_value=1, max_value=MAX_START_RANK)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if attrs["white"] == attrs["black"]:
+            raise serializers.ValidationError({"black": ["A team cannot meet itself."]})
+        return attrs
+
+
+class TeamRoundPairedSerializer(serializers.Serializer):
+    round = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS)
+    matches = PairingMatchSerializer(many=True, allow_empty=True)
+    byes = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=MAX_START_RANK),
+        default=list,
+        max_length=1,
+        help_text="The team given the pairing-allocated bye.",
+    )
+
+
+class NextTeamRoundSerializer(serializers.Serializer):
+    swap_last_two = serializers.BooleanField(
+        default=False,
+        help_text="Double round robin: exchange the last two rounds of the first cycle.",
+    )
+
+
+class BoardResultRecordedSerializer(serializers.Serializer):
+    round = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS)
+    match = serializers.IntegerField(min_value=1)
+    board = serializers.IntegerField(min_value=1, max_value=MAX_BOARDS)
+    result = serializers.ChoiceField(
+        choices=RESULTS, help_text="White's side first; +/- and -/+ forfeits, 0-0 a double one."
+    )
+
+
+class BoardResultCorrectedSerializer(BoardResultRecordedSerializer):
+    reason = serializers.CharField(max_length=500)
+    supersedes = serializers.IntegerField(
+        min_value=1,
+        required=False,
+        help_text="Seq of the result being corrected; omit to correct the current one.",
+    )
+
+
+class MatchForfeitedSerializer(serializers.Serializer):
+    round = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS)
+    match = serializers.IntegerField(min_value=1)
+    result = serializers.ChoiceField(
+        choices=tuple(MATCH_FORFEITS),
+        help_text="From the first-named team's side: +/- it wins, -/+ it loses, 0-0 neither came.",
+    )
 
 
 class PlayerWithdrawnSerializer(serializers.Serializer):
