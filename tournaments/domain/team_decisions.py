@@ -35,7 +35,7 @@ from .events import (
     TeamRoundPaired,
 )
 from .state import TournamentState
-from .teams import BoardView, MatchState, TeamEntry, TeamRoundState, match_boards
+from .teams import BoardView, MatchState, TeamEntry, TeamRoundState, match_boards, round_complete
 
 
 def _team_event(state: TournamentState) -> None:
@@ -211,16 +211,6 @@ def decide_team_pairing(state: TournamentState, body: Body) -> list[DomainEvent]
     return [TeamRoundPaired(number, tuple(matches), tuple(body["byes"]))]
 
 
-def _complete(state: TournamentState, rnd: TeamRoundState) -> bool:
-    for match in rnd.matches:
-        if match.forfeit is not None:
-            continue
-        views = match_boards(match, state.lineups, rnd.number, state.settings.boards)
-        if not views or any(v.result is None for v in views):
-            return False
-    return True
-
-
 def decide_next_team_round(state: TournamentState, body: Body) -> list[DomainEvent]:
     """Pair the next round by the system: a round robin's round from the Berger tables
     (teams numbered in registration order), a team Swiss by C.04.6 once the round
@@ -235,7 +225,7 @@ def decide_next_team_round(state: TournamentState, body: Body) -> list[DomainEve
         raise CommandError("teams", "a team event needs at least two teams to pair")
     if settings.system is System.SWISS:
         previous = state.team_rounds.get(number - 1)
-        if previous is not None and not _complete(state, previous):
+        if previous is not None and not round_complete(state, previous):
             raise CommandError("round", f"round {number - 1} still has boards without a result")
         try:
             pairing = pair_team_round(

@@ -158,6 +158,17 @@ def match_boards(
     return tuple(out)
 
 
+def round_complete(state: TournamentState, rnd: TeamRoundState) -> bool:
+    """Every match of the round forfeited or with a result on every board."""
+    for match in rnd.matches:
+        if match.forfeit is not None:
+            continue
+        views = match_boards(match, state.lineups, rnd.number, state.settings.boards)
+        if not views or any(v.result is None for v in views):
+            return False
+    return True
+
+
 def team_scoring(points: Mapping[str, str] | None, games: object) -> TeamScoring:
     """Match points as the settings give them (2-1-0 without), on the board scoring."""
     given = {k: Fraction(v) for k, v in (points or {}).items()}
@@ -258,3 +269,13 @@ def match_score(
         score[view.white_team] += getattr(scoring, white_side)
         score[black_team] += getattr(scoring, black_side)
     return score
+
+
+def score_text(points: Fraction) -> str:
+    """Game points as a match score shows them: 2½, ½, 3 (other fractions as 1/3)."""
+    whole, part = divmod(points, 1)
+    if part == 0:
+        return str(whole)
+    if part == Fraction(1, 2):
+        return f"{whole or ''}½"
+    return str(points)

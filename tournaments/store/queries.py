@@ -19,9 +19,11 @@ from typing import Any
 from django.db.models import Max
 
 from tiebreaks.model import TournamentResults
+from tiebreaks.teams.model import TeamTournament
 from tournaments.domain.errors import TournamentNotFound, UnreadableLog
 from tournaments.domain.events import EventKind
 from tournaments.domain.state import BYE_POINTS, PlayerState, TournamentState
+from tournaments.domain.teams import TEAM, match_boards, match_score, round_complete, score_text
 from tournaments.models import Event, Membership
 
 from .events import payload_of
@@ -33,6 +35,7 @@ from .unreadable import report as report_unreadable
 __all__ = [
     "BYE_POINTS",
     "FoldedTournament",
+    "TEAM",
     "PlayerState",
     "TournamentNotFound",
     "TournamentSummary",
@@ -42,8 +45,12 @@ __all__ = [
     "list_tournaments",
     "known_unreadable",
     "load_tournament",
+    "match_boards",
+    "match_score",
     "may_write",
     "report_unreadable",
+    "round_complete",
+    "score_text",
 ]
 
 
@@ -78,6 +85,15 @@ class FoldedTournament:
     @property
     def rounds(self) -> int:
         return self.state.settings.rounds
+
+    @property
+    def is_team(self) -> bool:
+        return self.state.settings.is_team
+
+    @cached_property
+    def team_results(self) -> TeamTournament:
+        """A team event as tiebreaks.teams.standings reads it."""
+        return self.state.to_team_tournament()
 
     @cached_property
     def results(self) -> TournamentResults:
