@@ -119,7 +119,7 @@ class RoundView:
 
 
 def paired_rounds(folded: FoldedTournament) -> list[int]:
-    return sorted(folded.state.rounds)
+    return sorted(folded.state.team_rounds if folded.is_team else folded.state.rounds)
 
 
 def round_view(folded: FoldedTournament, number: int) -> RoundView | None:

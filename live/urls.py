@@ -22,6 +22,11 @@ urlpatterns = [
     ),
     path("tournaments/<tid:tournament_id>/crosstable/", views.crosstable, name="crosstable"),
     path(
+        "tournaments/<tid:tournament_id>/rounds/<int:round_number>/matches/<int:match_number>/",
+        views.team_match,
+        name="team-match",
+    ),
+    path(
         "tournaments/<tid:tournament_id>/players/<int:start_rank>/",
         views.player_card,
         name="player",

@@ -26,7 +26,7 @@ from tournaments.store.queries import (
     may_write,
 )
 
-from . import pages
+from . import pages, team_pages
 from .overview import latest_progress
 from .snapshots import ensure_snapshot, latest_version
 from .wire import parse_follow
@@ -144,6 +144,8 @@ def _standings_order(tournament_id: int) -> list[tuple[int, pages.Standing]]:
 @condition(etag_func=_version_etag)
 def round_pairings(request: HttpRequest, tournament_id: int, round_number: int) -> HttpResponse:
     folded = _folded(tournament_id)
+    if folded.is_team:
+        return _team_round(request, folded, round_number)
     view = pages.round_view(folded, round_number)
     if view is None:
         raise Http404(f"Round {round_number} is not paired.")
@@ -155,6 +157,11 @@ def round_pairings(request: HttpRequest, tournament_id: int, round_number: int) 
 def crosstable(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The whole page, or with ``?fragment=1`` only the table (the live page's tab)."""
     folded = _folded(tournament_id)
+    if folded.is_team:
+        table = ensure_snapshot(tournament_id).standings
+        rows = team_pages.team_crosstable(folded, table)
+        context = {**_heading(folded), "rows": rows}
+        return render(request, "live/team_crosstable.html", context)
     context = {
         **_heading(folded),
         "rows": pages.crosstable(folded, _standings_order(tournament_id)),
@@ -163,6 +170,29 @@ def crosstable(request: HttpRequest, tournament_id: int) -> HttpResponse:
         return render(request, "live/crosstable_table.html", context)
     context.update(follow_live(request, tournament_id))
     return render(request, "live/crosstable.html", context)
+
+
+def _team_round(request: HttpRequest, folded: FoldedTournament, number: int) -> HttpResponse:
+    """A team event's round: its matches, each board with players, colours, results."""
+    matches = team_pages.match_views(folded, number)
+    if matches is None:
+        raise Http404(f"Round {number} is not paired.")
+    byes = [team_pages.team_name(folded, t) for t in folded.state.team_rounds[number].byes]
+    context = {**_heading(folded), "round_number": number, "matches": matches, "byes": byes}
+    return render(request, "live/team_round.html", context)
+
+
+@condition(etag_func=_version_etag)
+def team_match(
+    request: HttpRequest, tournament_id: int, round_number: int, match_number: int
+) -> HttpResponse:
+    """One match: each board's players, colours and result, the match score so far."""
+    folded = _folded(tournament_id)
+    matches = team_pages.match_views(folded, round_number) if folded.is_team else None
+    match = next((m for m in matches or () if m.number == match_number), None)
+    if match is None:
+        raise Http404(f"Round {round_number} has no match {match_number}.")
+    return render(request, "live/team_match.html", {**_heading(folded), "match": match})
 
 
 @condition(etag_func=_version_etag)

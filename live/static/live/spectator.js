@@ -303,6 +303,8 @@
 
   // The player card's URL: the page gives the one of start rank 0.
   function playerLink(startRank, html) {
+    // A team event's rows are teams: no player card behind them.
+    if (body && body.tournament && body.tournament.kind === "team") return html;
     const href = root.dataset.playerUrl.replace(/\/0\/$/, "/" + startRank + "/");
     return "<a class='player' href='" + esc(href) + "'>" + html + "</a>";
   }
@@ -331,7 +333,9 @@
     table.tHead.innerHTML =
       "<tr><th class='rank' title='Rank'>#</th><th class='sr' title='Start rank'>No</th><th class='name'>Name</th>" +
       "<th class='fed' title='Federation'>Fed</th><th class='rating' title='Rating'>Rtg</th>" +
-      "<th class='points' title='Points'>Pts</th>" +
+      (body.tournament.kind === "team"
+        ? "<th class='points' title='Match points'>MP</th>"
+        : "<th class='points' title='Points'>Pts</th>") +
       codes.map((code) => "<th class='tb'><abbr title='" + esc(body.tiebreak_names[code] || code) + "'>" + esc(code) + "</abbr></th>").join("") +
       "</tr>";
     const now = Date.now();
