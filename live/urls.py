@@ -2,7 +2,7 @@ from django.templatetags.static import static
 from django.urls import path
 from django.views.generic import RedirectView
 
-from . import result_entry, trf_upload, views
+from . import result_entry, team_admin, trf_upload, views
 
 app_name = "live"
 
@@ -37,6 +37,11 @@ urlpatterns = [
         "tournaments/<tid:tournament_id>/rounds/<int:round_number>/enter/",
         result_entry.enter_results,
         name="enter",
+    ),
+    path(
+        "tournaments/<tid:tournament_id>/teams/manage/",
+        team_admin.manage_teams,
+        name="team-manage",
     ),
     path("tournaments/import/", trf_upload.import_page, name="import"),
     path("accounts/login/", result_entry.EntryLoginView.as_view(), name="login"),
