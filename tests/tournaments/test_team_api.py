@@ -175,3 +175,35 @@ def test_an_eight_team_round_robin_through_the_api(api: Api) -> None:
     assert api.post("team-round-pair", tid, body={}).status_code == 201
     second = api.get("team-round-list", tid).json()[1]["matches"]
     assert [(m["white"], m["black"]) for m in second] == [(8, 5), (6, 4), (7, 3), (1, 2)]
+
+
+@pytest.mark.parametrize(
+    ("name", "body", "field"),
+    [
+        ("lineup-create", {"round": 1, "team": 1, "players": ["x"]}, "players.0"),
+        ("lineup-create", {"round": 9, "team": 1, "players": [1]}, "round"),
+        ("lineup-create", {"round": 1, "team": 7, "players": [1]}, "team"),
+        ("team-round-list", {"round": 1, "matches": [{"white": 1, "black": 1}]}, "matches.0.black"),
+        ("team-round-list", {"round": 1, "matches": [{"white": 1, "black": 5}]}, "matches.0.black"),
+        ("team-round-list", {"round": 2, "matches": []}, "round"),
+        ("board-result-create", {"round": 1, "match": 1, "board": 1, "result": "2-0"}, "result"),
+        ("board-result-create", {"round": 1, "match": 1, "board": 1, "result": "1-0"}, "round"),
+        ("match-forfeit-create", {"round": 1, "match": 1, "result": "1-0"}, "result"),
+        ("team-list", {"name": "X", "players": [7]}, "players.0.non_field_errors"),
+    ],
+)
+def test_bad_bodies_name_the_field_and_store_nothing(
+    api: Api, name: str, body: dict[str, Any], field: str
+) -> None:
+    tid = team_event(api, 2)
+    before = stored(tid)
+    response = api.post(name, tid, body=body)
+    assert response.status_code == 400
+    assert field in response.json(), response.json()
+    assert stored(tid) == before
+
+
+def test_team_commands_on_an_individual_tournament_are_refused(api: Api) -> None:
+    tid = api.post("tournament-list", body={"name": "Open", "rounds": 3}).json()["tournament"]
+    response = api.post("team-round-pair", tid, body={})
+    assert response.status_code == 400 and "kind" in response.json()
