@@ -216,32 +216,25 @@ def _checked_tiebreaks(codes: list[str], rules: str, system: System, rounds: int
     return list(result.tiebreaks)
 
 
-class PlayerRegisteredSerializer(serializers.Serializer):
+class TeamPlayerSerializer(serializers.Serializer):
+    """The data every player has; a team's new player is given no start rank."""
+
+    name = serializers.CharField(max_length=200)
+    rating = serializers.IntegerField(min_value=0, max_value=4000, default=0)
+    title = serializers.ChoiceField(choices=("", *TITLES), default="", allow_blank=True)
+    federation = serializers.RegexField(
+        r"^[A-Z]{3}$", default="", allow_blank=True, help_text="FIDE code, e.g. ITA."
+    )
+    fide_id = serializers.RegexField(r"^[0-9]{1,12}$", default="", allow_blank=True)
+
+
+class PlayerRegisteredSerializer(TeamPlayerSerializer):
     start_rank = serializers.IntegerField(
         min_value=1,
         max_value=MAX_START_RANK,
         required=False,
         help_text="Omit to take the next free start rank.",
     )
-    name = serializers.CharField(max_length=200)
-    rating = serializers.IntegerField(min_value=0, max_value=4000, default=0)
-    title = serializers.ChoiceField(choices=("", *TITLES), default="", allow_blank=True)
-    federation = serializers.RegexField(
-        r"^[A-Z]{3}$", default="", allow_blank=True, help_text="FIDE code, e.g. ITA."
-    )
-    fide_id = serializers.RegexField(r"^[0-9]{1,12}$", default="", allow_blank=True)
-
-
-class TeamPlayerSerializer(serializers.Serializer):
-    """A new player of a team: the data every player has (the start rank is given)."""
-
-    name = serializers.CharField(max_length=200)
-    rating = serializers.IntegerField(min_value=0, max_value=4000, default=0)
-    title = serializers.ChoiceField(choices=("", *TITLES), default="", allow_blank=True)
-    federation = serializers.RegexField(
-        r"^[A-Z]{3}$", default="", allow_blank=True, help_text="FIDE code, e.g. ITA."
-    )
-    fide_id = serializers.RegexField(r"^[0-9]{1,12}$", default="", allow_blank=True)
 
 
 class TeamRegisteredSerializer(serializers.Serializer):
