@@ -2,7 +2,7 @@
 next round, line-ups, board results (with corrections) and match forfeits, as plain
 server-rendered forms.
 
-Each form runs one command (``tournaments.store.commands``) as the API does: a
+Each form runs one command (``tournaments.store.writes``) as the API does: a
 refusal is shown with the field it names and stores nothing; a command that went
 through redirects back to the page (POST, redirect, GET).
 """
@@ -19,7 +19,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 
-from tournaments.store import commands
+from tournaments.store import writes
 from tournaments.store.queries import (
     FoldedTournament,
     TournamentNotFound,
@@ -88,40 +88,40 @@ def _lineup(text: str) -> list[int | None]:
     return players
 
 
-Action = Callable[[QueryDict], tuple[commands.Command, dict[str, Any]]]
+Action = Callable[[QueryDict], tuple[writes.Command, dict[str, Any]]]
 
 
-def _register(data: QueryDict) -> tuple[commands.Command, dict[str, Any]]:
+def _register(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
     players = [_player_line(line, "players") for line in _lines(data.get("players", ""))]
     body = {k: data.get(k, "").strip() for k in ("name", "short_name", "federation", "captain")}
-    return commands.register_team, {**body, "players": players}
+    return writes.register_team, {**body, "players": players}
 
 
-def _roster(data: QueryDict) -> tuple[commands.Command, dict[str, Any]]:
+def _roster(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
     roster = [_roster_line(line, "roster") for line in _lines(data.get("roster", ""))]
-    return commands.edit_roster, {"team": _int(data, "team"), "roster": roster}
+    return writes.edit_roster, {"team": _int(data, "team"), "roster": roster}
 
 
-def _pair(data: QueryDict) -> tuple[commands.Command, dict[str, Any]]:
-    return commands.pair_next_team_round, {"swap_last_two": data.get("swap_last_two") == "on"}
+def _pair(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
+    return writes.pair_next_team_round, {"swap_last_two": data.get("swap_last_two") == "on"}
 
 
-def _submit_lineup(data: QueryDict) -> tuple[commands.Command, dict[str, Any]]:
+def _submit_lineup(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
     body = {"round": _int(data, "round"), "team": _int(data, "team")}
-    return commands.submit_lineup, {**body, "players": _lineup(data.get("players", ""))}
+    return writes.submit_lineup, {**body, "players": _lineup(data.get("players", ""))}
 
 
-def _board(data: QueryDict) -> tuple[commands.Command, dict[str, Any]]:
+def _board(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
     body: dict[str, Any] = {k: _int(data, k) for k in ("round", "match", "board")}
     body["result"] = data.get("result", "")
     if data.get("current"):  # the board had a result: this replaces it
-        return commands.correct_board_result, {**body, "reason": data.get("reason", "").strip()}
-    return commands.record_board_result, body
+        return writes.correct_board_result, {**body, "reason": data.get("reason", "").strip()}
+    return writes.record_board_result, body
 
 
-def _forfeit(data: QueryDict) -> tuple[commands.Command, dict[str, Any]]:
+def _forfeit(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
     body = {"round": _int(data, "round"), "match": _int(data, "match")}
-    return commands.forfeit_match, {**body, "result": data.get("result", "")}
+    return writes.forfeit_match, {**body, "result": data.get("result", "")}
 
 
 ACTIONS: dict[str, Action] = {
@@ -159,7 +159,7 @@ def manage_teams(request: HttpRequest, tournament_id: int) -> HttpResponse:
             command(tournament_id, body, author=cast(User, request.user))
         except FormError as exc:
             error = str(exc)
-        except commands.CommandError as exc:
+        except writes.CommandError as exc:
             error = "; ".join(f"{field}: {' '.join(m)}" for field, m in exc.errors.items())
         else:
             url = reverse("live:team-manage", args=[tournament_id])
