@@ -1,0 +1,77 @@
+"""The pairing check of a tournament (``GET .../pairing-check/``, the round pages):
+each Swiss round re-derived from the event log as it stood before the round was
+paired (``domain.pairing_origin.check_round``); a round robin's rounds against the
+Berger tables.
+
+A Swiss round's verdict depends only on the events up to its ``round.paired``
+event, which never change: it is computed once and cached under that event's seq
+(a round paired again gets a new seq), so a page view of a 2,000-player event
+reads the cache instead of running the engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from django.core.cache import cache
+
+from tiebreaks.model import System
+from tournaments.domain.events import EventKind, RoundPaired, payload_lookup
+from tournaments.domain.pairing_origin import RoundVerdict, check_berger, check_round
+from tournaments.domain.state import OpenFold
+from tournaments.models import Event
+
+from .commands import default_colour
+from .events import domain_event
+from .state_cache import current_state
+
+_KEEP_SECONDS = 30 * 24 * 3600
+
+
+def _key(tournament_id: int, seq: int) -> str:
+    return f"pairing-check:v1:{tournament_id}:{seq}"
+
+
+def pairing_check(tournament_id: int, rounds: Collection[int] | None = None) -> list[RoundVerdict]:
+    """Each paired round's verdict (only ``rounds`` when given), by round number."""
+    paired: dict[int, int] = {}  # round -> seq of the round.paired event that stands
+    for seq, number in (
+        Event.objects.filter(tournament_id=tournament_id, kind=EventKind.ROUND_PAIRED)
+        .order_by("seq")
+        .values_list("seq", payload_lookup("round"))
+    ):
+        paired[number] = seq
+    state = current_state(tournament_id)  # TournamentNotFound for no such tournament
+    if rounds is not None:
+        paired = {n: seq for n, seq in paired.items() if n in rounds}
+    if state.settings.system is not System.SWISS:
+        return [v for v in check_berger(state, paired) if v.round in paired]
+    found = cache.get_many([_key(tournament_id, seq) for seq in paired.values()])
+    verdicts = {
+        n: found[_key(tournament_id, seq)]
+        for n, seq in paired.items()
+        if _key(tournament_id, seq) in found
+    }
+    missing = {seq: n for n, seq in paired.items() if n not in verdicts}
+    if missing:
+        computed = _derive(tournament_id, missing)
+        cache.set_many({_key(tournament_id, v.seq): v for v in computed}, _KEEP_SECONDS)
+        verdicts.update({v.round: v for v in computed})
+    return [verdicts[n] for n in sorted(verdicts)]
+
+
+def _derive(tournament_id: int, wanted: Collection[int]) -> list[RoundVerdict]:
+    """The verdicts of the round.paired events stored at the ``wanted`` seqs, each
+    checked against the state folded from the events before it."""
+    default = default_colour()
+    last = max(wanted)
+    folder = OpenFold()
+    verdicts = []
+    events = Event.objects.filter(tournament_id=tournament_id, seq__lte=last).order_by("seq")
+    for stored in events.iterator(chunk_size=500):
+        event = domain_event(stored)
+        if stored.seq in wanted:
+            assert isinstance(event, RoundPaired)
+            verdicts.append(check_round(folder.state(), stored.seq, event, default))
+        folder.apply(stored.seq, event)
+    return verdicts
