@@ -187,7 +187,7 @@ def check_berger(state: TournamentState, seqs: Mapping[int, int]) -> list[RoundV
                 s.number: frozenset(Board(ranks[w - 1], ranks[b - 1]) for w, b in s.boards)
                 for s in round_robin_schedule(len(ranks), cycles=cycles, swap_last_two=swap)
             }
-            for swap in (False, True)
+            for swap in ((False, True) if cycles == 2 else (False,))
         ]
     except BergerError as error:
         return [

@@ -12,6 +12,7 @@ reads the cache instead of running the engine.
 from __future__ import annotations
 
 from collections.abc import Collection
+from datetime import datetime
 
 from django.core.cache import cache
 
@@ -28,34 +29,33 @@ from .state_cache import current_state
 _KEEP_SECONDS = 30 * 24 * 3600
 
 
-def _key(tournament_id: int, seq: int) -> str:
-    return f"pairing-check:v1:{tournament_id}:{seq}"
+def _key(tournament_id: int, seq: int, stamp: datetime) -> str:
+    # The event's time too: a database restored or recreated (tests) reuses ids.
+    return f"pairing-check:v1:{tournament_id}:{seq}:{stamp.timestamp()}"
 
 
 def pairing_check(tournament_id: int, rounds: Collection[int] | None = None) -> list[RoundVerdict]:
     """Each paired round's verdict (only ``rounds`` when given), by round number."""
-    paired: dict[int, int] = {}  # round -> seq of the round.paired event that stands
-    for seq, number in (
+    paired: dict[int, tuple[int, datetime]] = {}  # round -> its standing round.paired event
+    for seq, stamp, number in (
         Event.objects.filter(tournament_id=tournament_id, kind=EventKind.ROUND_PAIRED)
         .order_by("seq")
-        .values_list("seq", payload_lookup("round"))
+        .values_list("seq", "created_at", payload_lookup("round"))
     ):
-        paired[number] = seq
+        paired[number] = (seq, stamp)
     state = current_state(tournament_id)  # TournamentNotFound for no such tournament
     if rounds is not None:
-        paired = {n: seq for n, seq in paired.items() if n in rounds}
+        paired = {n: event for n, event in paired.items() if n in rounds}
     if state.settings.system is not System.SWISS:
-        return [v for v in check_berger(state, paired) if v.round in paired]
-    found = cache.get_many([_key(tournament_id, seq) for seq in paired.values()])
-    verdicts = {
-        n: found[_key(tournament_id, seq)]
-        for n, seq in paired.items()
-        if _key(tournament_id, seq) in found
-    }
-    missing = {seq: n for n, seq in paired.items() if n not in verdicts}
+        seqs = {n: seq for n, (seq, _) in paired.items()}
+        return [v for v in check_berger(state, seqs) if v.round in paired]
+    keys = {n: _key(tournament_id, *event) for n, event in paired.items()}
+    found = cache.get_many(list(keys.values()))
+    verdicts = {n: found[key] for n, key in keys.items() if key in found}
+    missing = {paired[n][0] for n in paired if n not in verdicts}
     if missing:
         computed = _derive(tournament_id, missing)
-        cache.set_many({_key(tournament_id, v.seq): v for v in computed}, _KEEP_SECONDS)
+        cache.set_many({keys[v.round]: v for v in computed}, _KEEP_SECONDS)
         verdicts.update({v.round: v for v in computed})
     return [verdicts[n] for n in sorted(verdicts)]
 

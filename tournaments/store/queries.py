@@ -21,10 +21,12 @@ from django.db.models import Max
 from tiebreaks.model import TournamentResults
 from tournaments.domain.errors import TournamentNotFound, UnreadableLog
 from tournaments.domain.events import EventKind
+from tournaments.domain.pairing_origin import BERGER
 from tournaments.domain.state import BYE_POINTS, PlayerState, TournamentState
 from tournaments.models import Event, Membership
 
 from .events import payload_of
+from .pairing_check import pairing_check
 from .signals import event_appended
 from .state_cache import current_state
 from .unreadable import known as known_unreadable
@@ -43,6 +45,7 @@ __all__ = [
     "known_unreadable",
     "load_tournament",
     "may_write",
+    "pairing_verdict",
     "report_unreadable",
 ]
 
@@ -147,3 +150,15 @@ def may_write(user: Any, tournament_id: int) -> bool:
         return False
     memberships = Membership.objects.filter(tournament_id=tournament_id, user=user)
     return user.is_staff or memberships.exists()
+
+
+def pairing_verdict(tournament_id: int, round_number: int) -> str:
+    """What the public round page says of the round's pairing (cached per round:
+    ``pairing_check``), e.g. "pairing re-derived from the event log: identical"."""
+    (verdict,) = pairing_check(tournament_id, rounds=[round_number]) or [None]
+    if verdict is None:
+        return ""
+    if verdict.verdict == BERGER:
+        return "pairing scheduled by the Berger tables: identical"
+    said = "identical" if verdict.identical else verdict.verdict
+    return f"pairing re-derived from the event log: {said}"
