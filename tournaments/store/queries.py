@@ -155,9 +155,10 @@ def may_write(user: Any, tournament_id: int) -> bool:
 def pairing_verdict(tournament_id: int, round_number: int) -> str:
     """What the public round page says of the round's pairing (cached per round:
     ``pairing_check``), e.g. "pairing re-derived from the event log: identical"."""
-    (verdict,) = pairing_check(tournament_id, rounds=[round_number]) or [None]
-    if verdict is None:
+    checked = pairing_check(tournament_id, rounds=[round_number])
+    if not checked:
         return ""
+    (verdict,) = checked
     if verdict.verdict == BERGER:
         return "pairing scheduled by the Berger tables: identical"
     said = "identical" if verdict.identical else verdict.verdict
