@@ -152,5 +152,6 @@ def check_pairing(
             absent=absent,
             initial_colour=initial_colour,
             acceleration=acceleration,
+            engine_boards=derived,
         )
     return RoundCheck(number, boards, derived, criterion)
