@@ -45,6 +45,7 @@ __all__ = [
     "known_unreadable",
     "load_tournament",
     "may_write",
+    "pairing_check",
     "pairing_verdict",
     "report_unreadable",
 ]
