@@ -3,6 +3,10 @@ GET /api/tournaments/ID/pairing-check/ (docs/arbiter/pairing-tools.md)."""
 
 from __future__ import annotations
 
+import hashlib
+import shutil
+import sys
+from pathlib import Path
 from unittest import mock
 
 from django.urls import reverse
@@ -151,3 +155,42 @@ def test_the_round_page_shows_the_verdict(api, organiser):
 
 def test_an_unknown_tournament_is_404(api):
     assert api.client.get(reverse("tournaments:pairing-check", args=[999999])).status_code == 404
+
+
+def test_an_external_engine_is_recorded_with_its_programs_digest(api, organiser, settings):
+    settings.PAIRING_ENGINE = f"{sys.executable} -m pairings"
+    tid = make_tournament(organiser, players=4)
+    assert api.post("round-pair", tid, body={}).status_code == 201
+    origin = _origin(tid, 1)
+    assert origin["engine"] == f"external: {sys.executable} -m pairings"
+    program = Path(shutil.which(sys.executable) or sys.executable).read_bytes()
+    assert origin["version"] == "sha256:" + hashlib.sha256(program).hexdigest()
+
+
+def test_a_round_robin_paired_otherwise_differs_from_the_tables(api, organiser):
+    # Berger table for 4 players, round 1: 1-4, 2-3 (C.05 Annex 1).
+    tid = commands.create_tournament(
+        {"name": "RR", "rounds": 3, "system": "round robin"}, author=organiser
+    ).tournament_id
+    for n in range(1, 5):
+        commands.register_player(tid, {"name": f"P{n}"}, author=organiser)
+    body = {"round": 1, "boards": [{"white": 1, "black": 2}, {"white": 3, "black": 4}]}
+    assert api.post("round-list", tid, body=body).status_code == 201
+    (check,) = _check(api, tid)
+    assert check["verdict"] == "differs: 1-2, 3-4 (the tables: 1-4, 2-3)"
+
+
+def test_an_origin_reads_back_as_stored():
+    payload = {
+        **RoundPaired.EXAMPLES[1],
+        "origin": {
+            "engine": "dutch",
+            "version": "crosstable 0.1.0",
+            "initial_colour": "black1",
+            "acceleration": "baku",
+            "input_digest": "sha256:" + "0" * 64,
+            "by_hand": True,
+            "findings": ["differs: 1-2 (the engine: 2-1)"],
+        },
+    }
+    assert decode("round.paired", 1, payload).to_payload() == payload

@@ -245,7 +245,13 @@ class PairingCheckView(TournamentAPIView):
 
     serializer_class = api.PairingCheckSerializer
 
-    @extend_schema(summary="Re-derive every round's pairing from the event log")
+    @extend_schema(
+        summary="Re-derive every round's pairing from the event log",
+        responses={
+            200: api.PairingCheckSerializer,
+            404: OpenApiResponse(description="No such tournament."),
+        },
+    )
     def get(self, request: Request, tournament_id: int) -> Response:
         rounds = pairing_check(tournament_id)
         system = current_state(tournament_id).settings.system.value
