@@ -35,6 +35,15 @@ def _results(tid: int, author, number: int, results: tuple[str, ...]) -> None:
         )
 
 
+def _round_robin_of_four(organiser) -> int:
+    tid = commands.create_tournament(
+        {"name": "RR", "rounds": 3, "system": "round robin"}, author=organiser
+    ).tournament_id
+    for n in range(1, 5):
+        commands.register_player(tid, {"name": f"P{n}"}, author=organiser)
+    return tid
+
+
 def _check(api, tid: int) -> list[dict]:
     response = api.client.get(reverse("tournaments:pairing-check", args=[tid]))
     assert response.status_code == 200, response.json()
@@ -128,11 +137,7 @@ def test_a_later_correction_does_not_change_an_earlier_verdict(api, organiser):
 
 
 def test_a_round_robin_is_checked_against_the_berger_tables(api, organiser):
-    tid = commands.create_tournament(
-        {"name": "RR", "rounds": 3, "system": "round robin"}, author=organiser
-    ).tournament_id
-    for n in range(1, 5):
-        commands.register_player(tid, {"name": f"P{n}"}, author=organiser)
+    tid = _round_robin_of_four(organiser)
     assert api.post("schedule-create", tid, body={}).status_code == 201
     assert {r["verdict"] for r in _check(api, tid)} == {"as the Berger tables schedule"}
 
@@ -169,11 +174,7 @@ def test_an_external_engine_is_recorded_with_its_programs_digest(api, organiser,
 
 def test_a_round_robin_paired_otherwise_differs_from_the_tables(api, organiser):
     # Berger table for 4 players, round 1: 1-4, 2-3 (C.05 Annex 1).
-    tid = commands.create_tournament(
-        {"name": "RR", "rounds": 3, "system": "round robin"}, author=organiser
-    ).tournament_id
-    for n in range(1, 5):
-        commands.register_player(tid, {"name": f"P{n}"}, author=organiser)
+    tid = _round_robin_of_four(organiser)
     body = {"round": 1, "boards": [{"white": 1, "black": 2}, {"white": 3, "black": 4}]}
     assert api.post("round-list", tid, body=body).status_code == 201
     (check,) = _check(api, tid)

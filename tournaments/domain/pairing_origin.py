@@ -20,7 +20,7 @@ from pairings import Board
 from pairings.acceleration import Acceleration, by_method
 from pairings.external import request_trf
 from pairings.trf_input import round_one_colour
-from pairings.verify import IDENTICAL, check_pairing
+from pairings.verify import IDENTICAL, RoundCheck, check_pairing
 from tiebreaks.model import Color, System, TournamentResults
 
 from .berger import BergerError, round_robin_schedule
@@ -57,6 +57,17 @@ class PairingInput:
             self.tournament, self.number, self.absent, self.initial_colour, self.acceleration
         )
         return "sha256:" + hashlib.sha256(trf.encode()).hexdigest()
+
+    def check(self, boards: frozenset[Board]) -> RoundCheck:
+        """``boards`` against the built-in engine's pairing of this input."""
+        return check_pairing(
+            self.tournament,
+            self.number,
+            lambda _derived: boards,
+            absent=self.absent,
+            initial_colour=self.initial_colour,
+            acceleration=self.acceleration,
+        )
 
     def origin(self, engine: str, engine_version: str) -> PairingOrigin:
         """The origin of a pairing the engine made from this input, as it answered."""
@@ -99,14 +110,7 @@ def by_hand(state: TournamentState, event: RoundPaired, default_colour: Color) -
     pairs the round from the same input, and the checker's findings say how the
     organiser's boards differ from it (none when they are the same)."""
     given = pairing_input(state, default_colour)
-    check = check_pairing(
-        given.tournament,
-        given.number,
-        lambda _derived: boards_of(event),
-        absent=given.absent,
-        initial_colour=given.initial_colour,
-        acceleration=given.acceleration,
-    )
+    check = given.check(boards_of(event))
     findings: tuple[str, ...] = ()
     if not check.identical:
         findings = (check.verdict(),)
@@ -144,14 +148,7 @@ def check_round(
     if origin is not None:
         recorded_colour = {name: colour for colour, name in XXC.items()}[origin.initial_colour]
         given = replace(given, initial_colour=recorded_colour)
-    check = check_pairing(
-        given.tournament,
-        given.number,
-        lambda _derived: boards_of(event),
-        absent=given.absent,
-        initial_colour=given.initial_colour,
-        acceleration=given.acceleration,
-    )
+    check = given.check(boards_of(event))
     if check.identical:
         verdict = IDENTICAL
     elif origin is not None and origin.by_hand:
