@@ -14,6 +14,7 @@ from django.urls import reverse
 from tournaments.domain.events import RoundPaired, decode
 from tournaments.models import Event
 from tournaments.store import commands, pairing_check, queries
+from tournaments.store.events import summarise
 
 from .builders import make_tournament
 
@@ -195,3 +196,11 @@ def test_an_origin_reads_back_as_stored():
         },
     }
     assert decode("round.paired", 1, payload).to_payload() == payload
+
+
+def test_the_event_log_line_says_how_the_round_was_made(api, organiser):
+    tid = make_tournament(organiser, players=4)
+    body = {"round": 1, "boards": [{"white": 1, "black": 2}, {"white": 3, "black": 4}]}
+    api.post("round-list", tid, body=body)
+    event = Event.objects.get(tournament_id=tid, kind="round.paired")
+    assert summarise(event) == "round 1: 2 boards, byes none (dutch, given by hand)"

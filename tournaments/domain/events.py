@@ -300,7 +300,12 @@ class RoundPaired(DomainEvent):
         acc.replace_round(RoundState(self.round, boards, self.byes))
 
     def summary(self) -> str:
-        return f"round {self.round}: {len(self.boards)} boards, byes {list(self.byes) or 'none'}"
+        made = ""
+        if self.origin is not None:
+            made = f" ({self.origin.engine}{', given by hand' if self.origin.by_hand else ''})"
+        return (
+            f"round {self.round}: {len(self.boards)} boards, byes {list(self.byes) or 'none'}{made}"
+        )
 
 
 @dataclass(frozen=True)
