@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from tournaments.domain.events import RoundPaired, decode
 from tournaments.models import Event
-from tournaments.store import commands, pairing_check, queries
+from tournaments.store import commands, pairing_check
 from tournaments.store.events import summarise
 
 from .builders import make_tournament
@@ -154,9 +154,17 @@ def test_a_verdict_is_computed_once_per_paired_event(api, organiser):
 def test_the_round_page_shows_the_verdict(api, organiser):
     tid = make_tournament(organiser, players=4)
     api.post("round-pair", tid, body={})
-    assert queries.pairing_verdict(tid, 1) == "pairing re-derived from the event log: identical"
+    _check(api, tid)  # as the standings task does after a pairing
     page = api.client.get(reverse("live:round", args=[tid, 1]))
     assert "Pairing re-derived from the event log: identical." in page.content.decode()
+
+
+def test_the_round_page_never_runs_the_engine(api, organiser):
+    tid = make_tournament(organiser, players=4)
+    api.post("round-pair", tid, body={})
+    with mock.patch.object(pairing_check, "check_round", side_effect=AssertionError):
+        page = api.client.get(reverse("live:round", args=[tid, 1]))
+    assert "Pairing check under way." in page.content.decode()
 
 
 def test_an_unknown_tournament_is_404(api):

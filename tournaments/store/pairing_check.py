@@ -31,11 +31,15 @@ _KEEP_SECONDS = 30 * 24 * 3600
 
 def _key(tournament_id: int, seq: int, stamp: datetime) -> str:
     # The event's time too: a database restored or recreated (tests) reuses ids.
+    # "v1": the shape of RoundVerdict pickled; another shape needs another prefix.
     return f"pairing-check:v1:{tournament_id}:{seq}:{stamp.timestamp()}"
 
 
-def pairing_check(tournament_id: int, rounds: Collection[int] | None = None) -> list[RoundVerdict]:
-    """Each paired round's verdict (only ``rounds`` when given), by round number."""
+def pairing_check(
+    tournament_id: int, rounds: Collection[int] | None = None, *, compute: bool = True
+) -> list[RoundVerdict]:
+    """Each paired round's verdict (only ``rounds`` when given), by round number;
+    without ``compute``, only the verdicts already cached."""
     paired: dict[int, tuple[int, datetime]] = {}  # round -> its standing round.paired event
     for seq, stamp, number in (
         Event.objects.filter(tournament_id=tournament_id, kind=EventKind.ROUND_PAIRED)
@@ -53,7 +57,7 @@ def pairing_check(tournament_id: int, rounds: Collection[int] | None = None) -> 
     found = cache.get_many(list(keys.values()))
     verdicts = {n: found[key] for n, key in keys.items() if key in found}
     missing = {paired[n][0] for n in paired if n not in verdicts}
-    if missing:
+    if missing and compute:
         computed = _derive(tournament_id, missing)
         cache.set_many({keys[v.round]: v for v in computed}, _KEEP_SECONDS)
         verdicts.update({v.round: v for v in computed})

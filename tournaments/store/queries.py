@@ -154,11 +154,13 @@ def may_write(user: Any, tournament_id: int) -> bool:
 
 
 def pairing_verdict(tournament_id: int, round_number: int) -> str:
-    """What the public round page says of the round's pairing (cached per round:
-    ``pairing_check``), e.g. "pairing re-derived from the event log: identical"."""
-    checked = pairing_check(tournament_id, rounds=[round_number])
+    """What the public round page says of the round's pairing, e.g. "pairing
+    re-derived from the event log: identical"; only read from the cache, which the
+    standings task fills after each pairing (``pairing_check``): a crowd opening a
+    2,000-player round's page just paired must not each run the engine."""
+    checked = pairing_check(tournament_id, rounds=[round_number], compute=False)
     if not checked:
-        return ""
+        return "pairing check under way"
     (verdict,) = checked
     if verdict.verdict == BERGER:
         return "pairing scheduled by the Berger tables: identical"
