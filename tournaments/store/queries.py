@@ -5,7 +5,8 @@ pages use; ``list_tournaments`` lists what exists without folding every log;
 ``may_write`` says who may change a tournament; ``report_unreadable`` and
 ``known_unreadable`` log a log that cannot be folded once; ``event_appended`` is the signal
 sent after each commit that stored events.  Other apps import nothing else from
-``tournaments`` (the import contracts in pyproject.toml hold them to it).
+``tournaments`` but ``writes``, its counterpart for changes (the import contracts in
+pyproject.toml hold them to it).
 """
 
 from __future__ import annotations
