@@ -23,11 +23,13 @@ from tiebreaks.model import TournamentResults
 from tiebreaks.teams.model import TeamTournament
 from tournaments.domain.errors import TournamentNotFound, UnreadableLog
 from tournaments.domain.events import EventKind
+from tournaments.domain.pairing_origin import BERGER
 from tournaments.domain.state import BYE_POINTS, PlayerState, TournamentState
 from tournaments.domain.teams import TEAM, match_boards, match_score, round_complete, score_text
 from tournaments.models import Event, Membership
 
 from .events import payload_of
+from .pairing_check import pairing_check
 from .signals import event_appended
 from .state_cache import current_state
 from .unreadable import known as known_unreadable
@@ -49,6 +51,8 @@ __all__ = [
     "match_boards",
     "match_score",
     "may_write",
+    "pairing_check",
+    "pairing_verdict",
     "report_unreadable",
     "round_complete",
     "score_text",
@@ -164,3 +168,18 @@ def may_write(user: Any, tournament_id: int) -> bool:
         return False
     memberships = Membership.objects.filter(tournament_id=tournament_id, user=user)
     return user.is_staff or memberships.exists()
+
+
+def pairing_verdict(tournament_id: int, round_number: int) -> str:
+    """What the public round page says of the round's pairing, e.g. "pairing
+    re-derived from the event log: identical"; only read from the cache, which the
+    standings task fills after each pairing (``pairing_check``): a crowd opening a
+    2,000-player round's page just paired must not each run the engine."""
+    checked = pairing_check(tournament_id, rounds=[round_number], compute=False)
+    if not checked:
+        return "pairing check under way"
+    (verdict,) = checked
+    if verdict.verdict == BERGER:
+        return "pairing scheduled by the Berger tables: identical"
+    said = "identical" if verdict.identical else verdict.verdict
+    return f"pairing re-derived from the event log: {said}"
