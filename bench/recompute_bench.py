@@ -12,7 +12,7 @@ step is then timed alone, in CPU seconds of this process (the database's own
 work is not in them):
 
 - fold: ``tournaments.store.queries.load_tournament``, the new event folded on the cached state;
-- to_tiebreaks: the folded state as the engine's ``Tournament``;
+- to_tiebreaks: the folded state as the engine's ``TournamentResults``;
 - engine: ``tiebreaks.standings.compute_standings``;
 - body: the stored table built around the standings (``live.projection.build_standings``
   minus the engine);

@@ -26,7 +26,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournaments.store.queries import TournamentNotFound, current_version, load_tournament
+from tournaments.store.queries import TournamentNotFound, last_seq, load_tournament
 
 from .projection import crosstable_body
 from .snapshots import ensure_snapshot, parse_version
@@ -165,7 +165,7 @@ class StandingsView(APIView):
             snapshot = ensure_snapshot(tournament_id)
         except TournamentNotFound as exc:
             raise NotFound(f"No tournament {tournament_id}.") from exc
-        if snapshot.version < (current_version(tournament_id) or 0):
+        if snapshot.version < (last_seq(tournament_id) or 0):
             # Events the snapshot has not caught up with: normally a recompute is
             # queued already (and this adds nothing, being coalesced), but a lost
             # task message would otherwise leave the table stale until the next
@@ -217,7 +217,7 @@ class CrosstableView(APIView):
     )
     def get(self, request: Request, tournament_id: int) -> HttpResponse:
         known = _known_version(request)
-        latest = current_version(tournament_id)
+        latest = last_seq(tournament_id)
         if latest is None:
             raise NotFound(f"No tournament {tournament_id}.")
         if _matches_any(request) or (known is not None and latest <= known):

@@ -20,7 +20,7 @@ from django.views.decorators.http import condition
 from tournaments.store.queries import (
     FoldedTournament,
     TournamentNotFound,
-    current_version,
+    last_seq,
     list_tournaments,
     load_tournament,
     may_write,
@@ -40,7 +40,7 @@ HALL_SHOWS = ("standings", "pairings", "names")
 def _version_etag(request: HttpRequest, tournament_id: int, **kwargs: Any) -> str | None:
     """The event log's version and the standings snapshot's (the ranking order the
     pages show comes from the snapshot, which catches up a moment later)."""
-    version = current_version(tournament_id)
+    version = last_seq(tournament_id)
     if version is None:
         return None
     return f"{version}.{latest_version(tournament_id) or 0}"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pairings.players import PlayerState, other
+from pairings.players import PairingPlayer, other
 from tiebreaks.model import Color
 
 
@@ -10,7 +10,7 @@ def _compatible(a: Color | None, b: Color | None) -> bool:
     return a is None or b is None or a != b
 
 
-def _first_difference(a: PlayerState, b: PlayerState) -> tuple[Color, Color] | None:
+def _first_difference(a: PairingPlayer, b: PairingPlayer) -> tuple[Color, Color] | None:
     """The colours of the most recent round, going back, in which the two had
     different colours (played games only)."""
     for mine, theirs in zip(reversed(a.colours), reversed(b.colours), strict=False):
@@ -20,7 +20,7 @@ def _first_difference(a: PlayerState, b: PlayerState) -> tuple[Color, Color] | N
 
 
 def colour_of_higher(
-    higher: PlayerState, lower: PlayerState, initial: Color, pairing_number: int
+    higher: PairingPlayer, lower: PairingPlayer, initial: Color, pairing_number: int
 ) -> tuple[Color, str]:
     """The colour of ``higher`` (the higher-ranked of the pair: score, then pairing
     number) and the article of 5.2 that decides it.

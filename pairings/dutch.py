@@ -52,8 +52,8 @@ from fractions import Fraction
 from pairings.acceleration import Acceleration
 from pairings.colours import colour_of_higher
 from pairings.matching import max_weight_matching
-from pairings.players import WHITE, Float, PlayerState, other, pairing_numbers, player_states
-from tiebreaks.model import Color, Tournament
+from pairings.players import WHITE, Float, PairingPlayer, other, pairing_numbers, player_states
+from tiebreaks.model import Color, TournamentResults
 
 # Up to this many remaining players a bracket's matching sees all of them; with more,
 # it first sees only the next score group (a smaller matching) and checks completion.
@@ -91,7 +91,7 @@ class _Context:
     width: int  # bits of a count field: room for one unit per pair of the round
 
 
-def _compatible(a: PlayerState, b: PlayerState, ctx: _Context) -> bool:
+def _compatible(a: PairingPlayer, b: PairingPlayer, ctx: _Context) -> bool:
     """C1: never the same opponent twice; C3: two non-topscorers with the same
     absolute colour preference do not meet (topscorers exempt in the final round)."""
     if b.number in a.opponents:
@@ -100,7 +100,7 @@ def _compatible(a: PlayerState, b: PlayerState, ctx: _Context) -> bool:
     return not same_absolute or bool({a.number, b.number} & ctx.topscorers)
 
 
-def _colour_fields(a: PlayerState, b: PlayerState) -> tuple[int, int, int, int]:
+def _colour_fields(a: PairingPlayer, b: PairingPlayer) -> tuple[int, int, int, int]:
     """C10-C13 for one pair (1 = criterion satisfied)."""
     same = a.preference is not None and a.preference == b.preference
     # C10: no topscorer's colour difference beyond ±2 (only topscorers can meet so).
@@ -136,14 +136,14 @@ class _Relaxation:
     and nobody further down (``beyond``)."""
 
     def __init__(
-        self, next_group: list[PlayerState], ports: int, beyond: list[PlayerState]
+        self, next_group: list[PairingPlayer], ports: int, beyond: list[PairingPlayer]
     ) -> None:
         self.next_group = next_group
         self.ports = {p.number for p in next_group[:ports]}
         self.beyond = beyond
         self._reaches: dict[int, bool] = {}
 
-    def reaches(self, player: PlayerState, ctx: _Context) -> bool:
+    def reaches(self, player: PairingPlayer, ctx: _Context) -> bool:
         """Whether ``player`` is compatible with somebody of the next score group."""
         if player.number not in self._reaches:
             self._reaches[player.number] = any(_compatible(player, p, ctx) for p in self.next_group)
@@ -156,9 +156,9 @@ class _Bracket:
 
     def __init__(
         self,
-        movers: Sequence[PlayerState],
-        residents: Sequence[PlayerState],
-        below: Sequence[PlayerState],
+        movers: Sequence[PairingPlayer],
+        residents: Sequence[PairingPlayer],
+        below: Sequence[PairingPlayer],
         next_group: Collection[int],
         pairs: int | None = None,
         *,
@@ -196,8 +196,8 @@ class _Bracket:
 
 
 def _fields(
-    a: PlayerState,
-    b: PlayerState,
+    a: PairingPlayer,
+    b: PairingPlayer,
     bracket: _Bracket,
     ctx: _Context,
     bye: _Bye | None,
@@ -287,7 +287,7 @@ def _field_labels(bracket: _Bracket, ctx: _Context, bye: _Bye | None) -> list[st
 
 
 def first_criterion(
-    tournament: Tournament,
+    tournament: TournamentResults,
     round_number: int,
     recorded: Collection[Board],
     *,
@@ -336,7 +336,7 @@ def first_criterion(
         if board.black:
             ours[board.black] = board.white
     groups = _groups(players)
-    movers: list[PlayerState] = []
+    movers: list[PairingPlayer] = []
     for index, residents in enumerate(groups):
         members = movers + residents
         inside = {p.number for p in members}
@@ -361,9 +361,9 @@ def first_criterion(
 
 
 def _first_field(
-    movers: list[PlayerState],
-    residents: list[PlayerState],
-    rest: list[PlayerState],
+    movers: list[PairingPlayer],
+    residents: list[PairingPlayer],
+    rest: list[PairingPlayer],
     next_group: set[int],
     ours: dict[int, int],
     theirs: dict[int, int],
@@ -395,13 +395,13 @@ def _first_field(
     return "4 (order of candidates)"
 
 
-def _ranked(states: Collection[PlayerState]) -> list[PlayerState]:
+def _ranked(states: Collection[PairingPlayer]) -> list[PairingPlayer]:
     """1.2 (2017: A.2): by score, then pairing number."""
     return sorted(states, key=lambda p: (-p.score, p.number))
 
 
 def pair_round(
-    tournament: Tournament,
+    tournament: TournamentResults,
     round_number: int,
     *,
     absent: Collection[int] = (),
@@ -424,11 +424,11 @@ def pair_round(
 
 
 def _round(
-    tournament: Tournament,
+    tournament: TournamentResults,
     round_number: int,
     absent: Collection[int],
     acceleration: Acceleration | None,
-) -> tuple[list[PlayerState], _Context]:
+) -> tuple[list[PairingPlayer], _Context]:
     """The players to pair in the round, ranked (1.2), and what every edge depends on."""
     played = round_number - 1
     states = player_states(tournament, played, acceleration)
@@ -518,7 +518,7 @@ def _match(bracket: _Bracket, ctx: _Context, bye: _Bye | None) -> dict[int, int]
 
 
 def _graph(
-    everyone: list[PlayerState], bracket: _Bracket, ctx: _Context, bye: _Bye | None
+    everyone: list[PairingPlayer], bracket: _Bracket, ctx: _Context, bye: _Bye | None
 ) -> tuple[list[tuple[int, int, int]], int | None]:
     """The edges (i < j, both compatible) with their packed criteria, and the
     weight bound for the matching (None: wider than the 128-bit library takes)."""
@@ -534,7 +534,7 @@ def _graph(
     return graph, WEIGHT_BITS if quality_bits < WEIGHT_BITS else None
 
 
-def _allowed(a: PlayerState, b: PlayerState, bracket: _Bracket, ctx: _Context) -> bool:
+def _allowed(a: PairingPlayer, b: PairingPlayer, bracket: _Bracket, ctx: _Context) -> bool:
     """Whether the matching has an edge between ``a`` and ``b``: they are compatible,
     or, when the bracket sees the next score group through ports (see _pair), they
     are two ports, or a port and a player compatible with somebody of that group."""
@@ -668,9 +668,9 @@ def pack_fields(rows: list[tuple[int, int, list[int]]]) -> list[int]:
     return packed
 
 
-def _groups(players: list[PlayerState]) -> list[list[PlayerState]]:
+def _groups(players: list[PairingPlayer]) -> list[list[PairingPlayer]]:
     """1.3 (2017: A.3): the score groups, highest score first."""
-    groups: list[list[PlayerState]] = []
+    groups: list[list[PairingPlayer]] = []
     for p in players:
         if groups and groups[-1][0].score == p.score:
             groups[-1].append(p)
@@ -680,8 +680,8 @@ def _groups(players: list[PlayerState]) -> list[list[PlayerState]]:
 
 
 def _pair(
-    players: list[PlayerState], ctx: _Context
-) -> tuple[list[tuple[PlayerState, PlayerState]], PlayerState | None]:
+    players: list[PairingPlayer], ctx: _Context
+) -> tuple[list[tuple[PairingPlayer, PairingPlayer]], PairingPlayer | None]:
     """Pair the brackets from the top (1.9; 2017: A.9); the players of a bracket
     left unpaired move down to the next one (MDPs).
 
@@ -712,8 +712,8 @@ def _pair(
     bracket's part of both is the same.  The result thus never depends on how
     far the matching looks; only the time taken does (the check usually passes)."""
     groups = _groups(players)
-    pairs: list[tuple[PlayerState, PlayerState]] = []
-    movers: list[PlayerState] = []
+    pairs: list[tuple[PairingPlayer, PairingPlayer]] = []
+    movers: list[PairingPlayer] = []
     for index, residents in enumerate(groups):
         rest = [p for g in groups[index + 1 :] for p in g]
         size = len(groups[index + 1]) if rest else 0
@@ -738,13 +738,13 @@ def _pair(
 
 
 def _pair_bracket(
-    movers: list[PlayerState],
-    residents: list[PlayerState],
-    rest: list[PlayerState],
+    movers: list[PairingPlayer],
+    residents: list[PairingPlayer],
+    rest: list[PairingPlayer],
     next_size: int,
     ctx: _Context,
     relaxation: _Relaxation | None,
-) -> tuple[list[tuple[PlayerState, PlayerState]], list[PlayerState]] | None:
+) -> tuple[list[tuple[PairingPlayer, PairingPlayer]], list[PairingPlayer]] | None:
     """The pairs of one bracket and the players it moves down, seeing everybody
     below or through a ``relaxation`` (None when its result does not extend)."""
     by_number = {p.number: p for p in (*movers, *residents)}
@@ -777,8 +777,8 @@ def _pair_bracket(
         unmatched = [p for p in everyone if p.number not in mate]
         if len(unmatched) > 1 or (unmatched and not unmatched[0].bye_eligible):
             raise NoLegalPairing("no pairing satisfies C1-C3 for every player")
-    pairs: list[tuple[PlayerState, PlayerState]] = []
-    left: list[PlayerState] = []
+    pairs: list[tuple[PairingPlayer, PairingPlayer]] = []
+    left: list[PairingPlayer] = []
     if movers:
         # The moved-down players' opponents are now fixed (the MDP-Pairing, 3.3):
         # the residents left over are paired again as a homogeneous remainder.
@@ -819,7 +819,7 @@ def _extends(
     ports = relaxation.ports
     seen = [p for p in bracket.members + bracket.below if p.number not in ports]
 
-    def paired_inside(p: PlayerState) -> bool:
+    def paired_inside(p: PairingPlayer) -> bool:
         # only these pairs are kept (and only they weigh in C6): any other pair of
         # two seen players has weight 0, its players float
         q = mate.get(p.number)
@@ -848,8 +848,8 @@ def _extends(
 
 
 def _completes(
-    left: list[PlayerState],
-    beyond: list[PlayerState],
+    left: list[PairingPlayer],
+    beyond: list[PairingPlayer],
     bye_score: Fraction | None,
     ctx: _Context,
 ) -> bool:
@@ -857,7 +857,7 @@ def _completes(
     one, when they are an odd number, who may receive the bye (C2), is ``beyond``
     the bracket's view and has the lowest score of those who may (``bye_score``).
     A greedy pairing usually shows it; a maximum matching decides when it does not."""
-    candidates: list[PlayerState] = []
+    candidates: list[PairingPlayer] = []
     if len(left) % 2:
         candidates = [p for p in beyond if p.bye_eligible and p.score == bye_score]
         if not candidates:
@@ -881,7 +881,7 @@ def _completes(
     return len(max_weight_matching(nodes, edges, WEIGHT_BITS)) == nodes
 
 
-def _greedy_pairs(players: list[PlayerState], ctx: _Context) -> bool:
+def _greedy_pairs(players: list[PairingPlayer], ctx: _Context) -> bool:
     """Whether pairing each player, from the top, with the first compatible one
     below pairs them all."""
     free = list(players)
@@ -894,7 +894,7 @@ def _greedy_pairs(players: list[PlayerState], ctx: _Context) -> bool:
     return True
 
 
-def _unpaired(players: list[PlayerState], ctx: _Context) -> list[PlayerState]:
+def _unpaired(players: list[PairingPlayer], ctx: _Context) -> list[PairingPlayer]:
     """The players that a largest pairing of ``players`` among themselves leaves over."""
     even = len(players) - len(players) % 2
     if _greedy_pairs(players[:even], ctx):
@@ -910,8 +910,8 @@ def _unpaired(players: list[PlayerState], ctx: _Context) -> list[PlayerState]:
 
 
 def _boards(
-    pairs: list[tuple[PlayerState, PlayerState]],
-    bye: PlayerState | None,
+    pairs: list[tuple[PairingPlayer, PairingPlayer]],
+    bye: PairingPlayer | None,
     initial: Color,
     numbers: dict[int, int],
 ) -> tuple[Board, ...]:

@@ -30,7 +30,7 @@ from tiebreaks.model import (
     Outcome,
     Player,
     Round,
-    Tournament,
+    TournamentResults,
     Unplayed,
     UnplayedRound,
 )
@@ -103,7 +103,7 @@ def _one_in(rate: float | None, rng: random.Random) -> bool:
     return rate is not None and rng.random() * rate < 1
 
 
-def generate(config: Config, seed: int) -> tuple[Tournament, Color]:
+def generate(config: Config, seed: int) -> tuple[TournamentResults, Color]:
     """A tournament of ``config.rounds`` rounds, each paired by the engine from the
     rounds before it, and the initial colour drawn for it.  NoLegalPairing when a
     round cannot be paired (too many rounds for the players)."""
@@ -128,7 +128,9 @@ def generate(config: Config, seed: int) -> tuple[Tournament, Color]:
         for p in players
         if config.rounds > 1 and _one_in(config.half_point_bye_rate, rng)
     }
-    tournament = Tournament(players=players, rounds=config.rounds, name=f"Random, seed {seed}")
+    tournament = TournamentResults(
+        players=players, rounds=config.rounds, name=f"Random, seed {seed}"
+    )
     for number in range(1, config.rounds + 1):
         gone = {n for n, after in retired.items() if number > after}
         resting = {n for n, at in bye_round.items() if at == number} - gone
@@ -146,7 +148,7 @@ def generate(config: Config, seed: int) -> tuple[Tournament, Color]:
 
 
 def _results(
-    pairing: RoundPairing, tournament: Tournament, config: Config, rng: random.Random
+    pairing: RoundPairing, tournament: TournamentResults, config: Config, rng: random.Random
 ) -> dict[int, Round]:
     entries: dict[int, Round] = {}
     for board in pairing.boards:

@@ -24,7 +24,7 @@ from types import MappingProxyType
 from pairings.acceleration import Acceleration, baku
 from pairings.players import made_by_pairing, other
 from tiebreaks.errors import TrfError
-from tiebreaks.model import Color, Tournament, Unplayed, UnplayedRound
+from tiebreaks.model import Color, TournamentResults, Unplayed, UnplayedRound
 from tiebreaks.trf import TrfFile
 
 _NOT_TO_PAIR = frozenset({Unplayed.HPB, Unplayed.ZPB, Unplayed.FPB, Unplayed.ABSENT})
@@ -33,14 +33,14 @@ _INITIAL = {"white1": Color.WHITE, "black1": Color.BLACK}
 
 @dataclass(frozen=True)
 class PairingRequest:
-    tournament: Tournament
+    tournament: TournamentResults
     round: int
     absent: frozenset[int]
     initial_colour: Color
     acceleration: Acceleration | None = None
 
 
-def rounds_played(tournament: Tournament) -> int:
+def rounds_played(tournament: TournamentResults) -> int:
     return max(
         (
             number
@@ -52,7 +52,7 @@ def rounds_played(tournament: Tournament) -> int:
     )
 
 
-def not_paired_in(tournament: Tournament, round_number: int) -> frozenset[int]:
+def not_paired_in(tournament: TournamentResults, round_number: int) -> frozenset[int]:
     """Players whose entry for the round says they were (or are) not to be paired."""
     return frozenset(
         p.start_rank
@@ -75,7 +75,7 @@ def _xxc(trf: TrfFile) -> Iterator[tuple[int, Color]]:
                 raise TrfError(number, 5, "XXC expects white1 or black1")
 
 
-def round_one_colour(tournament: Tournament) -> Color | None:
+def round_one_colour(tournament: TournamentResults) -> Color | None:
     """The initial colour as round 1 shows it: the colour the pairing gave its top
     player (a forfeited game keeps the colour it was scheduled with), who had the
     initial colour if his pairing number in round 1 is odd; None before round 1.

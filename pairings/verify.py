@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pairings.acceleration import Acceleration
 from pairings.dutch import Board, NoLegalPairing, first_criterion, pair_round
 from pairings.trf_input import not_paired_in, rounds_played
-from tiebreaks.model import Color, Game, System, Tournament, Unplayed, UnplayedRound
+from tiebreaks.model import Color, Game, System, TournamentResults, Unplayed, UnplayedRound
 
 IDENTICAL = "as the engine pairs"
 
@@ -66,7 +66,7 @@ def _boards(boards: Collection[Board]) -> str:
 
 
 def recorded_boards(
-    tournament: Tournament, number: int, like: Collection[Board] = ()
+    tournament: TournamentResults, number: int, like: Collection[Board] = ()
 ) -> frozenset[Board]:
     """The round as the tournament has it: a board per game or forfeit (white first),
     the pairing-allocated bye as black 0.  A forfeit written without colours
@@ -90,11 +90,11 @@ def recorded_boards(
 
 
 def verify_rounds(
-    tournament: Tournament,
+    tournament: TournamentResults,
     *,
     initial_colour: Color,
     acceleration: Acceleration | None = None,
-    absent: Callable[[Tournament, int], Collection[int]] = not_paired_in,
+    absent: Callable[[TournamentResults, int], Collection[int]] = not_paired_in,
 ) -> list[RoundCheck]:
     """Each round paired so far, re-derived by the Dutch engine from the rounds before
     it (the players ``absent(tournament, round)`` left out: by default those whose

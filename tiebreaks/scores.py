@@ -29,7 +29,7 @@ from fractions import Fraction
 from math import lcm
 
 from tiebreaks.errors import TieBreakError
-from tiebreaks.model import Color, Game, Outcome, Pending, Player, Tournament, Unplayed
+from tiebreaks.model import Color, Game, Outcome, Pending, Player, TournamentResults, Unplayed
 from tiebreaks.rules import OpponentView, OwnUnplayed, RuleSet
 
 # Round kinds as small ints: the hot loops compare these, not enum members.
@@ -94,7 +94,7 @@ class ScoreSheet:
     opponent's index; their round is NONE everywhere else).
     """
 
-    tournament: Tournament
+    tournament: TournamentResults
     rules: RuleSet
     rounds: int
     unit: int
@@ -172,7 +172,7 @@ class ScoreSheet:
         return own, "16.4 dummy at the player's own score"
 
 
-def last_known_round(tournament: Tournament) -> int:
+def last_known_round(tournament: TournamentResults) -> int:
     """The last round anybody has an entry for (0 when none): k of ruling 3."""
     last = 0
     for player in tournament.players:
@@ -185,7 +185,7 @@ def last_known_round(tournament: Tournament) -> int:
 
 
 def build_sheet(
-    tournament: Tournament, rules: RuleSet, after_round: int | None = None
+    tournament: TournamentResults, rules: RuleSet, after_round: int | None = None
 ) -> ScoreSheet:
     """Read ``tournament`` (rounds 1..after_round) into a ScoreSheet under ``rules``."""
     longest = max((len(p.rounds) for p in tournament.players), default=0)

@@ -30,7 +30,7 @@ from tiebreaks.codes import Code, parse_code
 from tiebreaks.definitions import CATALOGUE, Column, Context, Definition, Printed, Value
 from tiebreaks.errors import TieBreakError
 from tiebreaks.formatting import decimal_text, format_points
-from tiebreaks.model import Player, System, Tournament
+from tiebreaks.model import Player, System, TournamentResults
 from tiebreaks.modifiers import cut
 from tiebreaks.ranking import GroupStep, KeyStep, rank, sort_key
 from tiebreaks.rules import DEFAULT_RULES, EDITIONS, get_rules
@@ -83,7 +83,7 @@ def default_tiebreaks(system: System) -> tuple[str, ...]:
     return ROUND_ROBIN_DEFAULT if system.predetermined else SWISS_DEFAULT
 
 
-def _codes(tournament: Tournament, tiebreaks: Sequence[str] | str | None) -> list[Code]:
+def _codes(tournament: TournamentResults, tiebreaks: Sequence[str] | str | None) -> list[Code]:
     if tiebreaks is None:
         tiebreaks = default_tiebreaks(tournament.system)
     elif isinstance(tiebreaks, str):
@@ -156,7 +156,7 @@ class _Computation:
 
     def __init__(
         self,
-        tournament: Tournament,
+        tournament: TournamentResults,
         tiebreaks: Sequence[str] | str | None,
         rules: str,
         after_round: int | None,
@@ -210,7 +210,7 @@ def column_keys(column: Column) -> KeyStep:
 
 
 def compute_standings(
-    tournament: Tournament,
+    tournament: TournamentResults,
     tiebreaks: Sequence[str] | None = None,
     rules: str = DEFAULT_RULES,
     after_round: int | None = None,
@@ -230,7 +230,7 @@ def compute_standings(
         )
 
 
-def unrated_warnings(tournament: Tournament, codes: Sequence[Code]) -> tuple[str, ...]:
+def unrated_warnings(tournament: TournamentResults, codes: Sequence[Code]) -> tuple[str, ...]:
     """Ruling 6: C.07 10 drops the rating-based tie-breaks when unrated players take part
     unless the rules say how to treat them; by default they are left out of those
     tie-breaks, and never silently."""
@@ -396,7 +396,7 @@ def _tiebreak_line(computation: _Computation, code: Code, i: int, value: Value) 
 
 
 def explain(
-    tournament: Tournament,
+    tournament: TournamentResults,
     start_rank: int,
     tiebreaks: Sequence[str] | None = None,
     rules: str = DEFAULT_RULES,

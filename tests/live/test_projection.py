@@ -139,6 +139,6 @@ def test_live_standings_during_round_1_are_those_of_a_one_round_event() -> None:
     ).tournament_id
     for n in (1, 2, 3):
         commands.register_player(tid, {"name": f"Player {n}", "rating": 2000 - n}, author=author)
-    commands.pair_round(tid, {"round": 1, "boards": [{"white": 1, "black": 2}], "byes": [3]})
+    commands.record_pairing(tid, {"round": 1, "boards": [{"white": 1, "black": 2}], "byes": [3]})
     record(tid, 1, "1-0")
     assert row(body_of(tid), 3)["tiebreaks"]["BH"] == 0.5

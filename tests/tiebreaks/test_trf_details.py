@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tiebreaks.trf import parse_trf
-from tiebreaks.trf_details import iso_date, tournament_details
+from tiebreaks.trf.details import iso_date, tournament_details
 
 PLAYER = "001    1      Alpha, Anna                       2100 ITA    12345678 1990/01/01  0.0    1"
 

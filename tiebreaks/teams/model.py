@@ -34,7 +34,7 @@ from tiebreaks.model import (
     Round,
     Scoring,
     System,
-    Tournament,
+    TournamentResults,
     Unplayed,
     UnplayedRound,
 )
@@ -479,7 +479,7 @@ def _player_round(
     return UnplayedRound(result, opponent, color)
 
 
-def individual_tournament(tournament: TeamTournament) -> Tournament:
+def individual_tournament(tournament: TeamTournament) -> TournamentResults:
     """The players' own tournament: each board game as the two players' rounds, a team
     bye as the bye of the team's first ``boards`` players, anybody else absent; for
     individual results per board and for the TRF ``001`` records."""
@@ -512,7 +512,7 @@ def individual_tournament(tournament: TeamTournament) -> Tournament:
         for row in rounds.values():
             if len(row) < rnd.number:
                 row.append(absent)
-    return Tournament(
+    return TournamentResults(
         players=tuple(replace(p, rounds=tuple(rounds[p.start_rank])) for p in tournament.players),
         rounds=tournament.rounds,
         scoring=tournament.scoring.games,

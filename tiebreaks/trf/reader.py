@@ -21,7 +21,7 @@ from tiebreaks.model import (
     Round,
     Scoring,
     System,
-    Tournament,
+    TournamentResults,
     Unplayed,
     UnplayedRound,
 )
@@ -155,7 +155,7 @@ class _Reader:
         rounds = self._check_rounds()
         self._check_references(rounds)
         players = self._players()
-        tournament = Tournament(
+        tournament = TournamentResults(
             players=tuple(players.values()),
             rounds=rounds,
             scoring=self.scoring,
@@ -300,7 +300,7 @@ class _Reader:
             return System.SWISS
         return round_robin_from_pairings(players.values())
 
-    def _declared_points_warnings(self, tournament: Tournament) -> tuple[str, ...]:
+    def _declared_points_warnings(self, tournament: TournamentResults) -> tuple[str, ...]:
         """Ruling 7: the results count; a player whose columns 81-84 say otherwise is
         named with both values.  Players a 299 record adjusts are not compared."""
         declared = {

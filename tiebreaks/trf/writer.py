@@ -18,7 +18,7 @@ from tiebreaks.model import (
     Round,
     Scoring,
     System,
-    Tournament,
+    TournamentResults,
     Unplayed,
     UnplayedRound,
 )
@@ -78,7 +78,7 @@ def write_trf(trf: TrfFile, *, standings: Standings | None = None) -> str:
 
 
 def trf_from_tournament(
-    tournament: Tournament,
+    tournament: TournamentResults,
     tiebreaks: Sequence[str] = (),
     *,
     version: str = TRF26,
@@ -158,7 +158,7 @@ def _xxs_record(scoring: Scoring) -> str:
 
 
 def _points_and_rank(
-    tournament: Tournament, standings: Standings | None
+    tournament: TournamentResults, standings: Standings | None
 ) -> Callable[[Player], tuple[Fraction, int]]:
     """What a player's 001 record says in columns 81-89: the points and rank of
     ``standings`` when it has the player, else points by the scoring and rank by
@@ -177,7 +177,7 @@ def _points_and_rank(
     return points_and_rank
 
 
-def points_ranks(tournament: Tournament) -> dict[int, tuple[Fraction, int]]:
+def points_ranks(tournament: TournamentResults) -> dict[int, tuple[Fraction, int]]:
     """Each player's points and rank by points alone, ties sharing a rank (TRF26 allows
     ties in columns 86-89).  Points are added as integers in the scoring's smallest
     unit: one Fraction addition per round made this a second for 10,000 players."""

@@ -12,7 +12,7 @@ import re
 from datetime import date
 from typing import Any
 
-from .trf import TrfFile
+from tiebreaks.trf.tables import TrfFile
 
 _TEXT_RECORDS = {"022": "place", "102": "chief_arbiter", "122": "time_control"}
 _DATE_RECORDS = {"042": "start_date", "052": "end_date"}
