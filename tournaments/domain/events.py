@@ -19,6 +19,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar, Self
 
 from tiebreaks.model import System
+from tiebreaks.prizes import parse_prize_list
 
 from .state import (
     Accumulator,
@@ -46,6 +47,7 @@ class EventKind(enum.StrEnum):
     ROUND_CLOSED = "round.closed"
     ORGANISER_GRANTED = "organiser.granted"
     ORGANISER_REVOKED = "organiser.revoked"
+    PRIZE_LIST_SET = "prizes.set"
 
 
 @dataclass(frozen=True)
@@ -370,6 +372,41 @@ class OrganiserRevoked(_OrganiserChange):
         return f"{self.username} no longer organises this tournament"
 
 
+@dataclass(frozen=True)
+class PrizeListSet(DomainEvent):
+    """The prize list (docs/prizes.md), as ``prize_list_json`` spells it out; it
+    replaces any set before."""
+
+    KIND = EventKind.PRIZE_LIST_SET
+    EXAMPLES = MappingProxyType(
+        {
+            1: {
+                "definition": {
+                    "sharing": "hort",
+                    "hort_share": "0.5",
+                    "one_prize_per_player": True,
+                    "precedence": "general_first",
+                    "rounding": "distribute",
+                    "prizes": [
+                        {"name": "1st", "place": 1, "amount": "100.00", "unclaimed": "lapse"}
+                    ],
+                }
+            }
+        }
+    )
+
+    definition: Mapping[str, Any]
+
+    def apply(self, acc: Accumulator, seq: int) -> None:
+        acc.prize_list = parse_prize_list(self.definition)
+        acc.prize_list_seq = seq
+
+    def summary(self) -> str:
+        count = len(self.definition["prizes"])
+        sharing = self.definition["sharing"]
+        return f"prize list set: {count} prize{'s' if count != 1 else ''}, {sharing} sharing"
+
+
 EVENT_TYPES: Mapping[str, type[DomainEvent]] = MappingProxyType(
     {
         event_type.KIND: event_type
@@ -384,6 +421,7 @@ EVENT_TYPES: Mapping[str, type[DomainEvent]] = MappingProxyType(
             RoundClosed,
             OrganiserGranted,
             OrganiserRevoked,
+            PrizeListSet,
         )
     }
 )

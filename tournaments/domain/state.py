@@ -29,6 +29,7 @@ from tiebreaks.model import (
     Unplayed,
     UnplayedRound,
 )
+from tiebreaks.prizes import PrizeList
 
 # Results as entered by an arbiter, white's side first.  "0-0" is a double forfeit.
 RESULTS = ("1-0", "1/2-1/2", "0-1", "+/-", "-/+", "0-0")
@@ -210,6 +211,8 @@ class TournamentState:
     # round -> start rank -> "half" / "zero" / "full"
     requested_byes: Mapping[int, Mapping[int, str]] = field(default_factory=dict)
     fide_ids: Mapping[str, int] = field(default_factory=dict)  # -> start rank
+    prize_list: PrizeList | None = None  # the last one set
+    prize_list_seq: int | None = None  # the event that set it
 
     @property
     def last_paired_round(self) -> int:
@@ -327,6 +330,8 @@ class Accumulator:
         self.owned: set[int] = set()
         # FIDE id -> start rank: registrations refuse twins without scanning every player.
         self.fide_ids: dict[str, int] = dict(start.fide_ids) if start else {}
+        self.prize_list: PrizeList | None = start.prize_list if start else None
+        self.prize_list_seq: int | None = start.prize_list_seq if start else None
         self.requested_byes: dict[int, dict[int, str]] = {
             number: dict(byes) for number, byes in (start.requested_byes.items() if start else ())
         }
@@ -365,4 +370,6 @@ class Accumulator:
             requested_byes=MappingProxyType(
                 {r: MappingProxyType(byes) for r, byes in self.requested_byes.items()}
             ),
+            prize_list=self.prize_list,
+            prize_list_seq=self.prize_list_seq,
         )

@@ -54,6 +54,7 @@ __all__ = [
     "record_result",
     "register_player",
     "request_bye",
+    "set_prize_list",
     "withdraw_player",
 ]
 
@@ -178,6 +179,10 @@ correct_result = Command(
 )
 close_round = Command(
     EventKind.ROUND_CLOSED, schemas.RoundClosedSerializer, decisions.decide_closing
+)
+
+set_prize_list = Command(
+    EventKind.PRIZE_LIST_SET, schemas.PrizeListSetSerializer, decisions.decide_prize_list
 )
 
 
