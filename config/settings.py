@@ -256,6 +256,8 @@ REST_FRAMEWORK = {
     "DEFAULT_METADATA_CLASS": "config.api.Metadata",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 100,
+    # Anyone may ask "what if" (POST, nothing stored): per address.
+    "DEFAULT_THROTTLE_RATES": {"what_if": os.environ.get("WHAT_IF_RATE", "30/min")},
 }
 
 SPECTACULAR_SETTINGS = {

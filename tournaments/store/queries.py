@@ -19,14 +19,15 @@ from typing import Any
 from django.db.models import Max
 
 from tiebreaks.model import TournamentResults
+from tiebreaks.prizes import PrizeList
 from tournaments.domain.errors import TournamentNotFound, UnreadableLog
-from tournaments.domain.events import EventKind
+from tournaments.domain.events import EventKind, payload_lookup
 from tournaments.domain.state import BYE_POINTS, PlayerState, TournamentState
 from tournaments.models import Event, Membership
 
 from .events import payload_of
 from .signals import event_appended
-from .state_cache import current_state
+from .state_cache import current_state, state_at
 from .unreadable import known as known_unreadable
 from .unreadable import report as report_unreadable
 
@@ -42,6 +43,8 @@ __all__ = [
     "list_tournaments",
     "known_unreadable",
     "load_tournament",
+    "load_tournament_as_of",
+    "seq_after_round",
     "may_write",
     "report_unreadable",
 ]
@@ -79,6 +82,10 @@ class FoldedTournament:
     def rounds(self) -> int:
         return self.state.settings.rounds
 
+    @property
+    def prize_list(self) -> PrizeList | None:
+        return self.state.prize_list
+
     @cached_property
     def results(self) -> TournamentResults:
         """Ready for tiebreaks.standings.compute_standings; built on first use only,
@@ -101,6 +108,27 @@ class TournamentSummary:
 def load_tournament(tournament_id: int) -> FoldedTournament:
     """The tournament as of its last committed event; TournamentNotFound if none."""
     return FoldedTournament(id=tournament_id, state=current_state(tournament_id))
+
+
+def load_tournament_as_of(tournament_id: int, seq: int) -> FoldedTournament:
+    """The tournament as it stood after event ``seq`` (the whole log when ``seq`` is
+    its last event or beyond); TournamentNotFound if it has no event up to ``seq``."""
+    return FoldedTournament(id=tournament_id, state=state_at(tournament_id, seq))
+
+
+def seq_after_round(tournament_id: int, round_number: int) -> int | None:
+    """The last event before round ``round_number + 1`` was paired (None while it is
+    not): the tournament as it stood after round ``round_number``."""
+    next_pairing = (
+        Event.objects.filter(
+            tournament_id=tournament_id,
+            kind=EventKind.ROUND_PAIRED,
+            **{payload_lookup("round"): round_number + 1},
+        )
+        .values_list("seq", flat=True)
+        .first()
+    )
+    return None if next_pairing is None else next_pairing - 1
 
 
 def last_seq(tournament_id: int) -> int | None:
