@@ -2,7 +2,7 @@ from django.templatetags.static import static
 from django.urls import path
 from django.views.generic import RedirectView
 
-from . import result_entry, trf_upload, views
+from . import prize_pages, result_entry, trf_upload, views
 
 app_name = "live"
 
@@ -26,6 +26,13 @@ urlpatterns = [
         views.player_card,
         name="player",
     ),
+    path("tournaments/<tid:tournament_id>/prizes/", prize_pages.prize_list, name="prizes"),
+    path(
+        "tournaments/<tid:tournament_id>/prizes/edit/",
+        prize_pages.edit_prizes,
+        name="prizes-edit",
+    ),
+    path("tournaments/<tid:tournament_id>/stakes/", prize_pages.stakes_page, name="stakes"),
     path("tournaments/<tid:tournament_id>/roster.json", views.roster, name="roster"),
     # Organiser pages: result entry and its sign-in.
     path(
