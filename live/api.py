@@ -40,6 +40,7 @@ from tournaments.store.queries import (
     load_tournament,
 )
 
+from .moments import MomentError, moment, table_at
 from .prizes import OUTCOME_NAMES, prize_view, stakes_of, what_if_of
 from .projection import crosstable_body, standings_table
 from .snapshots import ensure_snapshot, parse_version
@@ -128,6 +129,30 @@ def openapi_schema(struct: type[msgspec.Struct]) -> dict[str, Any]:
     return convert(schema)
 
 
+_MOMENT_PARAMETERS = [
+    OpenApiParameter(
+        "as_of",
+        OpenApiTypes.INT,
+        description="The standings as they stood after event seq as_of (1 to the last).",
+    ),
+    OpenApiParameter(
+        "round",
+        OpenApiTypes.INT,
+        description="The standings after round N: before round N + 1 was paired.",
+    ),
+]
+
+
+def _moment(request: Request, tournament_id: int) -> FoldedTournament | None:
+    """The tournament at ``?as_of=`` / ``?round=``, None for the present."""
+    try:
+        return moment(tournament_id, request.query_params)
+    except MomentError as exc:
+        raise ValidationError({exc.field: [exc.message]}) from exc
+    except TournamentNotFound as exc:
+        raise NotFound(f"No tournament {tournament_id}.") from exc
+
+
 def _query_view(request: Request) -> str:
     try:
         return _view_field.run_validation(request.query_params.get("view", "rows"))
@@ -142,6 +167,7 @@ class StandingsView(APIView):
         summary="The tournament's latest standings snapshot",
         parameters=[
             *_VERSION_PARAMETERS,
+            *_MOMENT_PARAMETERS,
             OpenApiParameter(
                 "view",
                 OpenApiTypes.STR,
@@ -164,9 +190,9 @@ class StandingsView(APIView):
             ),
             304: OpenApiResponse(description="Nothing newer than the client's version."),
             400: OpenApiResponse(
-                description="version is not a non-negative integer, or view is not one of "
+                description="version is not a non-negative integer, view is not one of "
                 + ", ".join(VIEWS)
-                + "."
+                + ", or as_of or round names no moment of the log (the field is named)."
             ),
             404: OpenApiResponse(description="No such tournament."),
         },
@@ -174,6 +200,13 @@ class StandingsView(APIView):
     def get(self, request: Request, tournament_id: int) -> HttpResponse:
         known = _known_version(request)
         view = _query_view(request)
+        past = _moment(request, tournament_id)
+        if past is not None:
+            found = table_at(past)
+            content = encode_json(object_view(found.table)) if view == "objects" else found.json
+            # The standings of a past moment never change.
+            headers = {"ETag": etag(past.version), "Cache-Control": "public, max-age=3600"}
+            return HttpResponse(content, content_type="application/json", headers=headers)
         try:
             snapshot = ensure_snapshot(tournament_id)
         except TournamentNotFound as exc:

@@ -27,6 +27,7 @@ from tournaments.store.queries import (
 )
 
 from . import pages
+from .moments import MomentError, moment, table_at
 from .overview import latest_progress
 from .snapshots import ensure_snapshot, latest_version
 from .wire import parse_follow
@@ -141,23 +142,55 @@ def _standings_order(tournament_id: int) -> list[tuple[int, pages.Standing]]:
     return pages.standings_order(ensure_snapshot(tournament_id).standings)
 
 
+def _moment(request: HttpRequest, tournament_id: int) -> FoldedTournament | None:
+    """The tournament at ``?as_of=`` / ``?round=`` (``live.moments``), None for now."""
+    try:
+        return moment(tournament_id, request.GET)
+    except TournamentNotFound as exc:
+        raise Http404(str(exc)) from exc
+
+
+def _bad_moment(error: MomentError) -> HttpResponse:
+    return HttpResponseBadRequest(str(error), content_type="text/plain; charset=utf-8")
+
+
 @condition(etag_func=_version_etag)
 def round_pairings(request: HttpRequest, tournament_id: int, round_number: int) -> HttpResponse:
-    folded = _folded(tournament_id)
+    """Round ``round_number`` now, or at ``?as_of=`` / ``?round=``."""
+    try:
+        past = _moment(request, tournament_id)
+    except MomentError as error:
+        return _bad_moment(error)
+    folded = past or _folded(tournament_id)
     view = pages.round_view(folded, round_number)
     if view is None:
         raise Http404(f"Round {round_number} is not paired.")
-    context = {**_heading(folded), "round": view, **follow_live(request, tournament_id)}
+    context = {
+        **_heading(folded),
+        "round": view,
+        "as_of": past.version if past else None,
+        **follow_live(request, tournament_id),
+    }
     return render(request, "live/round.html", context)
 
 
 @condition(etag_func=_version_etag)
 def crosstable(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    """The whole page, or with ``?fragment=1`` only the table (the live page's tab)."""
-    folded = _folded(tournament_id)
+    """The whole page, or with ``?fragment=1`` only the table (the live page's tab);
+    now, or at ``?as_of=`` / ``?round=``."""
+    try:
+        past = _moment(request, tournament_id)
+    except MomentError as error:
+        return _bad_moment(error)
+    if past is None:
+        folded = _folded(tournament_id)
+        order = _standings_order(tournament_id)
+    else:
+        folded, order = past, pages.standings_order(table_at(past).table)
     context = {
         **_heading(folded),
-        "rows": pages.crosstable(folded, _standings_order(tournament_id)),
+        "rows": pages.crosstable(folded, order),
+        "as_of": past.version if past else None,
     }
     if request.GET.get("fragment") == "1":
         return render(request, "live/crosstable_table.html", context)
