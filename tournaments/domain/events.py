@@ -63,6 +63,10 @@ class DomainEvent:
     # Fields left out of the stored payload while they hold their default: they were
     # added as optional, and a payload without them means the default.
     OPTIONAL: ClassVar[frozenset[str]] = frozenset()
+    # The payload fields the public feed shows; None: the kind is not in it at all
+    # (who organises, anything private).  Listed, so a field added later is private
+    # until it is listed here.
+    PUBLIC: ClassVar[frozenset[str] | None] = None
 
     @classmethod
     def from_payload(cls, payload: Mapping[str, Any]) -> Self:
@@ -108,6 +112,19 @@ class DomainValue:
 @dataclass(frozen=True)
 class TournamentCreated(DomainEvent):
     KIND = EventKind.TOURNAMENT_CREATED
+    PUBLIC = frozenset(
+        {
+            "name",
+            "rounds",
+            "system",
+            "scoring",
+            "rules",
+            "tiebreaks",
+            "unrated_rating",
+            "acceleration",
+            "details",
+        }
+    )
     EXAMPLES = MappingProxyType(
         {
             1: {
@@ -177,6 +194,7 @@ def _player_registered_add_fide_id(payload: Payload) -> Payload:
 @dataclass(frozen=True)
 class PlayerRegistered(DomainEvent):
     KIND = EventKind.PLAYER_REGISTERED
+    PUBLIC = frozenset({"start_rank", "name", "rating", "title", "federation", "fide_id"})
     VERSION = 2
     UPCASTERS = MappingProxyType({1: _player_registered_add_fide_id})
     EXAMPLES = MappingProxyType(
@@ -214,6 +232,7 @@ class PlayerRegistered(DomainEvent):
 @dataclass(frozen=True)
 class PlayerWithdrawn(DomainEvent):
     KIND = EventKind.PLAYER_WITHDRAWN
+    PUBLIC = frozenset({"start_rank", "from_round"})
     EXAMPLES = MappingProxyType({1: {"start_rank": 3, "from_round": 4}})
 
     start_rank: int
@@ -230,6 +249,7 @@ class PlayerWithdrawn(DomainEvent):
 @dataclass(frozen=True)
 class ByeRequested(DomainEvent):
     KIND = EventKind.BYE_REQUESTED
+    PUBLIC = frozenset({"start_rank", "round", "points"})
     EXAMPLES = MappingProxyType({1: {"start_rank": 3, "round": 2, "points": "half"}})
 
     start_rank: int
@@ -255,6 +275,7 @@ class PairedBoard(DomainValue):
 @dataclass(frozen=True)
 class RoundPaired(DomainEvent):
     KIND = EventKind.ROUND_PAIRED
+    PUBLIC = frozenset({"round", "boards", "byes"})
     EXAMPLES = MappingProxyType(
         {1: {"round": 1, "boards": [{"board": 1, "white": 1, "black": 2}], "byes": [3]}}
     )
@@ -301,6 +322,7 @@ class _BoardResult(DomainEvent):
 @dataclass(frozen=True)
 class ResultRecorded(_BoardResult):
     KIND = EventKind.RESULT_RECORDED
+    PUBLIC = frozenset({"round", "board", "result", "rated"})
     EXAMPLES = MappingProxyType({1: {"round": 1, "board": 1, "result": "1-0"}})
 
 
@@ -309,6 +331,7 @@ class ResultCorrected(_BoardResult):
     """Replaces a board's result; the entry it corrects stays in the log."""
 
     KIND = EventKind.RESULT_CORRECTED
+    PUBLIC = frozenset({"round", "board", "result", "rated", "reason", "supersedes"})
     EXAMPLES = MappingProxyType(
         {
             1: {
@@ -331,6 +354,7 @@ class ResultCorrected(_BoardResult):
 @dataclass(frozen=True)
 class RoundClosed(DomainEvent):
     KIND = EventKind.ROUND_CLOSED
+    PUBLIC = frozenset({"round"})
     EXAMPLES = MappingProxyType({1: {"round": 1}})
 
     round: int
@@ -378,6 +402,7 @@ class PrizeListSet(DomainEvent):
     replaces any set before."""
 
     KIND = EventKind.PRIZE_LIST_SET
+    PUBLIC = frozenset({"definition"})
     EXAMPLES = MappingProxyType(
         {
             1: {
@@ -442,6 +467,15 @@ def upcast(kind: str, version: int, payload: Mapping[str, Any]) -> Payload:
             raise ValueError(f"no upcaster for {kind} v{from_version}") from None
         result = step(result)
     return result
+
+
+def public_payload(kind: str, payload: Mapping[str, Any]) -> Payload | None:
+    """What the public feed shows of a payload at its kind's current version: its
+    public fields, or None for a kind the public does not see."""
+    public = EVENT_TYPES[kind].PUBLIC
+    if public is None:
+        return None
+    return {name: value for name, value in payload.items() if name in public}
 
 
 def schema_version(kind: str) -> int:

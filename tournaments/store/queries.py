@@ -21,7 +21,7 @@ from django.db.models import Max
 from tiebreaks.model import TournamentResults
 from tiebreaks.prizes import PrizeList
 from tournaments.domain.errors import TournamentNotFound, UnreadableLog
-from tournaments.domain.events import EventKind, payload_lookup
+from tournaments.domain.events import EVENT_TYPES, EventKind, payload_lookup, public_payload
 from tournaments.domain.state import BYE_POINTS, PlayerState, TournamentState
 from tournaments.models import Event, Membership
 
@@ -46,6 +46,8 @@ __all__ = [
     "load_tournament_as_of",
     "seq_after_round",
     "may_write",
+    "PublicEvent",
+    "public_events",
     "report_unreadable",
 ]
 
@@ -129,6 +131,33 @@ def seq_after_round(tournament_id: int, round_number: int) -> int | None:
         .first()
     )
     return None if next_pairing is None else next_pairing - 1
+
+
+# The kinds the public feed shows (the others, such as who organises, never leave).
+PUBLIC_KINDS = tuple(kind for kind, event_type in EVENT_TYPES.items() if event_type.PUBLIC)
+
+
+@dataclass(frozen=True)
+class PublicEvent:
+    """An event as the public feed shows it: its public fields only."""
+
+    seq: int
+    kind: str
+    created_at: datetime
+    fields: Mapping[str, Any]  # the payload's public fields
+
+
+def public_events(tournament_id: int, after: int = 0, limit: int = 1000) -> list[PublicEvent]:
+    """The tournament's public events after seq ``after``, oldest first, at most ``limit``."""
+    rows = Event.objects.filter(
+        tournament_id=tournament_id, seq__gt=after, kind__in=PUBLIC_KINDS
+    ).order_by("seq")[:limit]
+    out = []
+    for row in rows:
+        shown = public_payload(row.kind, payload_of(row))
+        assert shown is not None  # a public kind
+        out.append(PublicEvent(row.seq, row.kind, row.created_at, shown))
+    return out
 
 
 def last_seq(tournament_id: int) -> int | None:
