@@ -23,13 +23,8 @@ from collections.abc import AsyncIterator, Iterator
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
-from django.http import (
-    Http404,
-    HttpRequest,
-    HttpResponse,
-    HttpResponseBadRequest,
-    StreamingHttpResponse,
-)
+from django.http import Http404, HttpRequest, HttpResponseBadRequest, StreamingHttpResponse
+from django.http.response import HttpResponseBase
 from django.views.decorators.http import require_GET
 
 from tournaments.store.queries import PublicEvent, last_seq, public_events
@@ -79,7 +74,7 @@ def _known(tournament_id: int) -> None:
 
 
 @require_GET
-def feed(request: HttpRequest, tournament_id: int) -> HttpResponse:
+def feed(request: HttpRequest, tournament_id: int) -> HttpResponseBase:
     """GET /api/tournaments/<id>/feed/: text/event-stream."""
     _known(tournament_id)
     try:
@@ -118,7 +113,7 @@ async def _stream(tournament_id: int, after: int) -> AsyncIterator[str]:
 
 
 @require_GET
-def feed_jsonl(request: HttpRequest, tournament_id: int) -> HttpResponse:
+def feed_jsonl(request: HttpRequest, tournament_id: int) -> HttpResponseBase:
     """GET /api/tournaments/<id>/feed.jsonl: every public event (after ``?since=``),
     one JSON object a line."""
     _known(tournament_id)
