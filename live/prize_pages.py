@@ -22,8 +22,8 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 
 from tiebreaks.errors import TieBreakError
 from tiebreaks.model import Outcome
-from tiebreaks.prizes import Category, Prize, prize_list_json
-from tiebreaks.stakes import Stakes
+from tiebreaks.prizes import Category, Prize, PrizeList, prize_list_json
+from tiebreaks.stakes import PrizeOutlook, Reach, ResultOutlook, Stakes
 from tiebreaks.stakes import WhatIf as Branch
 from tournaments.store.queries import (
     FoldedTournament,
@@ -156,6 +156,29 @@ def prize_list(request: HttpRequest, tournament_id: int) -> HttpResponse:
     return render(request, "live/prizes.html", context)
 
 
+def reach_lines(outcome: ResultOutlook, definition: PrizeList) -> list[str]:
+    """One result's prizes, per list: the best prize certain (that place or better;
+    with pooled sharing at least a share of the pool that holds it), then the
+    possible ones with what they need of the other games."""
+    pooled = definition.weights()[0] > 0
+    lines = []
+    by_list: dict[Category | None, list[PrizeOutlook]] = {}
+    for seen in outcome.prizes:
+        by_list.setdefault(seen.prize.category, []).append(seen)
+    for seen_in_list in by_list.values():
+        certain = [p.prize for p in seen_in_list if p.reach is Reach.CERTAIN]
+        if certain:
+            best = min(certain, key=lambda prize: prize.place)
+            if pooled and best.amount is not None:
+                lines.append(f"certain: {best.name}, or a share of a pool that holds it")
+            else:
+                lines.append(f"certain: {best.name}" + (" or better" if best.place > 1 else ""))
+        for seen in seen_in_list:
+            if seen.reach is Reach.POSSIBLE and seen.needs is not None:
+                lines.append(f"possible: {seen.prize.name}, needs {seen.needs.describe()}")
+    return lines
+
+
 @dataclass(frozen=True)
 class OpenGame:
     white: PlayerState
@@ -186,7 +209,8 @@ def stakes_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     brings; below, a form to set hypothetical results and see what would follow."""
     folded = _folded(tournament_id)
     context: dict[str, Any] = _heading(folded, "stakes")
-    if folded.prize_list is None:
+    definition = folded.prize_list
+    if definition is None:
         return render(request, "live/stakes.html", context)
     try:
         found = stakes_of(folded)
@@ -204,7 +228,10 @@ def stakes_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     players = folded.state.players
     context.update(
         has_prizes=True,
-        stakes=[(players[p.start_rank], p) for p in found.players],
+        stakes=[
+            (players[p.start_rank], p, [(o, reach_lines(o, definition)) for o in p.outcomes])
+            for p in found.players
+        ],
         open_games=games,
         what_if_error=error,
         branch_rows=(

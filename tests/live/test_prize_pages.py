@@ -66,7 +66,7 @@ def test_the_calculator_page_reads_out_what_a_result_needs() -> None:
     tid = with_prizes({"prizes": PRIZES["prizes"][:2]})
     html = page("stakes", tid).content.decode()
     # On a draw 1 is first only if 2-4 is drawn too (tests/live/test_prize_api.py).
-    assert "needs 2-4 1/2-1/2" in html
+    assert "possible: 1st, needs 2-4 1/2-1/2" in html
 
 
 def test_the_what_if_form_shows_the_standings_and_stores_nothing() -> None:
@@ -107,3 +107,12 @@ def test_the_editor_refuses_another_tournaments_organiser() -> None:
     client = Client()
     client.force_login(someone)
     assert page("prizes-edit", tid, client).status_code == 403
+
+
+def test_the_calculator_page_names_the_best_certain_prize() -> None:
+    tid = with_prizes({"prizes": PRIZES["prizes"][:2]})
+    html = page("stakes", tid).content.decode()
+    # A win puts 1 on 1 point, with at most one player (the winner of 2-4) level:
+    # 2nd at worst, so 2nd is certain, 1st possible on the tie-breaks.
+    assert "certain: 2nd or better" in html
+    assert "possible: 1st, needs only the tie-breaks" in html
