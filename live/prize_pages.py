@@ -22,7 +22,7 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 
 from tiebreaks.errors import TieBreakError
 from tiebreaks.model import Outcome
-from tiebreaks.prizes import Category, Prize, PrizeList, prize_list_json
+from tiebreaks.prizes import Awards, Category, Prize, PrizeList, prize_list_json
 from tiebreaks.stakes import PrizeOutlook, Reach, ResultOutlook, Stakes
 from tiebreaks.stakes import WhatIf as Branch
 from tournaments.store.queries import (
@@ -96,6 +96,26 @@ class WinnerLine:
     place: str
     points: Any
     prizes: tuple[tuple[str, str, str], ...]  # name, amount, shared with (names)
+
+
+def prize_texts(players: Mapping[int, PlayerState], awards: Awards) -> dict[int, str]:
+    """Each winner's prizes in a few words, by start rank: "2nd 275.00 (shared)"."""
+    return {
+        winner.start_rank: "; ".join(
+            " ".join(
+                part
+                for part in (
+                    prize.name,
+                    _money(prize.amount),
+                    "(shared)" if prize.shared_with else "",
+                )
+                if part
+            )
+            for prize in winner.prizes
+        )
+        for winner in awards.winners
+        if winner.start_rank in players
+    }
 
 
 def _prize_line(prize: Prize) -> PrizeLine:

@@ -29,6 +29,8 @@ from tournaments.store.queries import (
 from . import pages
 from .moments import MomentError, moment, table_at
 from .overview import latest_progress
+from .prize_pages import prize_texts
+from .prizes import prize_view
 from .snapshots import ensure_snapshot, latest_version
 from .wire import parse_follow
 
@@ -187,10 +189,13 @@ def crosstable(request: HttpRequest, tournament_id: int) -> HttpResponse:
         order = _standings_order(tournament_id)
     else:
         folded, order = past, pages.standings_order(table_at(past).table)
+    view = prize_view(folded)
     context = {
         **_heading(folded),
         "rows": pages.crosstable(folded, order),
         "as_of": past.version if past else None,
+        # Beside each winner, by the standings shown (None: no prize list, no column).
+        "prizes": prize_texts(folded.state.players, view.awards) if view else None,
     }
     if request.GET.get("fragment") == "1":
         return render(request, "live/crosstable_table.html", context)

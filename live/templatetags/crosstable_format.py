@@ -39,3 +39,9 @@ def day(iso: str | None) -> str:
     if not iso:
         return "–"
     return date.fromisoformat(iso).strftime("%-d %b %Y")
+
+
+@register.filter
+def of(mapping: dict, key: object) -> object:
+    """``mapping[key]``, "" when absent: {{ prizes|of:row.player.start_rank }}."""
+    return mapping.get(key, "")

@@ -116,3 +116,20 @@ def test_the_calculator_page_names_the_best_certain_prize() -> None:
     # 2nd at worst, so 2nd is certain, 1st possible on the tie-breaks.
     assert "certain: 2nd or better" in html
     assert "possible: 1st, needs only the tie-breaks" in html
+
+
+def test_the_crosstable_shows_the_prize_beside_each_winner() -> None:
+    tid = with_prizes()
+    record(tid, 1, "1-0")
+    record(tid, 2, "0-1")
+    html = Client().get(reverse("live:crosstable", args=[tid])).content.decode()
+    # As on the prize page: 1 and 4 share 1st and 2nd (75.00 each), 3 the U2497 prize.
+    assert '<td class="prize">1st 75.00 (shared)</td>' in html
+    assert '<td class="prize">2nd 75.00 (shared)</td>' in html
+    assert '<td class="prize">Best U2497 10.00</td>' in html
+
+
+def test_without_a_prize_list_the_crosstable_has_no_prize_column() -> None:
+    tid = make_tournament(players=4)
+    html = Client().get(reverse("live:crosstable", args=[tid])).content.decode()
+    assert 'class="prize"' not in html
