@@ -2,12 +2,12 @@
 admin run them.
 
 A command checks its body's shape (``schemas``: types, ranges, choices), then
-``append.decide_and_append`` decides it (``tournaments.domain.decisions``)
-against the tournament's state read in the same transaction and appends its
-events; when another writer appended first, it decides again on the newer
-state.  A refused command stores nothing.  ``expected_seq`` gives optimistic
-concurrency (a mismatch raises ``Conflict``); an idempotency key already used on
-the tournament returns the event it stored and stores nothing.
+``append.decide_and_append`` decides it (``tournaments.domain.decisions``) on the
+tournament's latest state and appends its events; when another writer appended
+first, it decides again on the newer state.  A refused command stores nothing.
+``expected_seq`` gives optimistic concurrency (a mismatch raises ``Conflict``); an
+idempotency key already used on the tournament returns the event it stored and
+stores nothing.
 
 Several commands that must be stored together (a round with its requested byes,
 a TRF import) are decided in a ``Draft`` and appended at once.
@@ -50,6 +50,7 @@ __all__ = [
     "create_tournament",
     "pair_next_round",
     "pair_round_checked",
+    "preview_next_round",
     "record_pairing",
     "record_result",
     "register_player",
