@@ -33,6 +33,11 @@ urlpatterns = [
         name="prizes-edit",
     ),
     path("tournaments/<tid:tournament_id>/stakes/", prize_pages.stakes_page, name="stakes"),
+    path(
+        "tournaments/<tid:tournament_id>/corrections/<int:seq>/",
+        views.correction,
+        name="correction",
+    ),
     path("tournaments/<tid:tournament_id>/roster.json", views.roster, name="roster"),
     # Organiser pages: result entry and its sign-in.
     path(

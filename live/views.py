@@ -27,6 +27,7 @@ from tournaments.store.queries import (
 )
 
 from . import pages
+from .corrections import correction_view, corrections
 from .moments import MomentError, moment, table_at
 from .overview import latest_progress
 from .prize_pages import prize_texts
@@ -170,6 +171,7 @@ def round_pairings(request: HttpRequest, tournament_id: int, round_number: int) 
     context = {
         **_heading(folded),
         "round": view,
+        "corrections": corrections(tournament_id, round_number),
         "as_of": past.version if past else None,
         **follow_live(request, tournament_id),
     }
@@ -216,3 +218,14 @@ def player_card(request: HttpRequest, tournament_id: int, start_rank: int) -> Ht
 @condition(etag_func=_version_etag)
 def roster(request: HttpRequest, tournament_id: int) -> JsonResponse:
     return JsonResponse(pages.roster(_folded(tournament_id)))
+
+
+@condition(etag_func=_version_etag)
+def correction(request: HttpRequest, tournament_id: int, seq: int) -> HttpResponse:
+    """What correction ``seq`` changed: the result, the reason, who and when, and the
+    places and tie-breaks before and after."""
+    folded = _folded(tournament_id)
+    view = correction_view(tournament_id, seq)
+    if view is None:
+        raise Http404(f"Event {seq} is no correction of this tournament.")
+    return render(request, "live/correction.html", {**_heading(folded), "correction": view})

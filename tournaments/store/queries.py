@@ -47,6 +47,7 @@ __all__ = [
     "seq_after_round",
     "may_write",
     "PublicEvent",
+    "author_of",
     "public_events",
     "report_unreadable",
 ]
@@ -147,17 +148,37 @@ class PublicEvent:
     fields: Mapping[str, Any]  # the payload's public fields
 
 
-def public_events(tournament_id: int, after: int = 0, limit: int = 1000) -> list[PublicEvent]:
-    """The tournament's public events after seq ``after``, oldest first, at most ``limit``."""
+def public_events(
+    tournament_id: int,
+    after: int = 0,
+    limit: int = 1000,
+    kinds: tuple[str, ...] = PUBLIC_KINDS,
+    through: int | None = None,
+) -> list[PublicEvent]:
+    """The tournament's public events after seq ``after`` (up to ``through``), oldest
+    first, at most ``limit``; ``kinds`` picks some of the public kinds."""
     rows = Event.objects.filter(
-        tournament_id=tournament_id, seq__gt=after, kind__in=PUBLIC_KINDS
-    ).order_by("seq")[:limit]
+        tournament_id=tournament_id, seq__gt=after, kind__in=set(kinds) & set(PUBLIC_KINDS)
+    )
+    if through is not None:
+        rows = rows.filter(seq__lte=through)
+    rows = rows.order_by("seq")[:limit]
     out = []
     for row in rows:
         shown = public_payload(row.kind, payload_of(row))
         assert shown is not None  # a public kind
         out.append(PublicEvent(row.seq, row.kind, row.created_at, shown))
     return out
+
+
+def author_of(tournament_id: int, seq: int) -> str:
+    """Who stored event ``seq`` (their user name; "" when unknown)."""
+    name = (
+        Event.objects.filter(tournament_id=tournament_id, seq=seq)
+        .values_list("author__username", flat=True)
+        .first()
+    )
+    return name or ""
 
 
 def last_seq(tournament_id: int) -> int | None:
