@@ -18,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
@@ -76,17 +76,27 @@ def _known(tournament_id: int) -> None:
 @require_GET
 def feed(request: HttpRequest, tournament_id: int) -> HttpResponseBase:
     """GET /api/tournaments/<id>/feed/: text/event-stream."""
+    response = _public(request, tournament_id, _stream, "text/event-stream")
+    response["Cache-Control"] = "no-cache"
+    response["X-Accel-Buffering"] = "no"  # nginx: pass each message on at once
+    return response
+
+
+def _public(
+    request: HttpRequest,
+    tournament_id: int,
+    body: Callable[[int, int], Iterator[str] | AsyncIterator[str]],
+    content_type: str,
+) -> HttpResponseBase:
+    """``body(tournament_id, after)`` streamed from the client's resume point."""
     _known(tournament_id)
     try:
         after = resume_point(request)
     except BadResume as error:
         return HttpResponseBadRequest(str(error), content_type="text/plain; charset=utf-8")
-    response = StreamingHttpResponse(
-        _stream(tournament_id, after), content_type="text/event-stream; charset=utf-8"
+    return StreamingHttpResponse(
+        body(tournament_id, after), content_type=f"{content_type}; charset=utf-8"
     )
-    response["Cache-Control"] = "no-cache"
-    response["X-Accel-Buffering"] = "no"  # nginx: pass each message on at once
-    return response
 
 
 async def _stream(tournament_id: int, after: int) -> AsyncIterator[str]:
@@ -116,14 +126,7 @@ async def _stream(tournament_id: int, after: int) -> AsyncIterator[str]:
 def feed_jsonl(request: HttpRequest, tournament_id: int) -> HttpResponseBase:
     """GET /api/tournaments/<id>/feed.jsonl: every public event (after ``?since=``),
     one JSON object a line."""
-    _known(tournament_id)
-    try:
-        after = resume_point(request)
-    except BadResume as error:
-        return HttpResponseBadRequest(str(error), content_type="text/plain; charset=utf-8")
-    response = StreamingHttpResponse(
-        _lines(tournament_id, after), content_type="application/x-ndjson; charset=utf-8"
-    )
+    response = _public(request, tournament_id, _lines, "application/x-ndjson")
     response["Content-Disposition"] = f'attachment; filename="tournament-{tournament_id}.jsonl"'
     return response
 

@@ -9,9 +9,10 @@ moment are kept encoded per tournament and seq, as the snapshots keep the latest
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from threading import Lock
+from typing import Generic, TypeVar
 
 from django.utils import timezone
 
@@ -27,6 +28,7 @@ from .snapshots import parse_version
 from .wire import Standings, encode_json
 
 MOMENT_FIELDS = ("as_of", "round")
+T = TypeVar("T")
 
 
 class MomentError(ValueError):
@@ -63,28 +65,42 @@ def moment(tournament_id: int, query: Mapping[str, str]) -> FoldedTournament | N
     return latest if seq is None else load_tournament_as_of(tournament_id, seq)
 
 
+class PerVersion(Generic[T]):
+    """What a tournament's version gives, kept for the last ``keep`` versions asked for
+    (per process): a version is an event seq, and what follows from it never changes."""
+
+    def __init__(self, keep: int) -> None:
+        self.keep = keep
+        self._found: OrderedDict[tuple[int, int], T] = OrderedDict()
+        self._lock = Lock()
+
+    def get(self, folded: FoldedTournament, compute: Callable[[FoldedTournament], T]) -> T:
+        key = (folded.id, folded.version)
+        with self._lock:
+            found = self._found.get(key)
+        if found is None:
+            found = compute(folded)
+            with self._lock:
+                self._found[key] = found
+                while len(self._found) > self.keep:
+                    self._found.popitem(last=False)
+        return found
+
+
 @dataclass(frozen=True)
 class MomentTable:
     table: Standings
     json: str
 
 
-_KEEP = 32
-_tables: OrderedDict[tuple[int, int], MomentTable] = OrderedDict()
-_lock = Lock()
+def _moment_table(folded: FoldedTournament) -> MomentTable:
+    table = build_standings(folded, timezone.now())
+    return MomentTable(table, encode_json(table))
+
+
+_tables: PerVersion[MomentTable] = PerVersion(32)
 
 
 def table_at(folded: FoldedTournament) -> MomentTable:
     """The read model (``live.wire``) of a moment's tournament, and its JSON."""
-    # A seq names the same events for ever: the table at it never changes.
-    key = (folded.id, folded.version)
-    with _lock:
-        found = _tables.get(key)
-    if found is None:
-        table = build_standings(folded, timezone.now())
-        found = MomentTable(table, encode_json(table))
-        with _lock:
-            _tables[key] = found
-            while len(_tables) > _KEEP:
-                _tables.popitem(last=False)
-    return found
+    return _tables.get(folded, _moment_table)

@@ -9,10 +9,8 @@ is computed on a branch of the results that is never stored.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
-from threading import Lock
 
 from tiebreaks.model import Outcome
 from tiebreaks.prizes import Awards, PlayerFacts, PrizeList, award, facts_for
@@ -20,25 +18,19 @@ from tiebreaks.stakes import Stakes, WhatIf, stakes, what_if
 from tiebreaks.standings import Standings, compute_standings
 from tournaments.store.queries import FoldedTournament
 
+from .moments import PerVersion
+
 OUTCOME_NAMES = {outcome.value: outcome for outcome in Outcome}
-_KEEP = 16
-_standings: OrderedDict[tuple[int, int], Standings] = OrderedDict()
-_lock = Lock()
+_standings: PerVersion[Standings] = PerVersion(16)
+
+
+def _compute(folded: FoldedTournament) -> Standings:
+    return compute_standings(folded.results, folded.tiebreaks or None, folded.rules)
 
 
 def standings_of(folded: FoldedTournament) -> Standings:
-    """The engine's standings of ``folded`` (all tie-breaks), kept per fold."""
-    # A version is an event seq: the standings at it never change.
-    key = (folded.id, folded.version)
-    with _lock:
-        found = _standings.get(key)
-    if found is None:
-        found = compute_standings(folded.results, folded.tiebreaks or None, folded.rules)
-        with _lock:
-            _standings[key] = found
-            while len(_standings) > _KEEP:
-                _standings.popitem(last=False)
-    return found
+    """The engine's standings of ``folded`` (all tie-breaks), kept per version."""
+    return _standings.get(folded, _compute)
 
 
 def player_facts(folded: FoldedTournament) -> dict[int, PlayerFacts]:
