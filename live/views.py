@@ -24,6 +24,7 @@ from tournaments.store.queries import (
     list_tournaments,
     load_tournament,
     may_write,
+    pairing_verdict,
 )
 
 from . import pages
@@ -173,6 +174,7 @@ def round_pairings(request: HttpRequest, tournament_id: int, round_number: int) 
         "round": view,
         "corrections": corrections(tournament_id, round_number),
         "as_of": past.version if past else None,
+        "pairing_verdict": pairing_verdict(tournament_id, round_number),
         **follow_live(request, tournament_id),
     }
     return render(request, "live/round.html", context)
