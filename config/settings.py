@@ -256,7 +256,14 @@ REST_FRAMEWORK = {
     "DEFAULT_METADATA_CLASS": "config.api.Metadata",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 100,
+    # Anyone may ask "what if" (POST, nothing stored): per address.
+    "DEFAULT_THROTTLE_RATES": {"what_if": os.environ.get("WHAT_IF_RATE", "30/min")},
 }
+
+# The public event feed (live.feed): how often a stream reads the log, and how long
+# it stays open before the client reconnects (resuming from Last-Event-ID).
+FEED_POLL_SECONDS = float(os.environ.get("FEED_POLL_SECONDS", "1"))
+FEED_STREAM_SECONDS = float(os.environ.get("FEED_STREAM_SECONDS", "300"))
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Crosstable API",

@@ -2,7 +2,8 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from live.api import CrosstableView, StandingsView
+from live import feed
+from live.api import AwardsView, CrosstableView, StakesView, StandingsView, WhatIfView
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -23,6 +24,15 @@ urlpatterns = [
         CrosstableView.as_view(),
         name="crosstable",
     ),
+    path(
+        "api/tournaments/<tid:tournament_id>/prizes/awards/",
+        AwardsView.as_view(),
+        name="prize-awards",
+    ),
+    path("api/tournaments/<tid:tournament_id>/stakes/", StakesView.as_view(), name="stakes"),
+    path("api/tournaments/<tid:tournament_id>/what-if/", WhatIfView.as_view(), name="what-if"),
+    path("api/tournaments/<tid:tournament_id>/feed/", feed.feed, name="feed"),
+    path("api/tournaments/<tid:tournament_id>/feed.jsonl", feed.feed_jsonl, name="feed-jsonl"),
     path("api/", include("tournaments.urls")),
     path("", include("live.urls")),
 ]

@@ -16,6 +16,7 @@ from typing import Any
 
 from tiebreaks.codes import parse_code
 from tiebreaks.model import Color, Outcome, Round, Unplayed
+from tiebreaks.standings import Standings as EngineStandings
 from tiebreaks.standings import StandingsRow, compute_standings, no_cyclic_gc, to_json_number
 from tiebreaks.teams.standings import parse_team_code, team_standings
 from tournaments.store.queries import (
@@ -73,6 +74,14 @@ def build_standings(folded: FoldedTournament, computed_at: datetime) -> Standing
     if folded.is_team:
         return build_team_standings(folded, computed_at)
     standings = compute_standings(folded.results, folded.tiebreaks or None, folded.rules)
+    return standings_table(folded, standings, computed_at)
+
+
+def standings_table(
+    folded: FoldedTournament, standings: EngineStandings, computed_at: datetime
+) -> Standings:
+    """The read model of the engine's ``standings`` of ``folded`` (or of a branch of
+    its results: "what if")."""
     rows = standings.rows  # by rank, then start rank
     codes = list(standings.tiebreaks)
     return Standings(

@@ -2,7 +2,7 @@ from django.templatetags.static import static
 from django.urls import path
 from django.views.generic import RedirectView
 
-from . import result_entry, team_admin, trf_upload, views
+from . import prize_pages, result_entry, team_admin, trf_upload, views
 
 app_name = "live"
 
@@ -30,6 +30,18 @@ urlpatterns = [
         "tournaments/<tid:tournament_id>/players/<int:start_rank>/",
         views.player_card,
         name="player",
+    ),
+    path("tournaments/<tid:tournament_id>/prizes/", prize_pages.prize_list, name="prizes"),
+    path(
+        "tournaments/<tid:tournament_id>/prizes/edit/",
+        prize_pages.edit_prizes,
+        name="prizes-edit",
+    ),
+    path("tournaments/<tid:tournament_id>/stakes/", prize_pages.stakes_page, name="stakes"),
+    path(
+        "tournaments/<tid:tournament_id>/corrections/<int:seq>/",
+        views.correction,
+        name="correction",
     ),
     path("tournaments/<tid:tournament_id>/roster.json", views.roster, name="roster"),
     # Organiser pages: result entry and its sign-in.

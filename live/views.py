@@ -28,7 +28,11 @@ from tournaments.store.queries import (
 )
 
 from . import pages, team_pages
+from .corrections import correction_view, corrections
+from .moments import MomentError, moment, table_at
 from .overview import latest_progress
+from .prize_pages import prize_texts
+from .prizes import prize_view
 from .snapshots import ensure_snapshot, latest_version
 from .wire import parse_follow
 
@@ -142,9 +146,26 @@ def _standings_order(tournament_id: int) -> list[tuple[int, pages.Standing]]:
     return pages.standings_order(ensure_snapshot(tournament_id).standings)
 
 
+def _moment(request: HttpRequest, tournament_id: int) -> FoldedTournament | None:
+    """The tournament at ``?as_of=`` / ``?round=`` (``live.moments``), None for now."""
+    try:
+        return moment(tournament_id, request.GET)
+    except TournamentNotFound as exc:
+        raise Http404(str(exc)) from exc
+
+
+def _bad_moment(error: MomentError) -> HttpResponse:
+    return HttpResponseBadRequest(str(error), content_type="text/plain; charset=utf-8")
+
+
 @condition(etag_func=_version_etag)
 def round_pairings(request: HttpRequest, tournament_id: int, round_number: int) -> HttpResponse:
-    folded = _folded(tournament_id)
+    """Round ``round_number`` now, or at ``?as_of=`` / ``?round=``."""
+    try:
+        past = _moment(request, tournament_id)
+    except MomentError as error:
+        return _bad_moment(error)
+    folded = past or _folded(tournament_id)
     if folded.is_team:
         return _team_round(request, folded, round_number)
     view = pages.round_view(folded, round_number)
@@ -153,6 +174,8 @@ def round_pairings(request: HttpRequest, tournament_id: int, round_number: int) 
     context = {
         **_heading(folded),
         "round": view,
+        "corrections": corrections(tournament_id, round_number),
+        "as_of": past.version if past else None,
         "pairing_verdict": pairing_verdict(tournament_id, round_number),
         **follow_live(request, tournament_id),
     }
@@ -161,16 +184,28 @@ def round_pairings(request: HttpRequest, tournament_id: int, round_number: int) 
 
 @condition(etag_func=_version_etag)
 def crosstable(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    """The whole page, or with ``?fragment=1`` only the table (the live page's tab)."""
-    folded = _folded(tournament_id)
-    if folded.is_team:
-        table = ensure_snapshot(tournament_id).standings
-        rows = team_pages.team_crosstable(folded, table)
-        context = {**_heading(folded), "rows": rows}
-        return render(request, "live/team_crosstable.html", context)
+    """The whole page, or with ``?fragment=1`` only the table (the live page's tab);
+    now, or at ``?as_of=`` / ``?round=``."""
+    try:
+        past = _moment(request, tournament_id)
+    except MomentError as error:
+        return _bad_moment(error)
+    if past is None:
+        folded = _folded(tournament_id)
+        if folded.is_team:
+            table = ensure_snapshot(tournament_id).standings
+            rows = team_pages.team_crosstable(folded, table)
+            return render(request, "live/team_crosstable.html", {**_heading(folded), "rows": rows})
+        order = _standings_order(tournament_id)
+    else:
+        folded, order = past, pages.standings_order(table_at(past).table)
+    view = prize_view(folded)
     context = {
         **_heading(folded),
-        "rows": pages.crosstable(folded, _standings_order(tournament_id)),
+        "rows": pages.crosstable(folded, order),
+        "as_of": past.version if past else None,
+        # Beside each winner, by the standings shown (None: no prize list, no column).
+        "prizes": prize_texts(folded.state.players, view.awards) if view else None,
     }
     if request.GET.get("fragment") == "1":
         return render(request, "live/crosstable_table.html", context)
@@ -214,3 +249,14 @@ def player_card(request: HttpRequest, tournament_id: int, start_rank: int) -> Ht
 @condition(etag_func=_version_etag)
 def roster(request: HttpRequest, tournament_id: int) -> JsonResponse:
     return JsonResponse(pages.roster(_folded(tournament_id)))
+
+
+@condition(etag_func=_version_etag)
+def correction(request: HttpRequest, tournament_id: int, seq: int) -> HttpResponse:
+    """What correction ``seq`` changed: the result, the reason, who and when, and the
+    places and tie-breaks before and after."""
+    folded = _folded(tournament_id)
+    view = correction_view(tournament_id, seq)
+    if view is None:
+        raise Http404(f"Event {seq} is no correction of this tournament.")
+    return render(request, "live/correction.html", {**_heading(folded), "correction": view})

@@ -26,6 +26,7 @@ urlpatterns = [
     ),
     path(tournament + "results/", views.ResultView.as_view(), name="result-create"),
     path(tournament + "corrections/", views.CorrectionView.as_view(), name="correction-create"),
+    path(tournament + "prizes/", views.PrizeListView.as_view(), name="prize-list"),
     path(tournament + "pairing-check/", views.PairingCheckView.as_view(), name="pairing-check"),
     path(tournament + "events/", views.EventListView.as_view(), name="event-list"),
     # TRF files and CSV (api.files).

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import date
 from fractions import Fraction
 
@@ -39,3 +40,15 @@ def day(iso: str | None) -> str:
     if not iso:
         return "–"
     return date.fromisoformat(iso).strftime("%-d %b %Y")
+
+
+@register.filter
+def of(mapping: dict, key: object) -> object:
+    """``mapping[key]``, "" when absent: {{ prizes|of:row.player.start_rank }}."""
+    return mapping.get(key, "")
+
+
+@register.filter
+def zip_with(first: Iterable[object], second: Iterable[object]) -> list[tuple[object, object]]:
+    """Pairs of the two sequences: {% for a, b in before|zip_with:after %}."""
+    return list(zip(first, second, strict=True))

@@ -19,6 +19,7 @@ from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from tiebreaks.prizes import prize_list_json
 from tournaments.domain.events import payload_lookup
 from tournaments.domain.pairing_rules import confirm_repeats_of
 from tournaments.models import Event
@@ -358,3 +359,31 @@ class EventListView(TournamentAPIView):
         if "since" in filters:
             events = events.filter(seq__gt=filters["since"])
         return events.order_by("seq")
+
+
+class PrizeListView(TournamentAPIView):
+    """The prize list (PRIZES.json, docs/prizes.md): anyone reads it, organisers set
+    it (each PUT is a ``prizes.set`` event replacing the list before)."""
+
+    @extend_schema(
+        summary="The prize list, spelled out (404 until one is set)",
+        responses={200: OpenApiTypes.OBJECT, 404: OpenApiResponse(description="No prize list.")},
+    )
+    def get(self, request: Request, tournament_id: int) -> Response:
+        definition = self.folded().state.prize_list
+        if definition is None:
+            raise NotFound(f"tournament {tournament_id} has no prize list yet")
+        return Response(prize_list_json(definition))
+
+    @extend_schema(
+        request=OpenApiTypes.OBJECT,
+        responses=WRITE_RESPONSES,
+        parameters=[IDEMPOTENCY_KEY],
+        summary="Set the prize list (PRIZES.json; 400 names the first wrong field)",
+    )
+    def put(self, request: Request, tournament_id: int) -> Response:
+        return self.run(
+            lambda tid, body, **options: commands.set_prize_list(
+                tid, {"definition": body}, **options
+            )
+        )

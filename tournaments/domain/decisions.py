@@ -22,6 +22,7 @@ from pairings import NoLegalPairing, RoundPairing
 from pairings.acceleration import Acceleration
 from pairings.external import EngineError
 from tiebreaks.model import Color, System, TournamentResults
+from tiebreaks.prizes import prize_list_json
 
 from .berger import BergerError, round_robin_schedule
 from .errors import CommandError
@@ -31,6 +32,7 @@ from .events import (
     PairedBoard,
     PlayerRegistered,
     PlayerWithdrawn,
+    PrizeListSet,
     ResultCorrected,
     ResultRecorded,
     RoundClosed,
@@ -236,6 +238,15 @@ def decide_closing(state: TournamentState, body: Body) -> list[DomainEvent]:
     if missing:
         raise CommandError("round", f"boards without a result: {', '.join(missing)}")
     return [RoundClosed.from_payload(body)]
+
+
+def decide_prize_list(state: TournamentState, body: Body) -> list[DomainEvent]:
+    """Set the prize list: ``body["definition"]`` as ``prize_list_json`` spells it
+    out (the schema has read it); it replaces the one set before."""
+    current = state.prize_list
+    if current is not None and prize_list_json(current) == body["definition"]:
+        raise CommandError("prizes", "the tournament already has this prize list")
+    return [PrizeListSet(body["definition"])]
 
 
 class Plan:

@@ -19,6 +19,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar, Self
 
 from tiebreaks.model import System
+from tiebreaks.prizes import parse_prize_list
 
 from .state import (
     Accumulator,
@@ -54,6 +55,7 @@ class EventKind(enum.StrEnum):
     BOARD_RESULT_RECORDED = "team.board_result_recorded"
     BOARD_RESULT_CORRECTED = "team.board_result_corrected"
     MATCH_FORFEITED = "team.match_forfeited"
+    PRIZE_LIST_SET = "prizes.set"
 
 
 @dataclass(frozen=True)
@@ -69,6 +71,10 @@ class DomainEvent:
     # Fields left out of the stored payload while they hold their default: they were
     # added as optional, and a payload without them means the default.
     OPTIONAL: ClassVar[frozenset[str]] = frozenset()
+    # The payload fields the public feed shows; None: the kind is not in it at all
+    # (who organises, anything private).  Listed, so a field added later is private
+    # until it is listed here.
+    PUBLIC: ClassVar[frozenset[str] | None] = None
 
     @classmethod
     def from_payload(cls, payload: Mapping[str, Any]) -> Self:
@@ -114,6 +120,19 @@ class DomainValue:
 @dataclass(frozen=True)
 class TournamentCreated(DomainEvent):
     KIND = EventKind.TOURNAMENT_CREATED
+    PUBLIC = frozenset(
+        {
+            "name",
+            "rounds",
+            "system",
+            "scoring",
+            "rules",
+            "tiebreaks",
+            "unrated_rating",
+            "acceleration",
+            "details",
+        }
+    )
     EXAMPLES = MappingProxyType(
         {
             1: {
@@ -192,6 +211,7 @@ def _player_registered_add_fide_id(payload: Payload) -> Payload:
 @dataclass(frozen=True)
 class PlayerRegistered(DomainEvent):
     KIND = EventKind.PLAYER_REGISTERED
+    PUBLIC = frozenset({"start_rank", "name", "rating", "title", "federation", "fide_id"})
     VERSION = 2
     UPCASTERS = MappingProxyType({1: _player_registered_add_fide_id})
     EXAMPLES = MappingProxyType(
@@ -229,6 +249,7 @@ class PlayerRegistered(DomainEvent):
 @dataclass(frozen=True)
 class PlayerWithdrawn(DomainEvent):
     KIND = EventKind.PLAYER_WITHDRAWN
+    PUBLIC = frozenset({"start_rank", "from_round"})
     EXAMPLES = MappingProxyType({1: {"start_rank": 3, "from_round": 4}})
 
     start_rank: int
@@ -245,6 +266,7 @@ class PlayerWithdrawn(DomainEvent):
 @dataclass(frozen=True)
 class ByeRequested(DomainEvent):
     KIND = EventKind.BYE_REQUESTED
+    PUBLIC = frozenset({"start_rank", "round", "points"})
     EXAMPLES = MappingProxyType({1: {"start_rank": 3, "round": 2, "points": "half"}})
 
     start_rank: int
@@ -290,6 +312,7 @@ class PairingOrigin(DomainValue):
 @dataclass(frozen=True)
 class RoundPaired(DomainEvent):
     KIND = EventKind.ROUND_PAIRED
+    PUBLIC = frozenset({"round", "boards", "byes"})
     EXAMPLES = MappingProxyType(
         {1: {"round": 1, "boards": [{"board": 1, "white": 1, "black": 2}], "byes": [3]}}
     )
@@ -350,6 +373,7 @@ class _BoardResult(DomainEvent):
 @dataclass(frozen=True)
 class ResultRecorded(_BoardResult):
     KIND = EventKind.RESULT_RECORDED
+    PUBLIC = frozenset({"round", "board", "result", "rated"})
     EXAMPLES = MappingProxyType({1: {"round": 1, "board": 1, "result": "1-0"}})
 
 
@@ -358,6 +382,7 @@ class ResultCorrected(_BoardResult):
     """Replaces a board's result; the entry it corrects stays in the log."""
 
     KIND = EventKind.RESULT_CORRECTED
+    PUBLIC = frozenset({"round", "board", "result", "rated", "reason", "supersedes"})
     EXAMPLES = MappingProxyType(
         {
             1: {
@@ -380,6 +405,7 @@ class ResultCorrected(_BoardResult):
 @dataclass(frozen=True)
 class RoundClosed(DomainEvent):
     KIND = EventKind.ROUND_CLOSED
+    PUBLIC = frozenset({"round"})
     EXAMPLES = MappingProxyType({1: {"round": 1}})
 
     round: int
@@ -616,6 +642,42 @@ class MatchForfeited(DomainEvent):
         return f"round {self.round} match {self.match}: forfeited {self.result}"
 
 
+@dataclass(frozen=True)
+class PrizeListSet(DomainEvent):
+    """The prize list (docs/prizes.md), as ``prize_list_json`` spells it out; it
+    replaces any set before."""
+
+    KIND = EventKind.PRIZE_LIST_SET
+    PUBLIC = frozenset({"definition"})
+    EXAMPLES = MappingProxyType(
+        {
+            1: {
+                "definition": {
+                    "sharing": "hort",
+                    "hort_share": "0.5",
+                    "one_prize_per_player": True,
+                    "precedence": "general_first",
+                    "rounding": "distribute",
+                    "prizes": [
+                        {"name": "1st", "place": 1, "amount": "100.00", "unclaimed": "lapse"}
+                    ],
+                }
+            }
+        }
+    )
+
+    definition: Mapping[str, Any]
+
+    def apply(self, acc: Accumulator, seq: int) -> None:
+        acc.prize_list = parse_prize_list(self.definition)
+        acc.prize_list_seq = seq
+
+    def summary(self) -> str:
+        count = len(self.definition["prizes"])
+        sharing = self.definition["sharing"]
+        return f"prize list set: {count} prize{'s' if count != 1 else ''}, {sharing} sharing"
+
+
 EVENT_TYPES: Mapping[str, type[DomainEvent]] = MappingProxyType(
     {
         event_type.KIND: event_type
@@ -637,6 +699,7 @@ EVENT_TYPES: Mapping[str, type[DomainEvent]] = MappingProxyType(
             BoardResultRecorded,
             BoardResultCorrected,
             MatchForfeited,
+            PrizeListSet,
         )
     }
 )
@@ -657,6 +720,15 @@ def upcast(kind: str, version: int, payload: Mapping[str, Any]) -> Payload:
             raise ValueError(f"no upcaster for {kind} v{from_version}") from None
         result = step(result)
     return result
+
+
+def public_payload(kind: str, payload: Mapping[str, Any]) -> Payload | None:
+    """What the public feed shows of a payload at its kind's current version: its
+    public fields, or None for a kind the public does not see."""
+    public = EVENT_TYPES[kind].PUBLIC
+    if public is None:
+        return None
+    return {name: value for name, value in payload.items() if name in public}
 
 
 def schema_version(kind: str) -> int:

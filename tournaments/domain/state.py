@@ -29,6 +29,7 @@ from tiebreaks.model import (
     Unplayed,
     UnplayedRound,
 )
+from tiebreaks.prizes import PrizeList
 from tiebreaks.teams.model import TeamTournament
 
 from .teams import INDIVIDUAL, TEAM, Lineup, TeamEntry, TeamRoundState, team_tournament
@@ -227,6 +228,9 @@ class TournamentState:
     team_rounds: Mapping[int, TeamRoundState] = field(default_factory=dict)
     lineups: Mapping[tuple[int, int], Lineup] = field(default_factory=dict)
 
+    prize_list: PrizeList | None = None  # the last one set
+    prize_list_seq: int | None = None  # the event that set it
+
     def team_of(self, start_rank: int) -> int | None:
         """The team whose roster holds the player, if any."""
         return next((t.number for t in self.teams.values() if start_rank in t.roster), None)
@@ -351,6 +355,8 @@ class Accumulator:
         self.owned: set[int] = set()
         # FIDE id -> start rank: registrations refuse twins without scanning every player.
         self.fide_ids: dict[str, int] = dict(start.fide_ids) if start else {}
+        self.prize_list: PrizeList | None = start.prize_list if start else None
+        self.prize_list_seq: int | None = start.prize_list_seq if start else None
         self.requested_byes: dict[int, dict[int, str]] = {
             number: dict(byes) for number, byes in (start.requested_byes.items() if start else ())
         }
@@ -396,4 +402,6 @@ class Accumulator:
             teams=MappingProxyType(self.teams),
             team_rounds=MappingProxyType(self.team_rounds),
             lineups=MappingProxyType(self.lineups),
+            prize_list=self.prize_list,
+            prize_list_seq=self.prize_list_seq,
         )

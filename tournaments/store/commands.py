@@ -63,6 +63,7 @@ __all__ = [
     "record_result",
     "register_player",
     "request_bye",
+    "set_prize_list",
     "withdraw_player",
 ]
 
@@ -236,6 +237,9 @@ correct_board_result = Command(
 )
 forfeit_match = Command(
     EventKind.MATCH_FORFEITED, schemas.MatchForfeitedSerializer, team_decisions.decide_match_forfeit
+)
+set_prize_list = Command(
+    EventKind.PRIZE_LIST_SET, schemas.PrizeListSetSerializer, decisions.decide_prize_list
 )
 
 

@@ -20,9 +20,10 @@ from typing import Any
 from django.db.models import Max
 
 from tiebreaks.model import TournamentResults
+from tiebreaks.prizes import PrizeList
 from tiebreaks.teams.model import TeamTournament
 from tournaments.domain.errors import TournamentNotFound, UnreadableLog
-from tournaments.domain.events import EventKind
+from tournaments.domain.events import EVENT_TYPES, EventKind, payload_lookup, public_payload
 from tournaments.domain.pairing_origin import BERGER
 from tournaments.domain.state import BYE_POINTS, PlayerState, TournamentState
 from tournaments.domain.teams import TEAM, match_boards, match_score, round_complete, score_text
@@ -31,7 +32,7 @@ from tournaments.models import Event, Membership
 from .events import payload_of
 from .pairing_check import pairing_check
 from .signals import event_appended
-from .state_cache import current_state
+from .state_cache import current_state, state_at
 from .unreadable import known as known_unreadable
 from .unreadable import report as report_unreadable
 
@@ -48,9 +49,14 @@ __all__ = [
     "list_tournaments",
     "known_unreadable",
     "load_tournament",
+    "load_tournament_as_of",
+    "seq_after_round",
     "match_boards",
     "match_score",
     "may_write",
+    "PublicEvent",
+    "author_of",
+    "public_events",
     "pairing_check",
     "pairing_verdict",
     "report_unreadable",
@@ -100,6 +106,10 @@ class FoldedTournament:
         """A team event as tiebreaks.teams.standings reads it."""
         return self.state.to_team_tournament()
 
+    @property
+    def prize_list(self) -> PrizeList | None:
+        return self.state.prize_list
+
     @cached_property
     def results(self) -> TournamentResults:
         """Ready for tiebreaks.standings.compute_standings; built on first use only,
@@ -122,6 +132,74 @@ class TournamentSummary:
 def load_tournament(tournament_id: int) -> FoldedTournament:
     """The tournament as of its last committed event; TournamentNotFound if none."""
     return FoldedTournament(id=tournament_id, state=current_state(tournament_id))
+
+
+def load_tournament_as_of(tournament_id: int, seq: int) -> FoldedTournament:
+    """The tournament as it stood after event ``seq`` (the whole log when ``seq`` is
+    its last event or beyond); TournamentNotFound if it has no event up to ``seq``."""
+    return FoldedTournament(id=tournament_id, state=state_at(tournament_id, seq))
+
+
+def seq_after_round(tournament_id: int, round_number: int) -> int | None:
+    """The last event before round ``round_number + 1`` was paired (None while it is
+    not): the tournament as it stood after round ``round_number``."""
+    next_pairing = (
+        Event.objects.filter(
+            tournament_id=tournament_id,
+            kind=EventKind.ROUND_PAIRED,
+            **{payload_lookup("round"): round_number + 1},
+        )
+        .values_list("seq", flat=True)
+        .first()
+    )
+    return None if next_pairing is None else next_pairing - 1
+
+
+# The kinds the public feed shows (the others, such as who organises, never leave).
+PUBLIC_KINDS = tuple(kind for kind, event_type in EVENT_TYPES.items() if event_type.PUBLIC)
+
+
+@dataclass(frozen=True)
+class PublicEvent:
+    """An event as the public feed shows it: its public fields only."""
+
+    seq: int
+    kind: str
+    created_at: datetime
+    fields: Mapping[str, Any]  # the payload's public fields
+
+
+def public_events(
+    tournament_id: int,
+    after: int = 0,
+    limit: int = 1000,
+    kinds: tuple[str, ...] = PUBLIC_KINDS,
+    through: int | None = None,
+) -> list[PublicEvent]:
+    """The tournament's public events after seq ``after`` (up to ``through``), oldest
+    first, at most ``limit``; ``kinds`` picks some of the public kinds."""
+    rows = Event.objects.filter(
+        tournament_id=tournament_id, seq__gt=after, kind__in=set(kinds) & set(PUBLIC_KINDS)
+    )
+    if through is not None:
+        rows = rows.filter(seq__lte=through)
+    rows = rows.order_by("seq")[:limit]
+    out = []
+    for row in rows:
+        shown = public_payload(row.kind, payload_of(row))
+        assert shown is not None  # a public kind
+        out.append(PublicEvent(row.seq, row.kind, row.created_at, shown))
+    return out
+
+
+def author_of(tournament_id: int, seq: int) -> str:
+    """Who stored event ``seq`` (their user name; "" when unknown)."""
+    name = (
+        Event.objects.filter(tournament_id=tournament_id, seq=seq)
+        .values_list("author__username", flat=True)
+        .first()
+    )
+    return name or ""
 
 
 def last_seq(tournament_id: int) -> int | None:

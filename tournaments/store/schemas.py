@@ -20,6 +20,7 @@ from rest_framework import serializers
 from pairings.acceleration import BAKU, standard_scoring
 from tiebreaks.errors import TieBreakError
 from tiebreaks.model import Scoring, System, TournamentResults
+from tiebreaks.prizes import PrizeError, parse_prize_list, prize_list_json
 from tiebreaks.standings import DEFAULT_RULES, RULES, compute_standings
 from tiebreaks.teams.standings import ROUND_ROBIN_DEFAULT, SWISS_DEFAULT, parse_team_code
 from tournaments.domain.errors import CommandError
@@ -477,3 +478,20 @@ def _plain(value: Any) -> Any:
     if isinstance(value, list):
         return [_plain(item) for item in value]
     return value
+
+
+class PrizeListSetSerializer(serializers.Serializer):
+    definition = serializers.JSONField(help_text="The prize list, PRIZES.json (docs/prizes.md).")
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        """The definition spelled out (``prize_list_json``), or the first wrong field
+        named as ``parse_prize_list`` names it (``prizes[1].category.rating_max``)."""
+        try:
+            definition = parse_prize_list(attrs["definition"])
+        except PrizeError as error:
+            field, _, message = str(error).partition(": ")
+            # "the prize list: expected an object" names no field of it.
+            raise serializers.ValidationError(
+                {"definition" if " " in field else field: [message]}
+            ) from error
+        return {"definition": prize_list_json(definition)}
