@@ -89,8 +89,17 @@ class TournamentDetailsSerializer(serializers.Serializer):
     start_date = serializers.DateField(required=False)
     end_date = serializers.DateField(required=False)
     place = serializers.CharField(max_length=200, required=False)
+    federation = serializers.RegexField(
+        r"^[A-Z]{3}$", required=False, help_text="The organising federation's FIDE code (TRF 032)."
+    )
     time_control = serializers.CharField(max_length=200, required=False)
     chief_arbiter = serializers.CharField(max_length=200, required=False)
+    deputy_arbiters = serializers.ListField(
+        child=serializers.CharField(max_length=200),
+        max_length=20,
+        required=False,
+        help_text="Deputy chief arbiters, one name each (TRF 112).",
+    )
     round_dates = serializers.ListField(
         child=serializers.DateField(allow_null=True),
         max_length=MAX_ROUNDS,
@@ -104,7 +113,12 @@ class TournamentDetailsSerializer(serializers.Serializer):
             if key in attrs:
                 attrs[key] = attrs[key].isoformat()
         if "round_dates" in attrs:
-            attrs["round_dates"] = [d and d.isoformat() for d in attrs["round_dates"]]
+            dates = [d and d.isoformat() for d in attrs.pop("round_dates")]
+            # Unknown dates at the end say nothing (and a TRF 132 record cannot keep them).
+            while dates and dates[-1] is None:
+                dates.pop()
+            if dates:
+                attrs["round_dates"] = dates
         return attrs
 
 
