@@ -20,19 +20,19 @@ $(VENV)/.installed: pyproject.toml
 demo: install
 	env -u DATABASE_URL -u REDIS_URL DEBUG=1 $(PY) manage.py demo
 
-test: install
+test: lint
 	bash scripts/ensure-services
-	$(VENV)/bin/ruff check .
 	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(PY) -m pytest
 
 # While developing: no browser, no real Celery worker (the pytest markers), same services.
-test-fast: install
+test-fast: lint
 	bash scripts/ensure-services
-	$(VENV)/bin/ruff check .
 	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(PY) -m pytest -m "not browser and not worker"
 
+# Run by `make test` (so by CI) before the suite.
 lint: install
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
 
 bench: install
 	$(PY) bench/tiebreaks_bench.py

@@ -165,9 +165,9 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": STANDINGS_SWEEP_SECONDS,
     }
 }
-CELERY_IN_PROCESS_WORKER = os.environ.get(
-    "CELERY_IN_PROCESS_WORKER", "1" if not REDIS_URL else "0"
-) == "1"
+CELERY_IN_PROCESS_WORKER = (
+    os.environ.get("CELERY_IN_PROCESS_WORKER", "1" if not REDIS_URL else "0") == "1"
+)
 
 # Request bodies: daphne refuses larger ones with 413 before reading them
 # (config.server); a 9,999-player TRF is about 2 MB.  Without credentials a body

@@ -5,7 +5,7 @@ from .consumers import StandingsConsumer
 
 
 class NoSuchSocket(AsyncWebsocketConsumer):
-    """Any other websocket path: the handshake is refused (it was an HTTP 500)."""
+    """Any other websocket path: the handshake is refused (Channels' router would raise: a 500)."""
 
     channel_layer_alias = StandingsConsumer.channel_layer_alias  # needs no channel layer
 

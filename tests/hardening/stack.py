@@ -126,5 +126,3 @@ def stack(tmp_path: Path) -> Iterator[Stack]:
         stack.stop()
         connection.close()
     print(stack.logs())  # shown by pytest when the test failed
-
-

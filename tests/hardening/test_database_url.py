@@ -1,7 +1,7 @@
 """A wrong DATABASE_URL fails at once with PostgreSQL's reason, not a pool timeout.
 
 The commands run in a fresh interpreter with the test suite's DATABASE_URL altered.
-Their timeout only catches a hang (the pool used to wait 20 s, then said
+Their timeout only catches a hang (a pool left to itself waits 20 s, then says
 "couldn't get a connection"); it measures no speed.
 """
 
@@ -57,7 +57,7 @@ def test_check_names_a_port_where_nothing_listens() -> None:
     port = closed_port()
     result = manage(with_url(netloc=f"postgres@127.0.0.1:{port}"), "check", "--database", "default")
     assert result.returncode != 0
-    assert f'port {port} failed: Connection refused' in result.stderr
+    assert f"port {port} failed: Connection refused" in result.stderr
     assert "crosstable.E001" in result.stderr
 
 

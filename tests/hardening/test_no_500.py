@@ -1,4 +1,4 @@
-"""Inputs that used to answer 500: each gets a 4xx (or is handled) instead."""
+"""Inputs that a framework default would answer with a 500: each gets a 4xx (or is handled)."""
 
 from __future__ import annotations
 

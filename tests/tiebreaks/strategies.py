@@ -286,9 +286,7 @@ def trf_can_say_it(tournament: Tournament) -> bool:
     # player absent) as not played yet, since TRF16 cannot tell the two apart.  A board
     # without a result is written as pairing programs write the round being played.
     return all(
-        isinstance(r, Game | UnplayedRound | Pending)
-        for p in tournament.players
-        for r in p.rounds
+        isinstance(r, Game | UnplayedRound | Pending) for p in tournament.players for r in p.rounds
     ) and all(
         any(
             not (isinstance(r := p.round(n), UnplayedRound) and r.kind is Unplayed.ABSENT)

@@ -44,7 +44,7 @@ def test_no_module_outside_the_boundary_reads_stored_payloads() -> None:
 def test_the_boundary_check_sees_a_raw_read() -> None:
     # The rule above would pass on an empty file list or a regex that never matches.
     assert len(application_modules()) > 20
-    assert RAW_PAYLOAD.search('events.filter(payload__round=3)')
+    assert RAW_PAYLOAD.search("events.filter(payload__round=3)")
     assert RAW_PAYLOAD.search("name = event.payload['name']")
 
 

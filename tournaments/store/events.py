@@ -118,8 +118,15 @@ declare(
             "rules": "fide-2026",
             "tiebreaks": ["BH/C1", "BH", "SB"],
             "scoring": {
-                "win": "1", "draw": "1/2", "loss": "0", "forfeit_win": "1", "forfeit_loss": "0",
-                "pab": "1", "fpb": "1", "hpb": "1/2", "zpb": "0",
+                "win": "1",
+                "draw": "1/2",
+                "loss": "0",
+                "forfeit_win": "1",
+                "forfeit_loss": "0",
+                "pab": "1",
+                "fpb": "1",
+                "hpb": "1/2",
+                "zpb": "0",
             },  # fmt: skip
         }
     },
@@ -243,6 +250,7 @@ declare(
     summary=lambda p: f"round {p['round']} closed",
     examples={1: {"round": 1}},
 )
+
 
 def _fold_organisers(acc: Accumulator, p: Payload, seq: int) -> None:
     """Who may write is kept by the commands that append these events (in

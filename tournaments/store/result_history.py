@@ -80,9 +80,7 @@ def result_history(tournament_id: int) -> list[PlayerHistory]:
             (board.black, "black", board.white),
         ):
             boards[rank].append(
-                BoardHistory(
-                    round_number, number, colour, state.players[opponent], tuple(entries)
-                )
+                BoardHistory(round_number, number, colour, state.players[opponent], tuple(entries))
             )
     return [
         PlayerHistory(state.players[rank], tuple(boards[rank])) for rank in sorted(state.players)
