@@ -2,7 +2,7 @@ from django.templatetags.static import static
 from django.urls import path
 from django.views.generic import RedirectView
 
-from . import result_entry, trf_upload, views
+from . import registration, result_entry, trf_upload, views
 
 app_name = "live"
 
@@ -34,5 +34,10 @@ urlpatterns = [
         name="enter",
     ),
     path("tournaments/import/", trf_upload.import_page, name="import"),
+    path(
+        "tournaments/<tid:tournament_id>/players/register/",
+        registration.register_page,
+        name="register",
+    ),
     path("accounts/login/", result_entry.EntryLoginView.as_view(), name="login"),
 ]
