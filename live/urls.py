@@ -2,7 +2,7 @@ from django.templatetags.static import static
 from django.urls import path
 from django.views.generic import RedirectView
 
-from . import registration, result_entry, trf_upload, views
+from . import registration, result_entry, setup, trf_upload, views
 
 app_name = "live"
 
@@ -34,6 +34,7 @@ urlpatterns = [
         name="enter",
     ),
     path("tournaments/import/", trf_upload.import_page, name="import"),
+    path("tournaments/new/", setup.create_page, name="create"),
     path(
         "tournaments/<tid:tournament_id>/players/register/",
         registration.register_page,
