@@ -17,7 +17,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import condition
 
-from tournaments.api.permissions import may_write
+from tournaments.api.permissions import may_write, organised_by
 from tournaments.store.queries import (
     FoldedTournament,
     TournamentNotFound,
@@ -59,6 +59,7 @@ def index(request: HttpRequest) -> HttpResponse:
     summaries = list_tournaments()
     progress = latest_progress()
     names = Counter(summary.name for summary in summaries)
+    organised = organised_by(request.user)
     tournaments = []
     for summary in summaries:
         known = progress.get(summary.id)  # None until the worker's first snapshot
@@ -72,6 +73,7 @@ def index(request: HttpRequest) -> HttpResponse:
                 ),
                 "players": known.players if known else None,
                 "same_name": names[summary.name] > 1,
+                "organised": summary.id in organised,
             }
         )
     return render(request, "live/index.html", {"tournaments": tournaments})

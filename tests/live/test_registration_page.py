@@ -161,3 +161,12 @@ def test_a_look_up_without_a_list_says_to_choose_the_file(client, tid, settings)
     response = client.post(url(tid), {"action": "lookup", "queries": "9000002"})
     assert response.status_code == 400
     assert "Choose the rating list file" in response.content.decode()
+
+
+def test_the_index_links_the_registration_page_for_the_tournaments_one_organises(client, tid):
+    mine = reverse("live:register", args=[tid])
+    assert mine in client.get(reverse("live:index")).content.decode()
+    other = Client()
+    other.force_login(organiser("mallory"))
+    assert mine not in other.get(reverse("live:index")).content.decode()
+    assert mine not in Client().get(reverse("live:index")).content.decode()

@@ -17,6 +17,15 @@ def may_write(user: Any, tournament_id: int) -> bool:
     return user.is_staff or memberships.exists()
 
 
+def organised_by(user: Any) -> set[int]:
+    """The ids of the tournaments ``user`` may write to (every one for staff)."""
+    if not user or not user.is_authenticated:
+        return set()
+    if user.is_staff:
+        return set(Tournament.objects.values_list("pk", flat=True))
+    return set(Membership.objects.filter(user=user).values_list("tournament_id", flat=True))
+
+
 class IsOrganiserOrReadOnly(BasePermission):
     """Reads are public.  Creating a tournament needs a signed-in user; writing to
     one needs membership of it (checked here on the URL's tournament id, since
