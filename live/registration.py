@@ -85,7 +85,7 @@ class LookupForm(forms.Form):
 
 @login_required
 def register_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    tournament = _organised(request, tournament_id)
+    tournament = organised(request, tournament_id, "register players")
     context: dict[str, Any] = {
         "tournament": tournament,
         "players": sorted(tournament.state.players.values(), key=lambda p: p.start_rank),
@@ -245,11 +245,12 @@ def registration_body(player: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def _organised(request: HttpRequest, tournament_id: int) -> FoldedTournament:
+def organised(request: HttpRequest, tournament_id: int, action: str) -> FoldedTournament:
+    """The tournament, for one of its organisers (404 when unknown, 403 for others)."""
     try:
         tournament = load_tournament(tournament_id)
     except TournamentNotFound as exc:
         raise Http404(str(exc)) from exc
     if not may_write(request.user, tournament_id):
-        raise PermissionDenied("Only this tournament's organisers may register players.")
+        raise PermissionDenied(f"Only this tournament's organisers may {action}.")
     return tournament

@@ -2,7 +2,7 @@ from django.templatetags.static import static
 from django.urls import path
 from django.views.generic import RedirectView
 
-from . import registration, result_entry, setup, trf_upload, views
+from . import event_log, registration, result_entry, setup, trf_upload, views
 
 app_name = "live"
 
@@ -35,6 +35,7 @@ urlpatterns = [
     ),
     path("tournaments/import/", trf_upload.import_page, name="import"),
     path("tournaments/new/", setup.create_page, name="create"),
+    path("tournaments/<tid:tournament_id>/log/", event_log.event_log, name="event-log"),
     path(
         "tournaments/<tid:tournament_id>/players/register/",
         registration.register_page,
