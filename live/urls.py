@@ -2,7 +2,7 @@ from django.templatetags.static import static
 from django.urls import path
 from django.views.generic import RedirectView
 
-from . import event_log, registration, result_entry, setup, trf_upload, views
+from . import event_log, printouts, registration, result_entry, setup, trf_upload, views
 
 app_name = "live"
 
@@ -21,6 +21,16 @@ urlpatterns = [
         name="round",
     ),
     path("tournaments/<tid:tournament_id>/crosstable/", views.crosstable, name="crosstable"),
+    path(
+        "tournaments/<tid:tournament_id>/starting-rank/",
+        views.starting_list,
+        name="starting-list",
+    ),
+    path(
+        "tournaments/<tid:tournament_id>/rounds/<int:round_number>/slips/",
+        printouts.result_slips,
+        name="slips",
+    ),
     path(
         "tournaments/<tid:tournament_id>/players/<int:start_rank>/",
         views.player_card,

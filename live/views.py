@@ -18,6 +18,7 @@ from django.urls import reverse
 from django.views.decorators.http import condition
 
 from tournaments.api.permissions import may_write, organised_by
+from tournaments.domain.initial_ranking import initial_ranking
 from tournaments.store.queries import (
     FoldedTournament,
     TournamentNotFound,
@@ -161,6 +162,21 @@ def crosstable(request: HttpRequest, tournament_id: int) -> HttpResponse:
         return render(request, "live/crosstable_table.html", context)
     context.update(follow_live(request, tournament_id))
     return render(request, "live/crosstable.html", context)
+
+
+@condition(etag_func=_version_etag)
+def starting_list(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The players by pairing number (chess-results' "Starting rank"); before round 1
+    it also says whether they are in the C.04.2 initial ranking's order yet."""
+    folded = _folded(tournament_id)
+    players = sorted(folded.state.players.values(), key=lambda p: p.start_rank)
+    context = {
+        **_heading(folded),
+        "page": "starting",
+        "players": players,
+        "unsorted": not folded.state.rounds and players != initial_ranking(players),
+    }
+    return render(request, "live/starting_list.html", context)
 
 
 @condition(etag_func=_version_etag)
