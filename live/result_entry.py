@@ -90,6 +90,7 @@ def enter_results(request: HttpRequest, tournament_id: int, round_number: int) -
             ],
             "rounds": sorted(state.rounds),
             "buttons": RESULT_BUTTONS,
+            "missing": [b.number for b in rnd.boards if b.result is None],
             "active_players": active,
             "bye_points": tuple(BYE_POINTS),
             "next_round": min(state.last_paired_round + 1, tournament.rounds),
