@@ -94,7 +94,7 @@ def register_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "lookup_form": LookupForm(),
         "columns": COLUMN_LABELS,
         "default_order": ", ".join(COLUMN_LABELS[c] for c in COLUMNS),
-        "server_list": bool(getattr(settings, "FIDE_RATING_LIST", "")),
+        "server_list": bool(settings.FIDE_RATING_LIST),
     }
     if request.method != "POST":
         return render(request, "live/register.html", context)
@@ -194,7 +194,7 @@ def _rating_list(upload: Any) -> Iterator[BinaryIO]:
     if upload is not None:
         yield io.BytesIO(upload.read())
         return
-    path = getattr(settings, "FIDE_RATING_LIST", "")
+    path = settings.FIDE_RATING_LIST
     if not path:
         raise RatingListError(0, "Choose the rating list file you downloaded from FIDE.")
     with open(path, "rb") as stream:
