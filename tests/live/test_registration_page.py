@@ -170,3 +170,9 @@ def test_the_index_links_the_registration_page_for_the_tournaments_one_organises
     other.force_login(organiser("mallory"))
     assert mine not in other.get(reverse("live:index")).content.decode()
     assert mine not in Client().get(reverse("live:index")).content.decode()
+
+
+def test_a_look_up_without_a_file_searches_the_list_on_the_server(client, tid, settings):
+    settings.FIDE_RATING_LIST = str(FIDE / "players_list_foa.txt")
+    response = client.post(url(tid), {"action": "lookup", "queries": "9000003"})
+    assert [p.name for p in dict(response.context["found"])["9000003"]] == ["Dupont, Emile"]
