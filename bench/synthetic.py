@@ -10,12 +10,13 @@ pairing-allocated bye per round when the number of available players is odd.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tiebreaks.model import (
     Color,
     Game,
     Outcome,
+    Pending,
     Player,
     Round,
     Tournament,
@@ -164,3 +165,18 @@ def unplayed_share(tournament: Tournament) -> float:
     """The fraction of all player-rounds that are not games played over the board."""
     entries = [r for p in tournament.players for r in p.rounds]
     return sum(not isinstance(r, Game) for r in entries) / len(entries)
+
+
+def open_last_round(tournament: Tournament) -> Tournament:
+    """The same tournament with every game of its last round played over the board
+    turned back into a game without a result (byes and forfeits stay): the final round
+    as it is being played."""
+    last = tournament.rounds - 1
+    players = []
+    for player in tournament.players:
+        rounds = list(player.rounds)
+        entry = rounds[last] if len(rounds) > last else None
+        if isinstance(entry, Game):
+            rounds[last] = Pending(entry.opponent, entry.color)
+        players.append(replace(player, rounds=tuple(rounds)))
+    return replace(tournament, players=tuple(players))

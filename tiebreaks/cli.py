@@ -1,14 +1,18 @@
-"""Command line: standings and explanations for a TRF file.
+"""Command line: standings, explanations, prizes and the last-round stakes of a TRF file.
 
     python -m tiebreaks standings FILE.trf [--rules R] [--tiebreaks BH/C1,BH,SB]
                                            [--rounds N] [--unrated-rating N] [--json]
     python -m tiebreaks explain FILE.trf --player N [--rules R] [--tiebreaks ...]
                                            [--rounds N] [--unrated-rating N]
+    python -m tiebreaks prizes FILE.trf --prizes PRIZES.json [--rules R] [--tiebreaks ...]
+                                           [--rounds N] [--unrated-rating N] [--json]
+    python -m tiebreaks stakes FILE.trf --prizes PRIZES.json [--json]
 
 Any bad input (a missing file, a TRF error, an unknown tie-break code or rule
-edition, a round or player that does not exist) ends with exit code 2 and one
-line on stderr saying what is wrong.  Warnings (declared points that disagree with
-the results, unrated players with a rating-based tie-break) go to stderr as lines
+edition, a round or player that does not exist, a prize list field that is wrong)
+ends with exit code 2 and one line on stderr saying what is wrong.  Warnings
+(declared points that disagree with the results, unrated players with a
+rating-based tie-break, prizes nobody qualifies for) go to stderr as lines
 starting with "warning: "; the output is unchanged by them.
 """
 
@@ -25,7 +29,9 @@ from typing import NoReturn
 from tiebreaks.errors import TieBreakError, TrfError
 from tiebreaks.formatting import format_points
 from tiebreaks.model import Tournament
+from tiebreaks.prizes import Awards, PrizeError, PrizeList, award, parse_prize_list
 from tiebreaks.rules import EDITIONS
+from tiebreaks.stakes import Reach, Stakes, stakes, stakes_json
 from tiebreaks.standings import (
     DEFAULT_RULES,
     RULES,
@@ -90,6 +96,22 @@ def build_parser() -> argparse.ArgumentParser:
     explain_parser.add_argument(
         "--player", type=int, required=True, metavar="N", help="the player's start rank"
     )
+    prizes_parser = commands.add_parser(
+        "prizes", parents=[common], help="give out a prize list (docs/prizes.md) by the standings"
+    )
+    prizes_parser.add_argument(
+        "--prizes", required=True, metavar="PRIZES.json", help="the prize list"
+    )
+    prizes_parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    stakes_parser = commands.add_parser(
+        "stakes",
+        help="before the last round's results: what each player's result can still bring",
+    )
+    stakes_parser.add_argument("file", help="the TRF file, the last round paired without results")
+    stakes_parser.add_argument(
+        "--prizes", required=True, metavar="PRIZES.json", help="the prize list"
+    )
+    stakes_parser.add_argument("--json", action="store_true", help="print JSON instead of text")
     return parser
 
 
@@ -97,6 +119,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
         trf = _read(args.file)
+        if args.command == "stakes":
+            _warn(args.file, trf.warnings)
+            found = stakes(trf.tournament, _prize_list(args.prizes))
+            return _emit(
+                json.dumps(stakes_json(found), indent=2) if args.json else stakes_text(found)
+            )
         tiebreaks = _tiebreaks(args.tiebreaks, trf)
         after_round = _after_round(args.rounds, trf)
         tournament = _with_unrated_rating(trf.tournament, args.unrated_rating)
@@ -104,10 +132,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "explain":
             explanation = explain(tournament, args.player, tiebreaks, args.rules, after_round)
             return _emit("\n".join(explanation.lines()))
+        definition = _prize_list(args.prizes) if args.command == "prizes" else None
         standings = compute_standings(tournament, tiebreaks, args.rules, after_round)
     except (_BadInput, TieBreakError) as error:
         return _fail(str(error))
     _warn(args.file, standings.warnings)
+    if definition is not None:
+        awards = award(standings, None, definition)
+        _warn(
+            args.prizes,
+            [
+                f"prize {p.name!r} not awarded: no eligible player without a better prize"
+                for p in awards.unawarded
+            ],
+        )
+        text = (
+            json.dumps(awards_json(awards), indent=2)
+            if args.json
+            else awards_table(standings, awards)
+        )
+        return _emit(text)
     return _emit(json.dumps(standings_json(standings), indent=2) if args.json else table(standings))
 
 
@@ -150,6 +194,20 @@ def _read(path: str) -> TrfFile:
         raise _BadInput(f"cannot read {path}: {error.strerror or error}") from error
 
 
+def _prize_list(path: str) -> PrizeList:
+    try:
+        with open(path, encoding="utf-8") as file:
+            data = json.load(file)
+    except OSError as error:
+        raise _BadInput(f"cannot read {path}: {error.strerror or error}") from error
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise _BadInput(f"{path}: not JSON: {error}") from error
+    try:
+        return parse_prize_list(data)
+    except PrizeError as error:
+        raise _BadInput(f"{path}: {error}") from error
+
+
 def _tiebreaks(option: str | None, trf: TrfFile) -> tuple[str, ...] | None:
     """The codes as given on the command line, else the file's, else None (the default)."""
     if option is None:
@@ -186,10 +244,72 @@ def standings_json(standings: Standings) -> list[dict[str, object]]:
     ]
 
 
+def awards_json(awards: Awards) -> list[dict[str, object]]:
+    """One object per prize winner, amounts as decimal strings (None: non-cash)."""
+    return [
+        {
+            "start_rank": winner.start_rank,
+            "place": winner.place,
+            "points": to_json_number(winner.points),
+            "prizes": [
+                {
+                    "name": prize.name,
+                    "amount": None if prize.amount is None else str(prize.amount),
+                    "shared_with": list(prize.shared_with),
+                }
+                for prize in winner.prizes
+            ],
+        }
+        for winner in awards.winners
+    ]
+
+
+def awards_table(standings: Standings, awards: Awards) -> str:
+    """The winners in standings order, one line per prize."""
+    names = {row.player.start_rank: row.player.name for row in standings.rows}
+    body = [
+        [
+            winner.place,
+            str(winner.start_rank),
+            names[winner.start_rank],
+            format_points(winner.points),
+            prize.name,
+            "" if prize.amount is None else str(prize.amount),
+            ", ".join(map(str, prize.shared_with)),
+        ]
+        for winner in awards.winners
+        for prize in winner.prizes
+    ]
+    return aligned(["Rank", "SNo", "Name", "Pts", "Prize", "Amount", "Shared with"], body, {2, 4})
+
+
+def stakes_text(found: Stakes) -> str:
+    """Per player and result: the places and the prizes within reach."""
+    lines = []
+    for player in found.players:
+        against = f" vs {player.opponent}" if player.opponent is not None else ""
+        lines.append(f"{player.start_rank}{against}, {format_points(player.points)} points")
+        for seen in player.outcomes:
+            result = seen.outcome.value if seen.outcome else "as it stands"
+            certain = [p.prize.name for p in seen.prizes if p.reach is Reach.CERTAIN]
+            possible = [
+                f"{p.prize.name} (needs {p.needs.describe()})"
+                for p in seen.prizes
+                if p.reach is Reach.POSSIBLE and p.needs is not None
+            ]
+            level = ", tie-breaks may decide" if seen.tiebreaks_decide else ""
+            places = str(seen.best) if seen.best == seen.worst else f"{seen.best} to {seen.worst}"
+            lines.append(
+                f"  {result}: {format_points(seen.points)}, place {places}"
+                f"{level}; certain: {', '.join(certain) or '-'}; "
+                f"possible: {', '.join(possible) or '-'}"
+            )
+    return "\n".join(lines)
+
+
 def table(standings: Standings) -> str:
     """The standings as an aligned text table, one column per tie-break."""
     header = ["Rank", "SNo", "Name", "Rtg", "Pts", *standings.tiebreaks]
-    left = {2}  # the name; everything else is a number
     body = [
         [
             row.place,
@@ -201,6 +321,11 @@ def table(standings: Standings) -> str:
         ]
         for row in standings.rows
     ]
+    return aligned(header, body, {2})  # the name left; everything else is a number
+
+
+def aligned(header: list[str], body: list[list[str]], left: set[int]) -> str:
+    """An aligned text table: the columns in ``left`` left-aligned, the others right."""
     widths = [max(len(cells[i]) for cells in (header, *body)) for i in range(len(header))]
 
     def line(cells: list[str]) -> str:
