@@ -6,15 +6,27 @@ PY := $(VENV)/bin/python
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/crosstable
 TEST_REDIS_URL ?= redis://127.0.0.1:6379/0
 
-.PHONY: install demo test test-fast lint bench
+.PHONY: install lock demo test test-fast lint bench
 
 install: $(VENV)/.installed
 
-$(VENV)/.installed: pyproject.toml
+# The exact versions of requirements-dev.lock (hash-checked), then the project itself.
+$(VENV)/.installed: requirements-dev.lock pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
+	$(PY) -m pip install --quiet --require-hashes -r requirements-dev.lock
+	$(PY) -m pip install --quiet --no-deps --no-build-isolation -e .
+	$(PY) -m pip check  # a dependency added to pyproject.toml but not locked fails here
 	touch $@
+
+# After changing a range in pyproject.toml: pin it again (add LOCK_ARGS=--upgrade to
+# move every pin to the newest release the ranges allow).  requirements.lock (the
+# image's) is compiled from the dev pins, so both files agree on every version.
+PIP_COMPILE = $(VENV)/bin/pip-compile --quiet --generate-hashes --allow-unsafe \
+	--all-build-deps --strip-extras --no-emit-find-links --no-emit-index-url $(LOCK_ARGS)
+lock: install
+	$(PIP_COMPILE) --extra dev -o requirements-dev.lock pyproject.toml
+	cp requirements-dev.lock requirements.lock
+	$(PIP_COMPILE) -o requirements.lock pyproject.toml
 
 # Embedded: SQLite, in-memory channel layer, in-process worker, demo tournament.
 demo: install
@@ -33,6 +45,8 @@ test-fast: lint
 lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports
 
 bench: install
 	$(PY) bench/tiebreaks_bench.py

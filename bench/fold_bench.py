@@ -11,6 +11,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from tiebreaks.model import Scoring
 from tournaments.store.events import current_version, fold
 
 
@@ -34,17 +35,7 @@ def synthetic_log(players: int, rounds: int) -> list[Stored]:
                 "system": "swiss",
                 "rules": "fide-2026",
                 "tiebreaks": [],
-                "scoring": {
-                    "win": "1",
-                    "draw": "1/2",
-                    "loss": "0",
-                    "forfeit_win": "1",
-                    "forfeit_loss": "0",
-                    "pab": "1",
-                    "fpb": "1",
-                    "hpb": "1/2",
-                    "zpb": "0",
-                },
+                "scoring": Scoring().as_texts(),
             },
         )
     ]

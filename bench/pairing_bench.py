@@ -21,8 +21,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.synthetic import entrants, with_round  # noqa: E402
 from pairings import Board, NoLegalPairing, RoundPairing, pair_round  # noqa: E402
-from tests.pairings.builders import entrants, with_round  # noqa: E402
 from tiebreaks.model import Color, Game, Tournament  # noqa: E402
 
 TARGETS = {300: 1.0, 2000: 30.0}

@@ -5,6 +5,10 @@ rating, each paired with the nearest player below not met yet), good enough to g
 realistic spreads of scores and opponents' scores.  A few per cent of the rounds are
 unplayed: requested byes, forfeits, double forfeits, withdrawals and one
 pairing-allocated bye per round when the number of available players is odd.
+
+``entrants`` and ``with_round`` build tournaments round by round from pairings
+made elsewhere (the Dutch engine in tests/pairings, a quick Swiss in
+bench/pairing_bench.py), with results drawn from a seed.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
+from pairings import RoundPairing
 from tiebreaks.model import (
     Color,
     Game,
@@ -28,6 +33,8 @@ from tiebreaks.model import (
 _LOOKAHEAD = 12
 _FEDERATIONS = ("ITA", "FRA", "GER", "ESP", "NED", "IND", "USA", "NOR", "HUN", "POL")
 _TITLES = ("GM", "IM", "FM", "CM", "WGM", "WIM")
+_RESULTS = (Outcome.WIN, Outcome.DRAW, Outcome.LOSS)
+_MIRROR = {Outcome.WIN: Outcome.LOSS, Outcome.DRAW: Outcome.DRAW, Outcome.LOSS: Outcome.WIN}
 
 
 @dataclass(frozen=True)
@@ -133,11 +140,7 @@ def _play_board(white, black, rating, rates, rng, give) -> None:
         white_result = Outcome.DRAW
     else:
         white_result = Outcome.LOSS
-    black_result = {
-        Outcome.WIN: Outcome.LOSS,
-        Outcome.DRAW: Outcome.DRAW,
-        Outcome.LOSS: Outcome.WIN,
-    }[white_result]
+    black_result = _MIRROR[white_result]
     halves = {Outcome.WIN: 2, Outcome.DRAW: 1, Outcome.LOSS: 0}
     give(white, Game(black, white_result, Color.WHITE), halves[white_result])
     give(black, Game(white, black_result, Color.BLACK), halves[black_result])
@@ -180,3 +183,31 @@ def open_last_round(tournament: Tournament) -> Tournament:
             rounds[last] = Pending(entry.opponent, entry.color)
         players.append(replace(player, rounds=tuple(rounds)))
     return replace(tournament, players=tuple(players))
+
+
+def entrants(count: int, rounds: int) -> Tournament:
+    players = tuple(Player(start_rank=n, rating=2600 - 10 * n) for n in range(1, count + 1))
+    return Tournament(players=players, rounds=rounds)
+
+
+def with_round(
+    tournament: Tournament,
+    pairing: RoundPairing,
+    rng: random.Random,
+    absent: frozenset[int] = frozenset(),
+) -> Tournament:
+    """The tournament with one more round: random results for the boards, a
+    pairing-allocated bye, and a half-point bye for each absent player."""
+    entries: dict[int, Round] = {n: UnplayedRound(Unplayed.HPB) for n in absent}
+    for board in pairing.boards:
+        if board.black == 0:
+            entries[board.white] = UnplayedRound(Unplayed.PAB)
+            continue
+        outcome = rng.choice(_RESULTS)
+        entries[board.white] = Game(board.black, outcome, Color.WHITE)
+        entries[board.black] = Game(board.white, _MIRROR[outcome], Color.BLACK)
+    players = tuple(
+        replace(p, rounds=(*p.rounds, entries.get(p.start_rank, UnplayedRound(Unplayed.ABSENT))))
+        for p in tournament.players
+    )
+    return replace(tournament, players=players)

@@ -36,7 +36,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.synthetic import synthetic_swiss, unplayed_share  # noqa: E402
-from tests.tiebreaks.tiebreak_core_adapter import (  # noqa: E402
+from bench.tiebreak_core_adapter import (  # noqa: E402
     EDITIONS,
     core_standings,
     to_tiebreak_core,

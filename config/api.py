@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import hashlib
+import logging
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.core.cache import cache
+from redis.exceptions import RedisError
 from rest_framework import parsers
 from rest_framework.authentication import TokenAuthentication, get_authorization_header
 from rest_framework.exceptions import AuthenticationFailed, ParseError, Throttled
@@ -14,6 +17,9 @@ from rest_framework.metadata import SimpleMetadata
 if TYPE_CHECKING:  # rest_framework.views imports this module (its default classes)
     from rest_framework.request import Request
     from rest_framework.views import APIView
+
+logger = logging.getLogger(__name__)
+UNCOUNTED = "bad API tokens not counted: the cache is unreachable"
 
 
 class JSONParser(parsers.JSONParser):
@@ -38,23 +44,59 @@ class Metadata(SimpleMetadata):
 
 
 class ThrottledTokenAuthentication(TokenAuthentication):
-    """Token authentication that refuses (429) an address after TOKEN_FAILURE_LIMIT
-    bad tokens within TOKEN_FAILURE_WINDOW_SECONDS, so tokens cannot be guessed.
+    """Token authentication that refuses (429) for TOKEN_FAILURE_WINDOW_SECONDS:
 
-    Counted in the process's cache: each web process counts its own failures.
+    * a token refused TOKEN_FAILURE_LIMIT times (a client retrying a stale or
+      mistyped token), and only that token;
+    * every token from an address that presented TOKEN_FAILURE_LIMIT_PER_ADDRESS
+      bad ones (guessing), a limit far above the first: behind a proxy or a club's
+      router one address is every organiser, and one's stale token must not lock
+      out the others.
+
+    Counted in Django's cache, which is Redis (shared by every web process) when
+    REDIS_URL is set.  With the cache unreachable nothing is counted: organisers
+    keep working while Redis restarts.
     """
 
     def authenticate(self, request: Request) -> Any:
         offered = get_authorization_header(request).split()
         if not offered or offered[0].lower() != self.keyword.lower().encode():
             return None  # no token: other authentication, or anonymous reading
-        key = f"crosstable:token-failures:{request.META.get('REMOTE_ADDR', '')}"
+        limits = {
+            # A digest, so that the cache holds no token, good or bad.
+            _failure_key("token", hashlib.sha256(b" ".join(offered[1:])).hexdigest()):
+            settings.TOKEN_FAILURE_LIMIT,
+            _failure_key("address", request.META.get("REMOTE_ADDR", "")):
+            settings.TOKEN_FAILURE_LIMIT_PER_ADDRESS,
+        }  # fmt: skip
         window = settings.TOKEN_FAILURE_WINDOW_SECONDS
-        if cache.get(key, 0) >= settings.TOKEN_FAILURE_LIMIT:
+        try:
+            counts = cache.get_many(list(limits))
+        except RedisError:
+            logger.warning(UNCOUNTED, exc_info=True)
+            counts = {}
+        if any(counts.get(key, 0) >= limit for key, limit in limits.items()):
             raise Throttled(wait=window, detail="Too many failed authentications.")
         try:
             return super().authenticate(request)
         except AuthenticationFailed:
-            if not cache.add(key, 1, window):
-                cache.incr(key)
+            try:
+                for key in limits:
+                    _count(key, window)
+            except RedisError:
+                logger.warning(UNCOUNTED, exc_info=True)
             raise
+
+
+def _failure_key(kind: str, value: str) -> str:
+    return f"crosstable:token-failures:{kind}:{value}"
+
+
+def _count(key: str, window: int) -> None:
+    """One more failure in ``key``'s window (opened by its first failure)."""
+    if cache.add(key, 1, window):
+        return
+    try:
+        cache.incr(key)
+    except ValueError:  # expired between the two calls: a new window
+        cache.add(key, 1, window)

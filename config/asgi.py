@@ -15,11 +15,17 @@ class OneHopASGIHandler(ASGIHandler):
     """Django's ASGI handler running the middleware chain and the view in one hop
     to a worker thread, as WSGI would.
 
-    Every middleware and view here is synchronous.  Django's own handler runs the
-    chain in async mode, so each middleware's process_request and process_response
-    went to the request's thread and back on its own: 17 hops per request.  Under a
-    burst (8 organisers posting results at once) each hop waited for the GIL held
-    by another request's thread, and so did the tournament lock's holder.
+    Every middleware and view here is synchronous, but Django's own middleware
+    (``MiddlewareMixin``) declares itself async-capable, so Django's handler runs
+    the chain in async mode and each middleware's process_request and
+    process_response hops to the request's thread and back on its own (Django
+    ticket #37177, open).  Under a burst (8 organisers posting results at once,
+    bench/burst_bench.py) each hop waits for the GIL held by another request's
+    thread, and so does the tournament lock's holder.
+
+    It overrides two methods of ``django.core.handlers``: Django is pinned to the
+    tested 5.2 series in pyproject.toml, and
+    tests/hardening/test_framework_internals.py fails when either changes.
     """
 
     def load_middleware(self, is_async: bool = False) -> None:

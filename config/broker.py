@@ -2,13 +2,19 @@
 
 When the broker connection drops, kombu closes the transport (its ``client``
 becomes None) while acknowledgements and restores of messages received on it
-may still be pending on the worker's event loop.  Running them then failed
-with ``AttributeError: 'NoneType' object has no attribute 'hostname'`` (in
-``_connparams``), an error the worker does not expect, and the worker died
-or hung instead of reconnecting.  Raised as a Redis connection error instead,
-it is what the worker expects from a lost broker: it logs it and reconnects.
-The message stays in Redis' unacked index and is restored after the
-visibility timeout; a recomputation run twice stores nothing the second time.
+may still be pending on the worker's event loop.  Running them then fails
+with ``AttributeError: 'NoneType' object has no attribute 'hostname'`` in
+kombu's private ``Channel._connparams`` (celery/kombu#582), an error the worker
+does not expect: it dies or hangs instead of reconnecting
+(tests/hardening/test_faults.py restarts Redis under a burst).  Raised as a
+Redis connection error instead, it is what the worker expects from a lost
+broker: it logs it and reconnects.  The message stays in Redis' unacked index
+and is restored after the visibility timeout; a recomputation run twice stores
+nothing the second time.
+
+No setting of Celery or kombu changes this.  kombu is pinned to the tested 5.7
+series in pyproject.toml, and tests/hardening/test_framework_internals.py fails
+when ``_connparams`` changes its signature or stops reading ``connection.client``.
 """
 
 from __future__ import annotations

@@ -62,15 +62,34 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "config.csp.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # A tournament whose event log cannot be folded: 409 naming the event, logged once.
+    "tournaments.middleware.UnreadableLogMiddleware",
     # Last: it turns a locked-out sign-in into the lockout answer (429).
     "axes.middleware.AxesMiddleware",
 ]
+
+# Scripts, styles, images, fonts and connections (the websocket too) from the
+# site only; images may also be data: URLs (the admin's and Swagger UI's icons).
+CONTENT_SECURITY_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "connect-src 'self'",
+        "img-src 'self' data:",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
 
 ROOT_URLCONF = "config.urls"
 ASGI_APPLICATION = "config.asgi.application"
@@ -140,6 +159,21 @@ if REDIS_URL:
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
+# The cache holds what every process must agree on: the pending-recomputation flags
+# (live.pending), the counts of bad API tokens (config.api) and the unreadable
+# logs already reported (tournaments.store.unreadable).  Local
+# memory only in the embedded demo, where web and worker are one process.
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "crosstable",
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
 # Celery: Redis when configured; otherwise the memory transport, served by a
 # worker thread inside the web process (see live.apps).  The memory transport
 # ignores the host, but kombu warns on every connection when the URL has none.
@@ -192,8 +226,11 @@ AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = 0.25
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
-# Bad API tokens from one address: at most TOKEN_FAILURE_LIMIT a minute, then 429.
+# Bad API tokens (config.api): a token refused TOKEN_FAILURE_LIMIT times within the
+# window is refused (429) for the rest of it, and so is every token from an address
+# that presented TOKEN_FAILURE_LIMIT_PER_ADDRESS bad ones.
 TOKEN_FAILURE_LIMIT = 10
+TOKEN_FAILURE_LIMIT_PER_ADDRESS = 200
 TOKEN_FAILURE_WINDOW_SECONDS = 60
 
 AUTH_PASSWORD_VALIDATORS = [

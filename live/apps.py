@@ -11,7 +11,7 @@ class LiveConfig(AppConfig):
     def ready(self) -> None:
         from django.core.signals import request_started
 
-        from tournaments.store.signals import event_appended
+        from tournaments.store.queries import event_appended
 
         from .tasks import on_event_appended
         from .worker import is_serving, start_in_process_worker

@@ -56,6 +56,7 @@ def announce(tournament_id: int, version: int) -> None:
     Called from synchronous code only (after a commit).
     """
     layer = get_channel_layer()
+    assert layer is not None  # config.settings always sets CHANNEL_LAYERS
     message = {"type": "standings.update", "tournament": tournament_id, "version": version}
     loop = _loop_for(layer)
     try:

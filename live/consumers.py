@@ -19,7 +19,8 @@ connect; without it the latest table is sent on connect.  ``?follow=12,40``
 every full table's head frame (``"followed"``), so that a joining screen shows
 the top of a big table and its own players at once.  An unknown tournament's
 socket is closed with code 4404; a bad ``follow`` gets an error frame naming it,
-then a close with code 4400.
+then a close with code 4400, and so does a tournament whose event log cannot be
+read (the error frame names the event).
 """
 
 from __future__ import annotations
@@ -29,7 +30,10 @@ import json
 from typing import Any
 from urllib.parse import parse_qs
 
+from asgiref.sync import sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+
+from tournaments.store.queries import UnreadableLog, report_unreadable
 
 from .broadcast import remember_serving_loop
 from .frames import Frame, frame_cache
@@ -72,7 +76,13 @@ class StandingsConsumer(AsyncJsonWebsocketConsumer):
         # take longer on a busy web process.  A close during the handshake would also
         # reach a browser as a bare failure (1006), and the page would keep reconnecting.
         await self.accept()
-        latest = await frame_cache().latest(self.tournament_id)
+        try:
+            latest = await frame_cache().latest(self.tournament_id)
+        except UnreadableLog as exc:
+            await sync_to_async(report_unreadable)(exc)
+            await self._error(str(exc))
+            await self.close(code=BAD_REQUEST)
+            return
         if latest is None:
             await self.close(code=UNKNOWN_TOURNAMENT)
             return
@@ -103,10 +113,12 @@ class StandingsConsumer(AsyncJsonWebsocketConsumer):
                 # season of tournaments would otherwise keep every one's bodies.
                 frame_cache().forget(self.tournament_id)
 
-    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+    async def receive(
+        self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any
+    ) -> None:
         try:
             content = json.loads(text_data) if text_data is not None else None
-        except ValueError:
+        except (ValueError, RecursionError):  # not JSON, or nested too deeply to read
             content = None
         if not isinstance(content, dict):
             await self._error(f"frames must be JSON objects; {RESUME_HELP}")

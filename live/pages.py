@@ -44,7 +44,7 @@ _CELL_TEXT: dict[Outcome | Unplayed, str] = {
     Unplayed.ZPB: "bye 0",
     Unplayed.ABSENT: "–",
 }
-_COLOR_NAMES = {Color.WHITE: "White", Color.BLACK: "Black"}
+_COLOR_NAMES: dict[Color | None, str] = {Color.WHITE: "White", Color.BLACK: "Black", None: ""}
 _BYE_NAMES = {kind: name for name, kind in BYE_POINTS.items()}
 MAX_RATING_DIFFERENCE = 400  # B.02 8.3.1
 K_SENIOR = 10  # B.02 8.3.3: once a player has reached 2400
@@ -290,7 +290,7 @@ def player_card(
             CardRound(
                 number=number,
                 opponent=opponent,
-                color=_COLOR_NAMES.get(getattr(entry, "color", None), ""),
+                color=_COLOR_NAMES[entry.color] if entry is not None else "",
                 result=_card_result(entry, shown),
                 running=scores[number - 1],
                 expected=expected,

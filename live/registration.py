@@ -28,12 +28,16 @@ from django.shortcuts import render
 from django.urls import reverse
 
 from tiebreaks.trf import decode
-from tournaments.api.permissions import may_write
 from tournaments.domain.bulk_registration import COLUMNS, ParsedRegistrations, parse_registrations
 from tournaments.domain.errors import CommandError
 from tournaments.domain.rating_list import ListedPlayer, RatingListError, look_up, read_rating_list
 from tournaments.store import commands, schemas
-from tournaments.store.queries import FoldedTournament, TournamentNotFound, load_tournament
+from tournaments.store.queries import (
+    FoldedTournament,
+    TournamentNotFound,
+    load_tournament,
+    may_write,
+)
 
 COLUMN_LABELS = {
     "name": "Name",

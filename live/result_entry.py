@@ -16,16 +16,15 @@ from django.contrib.auth.views import LoginView
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.urls import reverse_lazy
 from django.views.decorators.csrf import ensure_csrf_cookie
 
-from tournaments.api.permissions import may_write
 from tournaments.store.queries import (
     BYE_POINTS,
     FoldedTournament,
     PlayerState,
     TournamentNotFound,
     load_tournament,
+    may_write,
 )
 
 # The one-tap results, white's side first, as the API takes them.
@@ -44,7 +43,7 @@ class EntryLoginView(LoginView):
     """Organisers sign in here (the admin's login only admits staff)."""
 
     template_name = "live/login.html"
-    next_page = reverse_lazy("live:index")  # without ?next=: the tournament list
+    next_page = "live:index"  # without ?next=: the tournament list (a URL name resolves)
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,14 @@ from __future__ import annotations
 from celery import shared_task
 from django.db import DatabaseError
 
-from tournaments.store.queries import TournamentNotFound, list_tournaments, load_tournament
+from tournaments.store.queries import (
+    TournamentNotFound,
+    UnreadableLog,
+    known_unreadable,
+    list_tournaments,
+    load_tournament,
+    report_unreadable,
+)
 
 from . import pending
 from .snapshots import latest_versions, store_snapshot
@@ -30,6 +37,9 @@ def recompute_standings(tournament_id: int) -> int | None:
         folded = load_tournament(tournament_id)
     except TournamentNotFound:
         return None
+    except UnreadableLog as exc:
+        report_unreadable(exc)  # once: the sweep stops queuing it
+        return None
     snapshot = store_snapshot(folded)
     return snapshot.version if snapshot else None
 
@@ -51,10 +61,13 @@ def sweep_stale_standings() -> list[int]:
 
     Run periodically (Celery beat): a task lost with a killed worker, or never
     queued while the broker was down, is healed without waiting for a reader or
-    the next result.  Returns the tournaments queued.
+    the next result.  Tournaments whose log cannot be folded are left out once
+    reported (``unreadable``).  Returns the tournaments queued.
     """
     stored = latest_versions()
-    stale = [t.id for t in list_tournaments() if t.version > stored.get(t.id, 0)]
+    behind = {t.id: t.version for t in list_tournaments() if t.version > stored.get(t.id, 0)}
+    broken = known_unreadable(behind.items())
+    stale = [tournament_id for tournament_id in behind if tournament_id not in broken]
     for tournament_id in stale:
         schedule_recompute(tournament_id)
     return stale

@@ -37,6 +37,7 @@ def import_page(request: HttpRequest) -> HttpResponse:
     if request.method != "POST":
         return render(request, "live/import.html", {"form": TrfImportForm()})
     form = TrfImportForm(request.POST, request.FILES)
+    assert request.user.is_authenticated  # login_required
     if form.is_valid():
         try:
             imported = import_trf(

@@ -17,7 +17,6 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import condition
 
-from tournaments.api.permissions import may_write, organised_by
 from tournaments.domain.initial_ranking import initial_ranking
 from tournaments.store.queries import (
     FoldedTournament,
@@ -25,6 +24,8 @@ from tournaments.store.queries import (
     current_version,
     list_tournaments,
     load_tournament,
+    may_write,
+    organised_by,
 )
 
 from . import pages

@@ -3,6 +3,7 @@
     python -m pairings FILE.trf -p [OUTPUT]   pair the next round
     python -m pairings FILE.trf -c            check every round of the file
     --baku                                    with Baku acceleration (C.04.5.1)
+    python -m pairings --team FILE.trf -p [OUTPUT]   pair a team Swiss (C.04.6)
 
 ``-p`` writes the number of pairs, then ``white black`` per board in board order
 (black 0 for the pairing-allocated bye) to OUTPUT or standard output.  Exit codes:
@@ -15,10 +16,19 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from functools import partial
 
 from pairings.acceleration import Acceleration, AccelerationError
 from pairings.dutch import NoLegalPairing, RoundPairing, pair_round
+from pairings.team_swiss import NoLegalPairing as TeamNoLegalPairing
+from pairings.team_swiss import (
+    TeamPairingRequest,
+    format_team_pairing,
+    pair_team_round,
+    team_pairing_request,
+)
 from pairings.trf_input import (
+    PairingRequest,
     acceleration,
     initial_colour,
     not_paired_in,
@@ -27,6 +37,8 @@ from pairings.trf_input import (
 )
 from tiebreaks.errors import TrfError
 from tiebreaks.model import Game, Unplayed, UnplayedRound
+from tiebreaks.teams.model import TeamError
+from tiebreaks.teams.trf import read_team_trf
 from tiebreaks.trf import read_trf
 
 
@@ -38,10 +50,10 @@ def format_pairing(pairing: RoundPairing) -> str:
 
 def _played_pairs(trf, round_number: int) -> set[tuple[int, int]]:
     """The round as the file has it: (white, black) per board, (player, 0) for the bye."""
-    pairs = set()
+    pairs: set[tuple[int, int]] = set()
     for player in trf.tournament.players:
         entry = player.round(round_number)
-        if isinstance(entry, Game | UnplayedRound) and getattr(entry, "opponent", None):
+        if isinstance(entry, Game | UnplayedRound) and entry.opponent:
             if (
                 entry.color is not None
                 and entry.color.value == "w"
@@ -80,6 +92,14 @@ def _check(trf, virtual: Acceleration | None) -> int:
     return 1 if differ else 0
 
 
+def _write(target: str, text: str) -> None:
+    if target == "-":
+        sys.stdout.write(text)
+    else:
+        with open(target, "w") as out:
+            out.write(text)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m pairings", description=__doc__.splitlines()[0])
     parser.add_argument("file", help="a TRF16/TRF26 file")
@@ -89,33 +109,64 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--baku", action="store_true", help="Baku acceleration: virtual points to GA (C.04.5.1)"
     )
+    parser.add_argument(
+        "--team",
+        action="store_true",
+        help="a TRF26 team file (310 records): pair its next round by C.04.6",
+    )
     args = parser.parse_args(argv)
+    if args.team and (args.c or args.baku):
+        print(
+            "error: --team pairs the next round (-p); -c and --baku are for individuals",
+            file=sys.stderr,
+        )
+        return 2
     try:
-        trf = read_trf(args.file)
-        if args.c:
-            return _check(trf, acceleration(trf, args.baku))
-        request = pairing_request(trf, args.baku)
-    except (TrfError, AccelerationError) as error:
+        if args.team:
+            request = team_pairing_request(read_team_trf(args.file))
+            if request.round > request.tournament.rounds:
+                raise TeamError(f"all {request.tournament.rounds} rounds are paired")
+            pair = partial(_pair_teams, request)
+        else:
+            trf = read_trf(args.file)
+            if args.c:
+                return _check(trf, acceleration(trf, args.baku))
+            request = pairing_request(trf, args.baku)
+            pair = partial(_pair_players, request)
+    except (TrfError, AccelerationError, TeamError) as error:
         print(f"error: {args.file}: {error}", file=sys.stderr)
         return 2
     except OSError as error:
         print(f"error: {args.file}: {error.strerror}", file=sys.stderr)
         return 2
     try:
-        pairing = pair_round(
+        text = pair()
+    except (NoLegalPairing, TeamNoLegalPairing) as error:
+        print(f"no legal pairing for round {request.round}: {error}", file=sys.stderr)
+        return 1
+    _write(args.p, text)
+    return 0
+
+
+def _pair_players(request: PairingRequest) -> str:
+    return format_pairing(
+        pair_round(
             request.tournament,
             request.round,
             absent=request.absent,
             initial_colour=request.initial_colour,
             acceleration=request.acceleration,
         )
-    except NoLegalPairing as error:
-        print(f"no legal pairing for round {request.round}: {error}", file=sys.stderr)
-        return 1
-    text = format_pairing(pairing)
-    if args.p == "-":
-        sys.stdout.write(text)
-    else:
-        with open(args.p, "w") as out:
-            out.write(text)
-    return 0
+    )
+
+
+def _pair_teams(request: TeamPairingRequest) -> str:
+    return format_team_pairing(
+        pair_team_round(
+            request.tournament,
+            request.round,
+            rules=request.rules,
+            absent=request.absent,
+            initial_colour=request.initial_colour,
+        )
+    )

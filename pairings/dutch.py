@@ -111,6 +111,7 @@ def _colour_fields(a: PlayerState, b: PlayerState) -> tuple[int, int, int, int]:
     elif abs(a.colour_difference) == abs(b.colour_difference):
         c11 = a.repeated is None or a.repeated != b.repeated
     else:
+        assert a.preference is not None  # both prefer it (same)
         yielding = b if abs(a.colour_difference) > abs(b.colour_difference) else a
         c11 = yielding.repeated != other(a.preference)  # what the yielding one gets
     # C12: both colour preferences granted.
@@ -210,7 +211,7 @@ def _fields(
     level_a, level_b = bracket.level[a.number], bracket.level[b.number]
 
     # C4: pair as many as possible (left to the completion check when relaxed).
-    fields = [bracket.relaxation is None]
+    fields: list[int] = [bracket.relaxation is None]
     if bye is not None:
         # C2, then the bye to the lowest score (C5): reward pairing everybody else.
         fields.append((not a.bye_eligible) + (not b.bye_eligible))
@@ -582,6 +583,7 @@ def _pair(
                     break
         if outcome is None:
             outcome = _pair_bracket(movers, residents, rest, size, ctx, None)
+        assert outcome is not None  # seeing everybody below, a bracket always completes
         found, movers = outcome
         pairs += found
     if len(movers) > 1:

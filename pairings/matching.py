@@ -21,7 +21,7 @@ def max_weight_matching(
         graph.add_edges_from(edges)
         matched = rx.max_weight_matching(graph, weight_fn=lambda weight: weight)
     else:
-        nx_graph = nx.Graph()
+        nx_graph: nx.Graph[int] = nx.Graph()
         nx_graph.add_nodes_from(range(nodes))
         nx_graph.add_weighted_edges_from(edges)
         matched = nx.max_weight_matching(nx_graph)

@@ -7,6 +7,12 @@
     python -m tiebreaks prizes FILE.trf --prizes PRIZES.json [--rules R] [--tiebreaks ...]
                                            [--rounds N] [--unrated-rating N] [--json]
     python -m tiebreaks stakes FILE.trf --prizes PRIZES.json [--json]
+    python -m tiebreaks team-standings FILE.trf [--rules R] [--tiebreaks EDE,EMGSB/C1]
+                                           [--rounds N] [--json]
+    python -m tiebreaks explain FILE.trf --team N [--rules R] [--tiebreaks ...] [--rounds N]
+
+A team file is a TRF26 file with 310 team records (or TRF16 013): see
+:mod:`tiebreaks.teams.trf`.
 
 Any bad input (a missing file, a TRF error, an unknown tie-break code or rule
 edition, a round or player that does not exist, a prize list field that is wrong)
@@ -41,6 +47,14 @@ from tiebreaks.standings import (
     format_value,
     to_json_number,
 )
+from tiebreaks.teams.model import TeamError
+from tiebreaks.teams.standings import (
+    TeamStandings,
+    explain_team,
+    format_team_value,
+    team_standings,
+)
+from tiebreaks.teams.trf import TeamTrfFile, read_team_trf
 from tiebreaks.trf import TrfFile, read_trf
 
 BAD_INPUT = 2
@@ -93,9 +107,17 @@ def build_parser() -> argparse.ArgumentParser:
     explain_parser = commands.add_parser(
         "explain", parents=[common], help="explain one player's tie-breaks round by round"
     )
-    explain_parser.add_argument(
-        "--player", type=int, required=True, metavar="N", help="the player's start rank"
+    who = explain_parser.add_mutually_exclusive_group(required=True)
+    who.add_argument("--player", type=int, metavar="N", help="the player's start rank")
+    who.add_argument(
+        "--team", type=int, metavar="N", help="the team's pairing number (a team file)"
     )
+    teams = commands.add_parser(
+        "team-standings",
+        parents=[common],
+        help="print the team standings of a team file (C.07 Art. 11-13)",
+    )
+    teams.add_argument("--json", action="store_true", help="print JSON instead of a table")
     prizes_parser = commands.add_parser(
         "prizes", parents=[common], help="give out a prize list (docs/prizes.md) by the standings"
     )
@@ -118,6 +140,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
+        if args.command == "team-standings" or getattr(args, "team", None) is not None:
+            return _teams(args)
         trf = _read(args.file)
         if args.command == "stakes":
             _warn(args.file, trf.warnings)
@@ -153,6 +177,36 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         return _emit(text)
     return _emit(json.dumps(standings_json(standings), indent=2) if args.json else table(standings))
+
+
+def _teams(args: argparse.Namespace) -> int:
+    """team-standings, and explain --team: the team file's standings or one team's."""
+    if args.unrated_rating is not None:
+        raise _BadInput("--unrated-rating has no meaning for team standings")
+    file = _read_teams(args.file)
+    tiebreaks = _tiebreaks(args.tiebreaks, file)
+    if args.rounds is not None and not 1 <= args.rounds <= file.tournament.rounds:
+        raise _BadInput(
+            f"--rounds {args.rounds} is out of range: the tournament has rounds "
+            f"1-{file.tournament.rounds}"
+        )
+    _warn(args.file, file.warnings)
+    if args.command == "explain":
+        lines = explain_team(file.tournament, args.team, tiebreaks, args.rules, args.rounds)
+        return _emit("\n".join(lines))
+    standings = team_standings(file.tournament, tiebreaks, args.rules, args.rounds)
+    if args.json:
+        return _emit(json.dumps(team_standings_json(standings), indent=2))
+    return _emit(team_table(standings))
+
+
+def _read_teams(path: str) -> TeamTrfFile:
+    try:
+        return read_team_trf(path)
+    except (TrfError, TeamError) as error:
+        raise _BadInput(f"{path}: {error}") from error
+    except OSError as error:
+        raise _BadInput(f"cannot read {path}: {error.strerror or error}") from error
 
 
 def _warn(path: str, warnings: Sequence[str]) -> None:
@@ -208,7 +262,7 @@ def _prize_list(path: str) -> PrizeList:
         raise _BadInput(f"{path}: {error}") from error
 
 
-def _tiebreaks(option: str | None, trf: TrfFile) -> tuple[str, ...] | None:
+def _tiebreaks(option: str | None, trf: TrfFile | TeamTrfFile) -> tuple[str, ...] | None:
     """The codes as given on the command line, else the file's, else None (the default)."""
     if option is None:
         return trf.tiebreaks or None
@@ -305,6 +359,37 @@ def stakes_text(found: Stakes) -> str:
                 f"possible: {', '.join(possible) or '-'}"
             )
     return "\n".join(lines)
+
+
+def team_standings_json(standings: TeamStandings) -> list[dict[str, object]]:
+    return [
+        {
+            "team": row.team.number,
+            "name": row.team.name,
+            "rank": row.rank,
+            "match_points": to_json_number(row.match_points),
+            "game_points": to_json_number(row.game_points),
+            "tiebreaks": {code: to_json_number(value) for code, value in row.tiebreaks.items()},
+        }
+        for row in standings.rows
+    ]
+
+
+def team_table(standings: TeamStandings) -> str:
+    """The team standings as an aligned text table, one column per tie-break."""
+    header = ["Rank", "No", "Team", "MP", "GP", *standings.tiebreaks]
+    body = [
+        [
+            row.place,
+            str(row.team.number),
+            row.team.name,
+            format_points(row.match_points),
+            format_points(row.game_points),
+            *(format_team_value(code, row.tiebreaks[code]) for code in standings.tiebreaks),
+        ]
+        for row in standings.rows
+    ]
+    return aligned(header, body, {2})  # the team's name left
 
 
 def table(standings: Standings) -> str:

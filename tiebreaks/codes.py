@@ -1,26 +1,34 @@
 """Tie-break codes: ``BH/C1``, ``BH:GP/C1``, ``BH-C1``, ``KS/L-2``, ``TPN/R``...
 
 Accepted forms (case-insensitive): the TRF26/MTB syntax
-``ACRONYM[:MP|:GP][/Cn|/Mn|/L±n][/P][/F][/R]`` and the Handbook's hyphen form
-(``BH-C1``).  ``:MP``/``:GP`` name the team score to use; for individuals there is
-only one score, so they are accepted and ignored.  ``GE`` (the 2023/2024 name) is
-an alias of ``REP``.  Non-FIDE tie-breaks carry the ``OTHER_`` prefix.  Which
-acronyms exist and which modifiers each accepts is the catalogue's
-(``definitions.DEFINITIONS``).
+``ACRONYM[:MP|:GP][/Cn|/Mn|/L±n|/Kn][/P][/F][/R]`` and the Handbook's hyphen form
+(``BH-C1``).  ``:MP``/``:GP`` name the team score to use (``:MM``, ``:MG``, ``:GM``,
+``:GG`` the two of the Extended Sonneborn-Berger, opponent's then own); for
+individuals there is only one score, so they are accepted and ignored.  ``GE``
+(the 2023/2024 name) is an alias of ``REP``.  Non-FIDE tie-breaks carry the
+``OTHER_`` prefix.  Which acronyms exist and which modifiers each accepts is the catalogue's
+(``definitions.DEFINITIONS``; teams: ``tiebreaks.teams.definitions``).
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
-from tiebreaks.definitions import ALIASES, CATALOGUE
+from tiebreaks.definitions import ALIASES, CATALOGUE, Definition
 from tiebreaks.errors import TieBreakError
 
 _CUT_NAMES = {"C1": "Cut-1", "C2": "Cut-2", "M1": "Median-1", "M2": "Median-2"}  # 14.1-14.4
 
-_SHAPE = re.compile(r"^(?P<acronym>[A-Z][A-Z0-9_]*)(?::(?:MP|GP))?(?P<modifiers>(?:[/-][^/-]+)*)$")
-_MODIFIER = re.compile(r"^(?:(?P<cut>[CM][12])|L(?P<limit>[+-]?\d+)|(?P<flag>[PFR]))$")
+_SHAPE = re.compile(
+    r"^(?P<acronym>[A-Z][A-Z0-9_]*)(?::(?P<score>MP|GP|MM|MG|GM|GG))?"
+    r"(?P<modifiers>(?:[/-][^/-]+)*)$"
+)
+_MODIFIER = re.compile(
+    r"^(?:(?P<cut>[CM][12])|L(?P<limit>[+-]?\d+)|K(?P<factor>\d+)|(?P<flag>[PFR]))$"
+)
+_FIELD = {"L": "limit", "K": "factor", "P": "forfeits_as_games", "F": "fore", "R": "reverse"}
 
 
 @dataclass(frozen=True)
@@ -34,13 +42,16 @@ class Code:
     forfeits_as_games: bool = False  # /P
     fore: bool = False  # /F (AOB on Fore Buchholz)
     reverse: bool = False  # /R
+    score: str | None = None  # :MP, :GP (teams), or :MM :MG :GM :GG (ESB)
+    factor: int | None = None  # /Kn, SSSC's normalising factor (C.07 13.4)
+    title: str = field(default="", compare=False)  # the catalogue's name of the acronym
 
     @property
     def name(self) -> str:
         """The full name for people, from the Art. 5 name and the modifiers:
         ``BH/C1`` -> "Buchholz Cut-1", ``AOB/F`` -> "Average of Opponents' Buchholz
         of Fore Buchholz"."""
-        parts = [CATALOGUE[self.acronym].name]
+        parts = [self.title or CATALOGUE[self.acronym].name]
         if self.cut:
             parts.append(_CUT_NAMES[self.cut])
         if self.limit:
@@ -54,34 +65,53 @@ class Code:
         return " ".join(parts)
 
 
-def parse_code(text: str) -> Code:
-    """Parse one tie-break code; TieBreakError names the code and what is wrong with it."""
+def parse_code(
+    text: str,
+    catalogue: Mapping[str, Definition] = CATALOGUE,
+    aliases: Mapping[str, str] = ALIASES,
+) -> Code:
+    """Parse one tie-break code against ``catalogue`` (the individual one by default);
+    TieBreakError names the code and what is wrong with it."""
     if not isinstance(text, str) or not text.strip():
         raise TieBreakError(f"empty tie-break code {text!r}")
     normal = text.strip().upper()
     # The hyphen form writes KS-L-2: put a slash before each modifier letter group.
-    normal = re.sub(r"-(?=[CM][12]\b|L[+-]?\d|[PFR]\b)", "/", normal)
+    normal = re.sub(r"-(?=[CM][12]\b|L[+-]?\d|K\d|[PFR]\b)", "/", normal)
     shape = _SHAPE.match(normal)
     if shape is None:
         raise TieBreakError(f"cannot read tie-break code {text!r}")
-    acronym = ALIASES.get(shape["acronym"], shape["acronym"])
-    if acronym not in CATALOGUE:
+    acronym = aliases.get(shape["acronym"], shape["acronym"])
+    if acronym not in catalogue:
         raise TieBreakError(f"unknown tie-break {shape['acronym']!r} in code {text!r}")
-    allowed = CATALOGUE[acronym].modifiers
+    allowed = catalogue[acronym].modifiers
     fields: dict[str, object] = {}
     for token in filter(None, shape["modifiers"].split("/")):
         part = _MODIFIER.match(token)
         if part is None:
             raise TieBreakError(f"unknown modifier {token!r} in tie-break code {text!r}")
-        name = part["cut"] or part["flag"] or "L"
+        name = part["cut"] or part["flag"] or ("L" if part["limit"] is not None else "K")
         if name not in allowed:
             allowed_text = ", ".join(sorted(allowed)) or "none"
             raise TieBreakError(
                 f"modifier {token!r} is not allowed for {acronym} in {text!r} "
                 f"(allowed: {allowed_text})"
             )
-        key = {"L": "limit", "P": "forfeits_as_games", "F": "fore", "R": "reverse"}.get(name, "cut")
+        key = _FIELD.get(name, "cut")
         if key in fields:
             raise TieBreakError(f"modifier {token!r} repeats another one in {text!r}")
-        fields[key] = int(part["limit"]) if name == "L" else part["cut"] or True
-    return Code(text=text, acronym=acronym, **fields)
+        if name == "K" and int(part["factor"]) < 1:
+            raise TieBreakError(f"the factor of {token!r} in {text!r} must be at least 1")
+        fields[key] = (
+            int(part["limit"])
+            if name == "L"
+            else int(part["factor"])
+            if name == "K"
+            else part["cut"] or True
+        )
+    return Code(
+        text=text,
+        acronym=acronym,
+        score=shape["score"],
+        title=catalogue[acronym].name,
+        **fields,
+    )

@@ -56,7 +56,7 @@ class Column:
     """A tie-break's values for every player.  A value v stands for v/scale points
     when ``scale`` is set, else for itself (counts, ratings, exact averages)."""
 
-    values: list[Value]
+    values: Sequence[Value]
     scale: int | None = None
     lower_is_better: bool = False
 
@@ -366,9 +366,9 @@ def _average_of_opponents(ctx: Context, per_player: Sequence[int | None]) -> Col
     values: list[Value] = []
     for k_row, o_row in zip(sheet.kind, sheet.opp, strict=True):
         found = [
-            per_player[o]
+            known
             for k, o in zip(k_row, o_row, strict=True)
-            if k == GAME and per_player[o] is not None
+            if k == GAME and (known := per_player[o]) is not None
         ]
         values.append(rating.round_half_up(sum(found), len(found)) if found else None)
     return Column(values)
@@ -486,7 +486,7 @@ class Definition:
     name: str
     article: str
     modifiers: frozenset[str]
-    function: TieBreak | GroupTieBreak
+    function: Callable[..., Column | list[list[int]]]  # TieBreak or GroupTieBreak; teams' own
     printed: Printed = Printed.POINTS
     group: bool = False  # ranks inside a tied group (DE) instead of giving a column
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 from fractions import Fraction
+from typing import final
 
 
 class Color(StrEnum):
@@ -54,6 +55,9 @@ class Unplayed(Enum):
 _REQUESTED = frozenset({Unplayed.HPB, Unplayed.ZPB, Unplayed.ABSENT})
 
 
+# The round kinds are final: tiebreaks.scores tells them apart with the fast
+# `type(entry) is Game` test, which type checkers narrow only for final classes.
+@final
 @dataclass(frozen=True, slots=True)
 class Game:
     """A game played over the board.  ``rated`` is False for TRF W/D/L games
@@ -65,6 +69,7 @@ class Game:
     rated: bool = True
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class UnplayedRound:
     """A round without a game.  Forfeits keep the scheduled opponent and colour."""
@@ -74,6 +79,7 @@ class UnplayedRound:
     color: Color | None = None
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class Pending:
     """A game paired but without a result yet (a live round): it counts for nothing,
@@ -117,7 +123,10 @@ class Scoring:
 
     @classmethod
     def three_one_zero(cls) -> Scoring:
-        return cls(win=3, draw=1, loss=0, forfeit_win=3, pab=3, fpb=3, hpb=1)
+        three, one = Fraction(3), Fraction(1)
+        return cls(
+            win=three, draw=one, loss=Fraction(0), forfeit_win=three, pab=three, fpb=three, hpb=one
+        )
 
     def for_outcome(self, outcome: Outcome) -> Fraction:
         return {Outcome.WIN: self.win, Outcome.DRAW: self.draw, Outcome.LOSS: self.loss}[outcome]
@@ -140,6 +149,11 @@ class Scoring:
         if isinstance(rnd, UnplayedRound):
             return self.for_unplayed(rnd.kind)
         return Fraction(0)
+
+    def as_texts(self) -> dict[str, str]:
+        """Every field as exact text ("1/2"): how a tournament's creation event and
+        the API write a scoring; ``Scoring().as_texts()`` is the default one."""
+        return {name: str(getattr(self, name)) for name in self.__dataclass_fields__}
 
 
 class System(Enum):

@@ -382,7 +382,7 @@ def _prize(data: object, path: str, order: int, unclaimed: Unclaimed) -> Prize:
 
 def _category(data: object, path: str) -> Category | None:
     item = _object(data, path, {f.name for f in fields(Category)})
-    values: dict[str, object] = {}
+    values: dict[str, Any] = {}  # Category's fields, each of its own type
     for name, raw in item.items():
         where = f"{path}.{name}"
         if name in _RATINGS:
@@ -493,7 +493,7 @@ def award(
     excluded: dict[Category | None, set[int]] = {c: set() for c in lists}
     while True:
         offers = {c: _give_list(board, ps, excluded[c], definition) for c, ps in lists.items()}
-        per_player: dict[int, dict[object, AwardedPrize]] = {}
+        per_player: dict[int, dict[Category | _Open | None, AwardedPrize]] = {}
         for category, given in offers.items():
             for start_rank, awarded in given.items():
                 per_player.setdefault(start_rank, {})[category] = awarded
@@ -502,7 +502,7 @@ def award(
         conflicted = next((s for s in board.order if len(per_player.get(s, ())) > 1), None)
         if conflicted is None:
             break
-        mine = per_player[conflicted]
+        mine = {c: given[conflicted] for c, given in offers.items() if conflicted in given}
         kept = max(mine, key=lambda c: _preference(mine[c], c, definition.precedence))
         for category in mine:
             if category != kept:

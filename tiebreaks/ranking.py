@@ -11,8 +11,9 @@ place; C.07 would then draw lots, the standings leave that to the arbiter.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from itertools import groupby
-from typing import NamedTuple
+from typing import Any
 
 from tiebreaks.definitions import Value
 
@@ -22,7 +23,8 @@ KeyStep = Sequence[object]
 GroupStep = Callable[[list[int]], list[list[int]]]
 
 
-class Placed(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Placed:
     """A player's position: ``rank`` is the first place of the shared range."""
 
     index: int
@@ -72,7 +74,7 @@ def _refine(
         if on_group is not None:
             on_group(at, group, subgroups)
     else:
-        key = step.__getitem__
+        key: Callable[[int], Any] = step.__getitem__
         ordered = sorted(group, key=key, reverse=True)
         subgroups = [list(tied) for _, tied in groupby(ordered, key)]
     out: list[list[int]] = []

@@ -262,6 +262,14 @@ def build_sheet(
     return _derive(sheet)
 
 
+def rescored(
+    sheet: ScoreSheet, pts: list[list[int]], unit: int, win: int, draw: int, loss: int
+) -> ScoreSheet:
+    """The same rounds scored differently: a team event's game points beside its match
+    points (C.07 11), with scores, adjusted scores and dummies derived again."""
+    return _derive(replace(sheet, pts=pts, unit=unit, win=win, draw=draw, loss=loss))
+
+
 def _derive(sheet: ScoreSheet) -> ScoreSheet:
     """Fill scores, adjusted scores (16.3), categories (16.2) and own values (16.4)."""
     draw = sheet.draw

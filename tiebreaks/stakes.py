@@ -46,7 +46,7 @@ from enum import StrEnum
 from fractions import Fraction
 
 from tiebreaks.errors import TieBreakError
-from tiebreaks.model import Color, Game, Outcome, Pending, Player, Tournament
+from tiebreaks.model import Color, Game, Outcome, Pending, Player, Round, Tournament
 from tiebreaks.prizes import Awards, PlayerFacts, Prize, PrizeList, award, facts_for
 from tiebreaks.rules import DEFAULT_RULES, get_rules
 from tiebreaks.scores import ScoreSheet, build_sheet
@@ -218,9 +218,9 @@ class _ListView:
         self.gains = gains  # per result of the first side: (its gain, the other's gain)
         self._totals: dict[int, _Counts] = {}
         self._terms: dict[tuple[GameKey, int], _Counts] = {}
-        self._swinging: dict[int, list[tuple[int, int, tuple[int, ...]]]] = {}
+        self._swinging: dict[int, list[tuple[int, int, tuple[int, int, int]]]] = {}
 
-    def swinging(self, s: int) -> list[tuple[int, int, tuple[int, ...]]]:
+    def swinging(self, s: int) -> list[tuple[int, int, tuple[int, int, int]]]:
         """The open games whose result changes how many of the list end above s: (white,
         black, per result 1-0, 1/2-1/2, 0-1 how many more than the fewest)."""
         found = self._swinging.get(s)
@@ -235,7 +235,8 @@ class _ListView:
                 ]
                 fewest = min(above)
                 if max(above) > fewest:
-                    found.append((white, black, tuple(a - fewest for a in above)))
+                    won, drawn, lost = (a - fewest for a in above)
+                    found.append((white, black, (won, drawn, lost)))
             self._swinging[s] = found
         return found
 
@@ -294,7 +295,7 @@ def open_games(sheet: ScoreSheet) -> list[tuple[int, int]]:
             )
         seen[i] = (o, r)
     return sorted(
-        (o, i) if sheet.players[i].rounds[r].color is Color.BLACK else (i, o)
+        (o, i) if _is_black(sheet.players[i].rounds[r]) else (i, o)
         for i, (o, r) in seen.items()
         if i < o
     )
@@ -424,6 +425,10 @@ class _Calculator:
         )
 
 
+def _is_black(entry: Round) -> bool:
+    return entry is not None and entry.color is Color.BLACK
+
+
 def _needs(
     rank: Sequence[int], view: _ListView, i: int, prize: Prize, best: PlaceRange, final: int
 ) -> Needs:
@@ -535,6 +540,7 @@ def what_if(
             )
         r = open_rounds[0]
         entry = rounds[start_rank][r]
+        assert type(entry) is Pending  # the round open_rounds found
         other = entry.opponent
         rounds[start_rank][r] = Game(other, outcome, entry.color)
         mirror = rounds[other][r]

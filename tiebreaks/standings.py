@@ -18,14 +18,14 @@ Rule editions: ``fide-2026`` (default), ``fide-2023``, ``fide-pre2023``; see
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
-from operator import itemgetter
+from operator import attrgetter
 
 from tiebreaks.codes import Code, parse_code
-from tiebreaks.definitions import CATALOGUE, Column, Context, Printed, Value
+from tiebreaks.definitions import CATALOGUE, Column, Context, Definition, Printed, Value
 from tiebreaks.errors import TieBreakError
 from tiebreaks.formatting import decimal_text, format_points
 from tiebreaks.model import Player, System, Tournament
@@ -42,10 +42,13 @@ __all__ = [
     "DEFAULT_RULES",
     "RULES",
     "Explanation",
+    "Ranking",
     "Standings",
     "StandingsRow",
     "compute_standings",
     "default_tiebreaks",
+    "column_keys",
+    "exact_values",
     "explain",
     "format_value",
     "no_cyclic_gc",
@@ -85,6 +88,63 @@ def _codes(tournament: Tournament, tiebreaks: Sequence[str] | str | None) -> lis
     return [parse_code(t) for t in tiebreaks]
 
 
+class Ranking:
+    """Participants ranked by a score, then by a tie-break list in order (C.07 4.2):
+    each tie-break's column computed once, and the places a group tie-break (DE and
+    the like) gave inside the groups it split.  ``context`` is what the catalogue's
+    functions take: the individual Context here, the team one for teams."""
+
+    def __init__(
+        self,
+        score: Sequence[int],
+        codes: Sequence[Code],
+        catalogue: Mapping[str, Definition],
+        context: object,
+    ) -> None:
+        self.count = len(score)
+        self.codes = codes
+        self.columns: dict[str, Column] = {}
+        self.group_values: dict[str, dict[int, int]] = {}
+        steps: list[object] = [score]
+        for code in codes:
+            definition = catalogue[code.acronym]
+            if definition.group:
+                self.group_values.setdefault(code.text, {})
+                steps.append(
+                    lambda group, code=code, f=definition.function: f(context, code, group)
+                )
+                continue
+            if code.text not in self.columns:
+                self.columns[code.text] = definition.function(context, code)
+            steps.append(column_keys(self.columns[code.text]))
+        self.placed = sorted(
+            rank(self.count, steps, self._record_group), key=attrgetter("rank", "index")
+        )
+
+    def _record_group(self, step: int, group: list[int], subgroups: list[list[int]]) -> None:
+        values = self.group_values[self.codes[step - 1].text]
+        position = 1
+        for sub in subgroups:
+            for i in sub:
+                values.setdefault(i, position)
+            position += len(sub)
+
+    def tiebreaks(self) -> list[dict[str, Value]]:
+        """Each participant's tie-break values (exact), keyed by the codes as given."""
+        texts = [code.text for code in self.codes]
+        columns = []
+        for text in texts:
+            column = self.columns.get(text)
+            if column is None:
+                found = self.group_values[text]
+                columns.append([found.get(i) for i in range(self.count)])
+            else:
+                columns.append(exact_values(column))
+        if not columns:
+            return [{} for _ in range(self.count)]
+        return [dict(zip(texts, values, strict=True)) for values in zip(*columns, strict=True)]
+
+
 class _Computation:
     """One standings computation: the sheet, the tie-break columns and the ranking."""
 
@@ -99,61 +159,27 @@ class _Computation:
         self.codes = _codes(tournament, tiebreaks)
         self.sheet = build_sheet(tournament, self.rules, after_round)
         self.context = Context(self.sheet)
-        self.columns: dict[str, Column] = {}
-        self.group_values: dict[str, dict[int, int]] = {}
-        steps: list[object] = [self.sheet.score]
-        for code in self.codes:
-            definition = CATALOGUE[code.acronym]
-            if definition.group:
-                self.group_values.setdefault(code.text, {})
-                steps.append(
-                    lambda group, code=code, f=definition.function: f(self.context, code, group)
-                )
-                continue
-            if code.text not in self.columns:
-                self.columns[code.text] = definition.function(self.context, code)
-            steps.append(_keys(self.columns[code.text]))
-        self.placed = rank(len(self.sheet.players), steps, self._record_group)
-
-    def _record_group(self, step: int, group: list[int], subgroups: list[list[int]]) -> None:
-        values = self.group_values[self.codes[step - 1].text]
-        position = 1
-        for sub in subgroups:
-            for i in sub:
-                values.setdefault(i, position)
-            position += len(sub)
+        self.ranking = Ranking(self.sheet.score, self.codes, CATALOGUE, self.context)
 
     def rows(self) -> tuple[StandingsRow, ...]:
         sheet = self.sheet
-        texts = [code.text for code in self.codes]
-        columns = []
-        for text in texts:
-            column = self.columns.get(text)
-            if column is None:
-                found = self.group_values[text]
-                columns.append([found.get(i) for i in range(len(sheet.players))])
-            else:
-                columns.append(_exact(column))
-        per_player = list(zip(*columns, strict=True)) if columns else None
-        points = _exact(Column(sheet.score, sheet.unit))
-        adjusted = _exact(Column(sheet.adjusted, sheet.unit))
-        rows = []
-        for placed in sorted(self.placed, key=itemgetter(1, 0)):  # rank, then index
-            i = placed.index
-            rows.append(
-                StandingsRow(
-                    rank=placed.rank,
-                    place=placed.place,
-                    player=sheet.players[i],
-                    points=points[i],
-                    modified_points=adjusted[i],
-                    tiebreaks=dict(zip(texts, per_player[i], strict=True)) if per_player else {},
-                )
+        tiebreaks = self.ranking.tiebreaks()
+        points = exact_values(Column(sheet.score, sheet.unit))
+        adjusted = exact_values(Column(sheet.adjusted, sheet.unit))
+        return tuple(
+            StandingsRow(
+                rank=placed.rank,
+                place=placed.place,
+                player=sheet.players[placed.index],
+                points=points[placed.index],
+                modified_points=adjusted[placed.index],
+                tiebreaks=tiebreaks[placed.index],
             )
-        return tuple(rows)
+            for placed in self.ranking.placed
+        )
 
 
-def _exact(column: Column) -> list[Value]:
+def exact_values(column: Column) -> list[Value]:
     """The column's values as exact numbers: one Fraction per distinct value."""
     if column.scale is None:
         return column.values
@@ -163,7 +189,7 @@ def _exact(column: Column) -> list[Value]:
     return [made[v] for v in column.values]
 
 
-def _keys(column: Column) -> list[object]:
+def column_keys(column: Column) -> list[object]:
     values = column.values
     if None not in values:
         return [-v for v in values] if column.lower_is_better else values

@@ -7,12 +7,14 @@ events, so that the log audits who gave whom the right to write."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.auth import get_user_model
-from django.core.exceptions import PermissionDenied
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.core.exceptions import BadRequest, PermissionDenied
+from django.db import DatabaseError, transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
@@ -93,6 +95,19 @@ class CorrectionForm(forms.Form):
     )
 
 
+class _Summarised(Protocol):
+    """A tournament row annotated by ``TournamentQuerySet.with_summary``."""
+
+    name: str
+    version: int
+
+
+def _author(request: HttpRequest) -> AbstractBaseUser:
+    user = request.user
+    assert user.is_authenticated  # the admin serves signed-in staff only
+    return user
+
+
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
     list_display = ("id", "name", "version", "created_at", "created_by")
@@ -101,14 +116,14 @@ class TournamentAdmin(admin.ModelAdmin):
     change_form_template = "admin/tournaments/tournament/change_form.html"
 
     def get_queryset(self, request: HttpRequest) -> Any:
-        return super().get_queryset(request).with_summary()
+        return Tournament.objects.with_summary()
 
     @admin.display(ordering="name")
-    def name(self, tournament: Tournament) -> str:
+    def name(self, tournament: _Summarised) -> str:
         return tournament.name
 
     @admin.display(ordering="version", description="version (last seq)")
-    def version(self, tournament: Tournament) -> int:
+    def version(self, tournament: _Summarised) -> int:
         return tournament.version
 
     # A tournament is born from its tournament.created event (API or commands),
@@ -154,7 +169,7 @@ class TournamentAdmin(admin.ModelAdmin):
 
     def correct_result_view(self, request: HttpRequest, tournament_id: int) -> HttpResponse:
         def correct(tournament: Tournament, data: dict[str, Any]) -> Event:
-            return commands.correct_result(tournament.pk, data, author=request.user)
+            return commands.correct_result(tournament.pk, data, author=_author(request))
 
         return self._event_form_view(
             request,
@@ -171,7 +186,7 @@ class TournamentAdmin(admin.ModelAdmin):
     def organiser_view(self, request: HttpRequest, tournament_id: int) -> HttpResponse:
         def change(tournament: Tournament, data: dict[str, Any]) -> Event:
             command = grant_organiser if data["action"] == "grant" else revoke_organiser
-            return command(tournament.pk, data["user"], author=request.user)
+            return command(tournament.pk, data["user"], author=_author(request))
 
         return self._event_form_view(
             request,
@@ -242,3 +257,15 @@ class EventAdmin(ReadOnlyEventsMixin, admin.ModelAdmin):
         "idempotency_key",
     )
     readonly_fields = fields
+
+    def get_changelist_instance(self, request: HttpRequest) -> Any:
+        # The query string may hold any lookup on the event's fields; one PostgreSQL
+        # refuses (a NUL character, an invalid regular expression) is a bad request.
+        for name, values in request.GET.lists():
+            if any("\x00" in value for value in [name, *values]):
+                raise BadRequest(f"the filter {name!r} holds a NUL character")
+        try:
+            with transaction.atomic():  # the list's queries run here (its count)
+                return super().get_changelist_instance(request)
+        except DatabaseError as exc:
+            raise BadRequest(f"the filters cannot be applied: {exc}") from exc

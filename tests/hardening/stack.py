@@ -63,6 +63,7 @@ class Stack:
         }
         self.redis: subprocess.Popen[bytes] | None = None
         self.web: subprocess.Popen[bytes] | None = None
+        self.more_webs: list[subprocess.Popen[bytes]] = []
         self.worker: subprocess.Popen[bytes] | None = None
         self.workers_started = 0
 
@@ -84,12 +85,23 @@ class Stack:
         self.redis.kill()
         self.redis.wait()
 
-    def start_web(self) -> None:
-        self.web = self._spawn(
-            "web", str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(self.web_port),
+    def start_web(self, *options: str) -> None:
+        """daphne on web_port, with these command-line ``options`` (--proxy-headers)."""
+        self.web = self._daphne("web", self.web_port, *options)
+
+    def start_another_web(self) -> int:
+        """One more web process, as a deployment runs several; returns its port."""
+        port = spare_port()
+        self.more_webs.append(self._daphne(f"web-{port}", port))
+        return port
+
+    def _daphne(self, name: str, port: int, *options: str) -> subprocess.Popen[bytes]:
+        process = self._spawn(
+            name, str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port), *options,
             "config.asgi:application",
         )  # fmt: skip
-        wait_for(lambda: answers(self.web_port), 30, "daphne answers")
+        wait_for(lambda: answers(port), 30, "daphne answers")
+        return process
 
     def start_worker(self) -> None:
         self.workers_started += 1
@@ -107,7 +119,7 @@ class Stack:
         self.worker.wait()
 
     def stop(self) -> None:
-        for process in (self.web, self.worker, self.redis):
+        for process in (self.web, *self.more_webs, self.worker, self.redis):
             if process is not None and process.poll() is None:
                 os.killpg(process.pid, signal.SIGKILL)
                 process.wait()

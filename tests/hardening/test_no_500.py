@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from typing import Any
+
 import pytest
+from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.db import connections
 from django.urls import reverse
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from config.asgi import application
 from live.snapshots import store_snapshot
+from tests import builders
 from tests.live.builders import make_tournament, organiser
 from tournaments.models import Event, Membership
 from tournaments.store.queries import load_tournament
@@ -20,14 +25,6 @@ HUGE = "5" * 5000
 @pytest.fixture
 def tid(db: None) -> int:
     return make_tournament(players=4)
-
-
-@pytest.fixture
-def client(db: None) -> APIClient:
-    client = APIClient()
-    token, _ = Token.objects.get_or_create(user=organiser())
-    client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
-    return client
 
 
 WRITE_URLS = [
@@ -41,20 +38,22 @@ WRITE_URLS = [
 
 
 @pytest.mark.parametrize(("name", "per_tournament"), WRITE_URLS)
-def test_options_describes_the_endpoint(client, tid, name: str, per_tournament: bool) -> None:
-    response = client.options(reverse(name, args=[tid] if per_tournament else []))
+def test_options_describes_the_endpoint(
+    organiser_api, tid, name: str, per_tournament: bool
+) -> None:
+    response = organiser_api.options(reverse(name, args=[tid] if per_tournament else []))
     assert response.status_code == 200
     assert "POST" in response["Allow"]
 
 
-def test_options_on_round_close(client, tid) -> None:
-    response = client.options(reverse("tournaments:round-close", args=[tid, 1]))
+def test_options_on_round_close(organiser_api, tid) -> None:
+    response = organiser_api.options(reverse("tournaments:round-close", args=[tid, 1]))
     assert response.status_code == 200
 
 
-def test_deeply_nested_json_is_a_400(client, tid) -> None:
+def test_deeply_nested_json_is_a_400(organiser_api, tid) -> None:
     body = "[" * 100_000 + "]" * 100_000
-    response = client.post(
+    response = organiser_api.post(
         reverse("tournaments:result-create", args=[tid]), body, content_type="application/json"
     )
     assert response.status_code == 400
@@ -97,3 +96,80 @@ async def test_a_websocket_path_matching_no_route_is_refused() -> None:
     )
     connected, _ = await communicator.connect(timeout=5)
     assert not connected
+
+
+@pytest.fixture
+def empty(db: None) -> int:
+    """A tournament of one round and no player."""
+    return builders.build_tournament(author=organiser(), players=0, rounds=1)
+
+
+def import_round(client: APIClient, tid: int, text: str) -> Any:
+    url = reverse("tournaments:round-import-trf", args=[tid])
+    return client.post(url, text, content_type="text/plain")
+
+
+def test_a_blank_round_trf_is_a_400_naming_the_file(organiser_api, empty) -> None:
+    response = import_round(organiser_api, empty, "\n  \n")
+    assert response.status_code == 400
+    assert response.json() == {"file": ["The TRF is empty."]}
+    assert Event.objects.filter(tournament_id=empty).count() == 1
+
+
+def test_a_round_of_nobody_is_refused_every_time(organiser_api, empty) -> None:
+    for _ in range(2):  # column 92: round 1's cell (TRF)
+        response = import_round(organiser_api, empty, "012 Empty Open\n")
+        assert response.status_code == 400
+        assert response.json()["detail"].startswith("line 1, column 92: boards: A round needs")
+    assert Event.objects.filter(tournament_id=empty).count() == 1
+
+
+def test_a_refused_round_of_a_file_without_players_is_placed_on_line_1(organiser_api, db) -> None:
+    # Round 1 paired empty, as stored before a round of nobody was refused: pairing
+    # round 2 of 1 is refused on "round", which no player's line can show.
+    tid = builders.build_tournament(author=organiser(), players=0, rounds=1, pairings=[[]])
+    response = import_round(organiser_api, tid, "012 Empty Open\n")
+    assert response.status_code == 400
+    assert response.json()["line"] == 1
+    assert "round" in response.json()["detail"]
+
+
+@pytest.fixture
+async def close_connections() -> AsyncIterator[None]:
+    """The consumer's queries ran in asgiref's thread: its connection must not
+    outlive the test database."""
+    yield
+    await sync_to_async(connections.close_all)()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_deeply_nested_websocket_frame_gets_an_error_frame(
+    broker, close_connections
+) -> None:
+    tid = await sync_to_async(make_tournament)(players=4)
+    communicator = WebsocketCommunicator(application, f"/ws/tournaments/{tid}/standings/")
+    connected, _ = await communicator.connect(timeout=5)
+    assert connected
+    assert (await communicator.receive_json_from(timeout=10))["type"] == "standings"
+    await communicator.send_to(text_data="[" * 990 + "]" * 990)
+    error = await communicator.receive_json_from(timeout=5)
+    assert error["type"] == "error" and error["detail"].startswith("frames must be JSON objects")
+    await communicator.disconnect()
+
+
+@pytest.mark.parametrize(
+    "query",
+    [{"kind": "\x00"}, {"payload__contains": "\x00"}, {"kind__regex": "(unclosed"}],
+)
+def test_a_filter_postgresql_refuses_is_a_400_in_the_admin_event_list(
+    admin_client, tid, query: dict[str, str]
+) -> None:
+    response = admin_client.get(reverse("admin:tournaments_event_changelist"), query)
+    assert response.status_code == 400
+
+
+def test_the_admin_event_list_still_filters_by_kind(admin_client, tid) -> None:
+    url = reverse("admin:tournaments_event_changelist")
+    response = admin_client.get(url, {"kind": "round.paired"})
+    assert response.status_code == 200
+    assert response.context["cl"].result_count == 1  # make_tournament pairs round 1 only

@@ -6,6 +6,7 @@ import logging
 import socket
 
 import pytest
+from django.core.cache import cache
 from django.test import override_settings
 from django.urls import reverse
 from rest_framework.test import APIClient
@@ -27,10 +28,10 @@ def closed_port() -> int:
 @pytest.fixture
 def redis_down():
     """Settings pointing at a port where no Redis listens (connection refused)."""
-    pending._redis.cache_clear()
-    with override_settings(REDIS_URL=f"redis://127.0.0.1:{closed_port()}/0"):
+    url = f"redis://127.0.0.1:{closed_port()}/0"
+    cache = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}
+    with override_settings(REDIS_URL=url, CACHES={"default": cache}):
         yield
-    pending._redis.cache_clear()
 
 
 @pytest.mark.django_db
@@ -71,4 +72,4 @@ def test_the_sweep_queues_tournaments_whose_snapshot_is_behind(monkeypatch) -> N
 def test_a_pending_flag_blocks_new_requests_for_seconds_only(broker) -> None:
     """A worker killed holding the flag must not block recomputations for long."""
     assert pending.claim(424242)
-    assert 0 < broker.ttl("crosstable:live:pending:424242") <= 5
+    assert 0 < broker.ttl(cache.make_key(pending.flag_key(424242))) <= 5

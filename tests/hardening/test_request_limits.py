@@ -1,4 +1,5 @@
-"""daphne answers oversized and anonymous large bodies before reading them."""
+"""daphne answers oversized and anonymous large bodies before reading them, and
+oversized request lines or headers with 431."""
 
 from __future__ import annotations
 
@@ -83,4 +84,25 @@ def test_an_organisers_body_under_the_limit_is_read(web: Stack) -> None:
 
 def test_the_health_check_answers_whatever_the_host(web: Stack) -> None:
     head = "GET /healthz/ HTTP/1.1\r\nHost: not-an-allowed-host.example\r\n\r\n"
+    assert headers_only(web, head).startswith("HTTP/1.1 200")
+
+
+HEALTH = "GET /healthz/{query} HTTP/1.1\r\nHost: 127.0.0.1\r\n{headers}\r\n"
+
+
+@pytest.mark.parametrize(
+    "head",
+    [
+        HEALTH.format(query="?" + "a" * 60_000, headers=""),  # the request line
+        HEALTH.format(query="", headers="X-Big: " + "a" * 60_000 + "\r\n"),  # one header
+        HEALTH.format(query="", headers="".join(f"X-{n}: {'a' * 1000}\r\n" for n in range(20))),
+    ],
+    ids=["request line", "one header", "20 headers of 1 KB"],
+)
+def test_headers_over_the_limit_get_a_431(web: Stack, head: str) -> None:
+    assert headers_only(web, head).startswith("HTTP/1.1 431")
+
+
+def test_headers_under_the_limit_are_read(web: Stack) -> None:
+    head = HEALTH.format(query="?" + "a" * 8000, headers="X-Big: " + "a" * 7000 + "\r\n")
     assert headers_only(web, head).startswith("HTTP/1.1 200")

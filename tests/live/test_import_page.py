@@ -9,8 +9,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
-from tournaments.api.permissions import may_write
 from tournaments.models import Tournament
+from tournaments.store.queries import may_write
 
 from .builders import organiser
 

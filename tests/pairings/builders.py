@@ -5,49 +5,20 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+from bench.synthetic import entrants, with_round
 from pairings import NoLegalPairing, RoundPairing, pair_round
 from pairings.acceleration import baku
 from tiebreaks.model import (
     Color,
     Game,
     Outcome,
-    Player,
     Round,
     Tournament,
     Unplayed,
     UnplayedRound,
 )
 
-_RESULTS = (Outcome.WIN, Outcome.DRAW, Outcome.LOSS)
 _MIRROR = {Outcome.WIN: Outcome.LOSS, Outcome.DRAW: Outcome.DRAW, Outcome.LOSS: Outcome.WIN}
-
-
-def entrants(count: int, rounds: int) -> Tournament:
-    players = tuple(Player(start_rank=n, rating=2600 - 10 * n) for n in range(1, count + 1))
-    return Tournament(players=players, rounds=rounds)
-
-
-def with_round(
-    tournament: Tournament,
-    pairing: RoundPairing,
-    rng: random.Random,
-    absent: frozenset[int] = frozenset(),
-) -> Tournament:
-    """The tournament with one more round: random results for the boards, a
-    pairing-allocated bye, and a half-point bye for each absent player."""
-    entries: dict[int, Round] = {n: UnplayedRound(Unplayed.HPB) for n in absent}
-    for board in pairing.boards:
-        if board.black == 0:
-            entries[board.white] = UnplayedRound(Unplayed.PAB)
-            continue
-        outcome = rng.choice(_RESULTS)
-        entries[board.white] = Game(board.black, outcome, Color.WHITE)
-        entries[board.black] = Game(board.white, _MIRROR[outcome], Color.BLACK)
-    players = tuple(
-        replace(p, rounds=(*p.rounds, entries.get(p.start_rank, UnplayedRound(Unplayed.ABSENT))))
-        for p in tournament.players
-    )
-    return replace(tournament, players=players)
 
 
 def played_out(

@@ -49,6 +49,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tiebreak_core import ABSENT, PLAYED, fide2026
 
+from bench.tiebreak_core_adapter import EDITIONS, core_values, to_tiebreak_core
 from tests.tiebreaks.strategies import (
     STANDARD,
     berger_schedule,
@@ -56,7 +57,6 @@ from tests.tiebreaks.strategies import (
     swiss_rates,
     swiss_tournaments,
 )
-from tests.tiebreaks.tiebreak_core_adapter import EDITIONS, core_values, to_tiebreak_core
 from tiebreaks.model import (
     Color,
     Game,

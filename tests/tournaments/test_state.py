@@ -29,17 +29,7 @@ CREATED = {
     "system": "swiss",
     "rules": "fide-2026",
     "tiebreaks": ["BH"],
-    "scoring": {
-        "win": "1",
-        "draw": "1/2",
-        "loss": "0",
-        "forfeit_win": "1",
-        "forfeit_loss": "0",
-        "pab": "1",
-        "fpb": "1",
-        "hpb": "1/2",
-        "zpb": "0",
-    },
+    "scoring": Scoring().as_texts(),
 }
 
 

@@ -23,10 +23,10 @@ from tiebreaks.errors import TrfError
 from tiebreaks.model import System, Unplayed, UnplayedRound
 from tiebreaks.standings import compute_standings
 from tiebreaks.trf import ByeRecord, decode, parse_trf, trf_from_tournament, write_trf
-from tournaments.api.permissions import may_write
 from tournaments.demo import load_demo
 from tournaments.models import Event, Tournament
 from tournaments.store import commands, queries
+from tournaments.store.queries import may_write
 from tournaments.store.trf_import import export_trf, import_trf, standings_csv, standings_of
 
 DATA = Path(__file__).resolve().parent.parent / "data"

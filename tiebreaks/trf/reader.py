@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from os import PathLike
 from types import MappingProxyType
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from tiebreaks.errors import TrfError
 from tiebreaks.formatting import format_points
@@ -83,7 +83,7 @@ class _Listed:
 class _PlayerLine:
     number: int  # line number, 1-based
     start_rank: int
-    fields: dict[str, str | int]  # Player fields besides the start rank and the rounds
+    fields: dict[str, Any]  # Player fields besides the start rank and the rounds
     declared: Fraction | None  # the points of columns 81-84, if written
     cells: list[_Cell | None]
 
@@ -125,6 +125,7 @@ class _Reader:
         self.abnormal: list[AbnormalPoints] = []
         self.listed: list[_Listed] = []
         self.version = TRF16
+        self.team_file = False  # has 310 or 013 team records
 
     def read(self) -> TrfFile:
         handlers = {
@@ -146,6 +147,8 @@ class _Reader:
             code = line[:3]
             if code in TRF26_RECORDS:
                 self.version = TRF26
+            if code in ("310", "013"):
+                self.team_file = True
             handler = handlers.get(code)
             if handler is not None:
                 handler(index + 1, line)
@@ -463,6 +466,8 @@ class _Reader:
                     listed.round_column,
                     f"round {listed.round} is beyond the {rounds} rounds of the tournament",
                 )
+            if self.team_file and listed.record == "240":
+                continue  # a team file's byes name teams: tiebreaks.teams.trf checks them
             for rank, column in zip(listed.start_ranks, listed.columns, strict=True):
                 if rank not in self.start_ranks:
                     raise TrfError(
@@ -473,10 +478,10 @@ class _Reader:
 
     def _reference_error(self, pl: _PlayerLine, round_index: int) -> NoReturn:
         me = pl.start_rank
-        other = next(
-            (o for o in self.player_lines if o.start_rank == pl.cells[round_index][0]), None
-        )
-        opponent, colour, code, _ = pl.cells[round_index]
+        cell = pl.cells[round_index]
+        assert cell is not None  # only a written cell refers to another player
+        opponent, colour, code, _ = cell
+        other = next((o for o in self.player_lines if o.start_rank == opponent), None)
         column = _column(round_index)
         where = f"round {round_index + 1}"
         if other is None:
@@ -541,8 +546,8 @@ def round_robin_from_pairings(players: Iterable[Player]) -> System:
     rounds = 0
     for player in players:
         for number, entry in enumerate(player.rounds, 1):
-            opponent = getattr(entry, "opponent", None)
-            if opponent is None:
+            opponent = entry.opponent if entry is not None else None
+            if entry is None or opponent is None:
                 if isinstance(entry, UnplayedRound) and entry.kind.is_requested_bye:
                     away.add(player.start_rank)
                 continue

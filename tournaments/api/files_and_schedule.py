@@ -52,11 +52,17 @@ class TrfUploadMixin:
     def trf_text(self) -> str:
         data = self.request.data
         if isinstance(data, str):
-            return data
-        upload = data.get("file")
-        if upload is None or isinstance(upload, str):
-            raise ValidationError({"file": ["Send the TRF as a multipart 'file' or text/plain."]})
-        return decode(upload.read())
+            text = data
+        else:
+            upload = data.get("file")
+            if upload is None or isinstance(upload, str):
+                raise ValidationError(
+                    {"file": ["Send the TRF as a multipart 'file' or text/plain."]}
+                )
+            text = decode(upload.read())
+        if not text.strip():
+            raise ValidationError({"file": ["The TRF is empty."]})
+        return text
 
     def option(self, name: str) -> Any:
         """A setting from the query string (text/plain bodies) or the form fields."""

@@ -7,23 +7,8 @@ from typing import Any
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 from rest_framework.request import Request
 
-from tournaments.models import Membership, Tournament
-
-
-def may_write(user: Any, tournament_id: int) -> bool:
-    if not user or not user.is_authenticated:
-        return False
-    memberships = Membership.objects.filter(tournament_id=tournament_id, user=user)
-    return user.is_staff or memberships.exists()
-
-
-def organised_by(user: Any) -> set[int]:
-    """The ids of the tournaments ``user`` may write to (every one for staff)."""
-    if not user or not user.is_authenticated:
-        return set()
-    if user.is_staff:
-        return set(Tournament.objects.values_list("pk", flat=True))
-    return set(Membership.objects.filter(user=user).values_list("tournament_id", flat=True))
+from tournaments.models import Tournament
+from tournaments.store.queries import may_write
 
 
 class IsOrganiserOrReadOnly(BasePermission):

@@ -36,3 +36,20 @@ class TournamentNotFound(LookupError):
     def __init__(self, tournament_id: int) -> None:
         self.tournament_id = tournament_id
         super().__init__(f"no tournament {tournament_id}")
+
+
+class UnreadableLog(Exception):
+    """A tournament's stored events cannot be folded past event ``seq``: a row written
+    around the commands (a gap in seq left before the database refused gaps, an
+    event out of place) or by a bug.  Nothing of it can be read or appended until
+    an administrator repairs the log; ``last_seq`` is its last event when met."""
+
+    def __init__(self, tournament_id: int, seq: int, last_seq: int, reason: str) -> None:
+        self.tournament_id = tournament_id
+        self.seq = seq
+        self.last_seq = last_seq
+        super().__init__(
+            f"the event log of tournament {tournament_id} cannot be read at event seq {seq}"
+            f" ({reason}): nothing of it can be shown or recorded until an administrator"
+            " repairs the log"
+        )

@@ -48,7 +48,12 @@ _UNPLAYED = {
 
 
 class FoldError(ValueError):
-    """A stream of events that does not describe a tournament (a bug, never user input)."""
+    """A stream of events that does not describe a tournament (a bug, or rows written
+    around the commands; never user input).  ``seq``: the event that does not fit."""
+
+    def __init__(self, message: str, seq: int = 0) -> None:
+        super().__init__(message)
+        self.seq = seq
 
 
 @dataclass(frozen=True)
@@ -289,9 +294,9 @@ class Accumulator:
     def advance(self, seq: int, kind: str) -> None:
         """Accept event ``seq`` of ``kind`` as the next one, or raise FoldError."""
         if seq != self.version + 1:
-            raise FoldError(f"event seq {seq} follows {self.version}")
+            raise FoldError(f"event seq {seq} follows {self.version}", seq)
         if (self.settings is None) != (kind == "tournament.created"):
-            raise FoldError(f"event {seq} ({kind}) out of place")
+            raise FoldError(f"event {seq} ({kind}) out of place", seq)
         self.version = seq
 
     def replace_round(self, rnd: RoundState) -> None:

@@ -30,6 +30,7 @@ from tiebreaks.model import System
 from tournaments.domain.state import (
     Accumulator,
     Board,
+    FoldError,
     PlayerState,
     RoundState,
     Settings,
@@ -363,7 +364,12 @@ class OpenFold:
 
     def apply(self, event: StoredEvent) -> None:
         self._acc.advance(event.seq, event.kind)
-        REGISTRY[event.kind].fold(self._acc, payload_of(event), event.seq)
+        try:
+            REGISTRY[event.kind].fold(self._acc, payload_of(event), event.seq)
+        except (LookupError, TypeError, ValueError, AttributeError, AssertionError) as exc:
+            # A stored row the commands would not have written (an unknown kind, a
+            # payload that does not fit the state): the log cannot be read past it.
+            raise FoldError(f"event {event.seq} ({event.kind}): {exc!r}", event.seq) from exc
 
     def state(self) -> TournamentState:
         """The state so far, valid until the next ``apply`` (it shares the fold's dicts)."""

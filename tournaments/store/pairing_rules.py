@@ -4,7 +4,7 @@
 players; these rules add what a Swiss pairing must also satisfy:
 
 * a round has a board or a pairing-allocated bye unless every player not withdrawn
-  has a requested bye in it;
+  has a requested bye in it (and at least one has: a round of nobody is refused);
 * in a Swiss, every active player (registered, not withdrawn, no requested bye in the
   round) is on exactly one board or has the pairing-allocated bye;
 * two players who already played each other are paired again only when the
@@ -92,6 +92,10 @@ def checked_pair_round(*, confirm_repeats: bool) -> Command:
                     "boards",
                     f"A round needs at least one board: {_players(waiting)} "
                     "not withdrawn and without a requested bye.",
+                )
+            if not state.requested_byes.get(payload["round"]):
+                raise CommandError(
+                    "boards", "A round needs at least one player: none is registered and active."
                 )
         check_round(
             [(board["white"], board["black"]) for board in payload["boards"]],

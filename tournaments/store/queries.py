@@ -1,7 +1,11 @@
 """How other apps read tournaments: folded from the event log, never from the models.
 
 ``load_tournament`` is the single read path the live app's projection and the
-pages use; ``list_tournaments`` lists what exists without folding every log.
+pages use; ``list_tournaments`` lists what exists without folding every log;
+``may_write`` says who may change a tournament; ``report_unreadable`` and
+``known_unreadable`` log a log that cannot be folded once; ``event_appended`` is the signal
+sent after each commit that stored events.  Other apps import nothing else from
+``tournaments`` (the import contracts in pyproject.toml hold them to it).
 """
 
 from __future__ import annotations
@@ -15,12 +19,15 @@ from typing import Any
 from django.db.models import Max
 
 from tiebreaks.model import Tournament as Results
-from tournaments.domain.errors import TournamentNotFound
+from tournaments.domain.errors import TournamentNotFound, UnreadableLog
 from tournaments.domain.state import BYE_POINTS, PlayerState, TournamentState
-from tournaments.models import Event
+from tournaments.models import Event, Membership, Tournament
 
 from .events import EventKind, payload_of
+from .signals import event_appended
 from .state_cache import current_state
+from .unreadable import known as known_unreadable
+from .unreadable import report as report_unreadable
 
 __all__ = [
     "BYE_POINTS",
@@ -28,9 +35,15 @@ __all__ = [
     "PlayerState",
     "TournamentNotFound",
     "TournamentSummary",
+    "UnreadableLog",
     "current_version",
+    "event_appended",
     "list_tournaments",
+    "known_unreadable",
     "load_tournament",
+    "may_write",
+    "organised_by",
+    "report_unreadable",
 ]
 
 
@@ -126,3 +139,20 @@ def list_tournaments() -> list[TournamentSummary]:
             )
         )
     return summaries
+
+
+def may_write(user: Any, tournament_id: int) -> bool:
+    """Whether ``user`` may change the tournament: its organisers, and staff anywhere."""
+    if not user or not user.is_authenticated:
+        return False
+    memberships = Membership.objects.filter(tournament_id=tournament_id, user=user)
+    return user.is_staff or memberships.exists()
+
+
+def organised_by(user: Any) -> set[int]:
+    """The ids of the tournaments ``user`` may change (every one for staff)."""
+    if not user or not user.is_authenticated:
+        return set()
+    if user.is_staff:
+        return set(Tournament.objects.values_list("pk", flat=True))
+    return set(Membership.objects.filter(user=user).values_list("tournament_id", flat=True))

@@ -31,7 +31,7 @@ MAX_START_RANK = 9999
 MAX_POINTS = 100
 # What Fraction reads, with an exponent of at most three digits (str() of a float uses one).
 _POINTS_TEXT = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d{1,3})?|[+-]?\d+/\d+")
-_DEFAULT_SCORING = Scoring()
+_DEFAULT_SCORING = Scoring().as_texts()
 
 
 @extend_schema_field(OpenApiTypes.STR)
@@ -66,9 +66,7 @@ class PointsField(serializers.Field):
 
 
 def _points(name: str, help_text: str) -> PointsField:
-    return PointsField(
-        default=str(getattr(_DEFAULT_SCORING, name)), help_text=help_text, required=False
-    )
+    return PointsField(default=_DEFAULT_SCORING[name], help_text=help_text, required=False)
 
 
 class ScoringSerializer(serializers.Serializer):
@@ -158,9 +156,7 @@ class TournamentCreatedSerializer(serializers.Serializer):
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if "scoring" not in attrs:
-            attrs["scoring"] = {
-                name: str(getattr(_DEFAULT_SCORING, name)) for name in ScoringSerializer().fields
-            }
+            attrs["scoring"] = dict(_DEFAULT_SCORING)
         if "acceleration" in attrs:
             if attrs["system"] != System.SWISS.value:
                 raise serializers.ValidationError(

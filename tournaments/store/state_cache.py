@@ -28,8 +28,8 @@ from datetime import datetime
 
 from django.db import transaction
 
-from tournaments.domain.errors import TournamentNotFound
-from tournaments.domain.state import TournamentState
+from tournaments.domain.errors import TournamentNotFound, UnreadableLog
+from tournaments.domain.state import FoldError, TournamentState
 from tournaments.models import Event
 
 from .events import fold
@@ -82,22 +82,33 @@ def propose(tournament_id: int, state: TournamentState, last_event: Event) -> No
 
 
 def current_state(tournament_id: int) -> TournamentState:
-    """The state after every event visible to this transaction."""
+    """The state after every event visible to this transaction; ``UnreadableLog``
+    when the stored events cannot be folded."""
     events = Event.objects.filter(tournament_id=tournament_id).order_by("seq")
     with _lock:
         entry = _entries.get(tournament_id)
     if entry is not None:
         tail = list(events.filter(seq__gte=entry.state.version))
         if tail and _fingerprint(tail[0]) == entry.last_event:
-            state = fold(tail[1:], start=entry.state)
+            state = _fold(tournament_id, tail[1:], start=entry.state)
             remember(tournament_id, state, tail[-1])
             return state
     log = list(events)
     if not log:
         raise TournamentNotFound(tournament_id)
-    state = fold(log)
+    state = _fold(tournament_id, log)
     remember(tournament_id, state, log[-1])
     return state
+
+
+def _fold(
+    tournament_id: int, events: list[Event], start: TournamentState | None = None
+) -> TournamentState:
+    """``fold``, with a log that cannot be folded an ``UnreadableLog``."""
+    try:
+        return fold(events, start=start)
+    except FoldError as exc:
+        raise UnreadableLog(tournament_id, exc.seq, events[-1].seq, str(exc)) from exc
 
 
 def remember(tournament_id: int, state: TournamentState, last_event: Event) -> None:

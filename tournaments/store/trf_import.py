@@ -59,7 +59,6 @@ from tiebreaks.model import (
     Pending,
     Player,
     Round,
-    Scoring,
     Unplayed,
     UnplayedRound,
 )
@@ -149,7 +148,7 @@ class _Importer:
             "name": tournament.name or "Imported tournament",
             "rounds": tournament.rounds,
             "system": tournament.system.value,
-            "scoring": _scoring_payload(tournament.scoring),
+            "scoring": tournament.scoring.as_texts(),
             "tiebreaks": list(self.trf.tiebreaks),
         }
         if details := tournament_details(self.trf):
@@ -336,14 +335,15 @@ def pairing_field_at(
     field: str,
 ) -> tuple[int, int]:
     """Where a refused pairing's ``field`` is in the file: for "boards.2.black" or
-    "byes.0" the line of the player it points at, else the first player's line."""
+    "byes.0" the line of the player it points at, else the first player's line (the
+    first line in a file without players)."""
     parts = field.split(".")
     if parts[0] == "boards" and len(parts) >= 2:
         white, black = boards[int(parts[1])]
         return line_of[black if parts[-1] == "black" else white], column
     if parts[0] == "byes" and len(parts) == 2:
         return line_of[byes[int(parts[1])]], column
-    return min(line_of.values()), column
+    return min(line_of.values(), default=1), column
 
 
 def _entry(player: Player, index: int) -> Round:
@@ -367,10 +367,6 @@ def _result(white: Round, black: Round) -> dict[str, Any]:
     if getattr(black, "kind", None) is Unplayed.FORFEIT_LOSS:
         return {"result": "0-0"}
     return {"result": "-/+"}
-
-
-def _scoring_payload(scoring: Scoring) -> dict[str, str]:
-    return {name: str(getattr(scoring, name)) for name in Scoring.__dataclass_fields__}
 
 
 # --------------------------------------------------------------------------- export
@@ -428,6 +424,17 @@ def _byes_to_come(state: TournamentState) -> list[ByeRecord]:
     return records
 
 
+# OWASP's CSV injection rule: spreadsheets read a cell starting with one of these as
+# a formula (a player named =HYPERLINK(...) became a live link).
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _text_cell(text: str) -> str:
+    """A text cell as text: a leading apostrophe before a formula's first character.
+    Only text cells: the numbers written here (a negative value too) stay numbers."""
+    return f"'{text}" if text.startswith(_FORMULA_STARTS) else text
+
+
 def standings_csv(tournament_id: int) -> str:
     """Rank, place, start rank, name, rating, federation, points, then each tie-break."""
     standings = standings_of(queries.load_tournament(tournament_id))
@@ -442,9 +449,9 @@ def standings_csv(tournament_id: int) -> str:
                 row.rank,
                 row.place,
                 p.start_rank,
-                p.name,
+                _text_cell(p.name),
                 p.rating or "",
-                p.federation or "",
+                _text_cell(p.federation or ""),
                 format_points(row.points),
                 *(format_value(code, row.tiebreaks[code]) for code in standings.tiebreaks),
             ]

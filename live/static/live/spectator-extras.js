@@ -98,6 +98,8 @@
   }
 
   filters.addEventListener("input", applyFilters);
+  // Enter in the search box filters as typing does; the page stays.
+  filters.addEventListener("submit", (event) => event.preventDefault());
 
   // --- crosstable tab: a server-rendered fragment ------------------------------
 
