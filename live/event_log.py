@@ -43,12 +43,12 @@ class LogFilter(forms.Form):
 @dataclass(frozen=True)
 class LogLine:
     event: Event
-    payload: dict[str, Any]
+    data: dict[str, Any]  # the payload at the current schema version
     summary: str
 
     @property
     def supersedes(self) -> int | None:
-        return self.payload.get("supersedes")
+        return self.data.get("supersedes")
 
 
 @login_required

@@ -33,7 +33,12 @@ def state(players: int, rounds: list[tuple[list[tuple[int, int, str]], list[int]
     created = {"name": "P", "rounds": total, "system": "swiss", "rules": "fide-2026"}
     kinds = [("tournament.created", {**created, "tiebreaks": ["BH"], "scoring": SCORING})]
     for rank in range(1, players + 1):
-        player = {"start_rank": rank, "name": f"P{rank}", "rating": 2400 - 10 * rank}
+        player = {
+            "start_rank": rank,
+            "player_id": rank,
+            "name": f"P{rank}",
+            "rating": 2400 - 10 * rank,
+        }
         kinds.append(
             ("player.registered", {**player, "title": "", "federation": "", "fide_id": ""})
         )

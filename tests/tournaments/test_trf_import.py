@@ -522,7 +522,10 @@ def _kept(state):
     withdrawals, requested byes, and each round's boards."""
     return (
         dict(state.settings.details),
-        {rank: (p.name, p.rating, p.title, p.withdrawn_from) for rank, p in state.players.items()},
+        {
+            rank: (p.name, p.rating, p.title, p.sex, p.birth_date, p.withdrawn_from)
+            for rank, p in state.players.items()
+        },
         {number: dict(byes) for number, byes in state.requested_byes.items() if byes},
         {n: [(b.white, b.black, b.result) for b in r.boards] for n, r in state.rounds.items()},
         {n: r.byes for n, r in state.rounds.items()},

@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from tiebreaks.trf_details import iso_date
-from tournaments.domain.initial_ranking import TITLE_ORDER
+
+from .initial_ranking import TITLE_ORDER
 
 COLUMNS = ("name", "fide_id", "rating", "title", "federation", "sex", "birth_date", "club")
 MAX_ROWS = 2000

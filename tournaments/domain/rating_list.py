@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import BinaryIO
 from xml.etree import ElementTree
 
-from tournaments.domain.initial_ranking import TITLE_ORDER
+from .initial_ranking import TITLE_ORDER
 
 _TITLE_PLACE = {title: place for place, title in enumerate(TITLE_ORDER)}
 

@@ -79,6 +79,12 @@ class PlayerState:
     federation: str = ""
     fide_id: str = ""
     withdrawn_from: int | None = None  # first round the player no longer plays
+    # The id given at registration, which never changes (start_rank is the pairing
+    # number: the initial ranking may change it before round 1).
+    player_id: int = 0
+    sex: str = ""  # "m" or "w", as TRF writes it
+    birth_date: str = ""  # ISO: a year ("1990") or a date ("1990-05-31")
+    club: str = ""
 
     def withdrawn_in(self, round_number: int) -> bool:
         return self.withdrawn_from is not None and round_number >= self.withdrawn_from
@@ -102,6 +108,8 @@ class PlayerState:
             title=self.title,
             federation=self.federation,
             fide_id=self.fide_id,
+            sex=self.sex,
+            birth_date=self.birth_date.replace("-", "/"),  # as TRF writes it
             rounds=rounds,
         )
         self.__dict__["_tiebreak_player"] = player  # as functools.cached_property does
@@ -210,6 +218,7 @@ class TournamentState:
     # round -> start rank -> "half" / "zero" / "full"
     requested_byes: Mapping[int, Mapping[int, str]] = field(default_factory=dict)
     fide_ids: Mapping[str, int] = field(default_factory=dict)  # -> start rank
+    player_ids: Mapping[int, int] = field(default_factory=dict)  # player id -> start rank
 
     @property
     def last_paired_round(self) -> int:
@@ -287,6 +296,7 @@ class Accumulator:
         self.owned: set[int] = set()
         # FIDE id -> start rank: registrations refuse twins without scanning every player.
         self.fide_ids: dict[str, int] = dict(start.fide_ids) if start else {}
+        self.player_ids: dict[int, int] = dict(start.player_ids) if start else {}
         self.requested_byes: dict[int, dict[int, str]] = {
             number: dict(byes) for number, byes in (start.requested_byes.items() if start else ())
         }
@@ -322,6 +332,7 @@ class Accumulator:
             players=MappingProxyType(self.players),
             rounds=MappingProxyType(dict(self.rounds)),
             fide_ids=MappingProxyType(self.fide_ids),
+            player_ids=MappingProxyType(self.player_ids),
             requested_byes=MappingProxyType(
                 {r: MappingProxyType(byes) for r, byes in self.requested_byes.items()}
             ),

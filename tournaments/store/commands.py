@@ -31,6 +31,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import connection, transaction
 
+from tournaments.domain import amendments
 from tournaments.domain.errors import CommandError, Conflict, TournamentNotFound
 from tournaments.domain.state import Board, PlayerState, RoundState, TournamentState
 from tournaments.models import Event, EventKind, Membership, Tournament
@@ -44,12 +45,19 @@ from .events import (
     payload_validator,
     validate_payload,
 )
+from .schemas import TournamentCreatedSerializer, validate
 from .signals import event_appended
 from .state_cache import Fingerprint, cached_state, current_state, propose, remember
 
 __all__ = [
     "Batch",
     "CommandError",
+    "cancel_bye",
+    "change_settings",
+    "edit_player",
+    "rank_players",
+    "reinstate_player",
+    "unpair_round",
     "Conflict",
     "TournamentNotFound",
     "close_round",
@@ -444,11 +452,14 @@ def _paired_board(state: TournamentState, p: Mapping[str, Any]) -> tuple[RoundSt
     return rnd, board
 
 
-def _next_start_rank(state: TournamentState, p: Payload) -> Payload:
-    """Without a start rank, the next free one is taken."""
+def _registration_ids(state: TournamentState, p: Payload) -> Payload:
+    """The player's id (the next one), and without a start rank the next free one."""
+    player_id = amendments.next_player_id(state)
+    if p.get("player_id", player_id) != player_id:
+        raise CommandError("player_id", "player ids are given by the server: omit it")
     if "start_rank" in p:  # max() scans every player: a 9,999-player import has ranks
-        return p
-    return {**p, "start_rank": max(state.players, default=0) + 1}
+        return {**p, "player_id": player_id}
+    return {**p, "start_rank": max(state.players, default=0) + 1, "player_id": player_id}
 
 
 def _check_registration(state: TournamentState, p: Mapping[str, Any]) -> None:
@@ -571,10 +582,35 @@ def _check_closing(state: TournamentState, p: Mapping[str, Any]) -> None:
         raise CommandError("round", f"boards without a result: {', '.join(missing)}")
 
 
-register_player = Command(EventKind.PLAYER_REGISTERED, _check_registration, _next_start_rank)
+register_player = Command(EventKind.PLAYER_REGISTERED, _check_registration, _registration_ids)
 withdraw_player = Command(EventKind.PLAYER_WITHDRAWN, _check_withdrawal)
 request_bye = Command(EventKind.BYE_REQUESTED, _check_bye)
 pair_round = Command(EventKind.ROUND_PAIRED, _check_pairing)
 record_result = Command(EventKind.RESULT_RECORDED, _check_result)
 correct_result = Command(EventKind.RESULT_CORRECTED, _check_correction, _current_result)
 close_round = Command(EventKind.ROUND_CLOSED, _check_closing)
+
+
+# --- the organiser's amendments: decided by tournaments.domain.amendments ---------------
+
+
+def _decided(state: TournamentState, p: Mapping[str, Any]) -> None:
+    """The payload was decided (checked and completed) by the amendment's decision."""
+
+
+def _settings_change(state: TournamentState, p: Payload) -> Payload:
+    """The settings with ``p["changes"]`` applied, validated whole as at creation."""
+    settable = TournamentCreatedSerializer().fields
+    for name in p["changes"]:
+        if name not in settable:
+            raise CommandError(name, f"{name} is not a setting (settable: {', '.join(settable)})")
+    merged = {**amendments.settings_payload(state.settings), **p["changes"]}
+    return amendments.decide_settings_change(state, validate(TournamentCreatedSerializer, merged))
+
+
+edit_player = Command(EventKind.PLAYER_EDITED, _decided, amendments.decide_player_edit)
+rank_players = Command(EventKind.PLAYERS_RANKED, _decided, amendments.decide_ranking)
+cancel_bye = Command(EventKind.BYE_CANCELLED, _decided, amendments.decide_bye_cancellation)
+reinstate_player = Command(EventKind.PLAYER_REINSTATED, _decided, amendments.decide_reinstatement)
+unpair_round = Command(EventKind.ROUND_UNPAIRED, _decided, amendments.decide_unpairing)
+change_settings = Command(EventKind.SETTINGS_CHANGED, _decided, _settings_change)

@@ -27,6 +27,7 @@ from typing import Any, Protocol
 from rest_framework import serializers
 
 from tiebreaks.model import System
+from tournaments.domain import amendments
 from tournaments.domain.state import (
     Accumulator,
     Board,
@@ -135,8 +136,12 @@ declare(
 
 
 def _fold_registered(acc: Accumulator, p: Payload, seq: int) -> None:
-    fields = ("name", "rating", "title", "federation", "fide_id")
-    acc.players[p["start_rank"]] = PlayerState(p["start_rank"], **{f: p[f] for f in fields})
+    fields = ("name", "rating", "title", "federation", "fide_id", "player_id")
+    optional = {f: p[f] for f in ("sex", "birth_date", "club") if f in p}
+    acc.players[p["start_rank"]] = PlayerState(
+        p["start_rank"], **{f: p[f] for f in fields}, **optional
+    )
+    acc.player_ids[p["player_id"]] = p["start_rank"]
     if p["fide_id"]:
         acc.fide_ids.setdefault(p["fide_id"], p["start_rank"])
 
@@ -146,11 +151,17 @@ def _player_registered_add_fide_id(payload: Payload) -> Payload:
     return {**payload, "fide_id": ""}
 
 
+def _player_registered_add_player_id(payload: Payload) -> Payload:
+    """v2 had no player id: each player's is the start rank registered with, which no
+    event could change before the ids existed (nor two players share)."""
+    return {**payload, "player_id": payload["start_rank"]}
+
+
 declare(
     "player.registered",
-    version=2,
+    version=3,
     schema=schemas.PlayerRegisteredSerializer,
-    upcasters={1: _player_registered_add_fide_id},
+    upcasters={1: _player_registered_add_fide_id, 2: _player_registered_add_player_id},
     fold=_fold_registered,
     summary=lambda p: f"{p['start_rank']}. {p['name']} ({p.get('rating') or 'unrated'})",
     examples={
@@ -162,6 +173,18 @@ declare(
             "title": "",
             "federation": "ITA",
             "fide_id": "24100000",
+        },
+        3: {
+            "start_rank": 1,
+            "name": "Anna",
+            "rating": 2150,
+            "title": "",
+            "federation": "ITA",
+            "fide_id": "24100000",
+            "player_id": 1,
+            "sex": "w",
+            "birth_date": "1990-05-31",
+            "club": "Scacchi Roma",
         },
     },
 )
@@ -250,6 +273,60 @@ declare(
     fold=_fold_closed,
     summary=lambda p: f"round {p['round']} closed",
     examples={1: {"round": 1}},
+)
+
+
+# --- the organiser's amendments (tournaments.domain.amendments) ------------------------
+
+
+def _summary_of_changes(changes: Payload) -> str:
+    return ", ".join(f"{name} {value!r}" for name, value in changes.items())
+
+
+declare(
+    "player.edited",
+    schema=schemas.PlayerEditedSerializer,
+    fold=lambda acc, p, seq: amendments.fold_player_edit(acc, p),
+    summary=lambda p: f"player #{p['player_id']}: {_summary_of_changes(p['changes'])}",
+    examples={1: {"player_id": 3, "changes": {"rating": 2210, "name": "Rossi, Anna"}}},
+)
+declare(
+    "players.ranked",
+    schema=schemas.PlayersRankedSerializer,
+    fold=lambda acc, p, seq: amendments.fold_ranking(acc, p),
+    summary=lambda p: (
+        f"pairing numbers 1-{len(p['order'])} given, in order to players "
+        + ", ".join(f"#{player_id}" for player_id in p["order"])
+    ),
+    examples={1: {"order": [3, 1, 2]}},
+)
+declare(
+    "bye.cancelled",
+    schema=schemas.ByeCancelledSerializer,
+    fold=lambda acc, p, seq: amendments.fold_bye_cancellation(acc, p),
+    summary=lambda p: f"player #{p['player_id']}: bye in round {p['round']} cancelled",
+    examples={1: {"player_id": 3, "round": 2}},
+)
+declare(
+    "player.reinstated",
+    schema=schemas.PlayerReinstatedSerializer,
+    fold=lambda acc, p, seq: amendments.fold_reinstatement(acc, p),
+    summary=lambda p: f"player #{p['player_id']} plays again from round {p['from_round']}",
+    examples={1: {"player_id": 3, "from_round": 5}},
+)
+declare(
+    "round.unpaired",
+    schema=schemas.RoundUnpairedSerializer,
+    fold=lambda acc, p, seq: amendments.fold_unpairing(acc, p),
+    summary=lambda p: f"round {p['round']} cancelled",
+    examples={1: {"round": 3}},
+)
+declare(
+    "settings.changed",
+    schema=schemas.SettingsChangedSerializer,
+    fold=lambda acc, p, seq: amendments.fold_settings_change(acc, p),
+    summary=lambda p: f"settings: {_summary_of_changes(p['changes'])}",
+    examples={1: {"changes": {"rounds": 9, "name": "Club Open 2026"}}},
 )
 
 

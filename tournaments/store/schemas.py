@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from datetime import date
 from fractions import Fraction
 from typing import Any
 
@@ -182,20 +183,115 @@ def _checked_tiebreaks(codes: list[str], rules: str, system: System, rounds: int
     return list(result.tiebreaks)
 
 
-class PlayerRegisteredSerializer(serializers.Serializer):
+class BirthDateField(serializers.RegexField):
+    """A year (1990) or a date (1990-05-31), as ISO text."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(r"^(19|20)[0-9]{2}(-[0-9]{2}-[0-9]{2})?$", **kwargs)
+
+    def to_internal_value(self, data: Any) -> str:
+        text = super().to_internal_value(data)
+        if len(text) > 4:
+            try:
+                date.fromisoformat(text)
+            except ValueError:
+                raise serializers.ValidationError(f"{text} is not a date") from None
+        return text
+
+
+def _player_fields(*, defaults: bool) -> dict[str, serializers.Field]:
+    """A player's data, as registered (with defaults) or as edited (each optional)."""
+
+    def optional(default: Any) -> dict[str, Any]:
+        return {"default": default} if defaults else {"required": False}
+
+    return {
+        "name": serializers.CharField(max_length=200, **({} if defaults else optional(""))),
+        "rating": serializers.IntegerField(min_value=0, max_value=4000, **optional(0)),
+        "title": serializers.ChoiceField(choices=("", *TITLES), allow_blank=True, **optional("")),
+        "federation": serializers.RegexField(
+            r"^[A-Z]{3}$", allow_blank=True, help_text="FIDE code, e.g. ITA.", **optional("")
+        ),
+        "fide_id": serializers.RegexField(r"^[0-9]{1,12}$", allow_blank=True, **optional("")),
+        "sex": serializers.ChoiceField(
+            choices=("", "m", "w"), allow_blank=True, required=False, help_text="m or w (TRF)."
+        ),
+        "birth_date": BirthDateField(allow_blank=True, required=False),
+        "club": serializers.CharField(max_length=100, allow_blank=True, required=False),
+    }
+
+
+# A player's data as registered (defaults for what is omitted) and as edited.
+_PlayerData = type("_PlayerData", (serializers.Serializer,), _player_fields(defaults=True))
+PlayerChangesSerializer = type(
+    "PlayerChangesSerializer", (serializers.Serializer,), _player_fields(defaults=False)
+)
+
+
+class PlayerRegisteredSerializer(_PlayerData):
     start_rank = serializers.IntegerField(
         min_value=1,
         max_value=MAX_START_RANK,
         required=False,
-        help_text="Omit to take the next free start rank.",
+        help_text="Omit to take the next free start rank (the pairing number).",
     )
-    name = serializers.CharField(max_length=200)
-    rating = serializers.IntegerField(min_value=0, max_value=4000, default=0)
-    title = serializers.ChoiceField(choices=("", *TITLES), default="", allow_blank=True)
-    federation = serializers.RegexField(
-        r"^[A-Z]{3}$", default="", allow_blank=True, help_text="FIDE code, e.g. ITA."
+    player_id = serializers.IntegerField(
+        min_value=1,
+        required=False,
+        help_text="Given by the server: the player's id, which never changes.",
     )
-    fide_id = serializers.RegexField(r"^[0-9]{1,12}$", default="", allow_blank=True)
+
+
+class PlayerEditedSerializer(serializers.Serializer):
+    player_id = serializers.IntegerField(min_value=1)
+    changes = PlayerChangesSerializer()
+
+
+class PlayersRankedSerializer(serializers.Serializer):
+    method = serializers.ChoiceField(
+        choices=("fide",),
+        required=False,
+        help_text='"fide": by the C.04.2 initial ranking (rating, title, name).',
+    )
+    order = serializers.ListField(
+        child=serializers.IntegerField(min_value=1),
+        required=False,
+        max_length=MAX_START_RANK,
+        help_text="Player ids, pairing number 1 first; every player once.",
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if ("method" in attrs) == ("order" in attrs):
+            raise serializers.ValidationError(
+                {"method": ['Send either "method": "fide" or "order": [player ids].']}
+            )
+        return attrs
+
+
+class ByeCancelledSerializer(serializers.Serializer):
+    player_id = serializers.IntegerField(min_value=1)
+    round = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS)
+
+
+class PlayerReinstatedSerializer(serializers.Serializer):
+    player_id = serializers.IntegerField(min_value=1)
+    from_round = serializers.IntegerField(
+        min_value=1,
+        max_value=MAX_ROUNDS,
+        required=False,
+        help_text="The first round the player plays again; omit for the first one possible.",
+    )
+
+
+class RoundUnpairedSerializer(serializers.Serializer):
+    round = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS)
+
+
+class SettingsChangedSerializer(serializers.Serializer):
+    changes = serializers.DictField(
+        help_text="The settings changed, as in the tournament's creation; each checked "
+        "with the others as at creation."
+    )
 
 
 class PlayerWithdrawnSerializer(serializers.Serializer):

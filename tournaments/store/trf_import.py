@@ -64,7 +64,7 @@ from tiebreaks.model import (
 )
 from tiebreaks.standings import Standings, compute_standings, format_value
 from tiebreaks.trf import ByeRecord, TrfFile, parse_trf, trf_from_tournament, write_trf
-from tiebreaks.trf_details import tournament_details
+from tiebreaks.trf_details import iso_date, tournament_details
 from tournaments.domain.errors import CommandError
 from tournaments.domain.state import TournamentState
 from tournaments.models import Tournament
@@ -172,16 +172,20 @@ class _Importer:
         for player in players:
             self._register(player)
         withdrawals = self._withdrawals()
-        paired = 0
-        for index in range(tournament.rounds):
-            entries = {p.start_rank: _entry(p, index) for p in players}
-            if all(entry is None for entry in entries.values()):
-                break
-            self._requested_byes(index + 1, entries)
-            self._withdraw(withdrawals.pop(index + 1, []), index + 1)
-            self._round(index + 1, entries)
-            paired += 1
+        rounds = [
+            {p.start_rank: _entry(p, index) for p in players} for index in range(tournament.rounds)
+        ]
+        paired = next(
+            (i for i, entries in enumerate(rounds) if all(e is None for e in entries.values())),
+            len(rounds),
+        )
+        # Byes for the rounds to come first: a player may have asked for one before
+        # withdrawing from an earlier round.
         self._announced_byes(paired)
+        for number, entries in enumerate(rounds[:paired], start=1):
+            self._requested_byes(number, entries)
+            self._withdraw(withdrawals.pop(number, []), number)
+            self._round(number, entries)
         for from_round, listed in sorted(withdrawals.items()):
             self._withdraw(listed, from_round)
         self.batch.store()
@@ -257,6 +261,9 @@ class _Importer:
             "federation": player.federation or "",
             # Files write 0, "NA" or "-" for "no FIDE id"; several such players are not twins.
             "fide_id": player.fide_id if player.fide_id.strip("0").isdigit() else "",
+            # A sex or birth date in a form the registration does not take is left out.
+            "sex": player.sex.lower() if player.sex.lower() in ("m", "w") else "",
+            "birth_date": _birth_date(player.birth_date),
         }
         line = self.line_of[player.start_rank]
         with reported_at(lambda field: (line, _PLAYER_COLUMNS.get(field, 1))):
@@ -315,6 +322,13 @@ class _Importer:
             payload = {"round": number, "board": board, **_result(entries[white], entries[black])}
             with reported_at(lambda _field, white=white: (self.line_of[white], column)):
                 self._append(commands.record_result, payload)
+
+
+def _birth_date(text: str) -> str:
+    """A 001 record's birth date (``1990/05/31``, or a year) as the registration takes it."""
+    text = text.strip()
+    day = iso_date(text) or (text if text.isdigit() else "")
+    return day if re.fullmatch(r"(19|20)[0-9]{2}(-[0-9]{2}-[0-9]{2})?", day) else ""
 
 
 @contextmanager
