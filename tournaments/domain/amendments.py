@@ -19,7 +19,7 @@ from typing import Any
 
 from tiebreaks.model import System
 
-from .errors import CommandError
+from .errors import CommandError, listed
 from .initial_ranking import initial_ranking
 from .state import Accumulator, PlayerState, Settings, TournamentState, scoring_from_payload
 
@@ -177,7 +177,7 @@ def decide_unpairing(state: TournamentState, body: Mapping[str, Any]) -> Payload
         )
     with_result = [str(b.number) for b in state.rounds[number].boards if b.result is not None]
     if with_result:
-        boards = _listed(with_result)
+        boards = listed(with_result)
         raise CommandError(
             "round",
             f"board{'s' if len(with_result) > 1 else ''} {boards} of round {number} "
@@ -189,11 +189,6 @@ def decide_unpairing(state: TournamentState, body: Mapping[str, Any]) -> Payload
 def fold_unpairing(acc: Accumulator, p: Mapping[str, Any]) -> None:
     del acc.rounds[p["round"]]
     acc.owned.discard(p["round"])
-
-
-def _listed(items: list[str]) -> str:
-    """ "3", "3 and 7", "3, 7 and 12"."""
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 # --- settings -----------------------------------------------------------------------

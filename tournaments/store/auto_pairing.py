@@ -16,7 +16,7 @@ from pairings.acceleration import by_method
 from pairings.external import EngineError, pair_with
 from pairings.trf_input import round_one_colour
 from tiebreaks.model import Color, System
-from tournaments.domain.errors import CommandError
+from tournaments.domain.errors import CommandError, listed
 from tournaments.domain.state import TournamentState
 
 from .pairing_rules import active_players
@@ -24,17 +24,30 @@ from .pairing_rules import active_players
 _INITIAL = {"white1": Color.WHITE, "black1": Color.BLACK}
 
 
-def next_round_payload(state: TournamentState) -> dict[str, Any]:
+def next_round_payload(state: TournamentState, asked: int | None = None) -> dict[str, Any]:
     """Pair round N + 1 once round N has every result; players withdrawn or with a
-    requested bye in that round are left out (C.04.2)."""
+    requested bye in that round are left out (C.04.2).  ``asked``: the round the
+    client means to pair, refused unless it is that one (a second "publish")."""
     number = state.last_paired_round + 1
+    if asked is not None and asked != number:
+        raise CommandError(
+            "round",
+            f"round {asked} is already paired"
+            if asked < number
+            else f"round {number} is the next round to pair, not {asked}",
+        )
     if state.settings.system is not System.SWISS:
         raise CommandError("system", "only a Swiss is paired round by round here")
     if number > state.settings.rounds:
         raise CommandError("round", f"all {state.settings.rounds} rounds are paired")
     previous = state.rounds.get(number - 1)
     if previous is not None and not previous.complete:
-        raise CommandError("round", f"round {number - 1} still has boards without a result")
+        missing = [str(b.number) for b in previous.boards if b.result is None]
+        raise CommandError(
+            "round",
+            f"round {number - 1}: board{'s' if len(missing) > 1 else ''} {listed(missing)} "
+            f"{'have' if len(missing) > 1 else 'has'} no result",
+        )
     tournament = state.to_tiebreaks()
     absent = set(state.players) - active_players(state, number)
     default = _INITIAL.get(settings.PAIRING_INITIAL_COLOUR, Color.WHITE)
