@@ -28,9 +28,15 @@ from django.shortcuts import render
 from django.urls import reverse
 
 from tiebreaks.trf import decode
-from tournaments.domain.bulk_registration import COLUMNS, ParsedRegistrations, parse_registrations
+from tournaments.domain.bulk_registration import (
+    COLUMNS,
+    ParsedRegistrations,
+    birth_date_of,
+    parse_registrations,
+)
 from tournaments.domain.errors import CommandError
 from tournaments.domain.rating_list import ListedPlayer, RatingListError, look_up, read_rating_list
+from tournaments.domain.state import BYE_POINTS
 from tournaments.store import commands, schemas
 from tournaments.store.queries import (
     FoldedTournament,
@@ -67,6 +73,12 @@ class PlayerForm(forms.Form):
     def clean_federation(self) -> str:
         return self.cleaned_data["federation"].upper()
 
+    def clean_birth_date(self) -> str:
+        try:
+            return birth_date_of(self.cleaned_data["birth_date"].strip())
+        except ValueError as exc:
+            raise forms.ValidationError(str(exc)) from None
+
 
 class BulkForm(forms.Form):
     rows = forms.CharField(
@@ -90,9 +102,19 @@ class LookupForm(forms.Form):
 @login_required
 def register_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = organised(request, tournament_id, "register players")
+    state = tournament.state
     context: dict[str, Any] = {
         "tournament": tournament,
-        "players": sorted(tournament.state.players.values(), key=lambda p: p.start_rank),
+        "players": sorted(state.players.values(), key=lambda p: p.start_rank),
+        "paired": bool(state.rounds),
+        "next_round": min(state.last_paired_round + 1, state.settings.rounds),
+        "byes": [
+            (state.players[rank].player_id, number, points)
+            for number, byes in sorted(state.requested_byes.items())
+            if number not in state.rounds
+            for rank, points in sorted(byes.items())
+        ],
+        "bye_points": tuple(BYE_POINTS),
         "player_form": PlayerForm(),
         "bulk_form": BulkForm(),
         "lookup_form": LookupForm(),
@@ -241,11 +263,14 @@ def as_rows(parsed: ParsedRegistrations) -> str:
     )
 
 
-def registration_body(player: Mapping[str, Any]) -> dict[str, Any]:
-    """The fields of ``player`` the registration command takes (blank ones left out)."""
-    accepted = schemas.PlayerRegisteredSerializer().fields
+def registration_body(player: Mapping[str, Any], *, blanks: bool = False) -> dict[str, Any]:
+    """The fields of ``player`` the registration command takes (blank ones left out
+    unless ``blanks``: an edit may clear a field)."""
+    accepted = schemas.PlayerChangesSerializer().fields
     return {
-        key: value for key, value in player.items() if key in accepted and value not in ("", None)
+        key: value
+        for key, value in player.items()
+        if key in accepted and (blanks or value not in ("", None))
     }
 
 

@@ -90,6 +90,8 @@ def enter_results(request: HttpRequest, tournament_id: int, round_number: int) -
             "rounds": sorted(state.rounds),
             "buttons": RESULT_BUTTONS,
             "missing": [b.number for b in rnd.boards if b.result is None],
+            "last_paired": state.last_paired_round,
+            "results_in_round": any(b.result is not None for b in rnd.boards),
             "active_players": active,
             "bye_points": tuple(BYE_POINTS),
             "next_round": min(state.last_paired_round + 1, tournament.rounds),

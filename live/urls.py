@@ -2,7 +2,16 @@ from django.templatetags.static import static
 from django.urls import path
 from django.views.generic import RedirectView
 
-from . import event_log, printouts, registration, result_entry, setup, trf_upload, views
+from . import (
+    console,
+    event_log,
+    printouts,
+    registration,
+    result_entry,
+    setup,
+    trf_upload,
+    views,
+)
 
 app_name = "live"
 
@@ -46,6 +55,22 @@ urlpatterns = [
     path("tournaments/import/", trf_upload.import_page, name="import"),
     path("tournaments/new/", setup.create_page, name="create"),
     path("tournaments/<tid:tournament_id>/log/", event_log.event_log, name="event-log"),
+    path("tournaments/<tid:tournament_id>/pair/", console.pair_page, name="pair"),
+    path(
+        "tournaments/<tid:tournament_id>/rounds/<int:round_number>/cancel/",
+        console.unpair,
+        name="unpair",
+    ),
+    path(
+        "tournaments/<tid:tournament_id>/players/actions/",
+        console.player_action,
+        name="player-action",
+    ),
+    path(
+        "tournaments/<tid:tournament_id>/players/<int:player_id>/edit/",
+        console.edit_player,
+        name="edit-player",
+    ),
     path(
         "tournaments/<tid:tournament_id>/players/register/",
         registration.register_page,
