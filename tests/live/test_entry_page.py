@@ -266,7 +266,7 @@ def test_a_bye_requested_on_the_page_is_stored(server: str):
         page.click("#bye-form button[type=submit]")
         expect(page.locator("#message")).to_have_text("Player 5: zero-point bye in round 2.")
         byes = page.request.get(server + reverse("tournaments:bye-list", args=[tid])).json()
-    assert byes == [{"round": 2, "start_rank": 5, "points": "zero"}]
+    assert byes == [{"round": 2, "start_rank": 5, "player_id": 5, "points": "zero"}]
 
 
 @pytest.mark.browser
