@@ -9,6 +9,7 @@ the creation, each an ``organiser.granted`` event.
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any
 
 from django import forms
@@ -24,9 +25,12 @@ from pairings.acceleration import BAKU
 from tiebreaks.definitions import CATALOGUE
 from tiebreaks.model import Scoring, System
 from tiebreaks.standings import DEFAULT_RULES, ROUND_ROBIN_DEFAULT, RULES, SWISS_DEFAULT
+from tournaments.domain import amendments
 from tournaments.domain.errors import CommandError
 from tournaments.store import commands
 from tournaments.store.organisers import grant_organiser
+
+from .registration import organised
 
 SCORINGS = {"standard": Scoring(), "three_one_zero": Scoring.three_one_zero()}
 # The engine's defaults are the C.07 recommendations (tiebreaks.standings).
@@ -93,6 +97,14 @@ class TournamentForm(forms.Form):
         return [users[n] for n in names]
 
 
+def _errors_on(form: forms.Form, exc: CommandError) -> None:
+    """A refusal's messages next to the fields they name ("details.place": place)."""
+    for field, errors in exc.errors.items():
+        parts = field.split(".")
+        name = parts[1] if parts[0] in ("details", "changes") and len(parts) > 1 else parts[0]
+        form.add_error(name if name in form.fields else None, errors)
+
+
 def creation_body(data: dict[str, Any]) -> dict[str, Any]:
     """The ``tournament.created`` body of the form's cleaned data."""
     scoring = SCORINGS[data["scoring"]]
@@ -101,7 +113,7 @@ def creation_body(data: dict[str, Any]) -> dict[str, Any]:
         "system": data["system"],
         "rounds": data["rounds"],
         "rules": data["rules"],
-        "scoring": {name: str(getattr(scoring, name)) for name in Scoring.__dataclass_fields__},
+        "scoring": _scoring_text(scoring),
         "tiebreaks": [c.strip() for c in data["tiebreaks"].split(",") if c.strip()],
     }
     if data["acceleration"]:
@@ -109,7 +121,9 @@ def creation_body(data: dict[str, Any]) -> dict[str, Any]:
     details: dict[str, Any] = {}
     for key in DETAIL_FIELDS:
         value = data.get(key)
-        if key == "deputy_arbiters":
+        if isinstance(value, date):
+            value = value.isoformat()
+        elif key == "deputy_arbiters":
             value = [line.strip() for line in (value or "").splitlines() if line.strip()]
         elif key == "round_dates":
             value = [line.strip() or None for line in (value or "").splitlines()]
@@ -142,11 +156,69 @@ def create_page(request: HttpRequest) -> HttpResponse:
                 if user != request.user:
                     grant_organiser(created.tournament_id, user, author=request.user)
     except CommandError as exc:
-        for field, errors in exc.errors.items():
-            name = field.split(".")[-1] if field.startswith("details.") else field.split(".")[0]
-            if field.startswith("details.round_dates"):
-                name = "round_dates"
-            form.add_error(name if name in form.fields else None, errors)
+        _errors_on(form, exc)
         return render(request, "live/setup.html", context, status=400)
     messages.success(request, f"{form.cleaned_data['name']} is created: register its players.")
     return HttpResponseRedirect(reverse("live:register", args=[created.tournament_id]))
+
+
+class SettingsForm(TournamentForm):
+    """The creation's form without the co-organisers (granted on their own)."""
+
+    organisers = None  # type: ignore[assignment]
+
+
+@login_required
+def settings_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = organised(request, tournament_id, "change the settings")
+    current = amendments.settings_payload(tournament.state.settings)
+    context: dict[str, Any] = {
+        "tournament": tournament,
+        "heading": f"{tournament.name}: settings",
+        "submit": "Save",
+        "presets": {name: ", ".join(codes) for name, codes in PRESETS.items()},
+        "codes": sorted((d.acronym, d.name, d.article) for d in CATALOGUE.values()),
+    }
+    form = SettingsForm(request.POST or None, initial=form_initial(current))
+    context["form"] = form
+    if request.method != "POST":
+        return render(request, "live/setup.html", context)
+    if not form.is_valid():
+        return render(request, "live/setup.html", context, status=400)
+    wanted = creation_body(form.cleaned_data)
+    changes = {key: value for key, value in wanted.items() if value != current.get(key)}
+    # A setting the form leaves out is cleared (no details, no acceleration).
+    changes.update(
+        {key: None for key in ("details", "acceleration") if key in current and key not in wanted}
+    )
+    try:
+        commands.change_settings(tournament_id, {"changes": changes}, author=request.user)
+    except CommandError as exc:
+        _errors_on(form, exc)
+        return render(request, "live/setup.html", context, status=400)
+    messages.success(request, f"Settings saved: {', '.join(changes)}.")
+    return HttpResponseRedirect(reverse("live:register", args=[tournament_id]))
+
+
+def form_initial(settings: dict[str, Any]) -> dict[str, Any]:
+    """The settings as the form shows them."""
+    details = settings.get("details", {})
+    scoring = next(
+        (name for name, s in SCORINGS.items() if settings["scoring"] == _scoring_text(s)),
+        "standard",
+    )
+    return {
+        **{key: settings.get(key) for key in ("name", "system", "rounds", "rules")},
+        "tiebreaks": ", ".join(settings["tiebreaks"]),
+        "scoring": scoring,
+        "acceleration": settings.get("acceleration", ""),
+        **{key: details.get(key) for key in DETAIL_FIELDS if key not in _LISTS},
+        **{key: "\n".join(d or "" for d in details.get(key, ())) for key in _LISTS},
+    }
+
+
+_LISTS = ("deputy_arbiters", "round_dates")
+
+
+def _scoring_text(scoring: Scoring) -> dict[str, str]:
+    return {name: str(getattr(scoring, name)) for name in Scoring.__dataclass_fields__}

@@ -56,6 +56,7 @@ urlpatterns = [
     path("tournaments/new/", setup.create_page, name="create"),
     path("tournaments/<tid:tournament_id>/log/", event_log.event_log, name="event-log"),
     path("tournaments/<tid:tournament_id>/pair/", console.pair_page, name="pair"),
+    path("tournaments/<tid:tournament_id>/settings/", setup.settings_page, name="settings"),
     path(
         "tournaments/<tid:tournament_id>/rounds/<int:round_number>/cancel/",
         console.unpair,

@@ -9,7 +9,7 @@ from django.urls import reverse
 from tests.builders import organiser
 from tournaments.api.permissions import may_write
 from tournaments.models import Tournament
-from tournaments.store import queries
+from tournaments.store import commands, queries
 
 pytestmark = pytest.mark.django_db
 
@@ -100,3 +100,48 @@ def test_the_page_offers_the_c07_presets_and_names_the_codes(client):
     assert "BH/C1, BH, SB, PS, DE, WIN" in page  # the Swiss recommendation
     assert "DE, WIN, SB, KS" in page  # the round-robin one
     assert "Sonneborn-Berger" in page
+
+
+# --- the settings page --------------------------------------------------------------
+
+
+def created(client: Client, **form: str) -> int:
+    client.post(URL, {**FORM, "scoring": "standard", **form})
+    return Tournament.objects.latest("pk").pk
+
+
+def test_the_settings_page_shows_the_settings_and_saves_the_changes(client):
+    tid = created(client, place="Bologna", acceleration="baku")
+    settings_url = reverse("live:settings", args=[tid])
+    page = client.get(settings_url)
+    assert page.context["form"].initial["place"] == "Bologna"
+    form = {**FORM, "scoring": "standard", "rounds": "9", "place": "Modena"}
+    response = client.post(settings_url, form)
+    assert response.status_code == 302
+    settings = queries.load_tournament(tid).state.settings
+    # Hand-checked: rounds and place changed, acceleration cleared (left blank).
+    assert (settings.rounds, settings.details["place"], settings.acceleration) == (9, "Modena", "")
+
+
+def test_a_setting_the_rounds_forbid_is_refused_next_to_its_field(client):
+    tid = created(client)
+    from tests.builders import organiser as user
+    from tournaments.store import commands
+
+    for name in ("A", "B"):
+        commands.register_player(tid, {"name": name}, author=user())
+    commands.pair_round(tid, {"round": 1, "boards": [{"white": 1, "black": 2}]})
+    response = client.post(
+        reverse("live:settings", args=[tid]),
+        {**FORM, "scoring": "standard", "system": "round robin"},
+    )
+    assert response.status_code == 400
+    assert "the system cannot change: round 1 is paired" in str(response.context["form"].errors)
+
+
+def test_only_the_tournaments_organisers_see_its_settings_page(client):
+    tid = created(client)
+    other = Client()
+    other.force_login(organiser("mallory"))
+    assert other.get(reverse("live:settings", args=[tid])).status_code == 403
+    assert Client().get(reverse("live:settings", args=[tid])).status_code == 302
