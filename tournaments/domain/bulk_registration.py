@@ -239,7 +239,7 @@ def _sex(text: str) -> str:
     return sex
 
 
-def _birth_date(text: str) -> str:
+def birth_date_of(text: str) -> str:
     """A year (``1990``) or a date (``1990-05-31``, ``31.05.1990``, ``1990/05/31``)."""
     if not text:
         return ""
@@ -264,6 +264,6 @@ _READERS = {
     "title": _title,
     "federation": _federation,
     "sex": _sex,
-    "birth_date": _birth_date,
+    "birth_date": birth_date_of,
     "club": _club,
 }

@@ -604,7 +604,9 @@ def _settings_change(state: TournamentState, p: Payload) -> Payload:
     for name in p["changes"]:
         if name not in settable:
             raise CommandError(name, f"{name} is not a setting (settable: {', '.join(settable)})")
+    # A change to null (or "") clears the setting: the creation's default applies.
     merged = {**amendments.settings_payload(state.settings), **p["changes"]}
+    merged = {key: value for key, value in merged.items() if value not in (None, "")}
     return amendments.decide_settings_change(state, validate(TournamentCreatedSerializer, merged))
 
 
