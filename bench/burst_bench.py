@@ -14,9 +14,10 @@ through the API, then posts its results in two phases:
   seconds (``--mode paced``, the clients' first POSTs spread over one interval).
 
 Prints, per phase, the POST latency p50/p95/max, the throughput, the web
-process's CPU per POST, and the tournament lock's wait and hold times
-(p50/p95/max), which the web process logs at DEBUG
-(``tournaments.store.commands.lock``, turned on by the bench's settings).
+process's CPU per POST, and how long each command queued for the tournament's
+row and then took to commit (p50/p95/max), with the attempts decided again
+(another writer stored the seq first), which the web process logs at DEBUG
+(``tournaments.store.append.timing``, turned on by the bench's settings).
 
 Exits 1 when a POST answered anything but 201, or when a posted result is
 missing from the event log at the end.  Loopback only, bounded loops.
@@ -55,11 +56,11 @@ from live_latency import (  # noqa: E402
     serving,
 )
 
-LOCK_LINE = re.compile(r"lock waited ([0-9.]+) ms held ([0-9.]+) ms")
+COMMIT_LINE = re.compile(r"after ([0-9]+) attempt\(s\), queued ([0-9.]+) ms, then ([0-9.]+) ms")
 BENCH_SETTINGS = """\
 from config.settings import *  # noqa: F403
 
-LOGGING["loggers"]["tournaments.store.commands.lock"] = {  # noqa: F405
+LOGGING["loggers"]["tournaments.store.append.timing"] = {  # noqa: F405
     "handlers": ["console"], "level": "DEBUG", "propagate": False
 }
 """
@@ -123,7 +124,7 @@ class Phase:
     clients: list[Client]
     seconds: float
     web_cpu: float
-    lock_lines: list[str]
+    commit_lines: list[str]
 
     def report(self) -> None:
         latencies = [t for c in self.clients for t in c.latencies]
@@ -136,24 +137,27 @@ class Phase:
             f"{p50:.1f} ms, p95 {p95:.1f} ms, max {max(latencies) * 1e3:.1f} ms; "
             f"web CPU {self.web_cpu / len(latencies) * 1e3:.1f} ms per POST"
         )
-        locks = [tuple(map(float, LOCK_LINE.search(line).groups())) for line in self.lock_lines]
-        if locks:
-            waited, held = ([lock[i] for lock in locks] for i in (0, 1))
+        commits = [
+            tuple(map(float, COMMIT_LINE.search(line).groups())) for line in self.commit_lines
+        ]
+        if commits:
+            attempts, queued, held = ([commit[i] for commit in commits] for i in (0, 1, 2))
             print(
-                f"  lock ({len(locks)} commits): held p50 {statistics.median(held):.2f} ms, "
-                f"p95 {percentile(held, 95):.2f} ms, max {max(held):.2f} ms; waited p50 "
-                f"{statistics.median(waited):.2f} ms, max {max(waited):.2f} ms"
+                f"  commits ({len(commits)}): queued p50 {statistics.median(queued):.2f} ms, "
+                f"max {max(queued):.2f} ms; then to commit p50 {statistics.median(held):.2f} ms, "
+                f"p95 {percentile(held, 95):.2f} ms, max {max(held):.2f} ms; decided again "
+                f"{sum(a - 1 for a in attempts):.0f} times"
             )
 
 
-def lock_lines(log: Path) -> list[str]:
-    return [line for line in log.read_text().splitlines() if LOCK_LINE.search(line)]
+def commit_lines(log: Path) -> list[str]:
+    return [line for line in log.read_text().splitlines() if COMMIT_LINE.search(line)]
 
 
 def run_phase(
     name: str, clients: list[Client], shares: list[list[dict]], interval: float, web: int, log: Path
 ) -> Phase:
-    seen = len(lock_lines(log))
+    seen = len(commit_lines(log))
     cpu = cpu_seconds(web)
     began = time.monotonic()
     # Paced clients start spread over one interval, as organisers' posts would be.
@@ -168,7 +172,7 @@ def run_phase(
     seconds = time.monotonic() - began
     web_cpu = cpu_seconds(web) - cpu
     time.sleep(0.2)  # the last commit's log line
-    return Phase(name, clients, seconds, web_cpu, lock_lines(log)[seen:])
+    return Phase(name, clients, seconds, web_cpu, commit_lines(log)[seen:])
 
 
 def pair_next_round(port: int, token: str, tid: int, number: int, players: int) -> int:
@@ -201,8 +205,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     with prepared(args, "burst-bench-", BENCH_SETTINGS) as (tmpdir, env):
         tid, token, _ = build_tournament(args)
-        # Only the web process's lock lines are wanted (granting organisers below locks too).
-        logging.getLogger("tournaments.store.commands.lock").setLevel(logging.INFO)
+        # Only the web process's commit lines are wanted (granting organisers below commits too).
+        logging.getLogger("tournaments.store.append.timing").setLevel(logging.INFO)
         from tournaments.store.organisers import ensure_organiser
 
         tokens = [token] * args.clients

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from tiebreaks.model import Scoring
-from tournaments.store.events import current_version, fold
+from tournaments.domain.events import schema_version
+from tournaments.store.events import fold
 
 
 @dataclass
@@ -64,7 +65,7 @@ def synthetic_log(players: int, rounds: int) -> list[Stored]:
             facts.append(
                 ("result.recorded", {"round": number, "board": board["board"], "result": "1-0"})
             )
-    return [Stored(i, k, p, current_version(k)) for i, (k, p) in enumerate(facts, start=1)]
+    return [Stored(i, k, p, schema_version(k)) for i, (k, p) in enumerate(facts, start=1)]
 
 
 def main() -> None:

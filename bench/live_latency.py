@@ -172,18 +172,15 @@ def circle_pairings(players: int, number: int) -> tuple[list[tuple[int, int]], l
 def build_tournament(args: argparse.Namespace) -> tuple[int, str, int]:
     """Create the tournament in-process; returns (id, organiser token, last seq).
 
-    Players and the rounds already played go in as one ``commands.Batch``, as a
-    TRF import stores them: each event validated against the ones before it.
+    Players and the rounds already played go in as one ``commands.Draft``, as a
+    TRF import stores them: each event decided against the ones before it.
     """
     import django
 
     django.setup()
-    from django.db import transaction
-
-    from tournaments.models import Tournament
     from tournaments.store import commands
+    from tournaments.store.append import decide_and_append
     from tournaments.store.organisers import ensure_organiser
-    from tournaments.store.state_cache import current_state
 
     user, _ = ensure_organiser("bench")
     rounds = max(9, args.prior_rounds + -(-args.results // (args.players // 2)) + 1)
@@ -191,22 +188,24 @@ def build_tournament(args: argparse.Namespace) -> tuple[int, str, int]:
         {"name": f"Bench Open {args.players}", "rounds": rounds}, author=user
     ).tournament_id
     rng = random.Random(args.players)
-    with transaction.atomic():
-        tournament = Tournament.objects.select_for_update().get(pk=tid)
-        batch = commands.Batch(tournament, current_state(tid), author=user)
+
+    def players_and_rounds(state):  # noqa: ANN001, ANN202
+        draft = commands.Draft(state)
         for n in range(1, args.players + 1):
             rating = 2700 - n * 1500 // args.players
-            batch.append(commands.register_player, {"name": f"Player {n}", "rating": rating})
+            draft.add(commands.register_player, {"name": f"Player {n}", "rating": rating})
         for number in range(1, args.prior_rounds + 1):
             pairs, byes = circle_pairings(args.players, number)
             boards = [{"white": w, "black": b} for w, b in pairs]
-            batch.append(commands.pair_round, {"round": number, "boards": boards, "byes": byes})
+            draft.add(commands.record_pairing, {"round": number, "boards": boards, "byes": byes})
             for board in range(1, len(pairs) + 1):
                 result = {"round": number, "board": board, "result": rng.choice(RESULTS)}
-                batch.append(commands.record_result, result)
-        batch.store()
+                draft.add(commands.record_result, result)
+        return draft.events
+
+    stored = decide_and_append(tid, players_and_rounds, author=user)
     _, token = ensure_organiser("bench", [tid])
-    return tid, token.key, batch.state.version
+    return tid, token.key, stored[-1].seq
 
 
 def start(command: list[str], env: dict[str, str], log: Path) -> subprocess.Popen:

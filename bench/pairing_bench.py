@@ -23,12 +23,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.synthetic import entrants, with_round  # noqa: E402
 from pairings import Board, NoLegalPairing, RoundPairing, pair_round  # noqa: E402
-from tiebreaks.model import Color, Game, Tournament  # noqa: E402
+from tiebreaks.model import Color, Game, TournamentResults  # noqa: E402
 
 TARGETS = {300: 1.0, 2000: 30.0}
 
 
-def quick_round(tournament: Tournament, number: int) -> RoundPairing:
+def quick_round(tournament: TournamentResults, number: int) -> RoundPairing:
     """A plausible Swiss round (not the Dutch one): by score, each player with the
     first player below not met yet, White to whoever had Black last."""
     points = {

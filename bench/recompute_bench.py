@@ -12,16 +12,16 @@ step is then timed alone, in CPU seconds of this process (the database's own
 work is not in them):
 
 - fold: ``tournaments.store.queries.load_tournament``, the new event folded on the cached state;
-- to_tiebreaks: the folded state as the engine's ``Tournament``;
+- to_tiebreaks: the folded state as the engine's ``TournamentResults``;
 - engine: ``tiebreaks.standings.compute_standings``;
-- body: the snapshot body built around the standings (``live.projection.build_body``
+- body: the stored table built around the standings (``live.projection.build_standings``
   minus the engine);
-- json: the body encoded as stored (``live.projection.encode_json``);
-- store: ``live.snapshots.store_snapshot`` minus the encoded body
-  (``live.projection.body_json``): the checks, the INSERT, the pruning.
+- json: the table encoded as stored (``live.wire.encode_json``);
+- store: ``live.snapshots.store_snapshot`` minus the encoded table
+  (``live.projection.standings_json``): the checks, the INSERT, the pruning.
 
-The task also runs the engine's input, the engine and the body with the cycle
-collector paused (``body_json``), so it can take less than the steps' sum.
+The task also runs the engine's input, the engine and the table with the cycle
+collector paused (``standings_json``), so it can take less than the steps' sum.
 
 Target (issue #11): one result in round 11 of a 9,999-player event under 1 s of
 worker CPU.
@@ -54,9 +54,10 @@ django.setup()
 from django.utils import timezone  # noqa: E402
 
 from bench.synthetic import synthetic_swiss  # noqa: E402
-from live.projection import body_json, build_body, encode_json  # noqa: E402
+from live.projection import build_standings, standings_json  # noqa: E402
 from live.snapshots import store_snapshot  # noqa: E402
 from live.tasks import recompute_standings  # noqa: E402
+from live.wire import encode_json  # noqa: E402
 from tiebreaks.standings import compute_standings  # noqa: E402
 from tiebreaks.trf import trf_from_tournament, write_trf  # noqa: E402
 from tournaments.store import commands  # noqa: E402
@@ -89,10 +90,10 @@ def steps_alone(tid: int) -> dict[str, float]:
     fold, folded = cpu(partial(load_tournament, tid))
     to_tiebreaks, results = cpu(lambda: folded.results)
     engine, _ = cpu(partial(compute_standings, results, folded.tiebreaks or None, folded.rules))
-    body, built = cpu(partial(build_body, folded, timezone.now()))
+    body, built = cpu(partial(build_standings, folded, timezone.now()))
     json, _ = cpu(partial(encode_json, built))
-    encoded, _ = cpu(partial(body_json, folded, timezone.now()))
-    # store_snapshot encodes the body again (engine included), then stores it.
+    encoded, _ = cpu(partial(standings_json, folded, timezone.now()))
+    # store_snapshot encodes the table again (engine included), then stores it.
     store, _ = cpu(partial(store_snapshot, folded))
     return {
         "fold": fold,

@@ -24,7 +24,7 @@ from tiebreaks.model import (
     Pending,
     Player,
     Round,
-    Tournament,
+    TournamentResults,
     Unplayed,
     UnplayedRound,
 )
@@ -53,7 +53,7 @@ def synthetic_swiss(
     rounds: int = 11,
     seed: int = 2026,
     rates: UnplayedRates | None = None,
-) -> Tournament:
+) -> TournamentResults:
     """A finished ``rounds``-round Swiss of ``players`` players (start ranks 1..players)."""
     if not 2 <= players <= 9999:
         raise ValueError("players: TRF16 start ranks have four digits, so 2..9999")
@@ -95,7 +95,7 @@ def synthetic_swiss(
             give(bye, UnplayedRound(Unplayed.PAB), 2)
         for white, black in _pairs(available, met, rng):
             _play_board(white, black, rating, rates, rng, give)
-    return Tournament(
+    return TournamentResults(
         players=tuple(_player(rank, rating[rank], strips[rank], rng) for rank in rating),
         rounds=rounds,
         name=f"Synthetic Swiss {players}x{rounds} (seed {seed})",
@@ -164,13 +164,13 @@ def _player(rank: int, rating: int, strip: list[Round], rng: random.Random) -> P
     )
 
 
-def unplayed_share(tournament: Tournament) -> float:
+def unplayed_share(tournament: TournamentResults) -> float:
     """The fraction of all player-rounds that are not games played over the board."""
     entries = [r for p in tournament.players for r in p.rounds]
     return sum(not isinstance(r, Game) for r in entries) / len(entries)
 
 
-def open_last_round(tournament: Tournament) -> Tournament:
+def open_last_round(tournament: TournamentResults) -> TournamentResults:
     """The same tournament with every game of its last round played over the board
     turned back into a game without a result (byes and forfeits stay): the final round
     as it is being played."""
@@ -185,17 +185,17 @@ def open_last_round(tournament: Tournament) -> Tournament:
     return replace(tournament, players=tuple(players))
 
 
-def entrants(count: int, rounds: int) -> Tournament:
+def entrants(count: int, rounds: int) -> TournamentResults:
     players = tuple(Player(start_rank=n, rating=2600 - 10 * n) for n in range(1, count + 1))
-    return Tournament(players=players, rounds=rounds)
+    return TournamentResults(players=players, rounds=rounds)
 
 
 def with_round(
-    tournament: Tournament,
+    tournament: TournamentResults,
     pairing: RoundPairing,
     rng: random.Random,
     absent: frozenset[int] = frozenset(),
-) -> Tournament:
+) -> TournamentResults:
     """The tournament with one more round: random results for the boards, a
     pairing-allocated bye, and a half-point bye for each absent player."""
     entries: dict[int, Round] = {n: UnplayedRound(Unplayed.HPB) for n in absent}

@@ -26,8 +26,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.team_synthetic import random_match  # noqa: E402
 from pairings.team_swiss import pair_team_round  # noqa: E402
-from tests.tiebreaks.team_builders import random_match  # noqa: E402
 from tiebreaks.model import Player, Unplayed  # noqa: E402
 from tiebreaks.teams.model import (  # noqa: E402
     BoardResult,

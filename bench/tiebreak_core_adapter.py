@@ -31,7 +31,7 @@ from tiebreak_core import (
     rank_standings_strict,
 )
 
-from tiebreaks.model import Color, Game, Round, Scoring, Tournament, Unplayed, UnplayedRound
+from tiebreaks.model import Color, Game, Round, Scoring, TournamentResults, Unplayed, UnplayedRound
 
 # Our rule editions -> tiebreak-core rulesets.
 EDITIONS = {"fide-2023": "fide-2024", "fide-2026": "fide-2026"}
@@ -65,7 +65,7 @@ _KIND = {
 _COLOUR = {Color.WHITE: "white", Color.BLACK: "black"}
 
 
-def _record(tournament: Tournament, number: int, rnd: Round) -> GameRecord:
+def _record(tournament: TournamentResults, number: int, rnd: Round) -> GameRecord:
     opponent = -1 if rnd.opponent is None else rnd.opponent
     rating = tournament.player(opponent).rating if opponent != -1 else 0
     # It wants a colour on every record; a bye has none, and only games played
@@ -80,7 +80,7 @@ def _record(tournament: Tournament, number: int, rnd: Round) -> GameRecord:
     return GameRecord(opponent, rating, score, colour, number, kind)
 
 
-def to_tiebreak_core(tournament: Tournament) -> dict[int, PlayerTiebreakData]:
+def to_tiebreak_core(tournament: TournamentResults) -> dict[int, PlayerTiebreakData]:
     if tournament.scoring != Scoring():
         raise ValueError("tiebreak-core only knows 1 - 1/2 - 0 scoring")
     players = {}

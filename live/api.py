@@ -1,16 +1,21 @@
 """GET /api/tournaments/<id>/standings/ and /crosstable/, with ETag = version.
 
-Spectators' pages fetch the standings when they notice a gap in the versions
-pushed over the websocket, and the crosstable when they open it (the socket
-does not carry it); ``?version=N`` or ``If-None-Match: "N"`` answers 304 when
-nothing newer than N exists.
+The standings are the stored read model as it is (``live.wire.Standings``, the
+websocket's full table in one frame), or with ``?view=objects`` the same table
+with named fields (``live.wire.object_view``).  Spectators' pages fetch the
+standings when they notice a gap in the versions pushed over the websocket, and
+the crosstable when they open it (the socket does not carry it);
+``?version=N`` or ``If-None-Match: "N"`` answers 304 when nothing newer than N
+exists.
 """
 
 from __future__ import annotations
 
 import logging
 from functools import lru_cache
+from typing import Any
 
+import msgspec
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -21,15 +26,18 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournaments.store.queries import TournamentNotFound, current_version, load_tournament
+from tournaments.store.queries import TournamentNotFound, last_seq, load_tournament
 
-from .projection import crosstable_body, encode_json
+from .projection import crosstable_body
 from .snapshots import ensure_snapshot, parse_version
 from .tasks import schedule_recompute
+from .wire import Standings, StandingsObjects, encode_json, object_view
 
 logger = logging.getLogger(__name__)
 
 _version_field = serializers.IntegerField(min_value=0)
+VIEWS = ("rows", "objects")
+_view_field = serializers.ChoiceField(choices=VIEWS)
 
 
 def etag(version: int) -> str:
@@ -79,29 +87,85 @@ _VERSION_PARAMETERS = [
 ]
 
 
+def openapi_schema(struct: type[msgspec.Struct]) -> dict[str, Any]:
+    """The schema of ``struct`` (msgspec's JSON Schema) as OpenAPI 3.0 writes it:
+    references written out in place, ``nullable`` for "or null", and any array's
+    items typed (3.0 has no tuples: a board's items are described, not typed)."""
+    (schema,), components = msgspec.json.schema_components([struct], ref_template="{name}")
+
+    def convert(node: Any) -> Any:
+        if isinstance(node, list):
+            return [convert(value) for value in node]
+        if not isinstance(node, dict):
+            return node
+        if "$ref" in node:
+            return convert(components[node["$ref"]])
+        node = {key: convert(value) for key, value in node.items()}
+        options = node.get("anyOf", [])
+        if {"type": "null"} in options:
+            rest = [option for option in options if option != {"type": "null"}]
+            del node["anyOf"]
+            node.update(rest[0] if len(rest) == 1 else {"anyOf": rest})
+            node["nullable"] = True
+        if node.get("type") == "array" and not isinstance(node.get("items"), dict):
+            node.pop("prefixItems", None)
+            node["items"] = {}
+        return node
+
+    return convert(schema)
+
+
+def _query_view(request: Request) -> str:
+    try:
+        return _view_field.run_validation(request.query_params.get("view", "rows"))
+    except serializers.ValidationError as exc:
+        raise ValidationError({"view": exc.detail}) from exc
+
+
 class StandingsView(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
         summary="The tournament's latest standings snapshot",
-        parameters=_VERSION_PARAMETERS,
+        parameters=[
+            *_VERSION_PARAMETERS,
+            OpenApiParameter(
+                "view",
+                OpenApiTypes.STR,
+                enum=VIEWS,
+                description="rows (the default): each row an array in the order of "
+                "`columns`, as the websocket sends them, ranks and places derived from "
+                "`ties`; objects: the same table with rows and boards as objects, rank "
+                "and place spelled out.",
+            ),
+        ],
         responses={
             200: OpenApiResponse(
-                OpenApiTypes.OBJECT,
-                description="The snapshot body: tournament, version, tiebreaks, rows, rounds.",
+                {"oneOf": [openapi_schema(Standings), openapi_schema(StandingsObjects)]},
+                description="The table at the snapshot's version: the websocket's full "
+                'table in one frame ("pages": 1, rows `[start_rank, name, title, '
+                "federation, rating, points, tie-break values...]` in standings order, "
+                "`ties` the 0-based positions sharing the rank of the row above, boards "
+                "`[board, white, black, result]`), or with ?view=objects the same with "
+                "named fields.",
             ),
             304: OpenApiResponse(description="Nothing newer than the client's version."),
-            400: OpenApiResponse(description="version is not a non-negative integer."),
+            400: OpenApiResponse(
+                description="version is not a non-negative integer, or view is not one of "
+                + ", ".join(VIEWS)
+                + "."
+            ),
             404: OpenApiResponse(description="No such tournament."),
         },
     )
-    def get(self, request: Request, tournament_id: int) -> Response:
+    def get(self, request: Request, tournament_id: int) -> HttpResponse:
         known = _known_version(request)
+        view = _query_view(request)
         try:
             snapshot = ensure_snapshot(tournament_id)
         except TournamentNotFound as exc:
             raise NotFound(f"No tournament {tournament_id}.") from exc
-        if snapshot.version < (current_version(tournament_id) or 0):
+        if snapshot.version < (last_seq(tournament_id) or 0):
             # Events the snapshot has not caught up with: normally a recompute is
             # queued already (and this adds nothing, being coalesced), but a lost
             # task message would otherwise leave the table stale until the next
@@ -116,14 +180,18 @@ class StandingsView(APIView):
             known = snapshot.version
         if known is not None and snapshot.version <= known:
             return Response(status=status.HTTP_304_NOT_MODIFIED, headers=headers)
-        # The stored JSON as it is: a big Swiss's body is megabytes.
-        return HttpResponse(snapshot.body_json, content_type="application/json", headers=headers)
+        if view == "objects":
+            content = encode_json(object_view(snapshot.standings))
+        else:
+            content = snapshot.body_json  # as stored: a big Swiss's table is megabytes
+        return HttpResponse(content, content_type="application/json", headers=headers)
 
 
-# Encoded once per version: a 9,999-player crosstable is megabytes, and a whole
-# hall of spectators opens it after the same result.
+# Encoded once per version in each process: a 9,999-player crosstable is
+# megabytes, and a whole hall of spectators opens it after the same result.  Keyed
+# by the version just read from the event log, so it only speeds reads.
 @lru_cache(maxsize=8)
-def _crosstable_json(tournament_id: int, version: int) -> tuple[int, str]:
+def _crosstable_json_process_cache(tournament_id: int, version: int) -> tuple[int, str]:
     """(version, JSON) of the crosstable at ``version`` or, if more events came
     meanwhile, at the newer version folded."""
     body = crosstable_body(load_tournament(tournament_id))
@@ -149,12 +217,12 @@ class CrosstableView(APIView):
     )
     def get(self, request: Request, tournament_id: int) -> HttpResponse:
         known = _known_version(request)
-        latest = current_version(tournament_id)
+        latest = last_seq(tournament_id)
         if latest is None:
             raise NotFound(f"No tournament {tournament_id}.")
         if _matches_any(request) or (known is not None and latest <= known):
             return Response(status=status.HTTP_304_NOT_MODIFIED, headers=_cache_headers(latest))
-        version, content = _crosstable_json(tournament_id, latest)
+        version, content = _crosstable_json_process_cache(tournament_id, latest)
         return HttpResponse(
             content, content_type="application/json", headers=_cache_headers(version)
         )

@@ -19,11 +19,12 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from tournaments.domain import decisions
 from tournaments.domain.errors import CommandError, Conflict
 from tournaments.domain.pairing_preview import pairing_preview
 from tournaments.domain.state import BYE_POINTS, TournamentState
 from tournaments.models import Event
-from tournaments.store import auto_pairing, commands, pairing_rules
+from tournaments.store import commands
 from tournaments.store.events import payload_of, summarise
 from tournaments.store.queries import FoldedTournament, load_tournament
 
@@ -55,15 +56,20 @@ def pair_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
         payload = {"round": asked, **edited} if edited else _engine_pairing(state)
         return _pairing(request, tournament, payload, checked=True)
     try:
-        payload = (
-            {"round": auto_pairing_round(state, asked), **edited}
-            if edited
-            else auto_pairing.next_round_payload(state, asked)
-        )
-        confirm = request.POST.get("confirm_repeats") == "on"
-        command = pairing_rules.checked_pair_round(confirm_repeats=confirm)
-        command(tournament_id, payload, author=request.user, expected_seq=expected_seq)
+        if edited:
+            payload = {"round": decisions.check_round_asked(state, asked), **edited}
+            confirm = request.POST.get("confirm_repeats") == "on"
+            command = commands.pair_round_checked(confirm_repeats=confirm)
+            command(tournament_id, payload, author=request.user, expected_seq=expected_seq)
+        else:
+            commands.pair_next_round(
+                tournament_id, author=request.user, expected_seq=expected_seq, asked=asked
+            )
     except Conflict:
+        current = load_tournament(tournament_id)
+        if asked in current.state.rounds:  # the same round published from another tab
+            messages.error(request, f"Not published: round {asked} is already paired")
+            return _pairing(request, current, _engine_pairing(current.state), status=400)
         since = Event.objects.filter(tournament_id=tournament_id, seq__gt=expected_seq)
         arrived = "; ".join(summarise(e) for e in since.order_by("seq")[:10])
         messages.error(
@@ -71,7 +77,6 @@ def pair_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
             f"Not published: something was stored since your preview ({arrived}). "
             "Here is the pairing now: check it and publish again.",
         )
-        current = load_tournament(tournament_id)
         return _pairing(request, current, _engine_pairing(current.state), status=409)
     except CommandError as exc:
         messages.error(request, f"Not published: {_refused(exc)}")
@@ -81,17 +86,9 @@ def pair_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     return HttpResponseRedirect(reverse("live:enter", args=[tournament_id, asked]))
 
 
-def auto_pairing_round(state: TournamentState, asked: int) -> int:
-    """The round a hand-edited pairing is for: the next, and the one the page meant."""
-    number = state.last_paired_round + 1
-    if asked != number:
-        auto_pairing.next_round_payload(state, asked)  # refuses naming the round
-    return number
-
-
 def _engine_pairing(state: TournamentState) -> dict[str, Any] | CommandError:
     try:
-        return auto_pairing.next_round_payload(state)
+        return commands.preview_next_round(state).to_payload()
     except CommandError as exc:
         return exc
 
@@ -126,7 +123,7 @@ def _pairing(
     status: int = 200,
 ) -> HttpResponse:
     state = tournament.state
-    context: dict[str, Any] = {"tournament": tournament, "version": state.version}
+    context: dict[str, Any] = {"tournament": tournament, "version": state.last_seq}
     if isinstance(payload, CommandError):
         context["impossible"] = _refused(payload)
         return render(request, "live/pair.html", context, status=status)

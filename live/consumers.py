@@ -3,13 +3,14 @@
 Server -> client frames, each carrying the snapshot ``version`` (``live.wire``
 describes the rows):
 - ``{"type": "standings", "version": N, "pages": P, "total": T, ..., "columns",
-  "ties", "rounds", "rows"}``: a full table, its first rows; then P - 1
+  "ties", "rounds", "rows"}``: a full table (``live.wire.Standings``, the shape
+  stored and served by the standings API), its first rows; then P - 1
   ``{"type": "standings.rows", "version": N, "offset": K, "rows": [...]}``
   frames with the rest, nothing in between;
 - ``{"type": "standings.diff", "version": N, "base_version": M, "rows": [...],
   "order": [...], "ties_on": [...], "ties_off": [...], "boards": [...]}``: what
-  changed since M (big tables only, ``live.diff``); a client not at M fetches the full table (GET
-  /api/tournaments/<id>/standings/);
+  changed since M (big tables only, ``live.diff``); a client not at M fetches the
+  full table (GET /api/tournaments/<id>/standings/, one frame of the same shape);
 - ``{"type": "error", "detail": "..."}``: the client's last frame was not understood.
 
 Client -> server: ``{"type": "resume", "version": N}`` sends the full table if
@@ -36,8 +37,8 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from tournaments.store.queries import UnreadableLog, report_unreadable
 
 from .broadcast import remember_serving_loop
-from .frames import Frame, frame_cache
-from .hub import hub
+from .frames import Frame, process_frame_cache
+from .hub import process_hub
 from .snapshots import parse_version
 from .wire import parse_follow
 
@@ -69,7 +70,7 @@ class StandingsConsumer(AsyncJsonWebsocketConsumer):
         remember_serving_loop()
         self.tournament_id = int(self.scope["url_route"]["kwargs"]["tournament_id"])
         # Join before reading the latest snapshot, so that none is missed in between.
-        await hub().join(self.tournament_id, self)
+        await process_hub().join(self.tournament_id, self)
         self.joined = True
         # Accepted before the table is read: daphne drops a handshake the application
         # has not accepted within 5 s, and the first table of a 9,999-player event can
@@ -77,7 +78,7 @@ class StandingsConsumer(AsyncJsonWebsocketConsumer):
         # reach a browser as a bare failure (1006), and the page would keep reconnecting.
         await self.accept()
         try:
-            latest = await frame_cache().latest(self.tournament_id)
+            latest = await process_frame_cache().latest(self.tournament_id)
         except UnreadableLog as exc:
             await sync_to_async(report_unreadable)(exc)
             await self._error(str(exc))
@@ -87,7 +88,7 @@ class StandingsConsumer(AsyncJsonWebsocketConsumer):
             await self.close(code=UNKNOWN_TOURNAMENT)
             return
         query = parse_qs(self.scope.get("query_string", b"").decode())
-        assert latest.table is not None  # FrameCache.latest gives full tables
+        assert latest.table is not None  # ProcessFrameCache.latest gives full tables
         try:
             self.follow = parse_follow(query.get("follow", []), latest.table.positions)
         except ValueError as exc:
@@ -107,11 +108,11 @@ class StandingsConsumer(AsyncJsonWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         if self.joined:
             self.joined = False  # once, whether closed by the client or by an error
-            await hub().leave(self.tournament_id, self)
-            if not hub().watching(self.tournament_id):
+            await process_hub().leave(self.tournament_id, self)
+            if not process_hub().watching(self.tournament_id):
                 # Nobody here needs its tables any more; a process serving a
                 # season of tournaments would otherwise keep every one's bodies.
-                frame_cache().forget(self.tournament_id)
+                process_frame_cache().forget(self.tournament_id)
 
     async def receive(
         self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any
@@ -127,7 +128,7 @@ class StandingsConsumer(AsyncJsonWebsocketConsumer):
         elif (client_version := _version(content.get("version"))) is None:
             await self._error("resume needs 'version', the non-negative integer last received")
         else:
-            latest = await frame_cache().latest(self.tournament_id)
+            latest = await process_frame_cache().latest(self.tournament_id)
             if latest is not None:
                 await self._catch_up(latest, client_version)
 
@@ -135,7 +136,8 @@ class StandingsConsumer(AsyncJsonWebsocketConsumer):
         """Snapshot ``version`` was stored (announced through ``live.hub``)."""
         if version <= self.version:
             return  # already sent (on connect or resume), or announced out of order
-        await self._send(await frame_cache().update(self.tournament_id, self.version, version))
+        frames = process_frame_cache()
+        await self._send(await frames.update(self.tournament_id, self.version, version))
 
     async def _catch_up(self, latest: Frame, client_version: int | None) -> None:
         if client_version is not None:

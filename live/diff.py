@@ -1,4 +1,4 @@
-"""What changed between two tables (``live.wire``), for pushing big tables incrementally.
+"""What changed between two tables (``live.wire.Standings``), for pushing big tables incrementally.
 
 One result changes the points and tie-breaks of a few dozen players, but moves
 the rank of everyone between the winner's old and new places: in a big Swiss,
@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .wire import Table
+from .wire import Standings
 
 Run = int | list[int]
 
@@ -27,7 +27,7 @@ Run = int | list[int]
 _STRUCTURE = ("tournament", "rules", "tiebreaks", "warnings")
 
 
-def standings_diff(old: Table, new: Table) -> dict[str, Any] | None:
+def standings_diff(old: Standings, new: Standings) -> dict[str, Any] | None:
     """A ``standings.diff`` frame turning table ``old`` into ``new``.
 
     ``rows`` are ``[start_rank, points, tie-break values...]`` of the players
@@ -37,26 +37,26 @@ def standings_diff(old: Table, new: Table) -> dict[str, Any] | None:
     structure (other tie-breaks, players, round or a player's details), where
     only a full table makes sense.
     """
-    if any(old.head[key] != new.head[key] for key in _STRUCTURE):
+    if any(getattr(old, key) != getattr(new, key) for key in _STRUCTURE):
         return None
     old_rounds, new_rounds = old.rounds, new.rounds
-    if old_rounds["current"] != new_rounds["current"] or old_rounds["byes"] != new_rounds["byes"]:
+    if old_rounds.current != new_rounds.current or old_rounds.byes != new_rounds.byes:
         return None
     if old.identity != new.identity:
         return None
-    old_boards = {board[0]: board for board in old_rounds["boards"]}
+    old_boards = {board[0]: board for board in old_rounds.boards}
     diff: dict[str, Any] = {
         "type": "standings.diff",
         "version": new.version,
         "base_version": old.version,
-        "computed_at": new.head["computed_at"],
+        "computed_at": new.computed_at,
         "rows": [
             [start_rank, *scores]
             for start_rank, scores in new.scores.items()
             if old.scores[start_rank] != scores
         ],
-        "boards": [b for b in new_rounds["boards"] if old_boards.get(b[0]) != b],
-        "closed": new_rounds["closed"],
+        "boards": [b for b in new_rounds.boards if old_boards.get(b[0]) != b],
+        "closed": new_rounds.closed,
     }
     if old.order != new.order:
         diff["order"] = order_runs(old.order, new.order)

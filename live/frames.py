@@ -1,11 +1,15 @@
-"""The frames sent to spectators, loaded and encoded once per web process.
+"""The frames sent to spectators: a cache, in this web process, of stored tables
+and their encodings.
 
 When a snapshot is announced, every spectator of the tournament in this
-process needs the same frame: the first one to ask loads the snapshot from
-the database and encodes it, the others wait for and share that result.
-Tables go in wire form (``live.wire``): a full table is a head frame and pages
-of rows; tables of at least ``LIVE_DIFF_MIN_ROWS`` players are pushed as diffs
-against the version each spectator has (when it still is in memory).
+process needs the same frame: the first one to ask loads the stored table and
+decodes it, the others wait for and share that result.  The cache only speeds
+reads: every entry is keyed by the version it holds, the stored snapshots stay
+the truth, and an entry missing or forgotten costs a load, never another frame.
+A table that fits in one frame goes out as the stored bytes themselves
+(``live.wire``); a bigger one as a head frame and pages of rows; tables of at
+least ``LIVE_DIFF_MIN_ROWS`` players are pushed as diffs against the version
+each spectator has (when that one is still cached here).
 """
 
 from __future__ import annotations
@@ -14,17 +18,16 @@ import asyncio
 import weakref
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Any
 
+import msgspec
 from channels.db import database_sync_to_async
 from django.conf import settings
 
 from tournaments.store.queries import TournamentNotFound
 
 from .diff import standings_diff
-from .projection import encode_json
 from .snapshots import ensure_snapshot, latest_version, snapshot_at
-from .wire import FIRST_PAGE_ROWS, PAGE_ROWS, Table, full_frames, table_of
+from .wire import FIRST_PAGE_ROWS, PAGE_ROWS, Standings, decode_standings, encode_json, full_frames
 
 # Tables kept in memory per tournament: the bases of the diffs still useful.
 _KEEP_TABLES = 4
@@ -55,39 +58,41 @@ class Frame:
 
     version: int
     texts: tuple[str, ...]
-    table: Table | None = None  # a full table's; None for a diff
+    table: Standings | None = None  # a full table's; None for a diff
+    head: Standings | None = None  # its head frame (the table itself when one frame holds it)
 
     def texts_for(self, follow: tuple[int, ...]) -> tuple[str, ...]:
         """What to send a spectator following the players ``follow``: a full table's
-        head frame gains their rows (``live.wire``).  The shared encoding is reused,
-        not redone per spectator: the head is a JSON object, so its closing brace
-        makes way for one more key."""
-        if not follow or self.table is None:
+        head frame gains their rows (``live.wire``); the pages after it are shared."""
+        if not follow or self.table is None or self.head is None:
             return self.texts
-        head, *pages = self.texts
-        followed = encode_json(self.table.followed(follow))
-        return (f'{head[:-1]},"followed":{followed}}}', *pages)
+        head = msgspec.structs.replace(self.head, followed=self.table.followed_rows(follow))
+        return (encode_json(head), *self.texts[1:])
 
 
 @dataclass
 class _Tournament:
-    tables: OrderedDict[int, Table] = field(default_factory=OrderedDict)
-    # (version, base) -> encoded frames; base None: the full table; None: no diff possible
-    texts: dict[tuple[int, int | None], tuple[str, ...] | None] = field(default_factory=dict)
-    loading: dict[int, asyncio.Task[Table]] = field(default_factory=dict)
+    tables: OrderedDict[int, Standings] = field(default_factory=OrderedDict)
+    # (version, base) -> frames; base None: the full table; None: no diff possible
+    frames: dict[tuple[int, int | None], Frame | None] = field(default_factory=dict)
+    loading: dict[int, asyncio.Task[Standings]] = field(default_factory=dict)
 
-    def remember(self, body: dict[str, Any]) -> Table:
-        table = table_of(body)
+    def remember(self, stored: str) -> Standings:
+        table = decode_standings(stored)
         self.tables[table.version] = table
         self.tables.move_to_end(table.version)
         while len(self.tables) > _KEEP_TABLES:
             self.tables.popitem(last=False)
-        self.texts = {key: text for key, text in self.texts.items() if key[0] in self.tables}
+        self.frames = {key: frame for key, frame in self.frames.items() if key[0] in self.tables}
+        first_page, _ = page_sizes()
+        if len(table.rows) <= first_page:
+            # The stored bytes are the one frame: nothing to encode.
+            self.frames[table.version, None] = Frame(table.version, (stored,), table, table)
         return table
 
 
-class FrameCache:
-    """One per event loop: the tasks it shares belong to that loop."""
+class ProcessFrameCache:
+    """This process's cache, one per event loop: the tasks it shares belong to that loop."""
 
     def __init__(self) -> None:
         self._tournaments: dict[int, _Tournament] = {}
@@ -100,7 +105,7 @@ class FrameCache:
                 snapshot = await database_sync_to_async(ensure_snapshot)(tournament_id)
             except TournamentNotFound:
                 return None
-            self._get(tournament_id).remember(snapshot.body)
+            self._get(tournament_id).remember(snapshot.body_json)
             version = snapshot.version
         return await self.full(tournament_id, version)
 
@@ -116,28 +121,31 @@ class FrameCache:
         table = await self._table(tournament_id, version)
         entry = self._get(tournament_id)
         old = entry.tables.get(base)
-        if old is not None and len(table.order) >= diff_min_rows():
+        if old is not None and len(table.rows) >= diff_min_rows():
             key = (table.version, base)
-            if key not in entry.texts:
+            if key not in entry.frames:
                 diff = standings_diff(old, table)
-                entry.texts[key] = None if diff is None else (encode_json(diff),)
-            if (texts := entry.texts[key]) is not None:
-                return Frame(table.version, texts)
+                texts = None if diff is None else (encode_json(diff),)
+                entry.frames[key] = None if texts is None else Frame(table.version, texts)
+            if (frame := entry.frames[key]) is not None:
+                return frame
         return self._full(entry, table)
 
     def _get(self, tournament_id: int) -> _Tournament:
         return self._tournaments.setdefault(tournament_id, _Tournament())
 
     @staticmethod
-    def _full(entry: _Tournament, table: Table) -> Frame:
+    def _full(entry: _Tournament, table: Standings) -> Frame:
         key = (table.version, None)
-        texts = entry.texts.get(key)
-        if texts is None:
-            frames = full_frames(table, *page_sizes())
-            texts = entry.texts[key] = tuple(encode_json(frame) for frame in frames)
-        return Frame(table.version, texts, table)
+        frame = entry.frames.get(key)
+        if frame is None:
+            head, *pages = full_frames(table, *page_sizes())
+            texts = tuple(encode_json(f) for f in (head, *pages))
+            assert isinstance(head, Standings)
+            frame = entry.frames[key] = Frame(table.version, texts, table, head)
+        return frame
 
-    async def _table(self, tournament_id: int, version: int) -> Table:
+    async def _table(self, tournament_id: int, version: int) -> Standings:
         """The table at ``version`` (or the latest, if that one was pruned), loaded once."""
         entry = self._get(tournament_id)
         if version in entry.tables:
@@ -149,21 +157,21 @@ class FrameCache:
             task.add_done_callback(lambda _: entry.loading.pop(version, None))
         return await asyncio.shield(task)
 
-    async def _load(self, tournament_id: int, version: int) -> Table:
+    async def _load(self, tournament_id: int, version: int) -> Standings:
         snapshot = await database_sync_to_async(snapshot_at)(tournament_id, version)
         if snapshot is None:
             raise TournamentNotFound(tournament_id)
-        return self._get(tournament_id).remember(snapshot.body)
+        return self._get(tournament_id).remember(snapshot.body_json)
 
 
-_caches: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, FrameCache] = (
+_caches: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, ProcessFrameCache] = (
     weakref.WeakKeyDictionary()
 )
 
 
-def frame_cache() -> FrameCache:
+def process_frame_cache() -> ProcessFrameCache:
     """This event loop's cache (daphne serves all websockets from one loop)."""
     loop = asyncio.get_running_loop()
     if loop not in _caches:
-        _caches[loop] = FrameCache()
+        _caches[loop] = ProcessFrameCache()
     return _caches[loop]

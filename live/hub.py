@@ -12,7 +12,9 @@ process, re-established by redis-py itself after Redis restarts.  Subscribing
 is best effort: while Redis is down spectators still connect and get the
 stored table, and the hub keeps retrying the subscriptions it could not make.
 Announcements published during an outage are lost (group sends are at most
-once anyway); the next one brings every spectator up to date.  A consumer
+once anyway); the next one brings every spectator up to date.  The hub holds
+no standings, only who listens here: what a spectator is sent is read from the
+stored snapshots (through ``live.frames``' cache).  A consumer
 leaves when its socket closes, or when it dies of an error.
 """
 
@@ -38,7 +40,7 @@ class Spectator(Protocol):
     async def deliver(self, version: int) -> None: ...
 
 
-class Hub:
+class ProcessHub:
     def __init__(self, layer: BaseChannelLayer) -> None:
         self.layer = layer
         self.channel: str | None = None
@@ -115,12 +117,14 @@ class Hub:
                 await self._subscribe()
 
 
-_hubs: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Hub] = weakref.WeakKeyDictionary()
+_hubs: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, ProcessHub] = (
+    weakref.WeakKeyDictionary()
+)
 
 
-def hub() -> Hub:
+def process_hub() -> ProcessHub:
     """This event loop's hub (daphne serves all websockets from one loop)."""
     loop = asyncio.get_running_loop()
     if loop not in _hubs:
-        _hubs[loop] = Hub(get_channel_layer())
+        _hubs[loop] = ProcessHub(get_channel_layer())
     return _hubs[loop]

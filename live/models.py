@@ -8,10 +8,10 @@ seq).  It refers to its tournament by id only: live reads tournaments through
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Any
 
-import msgspec
 from django.db import models
+
+from .wire import Standings, decode_standings
 
 
 class StandingsSnapshot(models.Model):
@@ -20,9 +20,9 @@ class StandingsSnapshot(models.Model):
     tournament_id = models.PositiveIntegerField()
     version = models.PositiveIntegerField()
     computed_at = models.DateTimeField()
-    # The body (``live.projection``) as JSON text, encoded once by the worker: the
-    # standings API sends these very bytes, and PostgreSQL neither parses a
-    # megabyte of jsonb per result nor prints it back for every reader.
+    # The table (``live.wire.Standings``) as JSON text, encoded once by the worker:
+    # the standings API and the websocket send these very bytes, and PostgreSQL
+    # neither parses a megabyte of jsonb per result nor prints it back for every reader.
     body_json = models.TextField()
     # Where the tournament stands at this version (``live.overview``), so that the
     # index page reads three columns, not every tournament's body.
@@ -43,5 +43,6 @@ class StandingsSnapshot(models.Model):
         return f"standings of tournament {self.tournament_id} at version {self.version}"
 
     @cached_property
-    def body(self) -> dict[str, Any]:
-        return msgspec.json.decode(self.body_json)
+    def standings(self) -> Standings:
+        """The stored table, decoded."""
+        return decode_standings(self.body_json)

@@ -21,6 +21,7 @@ from tournaments.store.queries import BYE_POINTS, FoldedTournament, PlayerState
 
 from .cells import cell_parts
 from .overview import progress_of
+from .wire import Standings
 
 RESULT_TEXT = {
     "1-0": "1–0",
@@ -168,11 +169,12 @@ class Standing:
     points: Fraction
 
 
-def standings_order(body: Mapping[str, Any]) -> list[tuple[int, Standing]]:
-    """(start rank, place and points) in ranking order, from a snapshot body."""
+def standings_order(table: Standings) -> list[tuple[int, Standing]]:
+    """(start rank, place and points) in ranking order, from a stored table."""
+    points = table.columns.index("points")
     return [
-        (row["start_rank"], Standing(str(row["place"]), Fraction(str(row["points"]))))
-        for row in body["rows"]
+        (row[0], Standing(place, Fraction(str(row[points]))))
+        for row, (_, place) in zip(table.rows, table.places(), strict=True)
     ]
 
 
@@ -200,8 +202,8 @@ class CrosstableRow:
     cells: tuple[Cell, ...]
 
 
-def crosstable(folded: FoldedTournament, body: Mapping[str, Any]) -> list[CrosstableRow]:
-    """Every player in ranking order with each paired round's cell."""
+def crosstable(folded: FoldedTournament, order: list[tuple[int, Standing]]) -> list[CrosstableRow]:
+    """Every player in ``order`` (``standings_order``) with each paired round's cell."""
     state = folded.state
     numbers = paired_rounds(folded)
     return [
@@ -210,7 +212,7 @@ def crosstable(folded: FoldedTournament, body: Mapping[str, Any]) -> list[Crosst
             standing=standing,
             cells=tuple(cell(state.round_entry(n, rank)) for n in numbers),
         )
-        for rank, standing in standings_order(body)
+        for rank, standing in order
         if rank in state.players
     ]
 
@@ -264,8 +266,9 @@ def expected_score(rating: int, opponent_rating: int) -> Fraction:
 
 
 def player_card(
-    folded: FoldedTournament, start_rank: int, body: Mapping[str, Any]
+    folded: FoldedTournament, start_rank: int, standing: Standing | None
 ) -> PlayerCard | None:
+    """The card of ``start_rank``, at ``standing`` in the latest table (None: not in it)."""
     state = folded.state
     player = state.players.get(start_rank)
     if player is None:
@@ -298,7 +301,6 @@ def player_card(
             )
         )
     changes = [r.change for r in rounds if r.change is not None]
-    standing = dict(standings_order(body)).get(start_rank)
     return PlayerCard(
         player=player,
         standing=standing,

@@ -19,7 +19,7 @@ from tournaments.store.queries import FoldedTournament, load_tournament
 from .broadcast import announce
 from .models import StandingsSnapshot
 from .overview import progress_of
-from .projection import body_json
+from .projection import standings_json
 
 # Older snapshots are kept for a while so that web processes can still build a
 # diff for a spectator a few versions behind; beyond that a full table is sent.
@@ -82,7 +82,7 @@ def store_snapshot(folded: FoldedTournament) -> StandingsSnapshot | None:
     if snapshots.filter(version__gte=folded.version).exists():
         return None
     computed_at = timezone.now()
-    text = body_json(folded, computed_at)
+    text = standings_json(folded, computed_at)
     progress = progress_of(folded)
     try:
         with transaction.atomic():

@@ -21,7 +21,7 @@ from tournaments.domain.initial_ranking import initial_ranking
 from tournaments.store.queries import (
     FoldedTournament,
     TournamentNotFound,
-    current_version,
+    last_seq,
     list_tournaments,
     load_tournament,
     may_write,
@@ -42,7 +42,7 @@ HALL_SHOWS = ("standings", "pairings", "names")
 def _version_etag(request: HttpRequest, tournament_id: int, **kwargs: Any) -> str | None:
     """The event log's version and the standings snapshot's (the ranking order the
     pages show comes from the snapshot, which catches up a moment later)."""
-    version = current_version(tournament_id)
+    version = last_seq(tournament_id)
     if version is None:
         return None
     return f"{version}.{latest_version(tournament_id) or 0}"
@@ -141,6 +141,10 @@ def _heading(folded: FoldedTournament) -> dict[str, Any]:
     }
 
 
+def _standings_order(tournament_id: int) -> list[tuple[int, pages.Standing]]:
+    return pages.standings_order(ensure_snapshot(tournament_id).standings)
+
+
 @condition(etag_func=_version_etag)
 def round_pairings(request: HttpRequest, tournament_id: int, round_number: int) -> HttpResponse:
     folded = _folded(tournament_id)
@@ -157,7 +161,7 @@ def crosstable(request: HttpRequest, tournament_id: int) -> HttpResponse:
     folded = _folded(tournament_id)
     context = {
         **_heading(folded),
-        "rows": pages.crosstable(folded, ensure_snapshot(tournament_id).body),
+        "rows": pages.crosstable(folded, _standings_order(tournament_id)),
     }
     if request.GET.get("fragment") == "1":
         return render(request, "live/crosstable_table.html", context)
@@ -183,7 +187,8 @@ def starting_list(request: HttpRequest, tournament_id: int) -> HttpResponse:
 @condition(etag_func=_version_etag)
 def player_card(request: HttpRequest, tournament_id: int, start_rank: int) -> HttpResponse:
     folded = _folded(tournament_id)
-    card = pages.player_card(folded, start_rank, ensure_snapshot(tournament_id).body)
+    standing = dict(_standings_order(tournament_id)).get(start_rank)
+    card = pages.player_card(folded, start_rank, standing)
     if card is None:
         raise Http404(f"No player with start rank {start_rank}.")
     return render(request, "live/player.html", {**_heading(folded), "card": card})

@@ -1,20 +1,22 @@
-"""The standings as the websocket carries them: what a screen shows, as compact arrays.
+"""The standings read model: the one shape of a tournament's table, for every reader.
 
-A snapshot body (``live.projection``) has one object per player with named
-fields; at 9,999 players that is megabytes, above daphne's 1 MiB message limit.
-The socket carries only what the standings and round screens read (the
-crosstable and player cards are fetched over HTTP when opened), each row as
-an array in the order of ``columns``:
+The worker builds a ``Standings`` once per version (``live.projection``) and
+stores it encoded; the standings API sends those very bytes, a web process
+decodes them once (``live.frames``) and pushes them to its spectators, and the
+page has one decoder for them whichever way they came.  A table is what the
+standings and round screens show, as compact arrays (the crosstable and player
+cards are fetched over HTTP when opened), each row in the order of ``columns``:
 
     [start_rank, name, title, federation, rating, points, tie-break values...]
 
-in standings order.  Ranks and places are not sent: ``ties`` lists the 0-based
-positions whose row shares the rank of the row above, from which a client
-derives them (a rank is the first position of its tied group, the place is
-"first-last" when the group has several rows, C.07 ties as ``tiebreaks.ranking``
-places them).  Boards are ``[board, white, black, result]``.
+in standings order.  Ranks and places are not stored: ``ties`` lists the 0-based
+positions whose row shares the rank of the row above, from which a reader
+derives them (``Standings.places``: a rank is the first position of its tied
+group, the place is "first-last" when the group has several rows, C.07 ties as
+``tiebreaks.ranking`` places them).  Boards are ``[board, white, black, result]``.
 
-A full table goes as one head frame with the first ``FIRST_PAGE_ROWS`` rows (a
+A stored table is a full table in one frame (``"pages": 1``).  On the websocket
+a big one goes as a head frame with the first ``FIRST_PAGE_ROWS`` rows (a
 joining client shows its first screenful at once) and ``pages - 1``
 ``standings.rows`` frames of ``PAGE_ROWS`` rows each, all at the same version
 (settings ``LIVE_FIRST_PAGE_ROWS`` and ``LIVE_PAGE_ROWS`` change them, for tests).
@@ -23,14 +25,19 @@ A spectator who follows players (``?follow=`` start ranks, ``parse_follow``) get
 their rows in the head frame too, wherever they stand: ``"followed": [{"offset":
 K, "row": [...]}]``, K their 0-based position in standings order, so that a
 screen shows the top and its own players before the pages come.
+
+``object_view`` is the same table with named fields (rows and boards as objects,
+rank and place spelled out), for API clients that prefer them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Container, Iterable
-from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
+
+import msgspec
+from msgspec import UNSET, UnsetType
 
 FIRST_PAGE_ROWS = 100
 # 2,000 rows of a big Swiss are about 150 KB: far below daphne's 1 MiB limit.
@@ -44,28 +51,70 @@ _MAX_START_RANK_DIGITS = 6
 
 # The fields that identify a player; a change in them calls for a full table.
 IDENTITY_COLUMNS = ("start_rank", "name", "title", "federation", "rating")
+_SCORES = len(IDENTITY_COLUMNS)  # a row's points and tie-breaks start here
 
+Row = list[Any]  # in the order of ``columns``
 Values = tuple[Any, ...]
+BoardValues = tuple[int, int, int, str | None]  # board, white, black, result
 
 
-@dataclass(frozen=True)
-class Table:
-    """One snapshot body in wire form."""
+class TournamentInfo(msgspec.Struct):
+    id: int
+    name: str
+    rounds: int
+    system: str
 
+
+class CurrentRound(msgspec.Struct):
+    """The last paired round; players are start ranks (their names are in the rows)."""
+
+    current: int  # 0: nothing paired yet
+    closed: bool
+    boards: list[BoardValues]
+    byes: list[int]
+
+
+class Followed(msgspec.Struct):
+    offset: int  # the row's 0-based position in standings order
+    row: Row
+
+
+class Standings(msgspec.Struct, kw_only=True, tag="standings", tag_field="type", dict=True):
+    """A full table at ``version``: as stored, as the standings API sends it, and as
+    the websocket's head frame (with pages > 1: its first rows, the rest in pages)."""
+
+    # Type (the tag), version and pages first: a client (or the bench) reads them
+    # from the first bytes.
     version: int
-    head: dict[str, Any]  # tournament, computed_at, rules, tiebreaks, tiebreak_names, warnings
-    rounds: dict[str, Any]  # current, closed, boards (as arrays), byes
-    order: tuple[int, ...]  # start ranks in standings order
-    ties: tuple[int, ...]
-    identity: dict[int, Values]  # start rank -> IDENTITY_COLUMNS values
-    scores: dict[int, Values]  # start rank -> (points, *tie-break values)
+    pages: int = 1
+    total: int
+    tournament: TournamentInfo
+    computed_at: str
+    rules: str
+    tiebreaks: list[str]
+    tiebreak_names: dict[str, str]  # full names, for the tooltips
+    # e.g. unrated players with a rating-based tie-break (C.07 10): shown under the table.
+    warnings: list[str]
+    columns: list[str]
+    ties: list[int]
+    rounds: CurrentRound
+    rows: list[Row]  # the head frame's first rows when pages > 1
+    followed: list[Followed] | UnsetType = UNSET  # head frames only
 
-    @property
-    def columns(self) -> list[str]:
-        return [*IDENTITY_COLUMNS, "points", *self.head["tiebreaks"]]
+    @cached_property
+    def order(self) -> tuple[int, ...]:
+        """Start ranks in standings order."""
+        return tuple(row[0] for row in self.rows)
 
-    def row(self, start_rank: int) -> list[Any]:
-        return [*self.identity[start_rank], *self.scores[start_rank]]
+    @cached_property
+    def identity(self) -> dict[int, Values]:
+        """Start rank -> ``IDENTITY_COLUMNS`` values."""
+        return {row[0]: tuple(row[:_SCORES]) for row in self.rows}
+
+    @cached_property
+    def scores(self) -> dict[int, Values]:
+        """Start rank -> (points, *tie-break values)."""
+        return {row[0]: tuple(row[_SCORES:]) for row in self.rows}
 
     @cached_property
     def tied(self) -> frozenset[int]:
@@ -74,16 +123,75 @@ class Table:
 
     @cached_property
     def positions(self) -> dict[int, int]:
-        """Start rank -> 0-based position in standings order (built on first use)."""
+        """Start rank -> 0-based position in standings order."""
         return {start_rank: i for i, start_rank in enumerate(self.order)}
 
-    def followed(self, start_ranks: Iterable[int]) -> list[dict[str, Any]]:
+    def places(self) -> list[tuple[int, str]]:
+        """(rank, place) of each row in standings order, from ``ties``."""
+        tied = set(self.ties)
+        placed: list[tuple[int, str]] = []
+        first = 0
+        for end in range(1, len(self.rows) + 1):
+            if end < len(self.rows) and end in tied:
+                continue
+            place = str(first + 1) if end - first == 1 else f"{first + 1}-{end}"
+            placed.extend([(first + 1, place)] * (end - first))
+            first = end
+        return placed
+
+    def followed_rows(self, start_ranks: Iterable[int]) -> list[Followed]:
         """The head frame's ``followed`` part: each player's position and row."""
         return [
-            {"offset": self.positions[start_rank], "row": self.row(start_rank)}
+            Followed(self.positions[start_rank], self.rows[self.positions[start_rank]])
             for start_rank in start_ranks
             if start_rank in self.positions
         ]
+
+
+class StandingsRows(msgspec.Struct, tag="standings.rows", tag_field="type"):
+    """One page of a full table after its head frame."""
+
+    version: int
+    offset: int  # the 0-based position of the first row
+    rows: list[Row]
+
+
+_encoder = msgspec.json.Encoder()
+_decoder = msgspec.json.Decoder(Standings)
+
+
+def encode_json(value: object) -> str:
+    """Compact JSON, for everything live sends or stores: a table, a frame, a crosstable."""
+    return _encoder.encode(value).decode()
+
+
+def decode_standings(text: str | bytes) -> Standings:
+    """A stored table; raises ``msgspec.ValidationError`` for another shape."""
+    return _decoder.decode(text)
+
+
+def score_columns(tiebreaks: Iterable[str]) -> list[str]:
+    return [*IDENTITY_COLUMNS, "points", *tiebreaks]
+
+
+def full_frames(
+    table: Standings, first_page: int = FIRST_PAGE_ROWS, page: int = PAGE_ROWS
+) -> list[Standings | StandingsRows]:
+    """The head frame with ``first_page`` rows, then ``standings.rows`` frames of
+    ``page`` rows with the rest of the table (a small table is its one frame)."""
+    rows = table.rows
+    starts = [0, *range(first_page, len(rows), page)]
+    if len(starts) == 1:
+        return [table]
+    ends = [*starts[1:], len(rows)]
+    head = msgspec.structs.replace(table, pages=len(starts), rows=rows[: ends[0]])
+    return [
+        head,
+        *(
+            StandingsRows(table.version, start, rows[start:end])
+            for start, end in zip(starts[1:], ends[1:], strict=True)
+        ),
+    ]
 
 
 def parse_follow(values: Iterable[str], players: Container[int]) -> tuple[int, ...]:
@@ -112,66 +220,84 @@ def parse_follow(values: Iterable[str], players: Container[int]) -> tuple[int, .
     return tuple(start_ranks)
 
 
-def table_of(body: dict[str, Any]) -> Table:
-    codes = body["tiebreaks"]
-    rows = body["rows"]
-    rounds = body["rounds"]
-    return Table(
-        version=body["version"],
-        head={
-            **{
-                key: body[key]
-                for key in ("tournament", "computed_at", "rules", "tiebreaks", "tiebreak_names")
-            },
-            # Tables stored before the standings carried warnings have none.
-            "warnings": body.get("warnings", []),
-        },
-        rounds={
-            "current": rounds["current"],
-            "closed": rounds["closed"],
-            "boards": [board_values(board) for board in rounds["boards"]],
-            "byes": rounds["byes"],
-        },
-        order=tuple(row["start_rank"] for row in rows),
-        ties=tuple(i for i in range(1, len(rows)) if rows[i]["rank"] == rows[i - 1]["rank"]),
-        identity={row["start_rank"]: tuple(row[key] for key in IDENTITY_COLUMNS) for row in rows},
-        scores={
-            row["start_rank"]: (row["points"], *(row["tiebreaks"][code] for code in codes))
-            for row in rows
-        },
+class PlayerRow(msgspec.Struct):
+    """A row of ``object_view``."""
+
+    rank: int
+    place: str  # "2", or "2-4" when shared
+    start_rank: int
+    name: str
+    title: str
+    federation: str
+    rating: int | None  # None: unrated
+    points: float
+    tiebreaks: dict[str, float | None]  # by code, as in ``tiebreaks``
+
+
+class BoardObject(msgspec.Struct):
+    board: int
+    white: int
+    black: int
+    result: str | None  # None while in play
+
+
+class RoundObjects(msgspec.Struct):
+    current: int
+    closed: bool
+    boards: list[BoardObject]
+    byes: list[int]
+
+
+class StandingsObjects(msgspec.Struct, kw_only=True):
+    """A table with named fields (``object_view``)."""
+
+    version: int
+    tournament: TournamentInfo
+    computed_at: str
+    rules: str
+    tiebreaks: list[str]
+    tiebreak_names: dict[str, str]
+    warnings: list[str]
+    rows: list[PlayerRow]
+    rounds: RoundObjects
+
+
+def object_view(table: Standings) -> StandingsObjects:
+    """``table`` with named fields: rows and boards as objects, ranks and places
+    spelled out."""
+    codes = table.tiebreaks
+    rounds = table.rounds
+    return StandingsObjects(
+        version=table.version,
+        tournament=table.tournament,
+        computed_at=table.computed_at,
+        rules=table.rules,
+        tiebreaks=codes,
+        tiebreak_names=table.tiebreak_names,
+        warnings=table.warnings,
+        rows=[
+            _player_row(row, rank, place, codes)
+            for row, (rank, place) in zip(table.rows, table.places(), strict=True)
+        ],
+        rounds=RoundObjects(
+            current=rounds.current,
+            closed=rounds.closed,
+            boards=[BoardObject(*board) for board in rounds.boards],
+            byes=rounds.byes,
+        ),
     )
 
 
-def board_values(board: dict[str, Any]) -> list[Any]:
-    return [board["board"], board["white"], board["black"], board["result"]]
-
-
-def full_frames(
-    table: Table, first_page: int = FIRST_PAGE_ROWS, page: int = PAGE_ROWS
-) -> list[dict[str, Any]]:
-    """The head frame with ``first_page`` rows, then ``standings.rows`` frames of
-    ``page`` rows with the rest of the table."""
-    rows = [table.row(start_rank) for start_rank in table.order]
-    starts = [0, *range(first_page, len(rows), page)]
-    ends = [*starts[1:], len(rows)]
-    # Type, version and pages first: a client (or the bench) reads them from the first bytes.
-    head = {
-        "type": "standings",
-        "version": table.version,
-        "pages": len(starts),
-        "total": len(rows),
-        **table.head,
-        "columns": table.columns,
-        "ties": list(table.ties),
-        "rounds": table.rounds,
-        "rows": rows[: ends[0]],
-    }
-    return [head] + [
-        {
-            "type": "standings.rows",
-            "version": table.version,
-            "offset": start,
-            "rows": rows[start:end],
-        }
-        for start, end in zip(starts[1:], ends[1:], strict=True)
-    ]
+def _player_row(row: Row, rank: int, place: str, codes: list[str]) -> PlayerRow:
+    start_rank, name, title, federation, rating, points, *values = row
+    return PlayerRow(
+        rank=rank,
+        place=place,
+        start_rank=start_rank,
+        name=name,
+        title=title,
+        federation=federation,
+        rating=rating,
+        points=points,
+        tiebreaks=dict(zip(codes, values, strict=True)),
+    )

@@ -28,7 +28,15 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
 
-from tiebreaks.model import Game, Pending, Round, Scoring, Tournament, Unplayed, UnplayedRound
+from tiebreaks.model import (
+    Game,
+    Pending,
+    Round,
+    Scoring,
+    TournamentResults,
+    Unplayed,
+    UnplayedRound,
+)
 
 BAKU = "baku"
 METHODS = ("", BAKU)  # the tournament setting: no acceleration, or Baku
@@ -76,7 +84,7 @@ def _paired(entry: Round) -> bool:
     )
 
 
-def _last_ga_player(tournament: Tournament, absent: Collection[int]) -> int:
+def _last_ga_player(tournament: TournamentResults, absent: Collection[int]) -> int:
     """The pairing number of the last GA player, from the list round 1 was (or is
     to be) paired with."""
     numbers = sorted(p.start_rank for p in tournament.players if _paired(p.round(1)))
@@ -86,7 +94,7 @@ def _last_ga_player(tournament: Tournament, absent: Collection[int]) -> int:
     return numbers[min(ga_size(len(numbers)), len(numbers)) - 1] if numbers else 0
 
 
-def baku(tournament: Tournament, absent: Collection[int] = ()) -> Acceleration:
+def baku(tournament: TournamentResults, absent: Collection[int] = ()) -> Acceleration:
     """C.04.5.1 for the whole tournament: GA's virtual points round by round.
     ``absent`` (the players not to be paired) matters only before round 1 is
     paired.  The points are the value of a win and of a draw, 1 and 0.5 in the
@@ -106,7 +114,7 @@ def baku(tournament: Tournament, absent: Collection[int] = ()) -> Acceleration:
 
 
 def by_method(
-    method: str, tournament: Tournament, absent: Collection[int] = ()
+    method: str, tournament: TournamentResults, absent: Collection[int] = ()
 ) -> Acceleration | None:
     """The acceleration a tournament setting names ("" for none)."""
     if method not in METHODS:

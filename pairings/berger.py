@@ -89,7 +89,7 @@ def round_robin_schedule(
     cycle_rounds = [first_cycle]
     if cycles == 2:
         cycle_rounds.append([[(b, w) for w, b in boards] for boards in first_cycle])
-    schedule = []
+    schedule: list[ScheduledRound] = []
     for boards in (boards for cycle in cycle_rounds for boards in cycle):
         schedule.append(_without_dummy(len(schedule) + 1, boards, players))
     return tuple(schedule)

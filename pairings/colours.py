@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pairings.players import PlayerState, other
+from pairings.players import PairingPlayer, other
 from tiebreaks.model import Color
 
 
@@ -10,7 +10,7 @@ def _compatible(a: Color | None, b: Color | None) -> bool:
     return a is None or b is None or a != b
 
 
-def _first_difference(a: PlayerState, b: PlayerState) -> tuple[Color, Color] | None:
+def _first_difference(a: PairingPlayer, b: PairingPlayer) -> tuple[Color, Color] | None:
     """The colours of the most recent round, going back, in which the two had
     different colours (played games only)."""
     for mine, theirs in zip(reversed(a.colours), reversed(b.colours), strict=False):
@@ -20,36 +20,37 @@ def _first_difference(a: PlayerState, b: PlayerState) -> tuple[Color, Color] | N
 
 
 def colour_of_higher(
-    higher: PlayerState, lower: PlayerState, initial: Color, position: int
-) -> Color:
-    """The colour of ``higher`` (the higher-ranked of the pair: score, then pairing number).
+    higher: PairingPlayer, lower: PairingPlayer, initial: Color, pairing_number: int
+) -> tuple[Color, str]:
+    """The colour of ``higher`` (the higher-ranked of the pair: score, then pairing
+    number) and the article of 5.2 that decides it.
 
     5.2.1 (2017: E.1) grant both preferences; 5.2.2 grant the stronger preference
     (absolute over strong, and between two absolute ones the wider colour
     difference); 5.2.3 alternate from the most recent round in which they had
     different colours; 5.2.4 grant the higher-ranked player's preference; 5.2.5
     without any preference the higher-ranked player gets the initial colour (5.1)
-    when his ``position`` (1-based, among the players paired in the round, by
-    pairing number) is odd.
+    when his ``pairing_number`` (in the round: ``players.pairing_numbers``) is odd.
+    Preferences come from the games played only: a forfeit has no colour.
     """
     hp, lp = higher.preference, lower.preference
     if _compatible(hp, lp):
         if hp is not None:
-            return hp
+            return hp, "5.2.1"
         if lp is not None:
-            return other(lp)
+            return other(lp), "5.2.1"
     else:
         hcd, lcd = abs(higher.colour_difference), abs(lower.colour_difference)
         if higher.absolute and (not lower.absolute or hcd > lcd):
-            return hp  # type: ignore[return-value]
+            return hp, "5.2.2"  # type: ignore[return-value]
         if lower.absolute and (not higher.absolute or lcd > hcd):
-            return other(lp)  # type: ignore[arg-type]
+            return other(lp), "5.2.2"  # type: ignore[arg-type]
         if higher.strong and not lower.strong:
-            return hp  # type: ignore[return-value]
+            return hp, "5.2.2"  # type: ignore[return-value]
         if lower.strong and not higher.strong:
-            return other(lp)  # type: ignore[arg-type]
+            return other(lp), "5.2.2"  # type: ignore[arg-type]
         difference = _first_difference(higher, lower)
         if difference is not None:
-            return difference[1]
-        return hp  # type: ignore[return-value]
-    return initial if position % 2 else other(initial)
+            return difference[1], "5.2.3"
+        return hp, "5.2.4"  # type: ignore[return-value]
+    return (initial if pairing_number % 2 else other(initial)), "5.2.5"

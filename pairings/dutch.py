@@ -52,8 +52,8 @@ from fractions import Fraction
 from pairings.acceleration import Acceleration
 from pairings.colours import colour_of_higher
 from pairings.matching import max_weight_matching
-from pairings.players import WHITE, Float, PlayerState, other, player_states
-from tiebreaks.model import Color, Tournament
+from pairings.players import WHITE, Float, PairingPlayer, other, pairing_numbers, player_states
+from tiebreaks.model import Color, TournamentResults
 
 # Up to this many remaining players a bracket's matching sees all of them; with more,
 # it first sees only the next score group (a smaller matching) and checks completion.
@@ -91,7 +91,7 @@ class _Context:
     width: int  # bits of a count field: room for one unit per pair of the round
 
 
-def _compatible(a: PlayerState, b: PlayerState, ctx: _Context) -> bool:
+def _compatible(a: PairingPlayer, b: PairingPlayer, ctx: _Context) -> bool:
     """C1: never the same opponent twice; C3: two non-topscorers with the same
     absolute colour preference do not meet (topscorers exempt in the final round)."""
     if b.number in a.opponents:
@@ -100,7 +100,7 @@ def _compatible(a: PlayerState, b: PlayerState, ctx: _Context) -> bool:
     return not same_absolute or bool({a.number, b.number} & ctx.topscorers)
 
 
-def _colour_fields(a: PlayerState, b: PlayerState) -> tuple[int, int, int, int]:
+def _colour_fields(a: PairingPlayer, b: PairingPlayer) -> tuple[int, int, int, int]:
     """C10-C13 for one pair (1 = criterion satisfied)."""
     same = a.preference is not None and a.preference == b.preference
     # C10: no topscorer's colour difference beyond ±2 (only topscorers can meet so).
@@ -136,14 +136,14 @@ class _Relaxation:
     and nobody further down (``beyond``)."""
 
     def __init__(
-        self, next_group: list[PlayerState], ports: int, beyond: list[PlayerState]
+        self, next_group: list[PairingPlayer], ports: int, beyond: list[PairingPlayer]
     ) -> None:
         self.next_group = next_group
         self.ports = {p.number for p in next_group[:ports]}
         self.beyond = beyond
         self._reaches: dict[int, bool] = {}
 
-    def reaches(self, player: PlayerState, ctx: _Context) -> bool:
+    def reaches(self, player: PairingPlayer, ctx: _Context) -> bool:
         """Whether ``player`` is compatible with somebody of the next score group."""
         if player.number not in self._reaches:
             self._reaches[player.number] = any(_compatible(player, p, ctx) for p in self.next_group)
@@ -156,9 +156,9 @@ class _Bracket:
 
     def __init__(
         self,
-        movers: Sequence[PlayerState],
-        residents: Sequence[PlayerState],
-        below: Sequence[PlayerState],
+        movers: Sequence[PairingPlayer],
+        residents: Sequence[PairingPlayer],
+        below: Sequence[PairingPlayer],
         next_group: Collection[int],
         pairs: int | None = None,
         *,
@@ -183,7 +183,6 @@ class _Bracket:
         scores = sorted({p.score for p in self.members} | {p.score for p in below})
         level = {s: i + 1 for i, s in enumerate(scores)}  # 1 for the lowest score seen
         self.level = {p.number: level[p.score] for p in (*self.members, *below)}
-        self.bye_level = level
         self.levels = len(scores)
 
     def by_score(self, *counts: tuple[int, int]) -> list[int]:
@@ -197,8 +196,8 @@ class _Bracket:
 
 
 def _fields(
-    a: PlayerState,
-    b: PlayerState,
+    a: PairingPlayer,
+    b: PairingPlayer,
     bracket: _Bracket,
     ctx: _Context,
     bye: _Bye | None,
@@ -213,13 +212,11 @@ def _fields(
     # C4: pair as many as possible (left to the completion check when relaxed).
     fields: list[int] = [bracket.relaxation is None]
     if bye is not None:
-        # C2, then the bye to the lowest score (C5): reward pairing everybody else.
+        # C2, then the bye to the lowest score possible (C5): pair the players who may
+        # not have it, then those who may, one field per score from the highest, so
+        # that the one left over scores as little as the rest of the round allows.
         fields.append((not a.bye_eligible) + (not b.bye_eligible))
-        bye_level = bracket.bye_level[bye.score]
-        fields.append(
-            (level_a > bye_level or not a.bye_eligible)
-            + (level_b > bye_level or not b.bye_eligible)
-        )
+        fields += bracket.by_score((level_a, a.bye_eligible), (level_b, b.bye_eligible))
     # C6, C7: pairs in this bracket, then the highest scores paired in it.
     fields.append(inside)
     fields += bracket.by_score((level_a, inside))
@@ -261,13 +258,150 @@ def _fields(
     return [int(f) for f in fields]
 
 
-def _ranked(states: Collection[PlayerState]) -> list[PlayerState]:
+def _field_labels(bracket: _Bracket, ctx: _Context, bye: _Bye | None) -> list[str]:
+    """The criterion of each of _fields' fields, in the same order (2026 numbering)."""
+    labels = ["C4 (pair as many players as possible)"]
+    if bye is not None:
+        labels.append("C2 (the bye to a player who may receive it)")
+        labels += ["C5 (the bye's score)"] * bracket.levels
+    scores = bracket.levels
+    labels += ["C6 (pairs in the bracket)"] + ["C7 (scores of the players paired)"] * scores
+    labels.append("C8 (pairs in the next bracket)")
+    labels += ["C8 (scores paired in the next bracket)"] * scores
+    if bye is not None and bye.decided_here:
+        labels.append("C9 (the bye to a player with fewest unplayed rounds)")
+    labels += [
+        "C10 (topscorers' colour difference)",
+        "C11 (topscorers' same colour three times)",
+        "C12 (colour preferences)",
+        "C13 (strong colour preferences)",
+    ]
+    floats = range(min(ctx.played, 2))
+    for back in floats:
+        labels.append(f"C{14 + 2 * back} (repeated downfloats)")
+        labels.append(f"C{15 + 2 * back} (repeated upfloats)")
+    for back in floats:
+        labels += [f"C{18 + 2 * back} (scores of repeated downfloaters)"] * scores
+        labels += [f"C{19 + 2 * back} (scores of repeated upfloaters)"] * scores
+    return labels + ["4 (order of candidates: exchanges)"] * 2
+
+
+def first_criterion(
+    tournament: TournamentResults,
+    round_number: int,
+    recorded: Collection[Board],
+    *,
+    absent: Collection[int] = (),
+    initial_colour: Color = WHITE,
+    acceleration: Acceleration | None = None,
+) -> str:
+    """The first rule of C.04.3, in priority order, that tells the ``recorded`` boards of
+    a round from the engine's pairing of it: an absolute criterion the recorded pairing
+    breaks, else the first criterion of the first bracket (from the top) in which the
+    two differ, else "4 (order of candidates)", else the colour rule of the first
+    board whose colours differ.  "" when the two are the same."""
+    players, ctx = _round(tournament, round_number, absent, acceleration)
+    by_number = {p.number: p for p in players}
+    theirs: dict[int, int] = {}
+    for board in recorded:
+        theirs[board.white] = board.black
+        if board.black:
+            theirs[board.black] = board.white
+    for n in theirs:
+        if n not in by_number:
+            return f"C.04.2: player {n} was not to be paired"
+    missing = [n for n in by_number if n not in theirs]
+    byes = [n for n, o in theirs.items() if o == 0]
+    if missing or len(byes) > len(players) % 2:
+        return "C4 (pair as many players as possible): " + (
+            f"player {missing[0]} has no board" if missing else "more than one bye"
+        )
+    for n, o in sorted(theirs.items()):
+        if o == 0 and not by_number[n].bye_eligible:
+            return f"C2: player {n} may not receive the pairing-allocated bye"
+        if o and o in by_number[n].opponents:
+            return f"C1: {n} and {o} have met"
+        if o and not _compatible(by_number[n], by_number[o], ctx):
+            return f"C3: {n} and {o} have the same absolute colour preference"
+    engine = pair_round(
+        tournament,
+        round_number,
+        absent=absent,
+        initial_colour=initial_colour,
+        acceleration=acceleration,
+    )
+    ours: dict[int, int] = {}
+    for board in engine.boards:
+        ours[board.white] = board.black
+        if board.black:
+            ours[board.black] = board.white
+    groups = _groups(players)
+    movers: list[PairingPlayer] = []
+    for index, residents in enumerate(groups):
+        members = movers + residents
+        inside = {p.number for p in members}
+        mine = {p.number: ours[p.number] for p in members if ours[p.number] in inside}
+        kept = {p.number: theirs[p.number] for p in members if theirs[p.number] in inside}
+        if mine != kept:
+            rest = [p for g in groups[index + 1 :] for p in g]
+            next_group = {p.number for p in groups[index + 1]} if rest else set()
+            return _first_field(movers, residents, rest, next_group, ours, theirs, ctx)
+        movers = _ranked([p for p in members if p.number not in mine])
+    numbers = pairing_numbers(tournament, round_number, absent)
+    rank = {p.number: i for i, p in enumerate(players)}
+    engine_boards = {(b.white, b.black) for b in engine.boards}
+    for board in recorded:
+        if board.black and (board.white, board.black) not in engine_boards:
+            higher, lower = sorted((board.white, board.black), key=rank.__getitem__)
+            article = colour_of_higher(
+                by_number[higher], by_number[lower], initial_colour, numbers[higher]
+            )[1]
+            return f"{article} (colour allocation), board {board.white}-{board.black}"
+    return ""
+
+
+def _first_field(
+    movers: list[PairingPlayer],
+    residents: list[PairingPlayer],
+    rest: list[PairingPlayer],
+    next_group: set[int],
+    ours: dict[int, int],
+    theirs: dict[int, int],
+    ctx: _Context,
+) -> str:
+    """The first criterion field whose sum over the bracket's pairs (and the pairs of
+    the players below, as the engine's matching sees them) differs between the two."""
+    bracket = _Bracket(movers, residents, rest, next_group)
+    everyone = bracket.members + rest
+    bye = None
+    if len(everyone) % 2:
+        eligible = [p.score for p in everyone if p.bye_eligible]
+        bye = _Bye(min(eligible), decided_here=False) if eligible else None
+    order = {p.number: i for i, p in enumerate(everyone)}
+    by_number = {p.number: p for p in everyone}
+
+    def totals(mate: dict[int, int]) -> list[int]:
+        summed: list[int] = []
+        for a, b in mate.items():
+            if b in order and order[a] < order[b]:
+                fields = _fields(by_number[a], by_number[b], bracket, ctx, bye)
+                summed = [x + y for x, y in zip(summed or [0] * len(fields), fields, strict=True)]
+        return summed
+
+    labels = _field_labels(bracket, ctx, bye)
+    for label, mine, recorded in zip(labels, totals(ours), totals(theirs), strict=False):
+        if mine != recorded:
+            return label
+    return "4 (order of candidates)"
+
+
+def _ranked(states: Collection[PairingPlayer]) -> list[PairingPlayer]:
     """1.2 (2017: A.2): by score, then pairing number."""
     return sorted(states, key=lambda p: (-p.score, p.number))
 
 
 def pair_round(
-    tournament: Tournament,
+    tournament: TournamentResults,
     round_number: int,
     *,
     absent: Collection[int] = (),
@@ -281,11 +415,24 @@ def pair_round(
     pairing-allocated bye.  ``acceleration`` gives virtual points (C.04.5) that
     the pairing scores include.  Raises NoLegalPairing when C1-C3 cannot all hold.
     """
+    players, ctx = _round(tournament, round_number, absent, acceleration)
+    if not players:
+        return RoundPairing(round_number, ())
+    pairs, bye = _pair(players, ctx)
+    numbers = pairing_numbers(tournament, round_number, absent)
+    return RoundPairing(round_number, _boards(pairs, bye, initial_colour, numbers))
+
+
+def _round(
+    tournament: TournamentResults,
+    round_number: int,
+    absent: Collection[int],
+    acceleration: Acceleration | None,
+) -> tuple[list[PairingPlayer], _Context]:
+    """The players to pair in the round, ranked (1.2), and what every edge depends on."""
     played = round_number - 1
     states = player_states(tournament, played, acceleration)
     players = _ranked([s for n, s in states.items() if n not in set(absent)])
-    if not players:
-        return RoundPairing(round_number, ())
     win = max(tournament.scoring.win, tournament.scoring.draw)
     final = round_number >= tournament.rounds
     ctx = _Context(
@@ -293,8 +440,7 @@ def pair_round(
         played=played,
         width=(len(players) // 2 + 2).bit_length() + 1,
     )
-    pairs, bye = _pair(players, ctx)
-    return RoundPairing(round_number, _boards(pairs, bye, initial_colour))
+    return players, ctx
 
 
 def _match(bracket: _Bracket, ctx: _Context, bye: _Bye | None) -> dict[int, int]:
@@ -372,7 +518,7 @@ def _match(bracket: _Bracket, ctx: _Context, bye: _Bye | None) -> dict[int, int]
 
 
 def _graph(
-    everyone: list[PlayerState], bracket: _Bracket, ctx: _Context, bye: _Bye | None
+    everyone: list[PairingPlayer], bracket: _Bracket, ctx: _Context, bye: _Bye | None
 ) -> tuple[list[tuple[int, int, int]], int | None]:
     """The edges (i < j, both compatible) with their packed criteria, and the
     weight bound for the matching (None: wider than the 128-bit library takes)."""
@@ -388,7 +534,7 @@ def _graph(
     return graph, WEIGHT_BITS if quality_bits < WEIGHT_BITS else None
 
 
-def _allowed(a: PlayerState, b: PlayerState, bracket: _Bracket, ctx: _Context) -> bool:
+def _allowed(a: PairingPlayer, b: PairingPlayer, bracket: _Bracket, ctx: _Context) -> bool:
     """Whether the matching has an edge between ``a`` and ``b``: they are compatible,
     or, when the bracket sees the next score group through ports (see _pair), they
     are two ports, or a port and a player compatible with somebody of that group."""
@@ -522,9 +668,9 @@ def pack_fields(rows: list[tuple[int, int, list[int]]]) -> list[int]:
     return packed
 
 
-def _groups(players: list[PlayerState]) -> list[list[PlayerState]]:
+def _groups(players: list[PairingPlayer]) -> list[list[PairingPlayer]]:
     """1.3 (2017: A.3): the score groups, highest score first."""
-    groups: list[list[PlayerState]] = []
+    groups: list[list[PairingPlayer]] = []
     for p in players:
         if groups and groups[-1][0].score == p.score:
             groups[-1].append(p)
@@ -534,8 +680,8 @@ def _groups(players: list[PlayerState]) -> list[list[PlayerState]]:
 
 
 def _pair(
-    players: list[PlayerState], ctx: _Context
-) -> tuple[list[tuple[PlayerState, PlayerState]], PlayerState | None]:
+    players: list[PairingPlayer], ctx: _Context
+) -> tuple[list[tuple[PairingPlayer, PairingPlayer]], PairingPlayer | None]:
     """Pair the brackets from the top (1.9; 2017: A.9); the players of a bracket
     left unpaired move down to the next one (MDPs).
 
@@ -566,8 +712,8 @@ def _pair(
     bracket's part of both is the same.  The result thus never depends on how
     far the matching looks; only the time taken does (the check usually passes)."""
     groups = _groups(players)
-    pairs: list[tuple[PlayerState, PlayerState]] = []
-    movers: list[PlayerState] = []
+    pairs: list[tuple[PairingPlayer, PairingPlayer]] = []
+    movers: list[PairingPlayer] = []
     for index, residents in enumerate(groups):
         rest = [p for g in groups[index + 1 :] for p in g]
         size = len(groups[index + 1]) if rest else 0
@@ -592,13 +738,13 @@ def _pair(
 
 
 def _pair_bracket(
-    movers: list[PlayerState],
-    residents: list[PlayerState],
-    rest: list[PlayerState],
+    movers: list[PairingPlayer],
+    residents: list[PairingPlayer],
+    rest: list[PairingPlayer],
     next_size: int,
     ctx: _Context,
     relaxation: _Relaxation | None,
-) -> tuple[list[tuple[PlayerState, PlayerState]], list[PlayerState]] | None:
+) -> tuple[list[tuple[PairingPlayer, PairingPlayer]], list[PairingPlayer]] | None:
     """The pairs of one bracket and the players it moves down, seeing everybody
     below or through a ``relaxation`` (None when its result does not extend)."""
     by_number = {p.number: p for p in (*movers, *residents)}
@@ -631,8 +777,8 @@ def _pair_bracket(
         unmatched = [p for p in everyone if p.number not in mate]
         if len(unmatched) > 1 or (unmatched and not unmatched[0].bye_eligible):
             raise NoLegalPairing("no pairing satisfies C1-C3 for every player")
-    pairs: list[tuple[PlayerState, PlayerState]] = []
-    left: list[PlayerState] = []
+    pairs: list[tuple[PairingPlayer, PairingPlayer]] = []
+    left: list[PairingPlayer] = []
     if movers:
         # The moved-down players' opponents are now fixed (the MDP-Pairing, 3.3):
         # the residents left over are paired again as a homogeneous remainder.
@@ -673,7 +819,7 @@ def _extends(
     ports = relaxation.ports
     seen = [p for p in bracket.members + bracket.below if p.number not in ports]
 
-    def paired_inside(p: PlayerState) -> bool:
+    def paired_inside(p: PairingPlayer) -> bool:
         # only these pairs are kept (and only they weigh in C6): any other pair of
         # two seen players has weight 0, its players float
         q = mate.get(p.number)
@@ -702,8 +848,8 @@ def _extends(
 
 
 def _completes(
-    left: list[PlayerState],
-    beyond: list[PlayerState],
+    left: list[PairingPlayer],
+    beyond: list[PairingPlayer],
     bye_score: Fraction | None,
     ctx: _Context,
 ) -> bool:
@@ -711,7 +857,7 @@ def _completes(
     one, when they are an odd number, who may receive the bye (C2), is ``beyond``
     the bracket's view and has the lowest score of those who may (``bye_score``).
     A greedy pairing usually shows it; a maximum matching decides when it does not."""
-    candidates: list[PlayerState] = []
+    candidates: list[PairingPlayer] = []
     if len(left) % 2:
         candidates = [p for p in beyond if p.bye_eligible and p.score == bye_score]
         if not candidates:
@@ -735,7 +881,7 @@ def _completes(
     return len(max_weight_matching(nodes, edges, WEIGHT_BITS)) == nodes
 
 
-def _greedy_pairs(players: list[PlayerState], ctx: _Context) -> bool:
+def _greedy_pairs(players: list[PairingPlayer], ctx: _Context) -> bool:
     """Whether pairing each player, from the top, with the first compatible one
     below pairs them all."""
     free = list(players)
@@ -748,7 +894,7 @@ def _greedy_pairs(players: list[PlayerState], ctx: _Context) -> bool:
     return True
 
 
-def _unpaired(players: list[PlayerState], ctx: _Context) -> list[PlayerState]:
+def _unpaired(players: list[PairingPlayer], ctx: _Context) -> list[PairingPlayer]:
     """The players that a largest pairing of ``players`` among themselves leaves over."""
     even = len(players) - len(players) % 2
     if _greedy_pairs(players[:even], ctx):
@@ -764,10 +910,14 @@ def _unpaired(players: list[PlayerState], ctx: _Context) -> list[PlayerState]:
 
 
 def _boards(
-    pairs: list[tuple[PlayerState, PlayerState]], bye: PlayerState | None, initial: Color
+    pairs: list[tuple[PairingPlayer, PairingPlayer]],
+    bye: PairingPlayer | None,
+    initial: Color,
+    numbers: dict[int, int],
 ) -> tuple[Board, ...]:
     """C.04.2 (board order): the higher score of the pair, then the sum of the
-    scores, then the rank of the higher-ranked player; the bye last."""
+    scores, then the rank of the higher-ranked player; the bye last.  ``numbers``
+    are the round's pairing numbers (see ``pairing_numbers``), for 5.2.5."""
     rank = {p.number: i for i, p in enumerate(_ranked([q for pair in pairs for q in pair]))}
     ordered = []
     for a, b in pairs:
@@ -776,11 +926,9 @@ def _boards(
             ((-higher.score, -(higher.score + lower.score), rank[higher.number]), higher, lower)
         )
     ordered.sort(key=lambda item: item[0])
-    numbers = sorted([p.number for pair in pairs for p in pair] + ([bye.number] if bye else []))
-    position = {n: i for i, n in enumerate(numbers, start=1)}
     boards = []
     for _, higher, lower in ordered:
-        if colour_of_higher(higher, lower, initial, position[higher.number]) is WHITE:
+        if colour_of_higher(higher, lower, initial, numbers[higher.number])[0] is WHITE:
             boards.append(Board(higher.number, lower.number))
         else:
             boards.append(Board(lower.number, higher.number))

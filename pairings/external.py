@@ -18,7 +18,7 @@ from pathlib import Path
 
 from pairings.acceleration import Acceleration
 from pairings.dutch import Board, NoLegalPairing, RoundPairing
-from tiebreaks.model import Color, Tournament, Unplayed, UnplayedRound
+from tiebreaks.model import Color, TournamentResults, Unplayed, UnplayedRound
 from tiebreaks.trf import TRF16, trf_from_tournament, write_trf
 
 TIMEOUT_SECONDS = 120
@@ -37,7 +37,7 @@ def xxa_lines(acceleration: Acceleration) -> str:
 
 
 def request_trf(
-    tournament: Tournament,
+    tournament: TournamentResults,
     round_number: int,
     absent: Collection[int],
     initial_colour: Color,
@@ -73,7 +73,7 @@ def parse_output(text: str, round_number: int) -> RoundPairing:
 
 def pair_with(
     command: str,
-    tournament: Tournament,
+    tournament: TournamentResults,
     round_number: int,
     *,
     absent: Collection[int] = (),

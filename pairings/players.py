@@ -9,11 +9,12 @@ the player may still receive the pairing-allocated bye (C2).
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from fractions import Fraction
 
 from pairings.acceleration import Acceleration
-from tiebreaks.model import Color, Game, Player, Tournament, Unplayed, UnplayedRound
+from tiebreaks.model import Color, Game, Player, Round, TournamentResults, Unplayed, UnplayedRound
 
 WHITE, BLACK = Color.WHITE, Color.BLACK
 
@@ -29,7 +30,7 @@ class Float:
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerState:
+class PairingPlayer:
     """One player as the pairing sees it (C.04.3 Article 1; 2017: A.1-A.7).
 
     ``colours`` are the colours of the games actually played, oldest first: an
@@ -77,7 +78,37 @@ def _colour_state(colours: tuple[Color, ...]) -> dict[str, object]:
     }
 
 
-def _float(player: Player, rnd: int, scores: dict[int, list[Fraction]], tournament: Tournament):
+def made_by_pairing(entry: Round) -> bool:
+    """A round entry the pairing made: a game, a forfeit (a scheduled game not played),
+    the pairing-allocated bye.  A requested bye or an absence was not paired."""
+    if isinstance(entry, Game):
+        return True
+    return isinstance(entry, UnplayedRound) and (
+        entry.kind is Unplayed.PAB or entry.kind.is_forfeit
+    )
+
+
+def pairing_numbers(
+    tournament: TournamentResults, round_number: int, absent: Collection[int] = ()
+) -> dict[int, int]:
+    """The pairing numbers of a round (1.2.2; the parity that 5.2.5 reads): the start
+    ranks in order, counting the players to be paired and those who took part in the
+    pairing of an earlier round, so that a player who is absent keeps his number and
+    those after him keep theirs.  A player who has not yet entered the pairing (absent
+    since round 1, a late entry) has no number yet.  bbpPairings numbers them so."""
+    left_out = set(absent)
+    numbers: dict[int, int] = {}
+    for player in sorted(tournament.players, key=lambda p: p.start_rank):
+        if player.start_rank not in left_out or any(
+            made_by_pairing(player.round(rnd)) for rnd in range(1, round_number)
+        ):
+            numbers[player.start_rank] = len(numbers) + 1
+    return numbers
+
+
+def _float(
+    player: Player, rnd: int, scores: dict[int, list[Fraction]], tournament: TournamentResults
+):
     """1.4.2, 1.4.3: the float a player received in round ``rnd``: a bye or a forfeit win
     counts as a downfloat, an unplayed round without points as none."""
     entry = player.round(rnd)
@@ -89,7 +120,7 @@ def _float(player: Player, rnd: int, scores: dict[int, list[Fraction]], tourname
     return Float.DOWN if points > tournament.scoring.loss else Float.NONE
 
 
-def _bye_eligible(player: Player, played: int, tournament: Tournament) -> bool:
+def _bye_eligible(player: Player, played: int, tournament: TournamentResults) -> bool:
     """C2: not someone who already had the pairing-allocated bye or scored a win's
     points without playing (a forfeit win, a full-point bye)."""
     scoring = tournament.scoring
@@ -103,8 +134,8 @@ def _bye_eligible(player: Player, played: int, tournament: Tournament) -> bool:
 
 
 def player_states(
-    tournament: Tournament, played: int, acceleration: Acceleration | None = None
-) -> dict[int, PlayerState]:
+    tournament: TournamentResults, played: int, acceleration: Acceleration | None = None
+) -> dict[int, PairingPlayer]:
     """Every player's state after ``played`` rounds, by pairing number."""
     scoring = tournament.scoring
     virtual = acceleration or Acceleration()
@@ -123,7 +154,7 @@ def player_states(
         games = [player.round(rnd) for rnd in range(1, played + 1)]
         played_games = [g for g in games if isinstance(g, Game)]
         colours = tuple(g.color for g in played_games if g.color is not None)
-        states[player.start_rank] = PlayerState(
+        states[player.start_rank] = PairingPlayer(
             number=player.start_rank,
             score=scores[player.start_rank][played],
             opponents=frozenset(g.opponent for g in played_games),

@@ -22,8 +22,9 @@ from fractions import Fraction
 from types import MappingProxyType
 
 from pairings.acceleration import Acceleration, baku
+from pairings.players import made_by_pairing, other
 from tiebreaks.errors import TrfError
-from tiebreaks.model import Color, Game, Tournament, Unplayed, UnplayedRound
+from tiebreaks.model import Color, TournamentResults, Unplayed, UnplayedRound
 from tiebreaks.trf import TrfFile
 
 _NOT_TO_PAIR = frozenset({Unplayed.HPB, Unplayed.ZPB, Unplayed.FPB, Unplayed.ABSENT})
@@ -32,35 +33,26 @@ _INITIAL = {"white1": Color.WHITE, "black1": Color.BLACK}
 
 @dataclass(frozen=True)
 class PairingRequest:
-    tournament: Tournament
+    tournament: TournamentResults
     round: int
     absent: frozenset[int]
     initial_colour: Color
     acceleration: Acceleration | None = None
 
 
-def _paired(entry: object) -> bool:
-    """A round entry the pairing made: a game, a forfeit, the pairing-allocated bye."""
-    if isinstance(entry, Game):
-        return True
-    return isinstance(entry, UnplayedRound) and (
-        entry.kind is Unplayed.PAB or entry.kind.is_forfeit
-    )
-
-
-def rounds_played(tournament: Tournament) -> int:
+def rounds_played(tournament: TournamentResults) -> int:
     return max(
         (
             number
             for player in tournament.players
             for number, entry in enumerate(player.rounds, start=1)
-            if _paired(entry)
+            if made_by_pairing(entry)
         ),
         default=0,
     )
 
 
-def not_paired_in(tournament: Tournament, round_number: int) -> frozenset[int]:
+def not_paired_in(tournament: TournamentResults, round_number: int) -> frozenset[int]:
     """Players whose entry for the round says they were (or are) not to be paired."""
     return frozenset(
         p.start_rank
@@ -83,15 +75,16 @@ def _xxc(trf: TrfFile) -> Iterator[tuple[int, Color]]:
                 raise TrfError(number, 5, "XXC expects white1 or black1")
 
 
-def round_one_colour(tournament: Tournament) -> Color | None:
-    """The initial colour as round 1 shows it: the colour of its top player, who
-    had the initial colour if his pairing number is odd; None before round 1."""
-    for player in sorted(tournament.players, key=lambda p: p.start_rank):
-        entry = player.round(1)
-        if isinstance(entry, Game) and entry.color is not None:
-            if player.start_rank % 2:
-                return entry.color
-            return Color.BLACK if entry.color is Color.WHITE else Color.WHITE
+def round_one_colour(tournament: TournamentResults) -> Color | None:
+    """The initial colour as round 1 shows it: the colour the pairing gave its top
+    player (a forfeited game keeps the colour it was scheduled with), who had the
+    initial colour if his pairing number in round 1 is odd; None before round 1.
+    Only the players round 1 paired have a number (``players.pairing_numbers``)."""
+    paired = [p for p in tournament.players if made_by_pairing(p.round(1))]
+    for number, player in enumerate(sorted(paired, key=lambda p: p.start_rank), start=1):
+        colour = getattr(player.round(1), "color", None)
+        if colour is not None:
+            return colour if number % 2 else other(colour)
     return None
 
 

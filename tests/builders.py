@@ -51,7 +51,7 @@ def build_tournament(
             player["rating"] = 2500 - n
         commands.register_player(tid, player, author=author)
     for number, boards in enumerate(pairings, start=1):
-        commands.pair_round(
+        commands.record_pairing(
             tid,
             {"round": number, "boards": [{"white": w, "black": b} for w, b in boards]},
             author=author,

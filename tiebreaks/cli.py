@@ -34,7 +34,7 @@ from typing import NoReturn
 
 from tiebreaks.errors import TieBreakError, TrfError
 from tiebreaks.formatting import format_points
-from tiebreaks.model import Tournament
+from tiebreaks.model import TournamentResults
 from tiebreaks.prizes import Awards, PrizeError, PrizeList, award, parse_prize_list
 from tiebreaks.rules import EDITIONS
 from tiebreaks.stakes import Reach, Stakes, stakes, stakes_json
@@ -214,7 +214,7 @@ def _warn(path: str, warnings: Sequence[str]) -> None:
         print(f"warning: {path}: {warning}", file=sys.stderr)
 
 
-def _with_unrated_rating(tournament: Tournament, rating: int | None) -> Tournament:
+def _with_unrated_rating(tournament: TournamentResults, rating: int | None) -> TournamentResults:
     if rating is None:
         return tournament
     if not 1 <= rating <= 4000:

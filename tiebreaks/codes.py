@@ -84,7 +84,10 @@ def parse_code(
     if acronym not in catalogue:
         raise TieBreakError(f"unknown tie-break {shape['acronym']!r} in code {text!r}")
     allowed = catalogue[acronym].modifiers
-    fields: dict[str, object] = {}
+    seen: set[str] = set()  # the Code fields set so far, to refuse a repeated one
+    cut: str | None = None
+    limit = 0
+    factor: int | None = None
     for token in filter(None, shape["modifiers"].split("/")):
         part = _MODIFIER.match(token)
         if part is None:
@@ -97,21 +100,26 @@ def parse_code(
                 f"(allowed: {allowed_text})"
             )
         key = _FIELD.get(name, "cut")
-        if key in fields:
+        if key in seen:
             raise TieBreakError(f"modifier {token!r} repeats another one in {text!r}")
-        if name == "K" and int(part["factor"]) < 1:
-            raise TieBreakError(f"the factor of {token!r} in {text!r} must be at least 1")
-        fields[key] = (
-            int(part["limit"])
-            if name == "L"
-            else int(part["factor"])
-            if name == "K"
-            else part["cut"] or True
-        )
+        seen.add(key)
+        if part["cut"]:
+            cut = part["cut"]
+        elif name == "L":
+            limit = int(part["limit"])
+        elif name == "K":
+            factor = int(part["factor"])
+            if factor < 1:
+                raise TieBreakError(f"the factor of {token!r} in {text!r} must be at least 1")
     return Code(
         text=text,
         acronym=acronym,
+        cut=cut,
+        limit=limit,
+        forfeits_as_games="forfeits_as_games" in seen,
+        fore="fore" in seen,
+        reverse="reverse" in seen,
         score=shape["score"],
+        factor=factor,
         title=catalogue[acronym].name,
-        **fields,
     )

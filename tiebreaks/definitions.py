@@ -79,8 +79,9 @@ class Context:
             self._elements[key] = opponent_elements(sheet, forfeits_as_games)
         return self._elements[key]
 
-    def buchholz(self, fore: bool = False) -> list[int]:
-        return [sum(e.values) for e in self.elements(fore=fore)]
+    def buchholz(self, fore: bool = False, forfeits_as_games: bool = False) -> list[int]:
+        """Each player's Buchholz (C.07 8.1, 8.3 with ``fore``), uncut."""
+        return [sum(e.values) for e in self.elements(forfeits_as_games, fore)]
 
     @cached_property
     def ratings(self) -> list[int]:
@@ -143,7 +144,8 @@ def bh(ctx: Context, code: Code) -> Column:
 
 def fb(ctx: Context, code: Code) -> Column:
     """FB, Fore Buchholz (C.07 8.3): Buchholz as if every game paired for the final
-    round had ended in a draw; same modifiers as BH."""
+    round had ended in a draw; same modifiers as BH.  The final round is the last
+    scheduled one (ruling 10): before it is paired FB equals BH."""
     return _opponent_sum(ctx, code, fore=True)
 
 
@@ -176,10 +178,11 @@ def sb(ctx: Context, code: Code) -> Column:
     return Column(values, sheet.unit * sheet.unit)
 
 
-def other_sb003(ctx: Context, code: Code) -> Column:
-    """OTHER_SB003, the simplified Sonneborn-Berger of seed 003 (not FIDE): for the
-    players tied on the top score only, the sum of the final scores of the opponents
-    beaten or drawn, each draw at the opponent's FULL score.  Everyone else: None."""
+def nonfide_sb_top(ctx: Context, code: Code) -> Column:
+    """NONFIDE_SB_TOP, a gaming platform's simplified Sonneborn-Berger,
+    not FIDE (seed 003); FIDE's C.07 SB is ``sb``.  For the players tied on the top
+    score only, the sum of the final scores of the opponents beaten or drawn, each
+    draw at the opponent's FULL score.  Everyone else: None."""
     sheet = ctx.sheet
     top = max(sheet.score, default=0)
     values: list[Value] = []
@@ -523,12 +526,14 @@ DEFINITIONS: tuple[Definition, ...] = (
     Definition("APRO", "Average Performance Rating of Opponents", "10.4", _NONE, apro, _W),
     Definition("APPO", "Average Perfect Performance of Opponents", "10.5", _NONE, appo, _W),
     Definition(
-        "OTHER_SB003",
-        "Simplified Sonneborn-Berger of the top scorers (not FIDE)",
-        "seed 003 (not FIDE)",
+        "NONFIDE_SB_TOP",
+        "Non-FIDE variant: a gaming platform's simplified Sonneborn-Berger of the top scorers",
+        "not FIDE (seed 003)",
         _NONE,
-        other_sb003,
+        nonfide_sb_top,
     ),
 )
 CATALOGUE: dict[str, Definition] = {d.acronym: d for d in DEFINITIONS}
-ALIASES = {"GE": "REP"}  # the 2023/2024 name
+# Older names still read: GE is REP's 2023/2024 name; OTHER_SB003 was NONFIDE_SB_TOP's,
+# which tournaments created before and files written then still carry.
+ALIASES = {"GE": "REP", "OTHER_SB003": "NONFIDE_SB_TOP"}

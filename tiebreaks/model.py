@@ -185,7 +185,7 @@ class Player:
 
 
 @dataclass(frozen=True)
-class Tournament:
+class TournamentResults:
     """A tournament's results: the players with their rounds, the number of
     rounds scheduled, the scoring and the system.  ``unrated_rating`` is the rating
     the tournament's rules give unrated players for the rating-based tie-breaks

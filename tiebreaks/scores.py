@@ -17,6 +17,7 @@ k is ``after_round`` when given, else the last round anybody has an entry for (a
 result, a bye or a pending pairing): a file whose later rounds have no data yet and
 the live standings of a round in progress are the event so far.  Once the last
 round is paired k is the scheduled number, so the final standings do not change.
+Fore Buchholz's "final round" is not k but the scheduled last round (ruling 10).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from fractions import Fraction
 from math import lcm
 
 from tiebreaks.errors import TieBreakError
-from tiebreaks.model import Color, Game, Outcome, Pending, Player, Tournament, Unplayed
+from tiebreaks.model import Color, Game, Outcome, Pending, Player, TournamentResults, Unplayed
 from tiebreaks.rules import OpponentView, OwnUnplayed, RuleSet
 
 # Round kinds as small ints: the hot loops compare these, not enum members.
@@ -93,7 +94,7 @@ class ScoreSheet:
     opponent's index; their round is NONE everywhere else).
     """
 
-    tournament: Tournament
+    tournament: TournamentResults
     rules: RuleSet
     rounds: int
     unit: int
@@ -128,9 +129,13 @@ class ScoreSheet:
         """The sheet Fore Buchholz (C.07 8.3) sees: every game paired for the final
         round counted as a draw, whether it has a result (forfeits included: they
         were paired) or is still pending.  Byes known before the round stay as they
-        are.  Only kinds, points, scores and the pending games' opponents change."""
+        are.  Only kinds, points, scores and the pending games' opponents change.
+
+        "The final round" is the tournament's last scheduled round (ruling 10), not
+        round k of ruling 3: standings computed before it cannot see its pairings,
+        so there FB is BH (the same sheet)."""
         last = self.rounds - 1
-        if last < 0:
+        if last < 0 or self.rounds < self.tournament.rounds:
             return self
         kind = [list(k) for k in self.kind]
         pts = [list(p) for p in self.pts]
@@ -167,7 +172,7 @@ class ScoreSheet:
         return own, "16.4 dummy at the player's own score"
 
 
-def last_known_round(tournament: Tournament) -> int:
+def last_known_round(tournament: TournamentResults) -> int:
     """The last round anybody has an entry for (0 when none): k of ruling 3."""
     last = 0
     for player in tournament.players:
@@ -180,7 +185,7 @@ def last_known_round(tournament: Tournament) -> int:
 
 
 def build_sheet(
-    tournament: Tournament, rules: RuleSet, after_round: int | None = None
+    tournament: TournamentResults, rules: RuleSet, after_round: int | None = None
 ) -> ScoreSheet:
     """Read ``tournament`` (rounds 1..after_round) into a ScoreSheet under ``rules``."""
     longest = max((len(p.rounds) for p in tournament.players), default=0)

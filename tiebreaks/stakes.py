@@ -46,7 +46,7 @@ from enum import StrEnum
 from fractions import Fraction
 
 from tiebreaks.errors import TieBreakError
-from tiebreaks.model import Color, Game, Outcome, Pending, Player, Round, Tournament
+from tiebreaks.model import Color, Game, Outcome, Pending, Player, Round, TournamentResults
 from tiebreaks.prizes import Awards, PlayerFacts, Prize, PrizeList, award, facts_for
 from tiebreaks.rules import DEFAULT_RULES, get_rules
 from tiebreaks.scores import ScoreSheet, build_sheet
@@ -302,7 +302,7 @@ def open_games(sheet: ScoreSheet) -> list[tuple[int, int]]:
 
 
 def stakes(
-    tournament: Tournament,
+    tournament: TournamentResults,
     definition: PrizeList,
     players: Mapping[int, PlayerFacts] | None = None,
 ) -> Stakes:
@@ -502,13 +502,13 @@ def stakes_json(found: Stakes) -> dict[str, object]:
 
 @dataclass(frozen=True)
 class WhatIf:
-    tournament: Tournament  # with the hypothetical results (never stored)
+    tournament: TournamentResults  # with the hypothetical results (never stored)
     standings: Standings
     awards: Awards | None
 
 
 def what_if(
-    tournament: Tournament,
+    tournament: TournamentResults,
     results: Mapping[int, Outcome],
     tiebreaks: Sequence[str] | None = None,
     rules: str = DEFAULT_RULES,

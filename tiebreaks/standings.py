@@ -18,19 +18,21 @@ Rule editions: ``fide-2026`` (default), ``fide-2023``, ``fide-pre2023``; see
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
 from operator import attrgetter
+from typing import cast
 
 from tiebreaks.codes import Code, parse_code
 from tiebreaks.definitions import CATALOGUE, Column, Context, Definition, Printed, Value
 from tiebreaks.errors import TieBreakError
 from tiebreaks.formatting import decimal_text, format_points
-from tiebreaks.model import Player, System, Tournament
+from tiebreaks.model import Player, System, TournamentResults
 from tiebreaks.modifiers import cut
-from tiebreaks.ranking import rank, sort_key
+from tiebreaks.ranking import GroupStep, KeyStep, rank, sort_key
 from tiebreaks.rules import DEFAULT_RULES, EDITIONS, get_rules
 from tiebreaks.scores import KIND_LABELS, NONE, VOLUNTARY, ScoreSheet, build_sheet
 
@@ -48,6 +50,7 @@ __all__ = [
     "compute_standings",
     "default_tiebreaks",
     "column_keys",
+    "exact_points",
     "exact_values",
     "explain",
     "format_value",
@@ -80,7 +83,7 @@ def default_tiebreaks(system: System) -> tuple[str, ...]:
     return ROUND_ROBIN_DEFAULT if system.predetermined else SWISS_DEFAULT
 
 
-def _codes(tournament: Tournament, tiebreaks: Sequence[str] | str | None) -> list[Code]:
+def _codes(tournament: TournamentResults, tiebreaks: Sequence[str] | str | None) -> list[Code]:
     if tiebreaks is None:
         tiebreaks = default_tiebreaks(tournament.system)
     elif isinstance(tiebreaks, str):
@@ -105,21 +108,24 @@ class Ranking:
         self.codes = codes
         self.columns: dict[str, Column] = {}
         self.group_values: dict[str, dict[int, int]] = {}
-        steps: list[object] = [score]
+        steps: list[KeyStep | GroupStep] = [score]
+        # The casts: a definition's function splits a tied group when ``group`` is set
+        # and gives a Column otherwise; one field whose type follows another field's
+        # value, which a dataclass cannot state.
         for code in codes:
             definition = catalogue[code.acronym]
             if definition.group:
                 self.group_values.setdefault(code.text, {})
-                steps.append(
-                    lambda group, code=code, f=definition.function: f(context, code, group)
+                split = cast(
+                    Callable[[object, Code, list[int]], list[list[int]]], definition.function
                 )
+                steps.append(partial(split, context, code))
                 continue
             if code.text not in self.columns:
-                self.columns[code.text] = definition.function(context, code)
+                self.columns[code.text] = cast(Column, definition.function(context, code))
             steps.append(column_keys(self.columns[code.text]))
-        self.placed = sorted(
-            rank(self.count, steps, self._record_group), key=attrgetter("rank", "index")
-        )
+        placed = rank(self.count, steps, self._record_group)
+        self.placed = sorted(placed, key=attrgetter("rank", "index"))
 
     def _record_group(self, step: int, group: list[int], subgroups: list[list[int]]) -> None:
         values = self.group_values[self.codes[step - 1].text]
@@ -132,7 +138,7 @@ class Ranking:
     def tiebreaks(self) -> list[dict[str, Value]]:
         """Each participant's tie-break values (exact), keyed by the codes as given."""
         texts = [code.text for code in self.codes]
-        columns = []
+        columns: list[Sequence[Value]] = []
         for text in texts:
             column = self.columns.get(text)
             if column is None:
@@ -150,7 +156,7 @@ class _Computation:
 
     def __init__(
         self,
-        tournament: Tournament,
+        tournament: TournamentResults,
         tiebreaks: Sequence[str] | str | None,
         rules: str,
         after_round: int | None,
@@ -164,8 +170,8 @@ class _Computation:
     def rows(self) -> tuple[StandingsRow, ...]:
         sheet = self.sheet
         tiebreaks = self.ranking.tiebreaks()
-        points = exact_values(Column(sheet.score, sheet.unit))
-        adjusted = exact_values(Column(sheet.adjusted, sheet.unit))
+        points = exact_points(sheet.score, sheet.unit)
+        adjusted = exact_points(sheet.adjusted, sheet.unit)
         return tuple(
             StandingsRow(
                 rank=placed.rank,
@@ -179,7 +185,13 @@ class _Computation:
         )
 
 
-def exact_values(column: Column) -> list[Value]:
+def exact_points(units: Sequence[int], unit: int) -> list[Fraction]:
+    """Scores counted in 1/``unit`` points as exact points: one Fraction per distinct value."""
+    made = {v: Fraction(v, unit) for v in set(units)}
+    return [made[v] for v in units]
+
+
+def exact_values(column: Column) -> Sequence[Value]:
     """The column's values as exact numbers: one Fraction per distinct value."""
     if column.scale is None:
         return column.values
@@ -189,15 +201,16 @@ def exact_values(column: Column) -> list[Value]:
     return [made[v] for v in column.values]
 
 
-def column_keys(column: Column) -> list[object]:
+def column_keys(column: Column) -> KeyStep:
     values = column.values
-    if None not in values:
-        return [-v for v in values] if column.lower_is_better else values
+    defined = [v for v in values if v is not None]
+    if len(defined) == len(values):
+        return [-v for v in defined] if column.lower_is_better else defined
     return [sort_key(v, column.lower_is_better) for v in values]
 
 
 def compute_standings(
-    tournament: Tournament,
+    tournament: TournamentResults,
     tiebreaks: Sequence[str] | None = None,
     rules: str = DEFAULT_RULES,
     after_round: int | None = None,
@@ -217,7 +230,7 @@ def compute_standings(
         )
 
 
-def unrated_warnings(tournament: Tournament, codes: Sequence[Code]) -> tuple[str, ...]:
+def unrated_warnings(tournament: TournamentResults, codes: Sequence[Code]) -> tuple[str, ...]:
     """Ruling 6: C.07 10 drops the rating-based tie-breaks when unrated players take part
     unless the rules say how to treat them; by default they are left out of those
     tie-breaks, and never silently."""
@@ -383,7 +396,7 @@ def _tiebreak_line(computation: _Computation, code: Code, i: int, value: Value) 
 
 
 def explain(
-    tournament: Tournament,
+    tournament: TournamentResults,
     start_rank: int,
     tiebreaks: Sequence[str] | None = None,
     rules: str = DEFAULT_RULES,

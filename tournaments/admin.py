@@ -12,7 +12,7 @@ from typing import Any, Protocol
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.auth import get_user_model
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import BadRequest, PermissionDenied
 from django.db import DatabaseError, transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
@@ -102,9 +102,9 @@ class _Summarised(Protocol):
     version: int
 
 
-def _author(request: HttpRequest) -> AbstractBaseUser:
+def _author(request: HttpRequest) -> User:
     user = request.user
-    assert user.is_authenticated  # the admin serves signed-in staff only
+    assert isinstance(user, User)  # the admin serves signed-in staff only
     return user
 
 

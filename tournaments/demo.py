@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 
 from tournaments.store import commands
@@ -86,7 +86,7 @@ CLOSED_ROUNDS = (1, 2, 3)
 
 
 @transaction.atomic
-def load_demo(author: AbstractBaseUser) -> int:
+def load_demo(author: User) -> int:
     """Store the demo tournament (once) and return its id."""
     created = commands.create_tournament(
         {"name": NAME, "rounds": 5, "system": "swiss", "details": DETAILS},
@@ -110,7 +110,7 @@ def load_demo(author: AbstractBaseUser) -> int:
     append(commands.request_bye, {"start_rank": 11, "round": 2, "points": "half"})
     for number, (boards, byes) in ROUNDS.items():
         pairing = [{"board": i, "white": w, "black": b} for i, (w, b, _) in enumerate(boards, 1)]
-        append(commands.pair_round, {"round": number, "boards": pairing, "byes": byes})
+        append(commands.record_pairing, {"round": number, "boards": pairing, "byes": byes})
         for board, (_, _, result) in enumerate(boards, 1):
             if result is None:
                 continue

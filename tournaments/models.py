@@ -15,7 +15,7 @@ from django.db import models
 from django.db.models import Max, OuterRef, Subquery
 from django.utils import timezone
 
-from tournaments.store.events import EventKind, payload_lookup
+from tournaments.domain.events import EventKind, payload_lookup
 
 __all__ = ["AppendOnlyError", "Event", "EventKind", "Membership", "Tournament"]
 
@@ -99,7 +99,7 @@ class Event(models.Model):
 
     tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT, related_name="events")
     seq = models.PositiveIntegerField()
-    # One of tournaments.store.events.REGISTRY; the commands write only declared kinds.
+    # An EventKind (tournaments.domain.events); the commands write only those.
     kind = models.CharField(max_length=40)
     schema_version = models.PositiveSmallIntegerField()
     payload = models.JSONField()

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments.api import files_and_schedule, views
+from tournaments.api import files, views
 
 app_name = "tournaments"
 
@@ -48,26 +48,22 @@ urlpatterns = [
     path(tournament + "results/", views.ResultView.as_view(), name="result-create"),
     path(tournament + "corrections/", views.CorrectionView.as_view(), name="correction-create"),
     path(tournament + "events/", views.EventListView.as_view(), name="event-list"),
-    # TRF files, CSV and round-robin schedules (api.files_and_schedule).
-    path(
-        "tournaments/import/", files_and_schedule.TrfImportView.as_view(), name="tournament-import"
-    ),
+    # TRF files and CSV (api.files).
+    path("tournaments/import/", files.TrfImportView.as_view(), name="tournament-import"),
     path(
         tournament + "export.trf",
-        files_and_schedule.TrfExportView.as_view(),
+        files.TrfExportView.as_view(),
         name="tournament-export",
     ),
     path(
         tournament + "standings.csv",
-        files_and_schedule.StandingsCsvView.as_view(),
+        files.StandingsCsvView.as_view(),
         name="standings-csv",
     ),
-    path(
-        tournament + "schedule/", files_and_schedule.ScheduleView.as_view(), name="schedule-create"
-    ),
+    path(tournament + "schedule/", views.ScheduleView.as_view(), name="schedule-create"),
     path(
         tournament + "rounds/import-trf/",
-        files_and_schedule.RoundTrfImportView.as_view(),
+        files.RoundTrfImportView.as_view(),
         name="round-import-trf",
     ),
 ]

@@ -12,7 +12,7 @@ from django.db import connections
 
 from config.asgi import application
 from live.consumers import StandingsConsumer
-from live.hub import hub
+from live.hub import process_hub
 from live.snapshots import store_snapshot
 from tests.live.builders import make_tournament, record
 from tournaments.store.queries import load_tournament
@@ -52,7 +52,7 @@ async def test_a_consumer_that_dies_leaves_the_hub(broker, monkeypatch) -> None:
     communicator = WebsocketCommunicator(application, f"/ws/tournaments/{tid}/standings/")
     assert (await communicator.connect(timeout=10))[0]
     await communicator.receive_json_from(timeout=10)
-    assert hub().watching(tid)
+    assert process_hub().watching(tid)
 
     async def crash(*args: object) -> None:
         raise RuntimeError("a bug in the consumer")
@@ -61,8 +61,8 @@ async def test_a_consumer_that_dies_leaves_the_hub(broker, monkeypatch) -> None:
     await communicator.send_json_to({"type": "resume", "version": 0})
     with pytest.raises(RuntimeError, match="a bug in the consumer"):
         await communicator.receive_from(timeout=10)
-    assert not hub().watching(tid)
-    assert not hub().tasks  # its last spectator gone, the hub stopped listening
+    assert not process_hub().watching(tid)
+    assert not process_hub().tasks  # its last spectator gone, the hub stopped listening
 
 
 @pytest.mark.parametrize(

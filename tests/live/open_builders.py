@@ -66,7 +66,7 @@ def make_open(players: int, played: int = 2, rounds: int = 9, name: str = "Weeke
     everyone = list(range(1, players + 1))
     for number in range(1, played + 1):
         boards = pairing(everyone, number)
-        commands.pair_round(tid, {"round": number, "boards": boards}, author=author)
+        commands.record_pairing(tid, {"round": number, "boards": boards}, author=author)
         for board in range(1, len(boards) + 1):
             result = "+/-" if (number, board) == (1, 3) else RESULTS[(board + number) % 5]
             commands.record_result(
@@ -77,7 +77,7 @@ def make_open(players: int, played: int = 2, rounds: int = 9, name: str = "Weeke
     commands.request_bye(
         tid, {"start_rank": players - 1, "round": current, "points": "half"}, author=author
     )
-    commands.pair_round(
+    commands.record_pairing(
         tid,
         {"round": current, "boards": pairing(everyone[:-2], current), "confirm_repeats": True},
         author=author,

@@ -241,3 +241,50 @@ def test_the_whole_table_keeps_the_followed_player_highlighted(
         expect(rows).to_have_count(8)
         expect(page.locator("#standings tr.followed")).to_have_attribute("data-start-rank", "7")
         expect(page.locator("#standings tr.gap")).to_have_count(0)
+
+
+# --------------------------------------------------------------------------- gaps
+
+
+def drop_first_diff(ws) -> None:
+    """Relays the standings socket, except its first diff (as a lost message)."""
+    server = ws.connect_to_server()
+    dropped: list[str] = []
+
+    def relay(message: str) -> None:
+        if '"standings.diff"' in message and not dropped:
+            dropped.append(message)
+        else:
+            ws.send(message)
+
+    server.on_message(relay)
+
+
+def test_a_gap_in_the_diffs_is_filled_with_the_api_table(
+    transactional_db: None, broker, tmp_path: Path
+) -> None:
+    tid = make_tournament(players=4)  # boards: 1 v 3, 2 v 4
+    token = Token.objects.get_or_create(user=organiser())[0].key
+    api = reverse("standings", args=[tid])
+    with daphne(tmp_path, LIVE_DIFF_MIN_ROWS=0) as url, chromium() as browser, running_worker():
+        page = browser.new_page()
+        fetched: list[str] = []
+        page.on("response", lambda r: fetched.append(r.url) if r.url.endswith(api) else None)
+        page.route_web_socket(re.compile(r"/standings/"), drop_first_diff)
+        page.goto(url + reverse("live:spectator", args=[tid]))
+        page.wait_for_selector("#status[data-state='live']")
+        for board, result in ((1, "1-0"), (2, "0-1")):
+            response = page.request.post(
+                url + reverse("tournaments:result-create", args=[tid]),
+                data={"round": 1, "board": board, "result": result},
+                headers={"Authorization": f"Token {token}"},
+            )
+            assert response.status == 201, response.text()
+        # The second diff builds on the dropped one: the page fetches the whole table,
+        # which has both results: 1 and 4 won (BH 0 each), 3 and 2 lost (BH 1 each).
+        places = page.locator("#standings tbody tr td.rank")
+        expect(places).to_have_text(["1-2"] * 2 + ["3-4"] * 2, timeout=15000)
+        rows = page.locator("#standings tbody tr")
+        assert sorted(rows.nth(i).get_attribute("data-start-rank") for i in range(2)) == ["1", "4"]
+        expect(page.locator("#boards tr[data-board='1'] td.result")).to_have_text("1–0")
+        assert fetched, "the page did not fetch the table"

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from live.diff import order_runs, standings_diff
-from live.wire import table_of
 
-from .wire_builders import body, player_row
+from .wire_builders import body, player_row, table_of
 
 
 def test_diff_carries_only_the_scores_of_changed_rows_and_changed_boards() -> None:
@@ -18,7 +17,7 @@ def test_diff_carries_only_the_scores_of_changed_rows_and_changed_boards() -> No
         "base_version": 7,
         "computed_at": new["computed_at"],
         "rows": [[1, 1, 1]],
-        "boards": [[1, 1, 2, "1-0"]],
+        "boards": [(1, 1, 2, "1-0")],
         "closed": False,
     }
 

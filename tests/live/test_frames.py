@@ -5,16 +5,17 @@ from __future__ import annotations
 import json
 
 from live.frames import Frame
-from live.projection import encode_json
-from live.wire import full_frames, table_of
+from live.wire import Standings, encode_json, full_frames
 
-from .wire_builders import body, player_row
+from .wire_builders import body, player_row, table_of
 
 
 def full_table(first_page: int) -> Frame:
     rows = [player_row(n, n, 10 - n, 0) for n in range(1, 6)]
     table = table_of(body(7, rows))
-    return Frame(7, tuple(encode_json(f) for f in full_frames(table, first_page, 2)), table)
+    head, *pages = full_frames(table, first_page, 2)
+    assert isinstance(head, Standings)
+    return Frame(7, tuple(encode_json(f) for f in (head, *pages)), table, head)
 
 
 def test_a_head_frame_carries_the_followed_rows_after_its_own() -> None:
@@ -31,6 +32,13 @@ def test_following_leaves_the_pages_after_the_head_as_they_are() -> None:
 def test_a_spectator_following_nobody_gets_the_shared_texts() -> None:
     frame = full_table(first_page=2)
     assert frame.texts_for(()) == frame.texts
+
+
+def test_a_head_frame_with_followed_rows_keeps_the_shared_part_as_it_was() -> None:
+    frame = full_table(first_page=2)
+    head = json.loads(frame.texts_for((5,))[0])
+    del head["followed"]
+    assert head == json.loads(frame.texts[0])
 
 
 def test_a_diff_carries_no_followed_rows() -> None:

@@ -1,13 +1,15 @@
-"""The snapshot body built from a tournament's events."""
+"""The stored table built from a tournament's events."""
 
 from __future__ import annotations
 
 import json
 
+import msgspec
 import pytest
 from django.utils import timezone
 
-from live.projection import build_body, crosstable_body
+from live.projection import build_standings, crosstable_body
+from live.wire import object_view
 from tournaments.store import commands
 from tournaments.store.queries import load_tournament
 
@@ -17,7 +19,8 @@ pytestmark = pytest.mark.django_db
 
 
 def body_of(tid: int) -> dict:
-    return build_body(load_tournament(tid), timezone.now())
+    """The table with named fields (``object_view``), as plain JSON values."""
+    return msgspec.to_builtins(object_view(build_standings(load_tournament(tid), timezone.now())))
 
 
 def row(body: dict, start_rank: int) -> dict:
@@ -44,6 +47,17 @@ def test_a_win_gives_the_winner_the_lead() -> None:
     winner = body_of(tid)["rows"][0]
     assert (winner["start_rank"], winner["rank"], winner["place"]) == (1, 1, "1")
     assert winner["points"] == 1
+
+
+def test_a_stored_row_is_an_array_in_the_order_of_the_columns() -> None:
+    tid = make_tournament(players=4)  # boards: 1 v 3, 2 v 4
+    record(tid, 1, "1-0")
+    table = build_standings(load_tournament(tid), timezone.now())
+    assert table.columns == ["start_rank", "name", "title", "federation", "rating", "points",
+                             "BH", "SB"]  # fmt: skip
+    # 1 beat 3, who has no points: 1 point, BH 0 and SB 0.
+    assert table.rows[0][:2] == [1, "Player 1"]
+    assert table.rows[0][5:] == [1, 0, 0]
 
 
 def test_the_body_carries_no_crosstable() -> None:
@@ -125,6 +139,6 @@ def test_live_standings_during_round_1_are_those_of_a_one_round_event() -> None:
     ).tournament_id
     for n in (1, 2, 3):
         commands.register_player(tid, {"name": f"Player {n}", "rating": 2000 - n}, author=author)
-    commands.pair_round(tid, {"round": 1, "boards": [{"white": 1, "black": 2}], "byes": [3]})
+    commands.record_pairing(tid, {"round": 1, "boards": [{"white": 1, "black": 2}], "byes": [3]})
     record(tid, 1, "1-0")
     assert row(body_of(tid), 3)["tiebreaks"]["BH"] == 0.5

@@ -127,7 +127,7 @@ def test_a_setting_the_rounds_forbid_is_refused_next_to_its_field(client):
     tid = created(client)
     for name in ("A", "B"):
         commands.register_player(tid, {"name": name})
-    commands.pair_round(tid, {"round": 1, "boards": [{"white": 1, "black": 2}]})
+    commands.record_pairing(tid, {"round": 1, "boards": [{"white": 1, "black": 2}]})
     response = client.post(
         reverse("live:settings", args=[tid]),
         {**FORM, "scoring": "standard", "system": "round robin"},

@@ -28,7 +28,7 @@ def test_a_stale_computation_cannot_overwrite_a_newer_snapshot() -> None:
     assert store_snapshot(load_tournament(tid)).version == last
     assert store_snapshot(stale) is None
     latest = StandingsSnapshot.objects.get(tournament_id=tid)
-    assert (latest.version, latest.body["rows"][0]["points"]) == (last, 1)
+    assert (latest.version, latest.standings.rows[0][5]) == (last, 1)  # column 5: points
 
 
 def test_the_same_version_is_stored_once() -> None:

@@ -50,7 +50,7 @@ def test_a_starting_list_in_initial_ranking_order_says_nothing():
 
 
 def test_result_slips_give_one_slip_per_board_to_organisers_only(tid):
-    commands.pair_round(tid, {"round": 1, "boards": [{"white": 2, "black": 1}], "byes": [3]})
+    commands.record_pairing(tid, {"round": 1, "boards": [{"white": 2, "black": 1}], "byes": [3]})
     url = reverse("live:slips", args=[tid, 1])
     assert Client().get(url).status_code == 302
     other = Client()

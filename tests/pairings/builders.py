@@ -13,7 +13,7 @@ from tiebreaks.model import (
     Game,
     Outcome,
     Round,
-    Tournament,
+    TournamentResults,
     Unplayed,
     UnplayedRound,
 )
@@ -28,7 +28,7 @@ def played_out(
     seed: int,
     absent_rate: float = 0.0,
     accelerated: bool = False,
-) -> tuple[list[tuple[Tournament, int, frozenset[int], RoundPairing]], Tournament]:
+) -> tuple[list[tuple[TournamentResults, int, frozenset[int], RoundPairing]], TournamentResults]:
     """Rounds 1..upto paired by the engine (with Baku acceleration when
     ``accelerated``), stopping early if no legal pairing is left: (tournament
     before, round, absent, pairing) per round, and the tournament after the last
@@ -55,7 +55,7 @@ _FORFEITS = {
 }
 
 
-def history(count: int, rounds: int, *played: list[tuple[int, int, str]]) -> Tournament:
+def history(count: int, rounds: int, *played: list[tuple[int, int, str]]) -> TournamentResults:
     """``count`` entrants after the rounds ``played``: per round, ``(white, black,
     result)`` boards, result "1-0", "1/2", "0-1" or a forfeit "+/-", "-/+"; black 0
     is the pairing-allocated bye, or with result "H" a requested half-point bye; a

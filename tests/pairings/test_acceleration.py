@@ -10,7 +10,7 @@ import pytest
 from pairings import Board, pair_round
 from pairings.acceleration import AccelerationError, baku, baku_rounds, by_method, ga_size
 from tests.pairings.builders import entrants, history
-from tiebreaks.model import Scoring, Tournament
+from tiebreaks.model import Scoring, TournamentResults
 
 ONE, HALF, NONE = Fraction(1), Fraction(1, 2), Fraction(0)
 
@@ -66,7 +66,7 @@ def test_a_late_entry_leaves_the_last_ga_player_unchanged():
 
 def test_baku_refuses_a_scoring_other_than_win_draw_half():
     with pytest.raises(AccelerationError, match="standard scoring"):
-        baku(Tournament(players=(), rounds=5, scoring=Scoring.three_one_zero()))
+        baku(TournamentResults(players=(), rounds=5, scoring=Scoring.three_one_zero()))
 
 
 def test_an_unknown_method_is_refused():

@@ -5,6 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from pairings.cli import main
+from pairings.trf_input import initial_colour
+from tiebreaks.model import Color
+from tiebreaks.trf import read_trf
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 HEADER = "012 Club Open\nXXR 5\nXXC white1\n"
@@ -56,6 +59,68 @@ def test_players_marked_in_the_round_to_pair_are_left_out(tmp_path, capsys):
     assert "1" not in " ".join(out[1:]).split()
 
 
+def test_a_digit_bye_without_opponent_in_the_round_to_pair_leaves_the_player_out(tmp_path, capsys):
+    # Ruling 11: "0000 - 0" is a zero-point bye, "0000 - 1" a full-point bye; neither
+    # player is paired in round 2, leaving 3-4 (3 had Black, 4 White) as the only board.
+    lines = [
+        player(1, "   3 w 1", "0000 - 0"),
+        player(2, "   4 b 1", "0000 - 1"),
+        player(3, "   1 b 0"),
+        player(4, "   2 w 0"),
+    ]
+    assert main([write(tmp_path, lines), "-p"]) == 0
+    assert capsys.readouterr().out == "1\n3 4\n"
+
+
+def _with_points(number: int, points: str, *cells: str) -> str:
+    line = player(number, *cells)
+    return line[:80] + points.rjust(4) + line[84:]
+
+
+def test_a_forfeit_has_no_colour_and_an_absent_player_keeps_his_pairing_number(tmp_path, capsys):
+    # XXC black1.  Round 1: 1-3 =, 2 won by forfeit against 6 (scheduled Black), 4-7 =,
+    # 5 a zero-point bye.  Round 2: 1 is absent (0000 - H).  Scores: 2: 1; 3 4 7: .5;
+    # 5 6: 0, so 5 meets 6.  5 played no game, and 6's forfeit has no colour (C.04.3
+    # 1.6: colours of games played): no preference on either side, so 5.2.5 gives the
+    # higher-ranked 5 the initial colour (Black) for his odd pairing number 5.  Player
+    # 1, absent, keeps his number: counting only the players paired in round 2 would
+    # make 5 the 4th (even) and give him White.  bbpPairings pairs 6-5.
+    lines = [
+        "012 Club Open",
+        "XXR 5",
+        "XXC black1",
+        _with_points(1, "0.5", "   3 b =", "0000 - H"),
+        _with_points(2, "1.0", "   6 w +"),
+        _with_points(3, "0.5", "   1 w ="),
+        _with_points(4, "0.5", "   7 b ="),
+        _with_points(5, "0.0", "0000 - Z"),
+        _with_points(6, "0.0", "   2 b -"),
+        _with_points(7, "0.5", "   4 w ="),
+    ]
+    path = tmp_path / "t.trf"
+    path.write_text("\n".join(lines) + "\n")
+    assert main([str(path), "-p"]) == 0
+    assert "6 5" in capsys.readouterr().out.split("\n")
+
+
+def test_the_initial_colour_is_read_from_round_1_s_paired_players(tmp_path):
+    # No XXC.  Round 1: 1 absent (0000 - Z), 2 won by forfeit with White against 4,
+    # 5-3 with 5 White.  Round 1 paired 2 3 4 5, numbered 1-4 in that round: its top
+    # player 2 (number 1, odd) was given White, so the initial colour is White; a
+    # forfeit keeps the colour it was scheduled with.  (Reading games only, 3 with
+    # Black and start rank 3 would have said Black.)
+    lines = [
+        _with_points(1, "0.0", "0000 - Z"),
+        _with_points(2, "1.0", "   4 w +"),
+        _with_points(3, "0.0", "   5 b 0"),
+        _with_points(4, "0.0", "   2 b -"),
+        _with_points(5, "1.0", "   3 w 1"),
+    ]
+    path = tmp_path / "t.trf"
+    path.write_text("XXR 5\n" + "\n".join(lines) + "\n")
+    assert initial_colour(read_trf(path)) is Color.WHITE
+
+
 def test_exit_1_when_everybody_has_met(tmp_path, capsys):
     # A round robin of four played as three Swiss rounds: round 4 has no legal pairing.
     lines = [
@@ -90,7 +155,78 @@ def test_check_reports_the_rounds_the_engine_pairs_differently(tmp_path, capsys)
         player(4, "   3 b 0"),
     ]
     assert main([write(tmp_path, lines), "-c"]) == 1
-    assert capsys.readouterr().out.startswith("round 1: ")
+    # S1 = 1 2, S2 = 3 4, nobody has a colour: no criterion C1-C21 tells the two
+    # apart; the file has 3 (an S2 player) as the higher player of a pair, one
+    # exchange (4.3), where the engine has none.
+    assert capsys.readouterr().out == (
+        "round 1: differs: 1-2, 3-4 (the engine: 1-3, 4-2); "
+        "first criterion: 4 (order of candidates: exchanges)\n"
+    )
+
+
+def test_check_names_the_colour_rule_when_only_colours_differ(tmp_path, capsys):
+    # Round 1 with XXC white1: 1-3 and 4-2; without any colour history 5.2.5 gives
+    # the higher-ranked player of each board the initial colour for an odd pairing
+    # number (1), the other for an even one (2).  The file gives 3 White against 1.
+    lines = [
+        player(1, "   3 b 0"),
+        player(2, "   4 b 1"),
+        player(3, "   1 w 1"),
+        player(4, "   2 w 0"),
+    ]
+    assert main(["-c", write(tmp_path, lines)]) == 1
+    assert capsys.readouterr().out.endswith(
+        "first criterion: 5.2.5 (colour allocation), board 3-1\n"
+    )
+
+
+def test_check_names_a_rematch(tmp_path, capsys):
+    # Round 2 pairs 1-3 again (C1: no two players meet twice).
+    lines = [
+        player(1, "   3 w 1", "   3 b 1"),
+        player(2, "   4 b 1", "   4 w 1"),
+        player(3, "   1 b 0", "   1 w 0"),
+        player(4, "   2 w 0", "   2 b 0"),
+    ]
+    assert main(["-c", write(tmp_path, lines)]) == 1
+    assert "round 2: " in (out := capsys.readouterr().out)
+    assert out.endswith("first criterion: C1: 1 and 3 have met\n")
+
+
+def test_verify_gives_every_round_a_verdict(tmp_path, capsys):
+    lines = [
+        player(1, "   3 w 1", "   2 b 1"),
+        player(2, "   4 b 1", "   1 w 0"),
+        player(3, "   1 b 0", "   4 b 1"),
+        player(4, "   2 w 0", "   3 w 0"),
+    ]
+    # Round 2: 1 and 2 (1 point) meet; 1 had White and 2 Black, so 2 gets White
+    # (5.2.1).  3 had Black and 4 White, so 3 gets White, but the file gives it to 4.
+    assert main(["verify", write(tmp_path, lines)]) == 1
+    assert capsys.readouterr().out == (
+        "round 1: as the engine pairs\nround 2: differs: 4-3 (the engine: 3-4)\n"
+    )
+
+
+def test_verify_refuses_a_round_robin(tmp_path, capsys):
+    path = tmp_path / "rr.trf"
+    path.write_text(
+        "092 Individual: Round robin\n"
+        + player(1, "   2 w 1")
+        + "\n"
+        + player(2, "   1 b 0")
+        + "\n"
+    )
+    assert main(["verify", str(path)]) == 2
+    assert "round robin is not paired by the Dutch system" in capsys.readouterr().err
+
+
+def test_verify_without_a_file_is_exit_2(capsys):
+    try:
+        main(["verify"])
+    except SystemExit as stop:
+        assert stop.code == 2
+    assert "a TRF file is needed" in capsys.readouterr().err
 
 
 def test_check_is_silent_when_every_round_agrees(tmp_path, capsys):

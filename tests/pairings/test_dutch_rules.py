@@ -4,7 +4,8 @@ one the engine once paired differently from bbpPairings."""
 
 from __future__ import annotations
 
-from pairings import pair_round
+from pairings import Board, pair_round
+from pairings.dutch import first_criterion
 from tests.pairings.builders import history
 
 
@@ -173,3 +174,140 @@ def test_c6_pairs_the_top_bracket_when_only_players_far_below_can_absorb_the_nex
         [(52, 1, "0-1"), (51, 2, "0-1"), *second],
     )
     assert frozenset((1, 2)) in pairs(tournament, 3)
+
+
+def test_c13_a_strong_preference_outweighs_a_mild_one():
+    # Round 4 of 5 (no topscorers yet).  Scores: 4 7: 2.5; 1 3 5 6: 1.5; 2: 1.
+    # 4 (b w b, strong White) meets 7 (w b: mild White) and gets White (5.2.2).
+    # 1.5: 1 (w b) prefers White, 3 and 5 (w b w) strongly Black, 6 (b w) Black;
+    # 3-6 met in round 1.  {1-3, 5-6} refuses 6's mild preference; {1-6, 3-5}
+    # refuses a strong one (C13, after C12 finds one refusal in each); 2 the bye
+    # (C5).  So 1-3 and 6-5 (5 strong Black).
+    tournament = history(
+        7,
+        5,
+        [(1, 4, "0-1"), (3, 6, "1-0"), (5, 2, "1-0"), (7, 0, "")],
+        [(2, 1, "1/2"), (4, 5, "1/2"), (6, 0, ""), (7, 3, "1/2")],
+        [(1, 0, ""), (3, 4, "0-1"), (5, 7, "0-1"), (6, 2, "1/2")],
+    )
+    assert {(b.white, b.black) for b in pair_round(tournament, 4).boards} == {
+        (4, 7),
+        (1, 3),
+        (6, 5),
+        (2, 0),
+    }
+    alternative = [Board(4, 7), Board(1, 6), Board(3, 5), Board(2, 0)]
+    assert first_criterion(tournament, 4, alternative).startswith("C13 ")
+
+
+def test_c15_no_upfloat_for_a_player_who_upfloated_last_round():
+    # Round 4 of 5.  Scores: 4: 2.5; 3 5: 2; 1 6 7: 1.5; 2: 1 (the bye, C5).  4 met 3,
+    # so 4-5 and 3 floats down to 1 6 7 (3 met 6).  3 (w b w) strongly prefers Black;
+    # 1 (w b) prefers White, 6 and 7 (b w) Black.  With 1: 1-3 and 7-6, one mild
+    # preference refused (7 or 6); with 7: 7-3 (3 Black, 5.2.2) and 1-6, one refused
+    # (7's) as well: C12 and C13 are equal.  But 1 came up to meet a higher score last
+    # round (round 3: 5-1, 1 on 1 against 5 on 1.5), and playing 3 would float him up
+    # again (C15); 7 did not.  So 7-3 and 1-6.
+    tournament = history(
+        7,
+        5,
+        [(1, 4, "0-1"), (3, 6, "1/2"), (5, 2, "1/2"), (7, 0, "")],
+        [(1, 0, ""), (2, 3, "0-1"), (4, 7, "1-0"), (6, 5, "0-1")],
+        [(3, 4, "1/2"), (5, 1, "1/2"), (6, 0, ""), (7, 2, "1/2")],
+    )
+    assert {(b.white, b.black) for b in pair_round(tournament, 4).boards} == {
+        (4, 5),
+        (7, 3),
+        (1, 6),
+        (2, 0),
+    }
+    alternative = [Board(4, 5), Board(1, 3), Board(7, 6), Board(2, 0)]
+    assert first_criterion(tournament, 4, alternative).startswith("C15 ")
+
+
+def test_c21_a_player_who_upfloated_two_rounds_ago_meets_the_lowest_score_possible():
+    # Final round 5.  Scores: 1: 3.5; 3 4 7: 2.5; 5: 2; 2 6: 1.5.  1 has met 3, 4, 7 and
+    # 5: he goes down to 1.5.  4-3 (3 and 7 met), 7 goes down; 5 has met 7 and takes
+    # the bye (2 and 6 already had one: C2; the lowest score left, C5).  At 1.5 the
+    # moved-down 1 and 7 meet 2 and 6: {1-6, 7-2} or {1-2, 7-6}, each refusing 1's
+    # mild wish for White only (2, 6 strongly White, 7 strongly Black), each floating
+    # 1 and 7 down again and 2 and 6 up.  2 came up in round 3 (against 3, 1 against
+    # 0.5), so his upfloat repeats one from two rounds before (C17, the same in both);
+    # C21 wants that upfloater's opponent to score as little as possible: 7 (2.5),
+    # not 1 (3.5).  So 6-1 and 2-7.
+    tournament = history(
+        7,
+        5,
+        [(1, 4, "1-0"), (3, 6, "1-0"), (5, 2, "1-0"), (7, 0, "")],
+        [(2, 4, "1/2"), (5, 1, "0-1"), (6, 0, ""), (7, 3, "1-0")],
+        [(1, 7, "1-0"), (3, 2, "1-0"), (4, 0, ""), (6, 5, "1/2")],
+        [(2, 0, ""), (3, 1, "1/2"), (4, 6, "1-0"), (7, 5, "1/2")],
+    )
+    assert {(b.white, b.black) for b in pair_round(tournament, 5).boards} == {
+        (6, 1),
+        (4, 3),
+        (2, 7),
+        (5, 0),
+    }
+    alternative = [Board(2, 1), Board(4, 3), Board(6, 7), Board(5, 0)]
+    assert first_criterion(tournament, 5, alternative).startswith("C21 ")
+
+
+def test_c5_the_bye_goes_to_the_lowest_score_the_round_allows():
+    # Round 9 of 10 of a generated tournament with forfeits (2 8 9 11 13 withdrawn).
+    # Scores: 4 5: 6; 1: 5.5; 3 6 7: 4; 10: 3.5; 12: 3; 14: 1.5; nine players, one
+    # bye.  Opponents still possible (forfeits are no meeting): 1: 10 12; 3: 7;
+    # 4: 10 12 14; 5: 14; 6: 7 10 14; 7: 3 6; 10: 1 4 6; 12: 1 4; 14: 4 5 6.
+    # 5 can only meet 14, 3 only 7.  Bye to 12: 5-14, 3-7, then 1-10 leaves 4-6, who
+    # met; bye to 10: 1-12 leaves 4-6 again; bye to 7 leaves 3 alone; bye to 6 works
+    # but 6 won by forfeit in round 2 (C2).  Bye to 3 (4 points): 5-14, 7-6, and 1 4
+    # 10 12 pair.  C5 wants that bye, not one to a higher score such as 5 (6 points).
+    tournament = history(
+        14,
+        10,
+        [
+            (2, 9, "+/-"),
+            (4, 11, "1/2"),
+            (6, 13, "1-0"),
+            (8, 1, "0-1"),
+            (10, 3, "0-1"),
+            (12, 5, "0-1"),
+            (14, 7, "0-1"),
+        ],
+        [
+            (1, 5, "1-0"),
+            (3, 6, "-/+"),
+            (7, 2, "1/2"),
+            (8, 4, "0-1"),
+            (11, 10, "0-1"),
+            (13, 12, "1-0"),
+            (14, 0, ""),
+        ],
+        [
+            (1, 6, "1-0"),
+            (2, 13, "1-0"),
+            (3, 14, "1-0"),
+            (4, 7, "1-0"),
+            (5, 10, "1-0"),
+            (8, 0, ""),
+            (12, 11, "1-0"),
+        ],
+        [
+            (2, 1, "1-0"),
+            (5, 4, "1-0"),
+            (6, 3, "1/2"),
+            (7, 8, "0-1"),
+            (10, 12, "1/2"),
+            (11, 14, "1-0"),
+        ],
+        [(3, 5, "1/2"), (4, 1, "1-0"), (8, 6, "1/2"), (12, 7, "0-1"), (14, 10, "0-1")],
+        [(1, 7, "1-0"), (3, 4, "1/2"), (5, 6, "1-0"), (10, 8, "1-0"), (14, 12, "0-1")],
+        [(1, 3, "1-0"), (4, 10, "+/-"), (6, 12, "1-0"), (7, 5, "1/2"), (8, 14, "1-0")],
+        [(4, 6, "1-0"), (5, 8, "1-0"), (7, 10, "1-0"), (12, 3, "1/2"), (14, 1, "1/2")],
+    )
+    withdrawn = frozenset({2, 8, 9, 11, 13})
+    pairing = pair_round(tournament, 9, absent=withdrawn)
+    assert pairing.bye == 3
+    assert {frozenset((5, 14)), frozenset((6, 7))} <= {
+        frozenset((b.white, b.black)) for b in pairing.boards
+    }

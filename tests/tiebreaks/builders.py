@@ -24,7 +24,7 @@ from tiebreaks.model import (
     Round,
     Scoring,
     System,
-    Tournament,
+    TournamentResults,
     Unplayed,
     UnplayedRound,
 )
@@ -90,7 +90,7 @@ def tournament_from_strips(
     names: Mapping[int, str] | None = None,
     system: System = System.SWISS,
     scoring: Scoring | None = None,
-) -> Tournament:
+) -> TournamentResults:
     """A tournament from every listed player's strip.  Opponents who are not listed get
     the mirror of the games played against them and no result in other rounds; two
     listed sides that disagree raise ValueError."""
@@ -114,10 +114,10 @@ def tournament_from_strips(
         Player(rank, (names or {}).get(rank, ""), rounds=tuple(row))
         for rank, row in sorted(rows.items())
     )
-    return Tournament(players, n, scoring=scoring or Scoring(), system=system)
+    return TournamentResults(players, n, scoring=scoring or Scoring(), system=system)
 
 
-def with_ratings(tournament: Tournament, ratings: Mapping[int, int]) -> Tournament:
+def with_ratings(tournament: TournamentResults, ratings: Mapping[int, int]) -> TournamentResults:
     """The same tournament with the given players' ratings (others stay unrated)."""
     players = tuple(replace(p, rating=ratings.get(p.start_rank, 0)) for p in tournament.players)
     return replace(tournament, players=players)
@@ -128,7 +128,7 @@ def lone_strip(
     text: str,
     opponent_scores: Mapping[int, str | float],
     rounds: int | None = None,
-) -> Tournament:
+) -> TournamentResults:
     """A tournament where only one player's strip and the opponents' final scores are
     known (the seed documents' examples).  Each opponent gets the mirror of the game,
     and games against fresh filler players in the other rounds to end on the stated
@@ -159,7 +159,7 @@ def lone_strip(
             )
         rows[rnd.opponent] = row
     players = tuple(Player(rank, rounds=tuple(row)) for rank, row in sorted(rows.items()))
-    return Tournament(players, n)
+    return TournamentResults(players, n)
 
 
 def berger_rounds(size: int) -> list[list[tuple[int, int]]]:
@@ -174,7 +174,9 @@ def berger_rounds(size: int) -> list[list[tuple[int, int]]]:
     return out
 
 
-def round_robin(table: Sequence[str], *, cycles: int = 1, names: Sequence[str] = ()) -> Tournament:
+def round_robin(
+    table: Sequence[str], *, cycles: int = 1, names: Sequence[str] = ()
+) -> TournamentResults:
     """A (double) round robin from a crosstable: row i lists player i+1's results
     against every other player in order, own cell left out.  Each cell holds one
     result per cycle separated by ':' - ``1``, ``0``, ``1/2`` or ``0.5``, and ``+``/``-``
@@ -203,7 +205,7 @@ def round_robin(table: Sequence[str], *, cycles: int = 1, names: Sequence[str] =
     )
     system = System.ROUND_ROBIN if cycles == 1 else System.DOUBLE_ROUND_ROBIN
     # A round robin's rest round scores nothing.
-    return Tournament(players, len(rows[0]), scoring=Scoring(pab=0), system=system)
+    return TournamentResults(players, len(rows[0]), scoring=Scoring(pab=0), system=system)
 
 
 def _rr_round(cell: str, opponent: int, colour: Color) -> Round:
@@ -216,7 +218,7 @@ def _rr_round(cell: str, opponent: int, colour: Color) -> Round:
 
 
 def row(
-    tournament: Tournament,
+    tournament: TournamentResults,
     start_rank: int,
     tiebreaks: Sequence[str] = (),
     rules: str = "fide-2026",
@@ -227,14 +229,14 @@ def row(
 
 
 def value(
-    tournament: Tournament, start_rank: int, code: str, rules: str = "fide-2026"
+    tournament: TournamentResults, start_rank: int, code: str, rules: str = "fide-2026"
 ) -> Fraction | int | None:
     """One tie-break value of one player."""
     return row(tournament, start_rank, [code], rules).tiebreaks[code]
 
 
 def opponent_values(
-    tournament: Tournament, start_rank: int, rules: str = "fide-2026"
+    tournament: TournamentResults, start_rank: int, rules: str = "fide-2026"
 ) -> list[Fraction | None]:
     """Per round, the value that stands for the opponent in the player's own BH/SB
     (an opponent's adjusted score, or the dummy / virtual opponent), from explain()."""

@@ -1,4 +1,4 @@
-"""Hypothesis strategies for random, valid ``tiebreaks.model.Tournament`` values.
+"""Hypothesis strategies for random, valid ``tiebreaks.model.TournamentResults`` values.
 
 Every generated tournament is internally consistent: when A has a game against B in
 round r, B has the mirror game against A (opposite outcome, opposite colour); a forfeit
@@ -31,7 +31,7 @@ from tiebreaks.model import (
     Round,
     Scoring,
     System,
-    Tournament,
+    TournamentResults,
     Unplayed,
     UnplayedRound,
 )
@@ -136,14 +136,16 @@ class _Builder:
         self.strips[white].append(UnplayedRound(Unplayed.FORFEIT_LOSS, black, Color.WHITE))
         self.strips[black].append(UnplayedRound(Unplayed.FORFEIT_LOSS, white, Color.BLACK))
 
-    def tournament(self, rounds: int, system: System, name: str, rated_only: bool) -> Tournament:
+    def tournament(
+        self, rounds: int, system: System, name: str, rated_only: bool
+    ) -> TournamentResults:
         players = tuple(
             Player(
                 start_rank=rank, rounds=tuple(strip), **_player_fields(self.rng, rank, rated_only)
             )
             for rank, strip in self.strips.items()
         )
-        return Tournament(players, rounds, self.scoring, system, name)
+        return TournamentResults(players, rounds, self.scoring, system, name)
 
 
 def _requested_bye(rng: random.Random) -> Unplayed:
@@ -161,7 +163,7 @@ def _swiss(
     rng: random.Random,
     scoring: Scoring,
     rated_only: bool,
-) -> Tournament:
+) -> TournamentResults:
     build = _Builder(players, rng, scoring)
     withdrawn: set[int] = set()
     for number in range(1, rounds + 1):
@@ -204,7 +206,7 @@ def swiss_tournaments(
     rates: st.SearchStrategy[SwissRates] | None = None,
     scoring: st.SearchStrategy[Scoring] = scorings,
     rated_only: bool = False,
-) -> Tournament:
+) -> TournamentResults:
     """Swiss tournaments with random pairings (repeats allowed), results and unplayed rounds.
 
     ``rated_only`` gives every player a rating and plays every game rated, for
@@ -245,7 +247,7 @@ def round_robins(
     max_players: int = 10,
     forfeit_rate: st.SearchStrategy[float] = round_robin_forfeit_rates,
     scoring: st.SearchStrategy[Scoring] = scorings,
-) -> Tournament:
+) -> TournamentResults:
     """Single or double round robins on a Berger-like schedule, with some forfeits.
 
     No double forfeits: C.07 15.2 treats round-robin forfeits as games, and a double
@@ -275,12 +277,12 @@ def round_robins(
     return build.tournament(rounds, system, f"Random round robin of {players}", rated_only=False)
 
 
-def tournaments(**swiss_options: object) -> st.SearchStrategy[Tournament]:
+def tournaments(**swiss_options: object) -> st.SearchStrategy[TournamentResults]:
     """Swiss tournaments and round robins."""
     return st.one_of(swiss_tournaments(**swiss_options), round_robins())
 
 
-def trf_can_say_it(tournament: Tournament) -> bool:
+def trf_can_say_it(tournament: TournamentResults) -> bool:
     """Whether a TRF file can hold ``tournament`` exactly (for round-trip properties)."""
     # The reader's documented decision reads a round where every cell is blank (every
     # player absent) as not played yet, since TRF16 cannot tell the two apart.  A board

@@ -63,7 +63,7 @@ from tiebreaks.model import (
     Outcome,
     Player,
     System,
-    Tournament,
+    TournamentResults,
     Unplayed,
     UnplayedRound,
 )
@@ -137,7 +137,9 @@ def _rr_sb_c1_without_the_rest_round(players, rank: int) -> Fraction | None:
     return sum(products, Fraction(0)) - products[least]
 
 
-def _our_values(tournament: Tournament, codes, edition: str) -> dict[int, dict[str, Fraction]]:
+def _our_values(
+    tournament: TournamentResults, codes, edition: str
+) -> dict[int, dict[str, Fraction]]:
     standings = compute_standings(tournament, codes, rules=edition)
     return {
         row.player.start_rank: {code: row.tiebreaks[code] for code in codes}
@@ -164,7 +166,7 @@ def _differences(ours, expected) -> list[tuple[int, str, object, object]]:
     tournament=swiss_tournaments(rates=_FINISHED_HEAVY, scoring=st.just(STANDARD), rated_only=True),
     edition=st.sampled_from(sorted(EDITIONS)),
 )
-def test_values_equal_tiebreak_core(tournament: Tournament, edition: str) -> None:
+def test_values_equal_tiebreak_core(tournament: TournamentResults, edition: str) -> None:
     codes = COMPARED_BY_EDITION[edition]
     players = to_tiebreak_core(tournament)
     expected = core_values(players, codes, tournament.rounds, edition)
@@ -190,7 +192,7 @@ ROUND_ROBIN_COMPARED = ("SB", "SB/C1", "PS", "WIN", "BPG", "ARO")
 
 @settings(max_examples=80, deadline=None)
 @given(round_robins(forfeit_rate=st.sampled_from((0.1, 0.25)), scoring=st.just(STANDARD)))
-def test_round_robin_values_equal_tiebreak_core(tournament: Tournament) -> None:
+def test_round_robin_values_equal_tiebreak_core(tournament: TournamentResults) -> None:
     # 2026 only: tiebreak-core's fide-2024 ruleset has no round-robin mode (C.07 15.2).
     # No Buchholz: "these tie-breaks must not be used in round-robins" (8, 2026).
     codes = ROUND_ROBIN_COMPARED
@@ -208,7 +210,7 @@ def test_round_robin_values_equal_tiebreak_core(tournament: Tournament) -> None:
     assert _differences(ours, expected) == []
 
 
-def _departure_example() -> Tournament:
+def _departure_example() -> TournamentResults:
     """Five players, four rounds.  Player 1 takes a zero-point bye in round 1 and loses
     round 2 by forfeit to player 2, then beats 3 and 4.
 
@@ -234,7 +236,7 @@ def _departure_example() -> Tournament:
         4: (Game(3, draw, b), pab, Game(2, win, w), Game(1, loss, w)),
         5: (Game(2, win, b), Game(3, win, w), pab, hpb),
     }  # fmt: skip
-    return Tournament(
+    return TournamentResults(
         players=tuple(Player(rank, rating=2000, rounds=r) for rank, r in strips.items()),
         rounds=4,
     )
@@ -264,7 +266,7 @@ def test_a_cut_may_take_every_element() -> None:
         2: (Game(1, loss, b), pab),
         3: (pab, Game(1, draw, w)),
     }
-    tournament = Tournament(
+    tournament = TournamentResults(
         players=tuple(Player(rank, rating=2000, rounds=r) for rank, r in strips.items()),
         rounds=2,
     )
@@ -301,7 +303,7 @@ def test_a_round_robin_rest_round_is_no_sb_element() -> None:
                     else (Outcome.WIN if winner == me else Outcome.LOSS)
                 )
                 strips[me].append(Game(them, outcome, colour))
-    tournament = Tournament(
+    tournament = TournamentResults(
         players=tuple(Player(rank, rating=2000, rounds=tuple(r)) for rank, r in strips.items()),
         rounds=5,
         system=System.ROUND_ROBIN,

@@ -1,4 +1,5 @@
-"""Fore Buchholz (C.07 8.3) in a live final round: paired games without a result yet.
+"""Fore Buchholz (C.07 8.3): the live final round (paired games without a result yet)
+and, before the final round is paired, FB equal to BH (ruling 10).
 
 C.07 8.3: "Buchholz score calculated as if all paired games for the final round had
 ended in draws".  A game paired but not finished is ``Pending``: it counts for nothing
@@ -103,3 +104,85 @@ def test_trf_writes_a_pending_game_as_its_pairing_with_a_blank_result() -> None:
     player_1 = next(line for line in text.split("\n") if line.startswith("001    1"))
     assert player_1[101:109] == "   3 w  "
     assert parse_trf(text).tournament.player(1).round(2) == Pending(3, Color.WHITE)
+
+
+# Ruling 10: "the final round" of 8.3 is the last scheduled round.  Five players, three
+# rounds scheduled, two played:
+#   R1: 1-2 1-0, 3-4 1-0, 5 PAB      R2: 5-1 1-0, 3-2 =, 4 PAB
+MID_EVENT = {1: "+W2 -B5", 2: "-B1 =B3", 3: "+W4 =W2", 4: "-B3 +BYE", 5: "+BYE +W1"}
+# Points (= adjusted: a PAB counts at its awarded value, 16.3.1): 1: 1, 2: .5, 3: 1.5,
+# 4: 1, 5: 2.  BH (2026) after round 2, the 16.4.2 cap being .5 x 2 = 1 (ruling 3):
+#   1: s2 + s5 = .5 + 2 = 2.5             2: s1 + s3 = 1 + 1.5 = 2.5
+#   3: s4 + s2 = 1 + .5 = 1.5             4: s3 + dummy min(1, 1) = 1.5 + 1 = 2.5
+#   5: dummy min(2, 1) + s1 = 1 + 1 = 2
+# Round 3 is not paired, so FB is BH.  Had round 2 been taken for the final round, 5-1
+# would have been drawn, giving FB 1: 2, 2: 3, 5: 2.5 (and 3, 4 unchanged).
+MID_EVENT_BH = {1: "2.5", 2: "2.5", 3: "1.5", 4: "2.5", 5: "2"}
+# BH/C1 (no VUR: the lowest value goes): 1: 2.5 - .5 = 2; 2: 2.5 - 1 = 1.5;
+# 3: 1.5 - .5 = 1; 4: 2.5 - 1 = 1.5; 5: 2 - 1 = 1.
+MID_EVENT_BH_C1 = {1: "2", 2: "1.5", 3: "1", 4: "1.5", 5: "1"}
+
+
+def _column(tournament, code: str, **options) -> dict[int, F]:
+    rows = compute_standings(tournament, (code,), **options).rows
+    return {r.player.start_rank: r.tiebreaks[code] for r in rows}
+
+
+def _fractions(values: dict[int, str]) -> dict[int, F]:
+    return {rank: F(v) for rank, v in values.items()}
+
+
+def test_fb_before_the_final_round_is_paired_is_bh() -> None:
+    tournament = tournament_from_strips(MID_EVENT, rounds=3)
+    assert _column(tournament, "FB") == _fractions(MID_EVENT_BH)
+    assert _column(tournament, "BH") == _fractions(MID_EVENT_BH)
+
+
+def test_fb_before_the_final_round_takes_the_same_modifiers_as_bh() -> None:
+    tournament = tournament_from_strips(MID_EVENT, rounds=3)
+    assert _column(tournament, "FB/C1") == _fractions(MID_EVENT_BH_C1)
+
+
+def test_fb_before_the_final_round_keeps_the_cap_of_the_rounds_computed() -> None:
+    # 2023/2024 text (no 16.4 cap): 5's PAB dummy is 5's own 2, so FB(5) = 2 + 1 = 3;
+    # 4's is its own 1, FB(4) = 2.5.  Under 2026 the cap stays .5 x 2 (ruling 3): FB(5)
+    # = 2 above, where a cap at the 3 scheduled rounds (1.5) would give 2.5.
+    tournament = tournament_from_strips(MID_EVENT, rounds=3)
+    assert _column(tournament, "FB", rules="fide-2023")[5] == F(3)
+    assert _column(tournament, "FB")[5] == F(2)
+
+
+# Round 3 paired, no result yet: 1-4, 2-5, 3 PAB.
+FINAL_PAIRED = {
+    1: "+W2 -B5 ?W4",
+    2: "-B1 =B3 ?W5",
+    3: "+W4 =W2 +BYE",
+    4: "-B3 +BYE ?B1",
+    5: "+BYE +W1 ?B2",
+}
+# Points: 1: 1, 2: .5, 3: 2.5, 4: 1, 5: 2 (pending games count nothing).  FB draws the
+# pending games: f1 = 1.5, f2 = 1, f3 = 2.5, f4 = 1.5, f5 = 2.5; cap .5 x 3 = 1.5:
+#   1: f2 + f5 + f4 = 1 + 2.5 + 1.5 = 5      2: f1 + f3 + f5 = 1.5 + 2.5 + 2.5 = 6.5
+#   3: f4 + f2 + dummy min(2.5, 1.5) = 1.5 + 1 + 1.5 = 4
+#   4: f3 + dummy min(1.5, 1.5) + f1 = 2.5 + 1.5 + 1.5 = 5.5
+#   5: dummy min(2.5, 1.5) + f1 + f2 = 1.5 + 1.5 + 1 = 4
+FINAL_PAIRED_FB = {1: "5", 2: "6.5", 3: "4", 4: "5.5", 5: "4"}
+
+
+def test_fb_draws_the_final_round_once_it_is_paired() -> None:
+    tournament = tournament_from_strips(FINAL_PAIRED, rounds=3)
+    assert _column(tournament, "FB") == _fractions(FINAL_PAIRED_FB)
+
+
+def test_fb_after_an_earlier_round_ignores_the_paired_final_round() -> None:
+    # Standings after round 2 of the same file are those of MID_EVENT.
+    tournament = tournament_from_strips(FINAL_PAIRED, rounds=3)
+    assert _column(tournament, "FB", after_round=2) == _fractions(MID_EVENT_BH)
+
+
+def test_fb_in_a_mid_event_trf_is_bh() -> None:
+    # XXR 9 with two rounds played: the standings of an export made after round 2.
+    text = write_trf(trf_from_tournament(tournament_from_strips(MID_EVENT, rounds=3), ()))
+    tournament = parse_trf(text.replace("\n142 3\n", "\n142 9\n")).tournament
+    assert tournament.rounds == 9
+    assert _column(tournament, "FB") == _fractions(MID_EVENT_BH)

@@ -8,7 +8,7 @@ import pytest
 
 from tests.tiebreaks.builders import tournament_from_strips
 from tiebreaks.formatting import format_points
-from tiebreaks.model import Scoring, Tournament
+from tiebreaks.model import Scoring, TournamentResults
 from tiebreaks.standings import compute_standings, format_value
 from tiebreaks.trf import trf_from_tournament, write_trf
 
@@ -34,7 +34,7 @@ def test_the_trf_writer_and_the_standings_write_an_eighth_alike() -> None:
     # A draw worth 1/8 (an unusual scoring, as XXS allows): one player's only point.
     eighth = Scoring(win=1, draw=F(1, 8), hpb=F(1, 8))
     strips = tournament_from_strips({1: "=W2", 2: "=B1"})
-    tournament = Tournament(strips.players, rounds=1, scoring=eighth)
+    tournament = TournamentResults(strips.players, rounds=1, scoring=eighth)
     standings = compute_standings(tournament, ("SB",))
     record = next(
         line for line in write_trf(trf_from_tournament(tournament)).split("\n") if line[:3] == "001"

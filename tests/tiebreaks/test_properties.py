@@ -24,7 +24,15 @@ from tests.tiebreaks.strategies import (
     trf_can_say_it,
 )
 from tiebreaks.errors import TieBreakError
-from tiebreaks.model import Game, Outcome, Pending, Player, Tournament, Unplayed, UnplayedRound
+from tiebreaks.model import (
+    Game,
+    Outcome,
+    Pending,
+    Player,
+    TournamentResults,
+    Unplayed,
+    UnplayedRound,
+)
 from tiebreaks.standings import RULES, compute_standings, explain
 from tiebreaks.trf import parse_trf, trf_from_tournament, write_trf
 
@@ -45,7 +53,7 @@ INVARIANT_CODES = CUT_CODES + OTHER_CODES
 
 
 def test_engine_offers_every_code_used_here() -> None:
-    tiny = Tournament(
+    tiny = TournamentResults(
         players=(
             Player(1, rating=2000, rounds=(Game(2, Outcome.WIN),)),
             Player(2, rating=1900, rounds=(Game(1, Outcome.LOSS),)),
@@ -61,7 +69,7 @@ def test_engine_offers_every_code_used_here() -> None:
     assert refused == []
 
 
-def _by_identity(tournament: Tournament, codes: Iterable[str], edition: str, identity):
+def _by_identity(tournament: TournamentResults, codes: Iterable[str], edition: str, identity):
     """Each player's points, modified points and tie-break values, keyed by identity."""
     standings = compute_standings(tournament, tuple(codes), rules=edition)
     return {
@@ -70,7 +78,7 @@ def _by_identity(tournament: Tournament, codes: Iterable[str], edition: str, ide
     }
 
 
-def _renumbered(tournament: Tournament, new_rank: dict[int, int]) -> Tournament:
+def _renumbered(tournament: TournamentResults, new_rank: dict[int, int]) -> TournamentResults:
     def moved(rnd):
         if rnd is None or rnd.opponent is None:
             return rnd
@@ -172,7 +180,7 @@ def test_explain_adds_up_to_the_value(tournament, edition, data) -> None:
         assert sum(kept, Fraction(0)) == line.value, line
 
 
-def _final_games_drawn(tournament: Tournament) -> Tournament:
+def _final_games_drawn(tournament: TournamentResults) -> TournamentResults:
     last = tournament.rounds - 1
 
     def drawn(player: Player) -> Player:
@@ -226,7 +234,7 @@ def test_aob_is_the_average_of_the_opponents_buchholz(tournament, edition) -> No
         assert values[player.start_rank]["AOB"] == average, player.start_rank
 
 
-def _seen_by_opponents(tournament: Tournament, player: Player, edition: str) -> Fraction:
+def _seen_by_opponents(tournament: TournamentResults, player: Player, edition: str) -> Fraction:
     """A player's score as their opponents use it, by the texts of each edition."""
     s = tournament.scoring
     known = [r for r in player.rounds if isinstance(r, Game | UnplayedRound)]
@@ -254,7 +262,7 @@ def test_modified_points_follow_16_3_or_the_pre_2023_draws(tournament, edition) 
         assert row.modified_points == expected, row.player.start_rank
 
 
-def _handed_out(tournament: Tournament, through_round: int) -> Fraction:
+def _handed_out(tournament: TournamentResults, through_round: int) -> Fraction:
     """Points awarded in rounds 1..through_round, counted once per board and per bye."""
     s = tournament.scoring
     board_points = {
@@ -289,7 +297,7 @@ def test_scores_add_up_to_the_points_handed_out(tournament, edition, data) -> No
     assert sum(row.points for row in standings.rows) == _handed_out(tournament, after_round)
 
 
-def _forfeits_as_games(tournament: Tournament) -> Tournament:
+def _forfeits_as_games(tournament: TournamentResults) -> TournamentResults:
     as_game = {Unplayed.FORFEIT_WIN: Outcome.WIN, Unplayed.FORFEIT_LOSS: Outcome.LOSS}
 
     def played(rnd):
@@ -317,6 +325,15 @@ def test_round_robin_forfeit_counts_as_the_game_it_replaces_for_sb(tournament, e
     with_games = _by_identity(_forfeits_as_games(tournament), codes, edition, identity)
 
     assert {k: v[2] for k, v in with_forfeits.items()} == {k: v[2] for k, v in with_games.items()}
+
+
+@PROPERTY_SETTINGS
+@given(tournament=round_robins(forfeit_rate=st.sampled_from((0.1, 0.25))))
+def test_a_round_robin_with_forfeits_is_recognised_without_its_092(tournament) -> None:
+    # Ruling 9: single or double, whatever its forfeits, the pairings say what it is.
+    text = write_trf(trf_from_tournament(tournament, ()))
+    without = "\n".join(line for line in text.split("\n") if not line.startswith("092"))
+    assert parse_trf(without).tournament.system is tournament.system
 
 
 @PROPERTY_SETTINGS

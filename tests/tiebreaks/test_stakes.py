@@ -21,7 +21,7 @@ from tiebreaks.model import (
     Player,
     Round,
     Scoring,
-    Tournament,
+    TournamentResults,
     Unplayed,
     UnplayedRound,
 )
@@ -191,7 +191,7 @@ BANDS = {
 }
 
 
-def small_event(seed: int, players: int, rounds: int, open_games: int) -> Tournament:
+def small_event(seed: int, players: int, rounds: int, open_games: int) -> TournamentResults:
     """A random event: random pairings and results, a pairing-allocated bye for the
     odd one out; in the last round ``open_games`` boards have no result yet."""
     rng = random.Random(seed)
@@ -209,7 +209,7 @@ def small_event(seed: int, players: int, rounds: int, open_games: int) -> Tourna
             outcome = rng.choice(OUTCOMES)
             strips[white].append(Game(black, outcome, Color.WHITE))
             strips[black].append(Game(white, MIRROR[outcome], Color.BLACK))
-    return Tournament(
+    return TournamentResults(
         tuple(
             Player(s, rating=rng.randint(1500, 2100), rounds=tuple(row))
             for s, row in strips.items()
@@ -218,7 +218,7 @@ def small_event(seed: int, players: int, rounds: int, open_games: int) -> Tourna
     )
 
 
-def brute_force(event: Tournament, category_max: int | None) -> dict:
+def brute_force(event: TournamentResults, category_max: int | None) -> dict:
     """Per (player, own result): (best, worst, level possible) by trying every result
     of every open game.  Places count the players with rating <= category_max.
     Points are counted in half-points (1 - 1/2 - 0 scoring) to keep 3 ** 10 cases quick."""

@@ -10,7 +10,8 @@ from fractions import Fraction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.tiebreaks.team_builders import random_match, teams
+from bench.team_synthetic import random_match
+from tests.tiebreaks.team_builders import teams
 from tiebreaks.model import Player, Unplayed
 from tiebreaks.teams.model import (
     BoardResult,

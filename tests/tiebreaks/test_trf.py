@@ -20,7 +20,7 @@ from tiebreaks.model import (
     Player,
     Scoring,
     System,
-    Tournament,
+    TournamentResults,
     Unplayed,
     UnplayedRound,
 )
@@ -381,7 +381,13 @@ def _errors() -> list[tuple[str, str, int, int, str]]:
         ("opponent missing", overwrite(text, 1, 92, "  99"), alyx, 92, "does not exist"),
         ("not reciprocal", overwrite(text, 1, 92, "   3"), alyx, 92, "does not have 1"),
         ("bye with opponent", overwrite(text, 4, column(2), "  13"), david, 102, "bye"),
-        ("game without opponent", overwrite(text, 1, 92, "0000"), alyx, 92, "needs an opponent"),
+        (
+            "game without opponent",
+            overwrite(overwrite(text, 1, 92, "0000"), 1, 99, "W"),
+            alyx,
+            92,
+            "needs an opponent",
+        ),
         ("non-numeric start rank", overwrite(text, 1, 5, "  1a"), alyx, 5, "start rank"),
         ("duplicate start rank", overwrite(text, 2, 5, "   1"), bruno, 5, "duplicate"),
         ("bad colour", overwrite(text, 1, 97, "x"), alyx, 97, "colour"),
@@ -418,7 +424,7 @@ def test_an_absence_is_written_as_dash_in_trf26_and_blank_in_trf16(version, cell
         Player(1, "A", rounds=(Game(2, Outcome.WIN, Color.WHITE), UnplayedRound(Unplayed.ABSENT))),
         Player(2, "B", rounds=(Game(1, Outcome.LOSS, Color.BLACK), UnplayedRound(Unplayed.ABSENT))),
     )
-    text = write_trf(trf_from_tournament(Tournament(players, 2), version=version))
+    text = write_trf(trf_from_tournament(TournamentResults(players, 2), version=version))
     first = text.split("\n")[line_of(text, 1) - 1]
     assert first[101:].rstrip() == cell
     assert parse_trf(text).tournament.players == players

@@ -3,9 +3,9 @@ read and written."""
 
 from __future__ import annotations
 
-from tiebreaks.model import Player, Tournament, Unplayed
+from tiebreaks.model import Player, TournamentResults, Unplayed
 from tiebreaks.trf import ByeRecord, parse_trf, trf_from_tournament, write_trf
-from tiebreaks.trf_details import iso_date, tournament_details
+from tiebreaks.trf.details import iso_date, tournament_details
 
 PLAYER = "001    1      Alpha, Anna                       2100 ITA    12345678 1990/01/01  0.0    1"
 
@@ -77,7 +77,7 @@ DETAILS = {
 
 def _written(**options) -> str:
     players = (Player(1, "Alpha, Anna", 2100), Player(2, "Bravo, Ben"), Player(3, "Cora", 1500))
-    tournament = Tournament(players=players, rounds=3, name="Spring Open")
+    tournament = TournamentResults(players=players, rounds=3, name="Spring Open")
     return write_trf(trf_from_tournament(tournament, **options))
 
 

@@ -66,6 +66,41 @@ def test_an_equals_sign_without_opponent_is_a_half_point_bye(name: str) -> None:
     assert _standings(name, ("BH",)) == HALF_POINT_BYE_LAST
 
 
+@pytest.mark.parametrize(
+    "name", ["zero_point_bye_digit_no_opponent.trf", "zero_point_bye_digit_blank_opponent.trf"]
+)
+def test_a_zero_without_opponent_is_a_zero_point_bye(name: str) -> None:
+    # Ruling 11: read as Z.  A zero-point bye in the last round is 16.2.5, exactly as the
+    # absence above.
+    assert _round(name, 4, 3) == UnplayedRound(Unplayed.ZPB)
+    assert _standings(name, ("BH",)) == ABSENT_LAST
+
+
+# Player 4's "1" without opponent is a full-point bye (16.2.1, counted as awarded):
+# points 1: 2, 2: 1.5, 3: 2, 4: .5 + 0 + 1 = 1.5, adjusted the same.  BH (cap .5 x 3):
+# 1: s2 1.5 + s3 2 + PAB dummy min(2, 1.5) = 5;  2: s1 2 + s4 1.5 + s3 2 = 5.5;
+# 3: s4 1.5 + s1 2 + s2 1.5 = 5;  4: s3 2 + s2 1.5 + FPB dummy min(1.5, 1.5) = 5.
+FULL_POINT_BYE_LAST = {
+    1: (F(2), F(2), F(5)),
+    2: (F(3, 2), F(3, 2), F(11, 2)),
+    3: (F(2), F(2), F(5)),
+    4: (F(3, 2), F(3, 2), F(5)),
+}
+
+
+@pytest.mark.parametrize(
+    "name", ["full_point_bye_digit_no_opponent.trf", "full_point_bye_digit_blank_opponent.trf"]
+)
+def test_a_one_without_opponent_is_a_full_point_bye(name: str) -> None:
+    assert _round(name, 4, 3) == UnplayedRound(Unplayed.FPB)
+    assert _standings(name, ("BH",)) == FULL_POINT_BYE_LAST
+
+
+def test_a_digit_bye_has_no_warning() -> None:
+    # The declared 1.5 of player 4 agrees with the full-point bye (ruling 7 stays silent).
+    assert read_trf(NOTATIONS / "full_point_bye_digit_no_opponent.trf").warnings == ()
+
+
 def test_a_blank_cell_between_games_is_an_absence_followed_by_a_game() -> None:
     # R2: 1-3 0-1, 2 PAB, 4 blank; R3: 4-1 0-1, 3-2 =.  Points 2, 1.5, 2, .5.
     # 4's absence is followed by a game (16.2.3): opponents see its 0, adjusted .5.
@@ -219,6 +254,7 @@ def test_the_round_being_played_is_read_as_pending_games() -> None:
         ("round_robin_double_no_header.trf", System.DOUBLE_ROUND_ROBIN),
         ("round_robin_forfeit_no_header.trf", System.ROUND_ROBIN),
         ("round_robin_withdrawal_no_header.trf", System.ROUND_ROBIN),
+        ("round_robin_double_unplayed_last_round_no_header.trf", System.DOUBLE_ROUND_ROBIN),
     ],
 )
 def test_a_round_robin_is_recognised_from_its_pairings(name: str, system: System) -> None:
@@ -229,6 +265,36 @@ def test_a_recognised_round_robin_counts_forfeits_as_games() -> None:
     # C.07 15.2: 1's forfeit win against 4 is a game won, so WON(1) = 2 (R1 and R3);
     # read as a Swiss it would be 1.
     assert _standings("round_robin_forfeit_no_header.trf", ("WON",))[1][2] == 2
+
+
+# A double round robin of 3 (Berger order, one player rests each round): R1 2-3 1-0,
+# R2 3-1 =, R3 1-2 0-1, R4 3-2 forfeit won by 3, R5 1-3 1-0; R6 2-1 not played,
+# written "0000 - +" for 2 and "0000 - -" for 1, so no game is written after round 5.
+# Points: 1: .5 + 0 + 1 = 1.5; 2: 1 + 1 + 0 + 1 = 3; 3: 0 + .5 + 1 + 0 = 1.5.
+# C.07 15.2 (2023: 15.6): the forfeit is a game, the opponent-less round and the rest
+# rounds are no encounter.  SB, opponent's score x points:
+#   1: 3's 1.5 x .5 + 2's 3 x 0 + 3's 1.5 x 1 = 2.25
+#   2: 3's 1.5 x 1 + 1's 1.5 x 1 + 3's 1.5 x 0 (forfeit loss) = 3
+#   3: 2's 3 x 0 + 1's 1.5 x .5 + 2's 3 x 1 (forfeit win) + 1's 1.5 x 0 = 3.75
+# SB-C1 cuts the product of the lowest-scoring opponent, the smaller one among equals
+# (14.1.1.d); no VUR in a round robin: 1: 2.25 - .75 = 1.5; 2: 3 - 0 = 3; 3: 3.75 - 0.
+# Read as a Swiss (dummies, 16.2 categories) 2 would have SB 7 and SB-C1 5.  FIDE's
+# reference checker gives the round-robin values.
+DOUBLE_WITH_UNPLAYED_LAST_ROUND = {
+    1: (F(3, 2), F(9, 4), F(3, 2)),
+    2: (F(3), F(3), F(3)),
+    3: (F(3, 2), F(15, 4), F(15, 4)),
+}
+
+
+@pytest.mark.parametrize("edition", ["fide-2023", "fide-2026"])
+def test_a_double_round_robin_with_a_forfeit_gets_the_round_robin_sb(edition: str) -> None:
+    table = _standings(
+        "round_robin_double_unplayed_last_round_no_header.trf", ("SB", "SB/C1"), rules=edition
+    )
+    assert {rank: (v[0], v[2], v[3]) for rank, v in table.items()} == (
+        DOUBLE_WITH_UNPLAYED_LAST_ROUND
+    )
 
 
 def test_a_swiss_without_header_where_players_miss_each_other_stays_a_swiss() -> None:

@@ -13,7 +13,15 @@ import pytest
 
 from tests.tiebreaks.builders import lone_strip, round_robin, row, tournament_from_strips, value
 from tests.tiebreaks.seed_strips import SERGIO
-from tiebreaks.model import Game, Outcome, Player, System, Tournament, Unplayed, UnplayedRound
+from tiebreaks.model import (
+    Game,
+    Outcome,
+    Player,
+    System,
+    TournamentResults,
+    Unplayed,
+    UnplayedRound,
+)
 from tiebreaks.standings import compute_standings
 from tiebreaks.trf import read_trf
 
@@ -98,7 +106,7 @@ def test_koya_limit_two_half_points_down() -> None:
 def test_round_robin_forfeit_without_an_opponent_meets_nobody() -> None:
     # TRF allows "0000 - +".  1 beat 2, then won such a forfeit; 2 lost to 3 (who rested
     # in round 1).  Scores 2, 0, 1; 2's BH is 2 + 1 = 3, and 2 is all that 1 met.
-    tournament = Tournament(
+    tournament = TournamentResults(
         players=(
             Player(1, rounds=(Game(2, Outcome.WIN), UnplayedRound(Unplayed.FORFEIT_WIN))),
             Player(2, rounds=(Game(1, Outcome.LOSS), Game(3, Outcome.LOSS))),

@@ -199,7 +199,7 @@ def test_a_bye_not_requested_or_of_a_paired_round_is_not_cancelled(api, organise
 def test_a_withdrawal_is_undone_from_the_next_round_to_pair(api, organiser):
     tid = make_tournament(organiser, players=4, rounds=5, pairings=[[(1, 3), (2, 4)]])
     commands.withdraw_player(tid, {"start_rank": 4, "from_round": 2})
-    commands.pair_round(tid, {"round": 2, "boards": [{"white": 3, "black": 1}], "byes": [2]})
+    commands.record_pairing(tid, {"round": 2, "boards": [{"white": 3, "black": 1}], "byes": [2]})
     response = api.post("reinstatement-create", tid, body={"player_id": 4})
     assert response.status_code == 201
     assert response.json()["payload"] == {"player_id": 4, "from_round": 3}
@@ -218,7 +218,7 @@ def test_a_player_not_withdrawn_cannot_be_reinstated(api, organiser, body, field
 def test_a_reinstatement_into_a_paired_round_is_refused_naming_the_first_possible(api, organiser):
     tid = make_tournament(organiser, players=4, rounds=5, pairings=[[(1, 3), (2, 4)]])
     commands.withdraw_player(tid, {"start_rank": 4, "from_round": 2})
-    commands.pair_round(tid, {"round": 2, "boards": [{"white": 3, "black": 1}], "byes": [2]})
+    commands.record_pairing(tid, {"round": 2, "boards": [{"white": 3, "black": 1}], "byes": [2]})
     response = api.post("reinstatement-create", tid, body={"player_id": 4, "from_round": 2})
     assert response.status_code == 400
     assert response.json()["from_round"][0] == (

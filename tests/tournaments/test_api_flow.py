@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from tiebreaks.model import Color, Game, Outcome, Player, Scoring, System, Tournament, Unplayed
+from tiebreaks.model import (
+    Color,
+    Game,
+    Outcome,
+    Player,
+    Scoring,
+    System,
+    TournamentResults,
+    Unplayed,
+)
 from tiebreaks.model import UnplayedRound as Unplayed_
 from tournaments.store.queries import load_tournament
 
@@ -71,7 +80,7 @@ def test_a_small_swiss_entered_through_the_api_folds_into_the_engines_tournament
         name, rating, title, federation = PLAYERS[rank - 1]
         return Player(rank, name, rating, title, federation, rounds=rounds)
 
-    expected = Tournament(
+    expected = TournamentResults(
         players=(
             player(1, (Game(4, WIN, W), Game(2, WIN, B), Game(5, DRAW, W))),
             player(2, (Game(5, DRAW, B), Game(1, LOSS, W), Game(3, WIN, B))),

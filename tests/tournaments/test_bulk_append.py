@@ -1,15 +1,15 @@
-"""commands.Batch: many events validated one by one, stored together (the TRF import)."""
+"""commands.Draft: many events decided one by one, appended together (the TRF import)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
-from django.db import transaction
 
 from tournaments.domain.errors import CommandError
-from tournaments.models import Event, Tournament
+from tournaments.models import Event
 from tournaments.store import commands
+from tournaments.store.append import append
 from tournaments.store.state_cache import current_state
 from tournaments.store.trf_import import import_trf
 
@@ -23,7 +23,7 @@ ONE_BY_ONE = {
         commands.register_player,
         commands.withdraw_player,
         commands.request_bye,
-        commands.pair_round,
+        commands.record_pairing,
         commands.record_result,
         commands.correct_result,
         commands.close_round,
@@ -46,40 +46,30 @@ def test_bulk_and_one_by_one_imports_store_identical_event_logs() -> None:
     assert [seq for seq, *_ in bulk] == list(range(1, len(bulk) + 1))
 
 
-def batch_of_a_paired_round() -> commands.Batch:
-    tid = commands.create_tournament({"name": "Batch", "rounds": 3}).tournament_id
+def paired_round() -> int:
+    tid = commands.create_tournament({"name": "Draft", "rounds": 3}).tournament_id
     for n in (1, 2):
         commands.register_player(tid, {"name": f"P{n}"})
-    commands.pair_round(tid, {"round": 1, "boards": [{"white": 1, "black": 2}]})
-    tournament = Tournament.objects.select_for_update().get(pk=tid)
-    return commands.Batch(tournament, current_state(tid))
+    commands.record_pairing(tid, {"round": 1, "boards": [{"white": 1, "black": 2}]})
+    return tid
 
 
 def test_each_event_is_checked_against_the_ones_added_before_it() -> None:
-    batch = batch_of_a_paired_round()
-    batch.append(commands.record_result, {"round": 1, "board": 1, "result": "1-0"})
+    draft = commands.Draft(current_state(paired_round()))
+    draft.add(commands.record_result, {"round": 1, "board": 1, "result": "1-0"})
     with pytest.raises(CommandError, match="already has 1-0"):
-        batch.append(commands.record_result, {"round": 1, "board": 1, "result": "0-1"})
+        draft.add(commands.record_result, {"round": 1, "board": 1, "result": "0-1"})
 
 
 def test_stored_events_follow_the_log_in_seq_order() -> None:
-    batch = batch_of_a_paired_round()
-    batch.append(commands.record_result, {"round": 1, "board": 1, "result": "1-0"})
-    batch.append(commands.close_round, {"round": 1})
-    batch.store()
-    events = log(batch.tournament.pk)
+    tid = paired_round()
+    draft = commands.Draft(current_state(tid))
+    draft.add(commands.record_result, {"round": 1, "board": 1, "result": "1-0"})
+    draft.add(commands.close_round, {"round": 1})
+    append(tid, draft.start_seq, draft.events)
+    events = log(tid)
     assert [(seq, kind) for seq, kind, *_ in events[-2:]] == [
         (5, "result.recorded"),
         (6, "round.closed"),
     ]
-    assert current_state(batch.tournament.pk).rounds[1].closed
-
-
-def test_a_refused_event_stores_nothing_of_the_batch() -> None:
-    batch = batch_of_a_paired_round()
-    before = log(batch.tournament.pk)
-    with pytest.raises(CommandError), transaction.atomic():
-        batch.append(commands.record_result, {"round": 1, "board": 1, "result": "1-0"})
-        batch.append(commands.record_result, {"round": 1, "board": 2, "result": "1-0"})
-        batch.store()
-    assert log(batch.tournament.pk) == before
+    assert current_state(tid).rounds[1].closed

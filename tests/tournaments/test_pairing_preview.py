@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from tournaments.domain.events import schema_version
 from tournaments.domain.pairing_preview import pairing_preview
-from tournaments.store.events import current_version, fold
+from tournaments.store.events import fold
 
 SCORING = dict.fromkeys(("win", "forfeit_win", "pab", "fpb"), "1") | {
     "draw": "1/2",
@@ -48,7 +49,7 @@ def state(players: int, rounds: list[tuple[list[tuple[int, int, str]], list[int]
         for i, (_, _, result) in enumerate(boards, 1):
             kinds.append(("result.recorded", {"round": number, "board": i, "result": result}))
     return fold(
-        Stored(seq, kind, payload, current_version(kind))
+        Stored(seq, kind, payload, schema_version(kind))
         for seq, (kind, payload) in enumerate(kinds, start=1)
     )
 

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
+from tournaments.domain.pairing_rules import check_round
 from tournaments.store import commands, queries
-from tournaments.store.pairing_rules import check_round
 
 from .builders import make_tournament, stored
 

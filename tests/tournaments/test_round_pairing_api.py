@@ -240,3 +240,13 @@ def test_boards_edited_by_hand_are_previewed_with_the_rules_they_break(api, orga
     confirmed = api.post("round-pair", tid, body={"round": 2, **repeat, "confirm_repeats": True})
     assert confirmed.status_code == 201
     assert confirmed.json()["payload"]["boards"][0] == {"board": 1, "white": 3, "black": 1}
+
+
+def test_a_second_publish_from_the_same_preview_says_the_round_is_already_paired(api, organiser):
+    tid = make_tournament(organiser, players=4)
+    preview = api.client.post(preview_url(tid), {}, format="json").json()
+    body = {"round": 1, "expected_seq": preview["expected_seq"]}
+    assert api.post("round-pair", tid, body=body).status_code == 201
+    again = api.post("round-pair", tid, body=body)
+    assert again.status_code == 400
+    assert again.json()["round"] == ["round 1 is already paired"]

@@ -9,8 +9,9 @@ from typing import Any
 import pytest
 
 from tiebreaks.model import Color, Game, Outcome, Pending, Scoring, System, Unplayed, UnplayedRound
+from tournaments.domain.events import schema_version
 from tournaments.domain.state import FoldError
-from tournaments.store.events import current_version, fold
+from tournaments.store.events import fold
 
 W, B = Color.WHITE, Color.BLACK
 
@@ -59,7 +60,7 @@ def result(number: int, board: int, value: str):
 
 def stream(*facts: tuple[str, dict[str, Any]]) -> list[Stored]:
     facts = (("tournament.created", CREATED), *facts)
-    return [Stored(i, kind, p, current_version(kind)) for i, (kind, p) in enumerate(facts, 1)]
+    return [Stored(i, kind, p, schema_version(kind)) for i, (kind, p) in enumerate(facts, 1)]
 
 
 def rounds_of(events: list[Stored], rank: int):
@@ -196,7 +197,7 @@ def test_folding_on_a_state_leaves_that_state_as_it_was():
     before = fold(events)
     assert before.to_tiebreaks().player(3).rounds == (Pending(4, W),)  # its lookups are built
     kind, payload = result(1, 2, "0-1")
-    after = fold([Stored(len(events) + 1, kind, payload, current_version(kind))], start=before)
+    after = fold([Stored(len(events) + 1, kind, payload, schema_version(kind))], start=before)
     assert after.to_tiebreaks().player(3).rounds == (Game(4, Outcome.LOSS, W),)
     assert after.rounds[1].board(2).result == "0-1"
     assert before.to_tiebreaks().player(3).rounds == (Pending(4, W),)

@@ -544,13 +544,13 @@ def _five_players_two_rounds_paired(organiser) -> int:
         player = {"start_rank": rank, "name": name, "rating": rating, "title": title}
         commands.register_player(tid, player, author=organiser)
     commands.request_bye(tid, {"start_rank": 5, "round": 1, "points": "half"})
-    commands.pair_round(
+    commands.record_pairing(
         tid, {"round": 1, "boards": [{"white": 1, "black": 2}, {"white": 3, "black": 4}]}
     )
     record(tid, 1, "1-0")
     record(tid, 2, "1/2-1/2")
     commands.withdraw_player(tid, {"start_rank": 4, "from_round": 2})
-    commands.pair_round(tid, {"round": 2, "boards": [{"white": 1, "black": 5}], "byes": [3]})
+    commands.record_pairing(tid, {"round": 2, "boards": [{"white": 1, "black": 5}], "byes": [3]})
     record(tid, 1, "0-1", round_number=2)
     commands.request_bye(tid, {"start_rank": 2, "round": 3, "points": "zero"})
     commands.withdraw_player(tid, {"start_rank": 3, "from_round": 4})

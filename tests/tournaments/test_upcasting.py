@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from tournaments.domain.events import upcast
 from tournaments.models import Event
-from tournaments.store.events import upcast
 from tournaments.store.queries import load_tournament
 
 from .builders import Api, make_tournament

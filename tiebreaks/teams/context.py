@@ -25,7 +25,7 @@ from tiebreaks.model import (
     Player,
     Round,
     Scoring,
-    Tournament,
+    TournamentResults,
     Unplayed,
     UnplayedRound,
 )
@@ -75,10 +75,10 @@ def _entry(result: TeamResult, mp_scoring: Scoring) -> Round:
 
 def as_individual(
     tournament: TeamTournament, results: dict[int, tuple[TeamResult, ...]]
-) -> Tournament:
+) -> TournamentResults:
     """The teams as the participants of an individual tournament scored in match points."""
     scoring = match_point_scoring(tournament)
-    return Tournament(
+    return TournamentResults(
         players=tuple(
             Player(
                 team.number,

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from functools import partial
 from operator import mul
 
 from tiebreaks import definitions as individual
@@ -152,15 +153,19 @@ def _split_by(group: Sequence[int], keys: Sequence[Callable[[int], Fraction]]) -
 def _top_boards(
     totals: Callable[[int], list[Fraction]], boards: int
 ) -> list[Callable[[int], Fraction]]:
-    return [lambda i, b=b: totals(i)[b] for b in range(boards)]
+    def on_board(board: int) -> Callable[[int], Fraction]:
+        return lambda i: totals(i)[board]
+
+    return [on_board(b) for b in range(boards)]
 
 
 def _bottom_elimination(
     totals: Callable[[int], list[Fraction]], boards: int
 ) -> list[Callable[[int], Fraction]]:
-    return [
-        lambda i, kept=kept: sum(totals(i)[:kept], Fraction(0)) for kept in range(boards - 1, 0, -1)
-    ]
+    def on_top_boards(kept: int) -> Callable[[int], Fraction]:
+        return lambda i: sum(totals(i)[:kept], Fraction(0))
+
+    return [on_top_boards(kept) for kept in range(boards - 1, 0, -1)]
 
 
 def tbr(tctx: TeamContext, code: Code, group: Sequence[int]) -> list[list[int]]:
@@ -212,7 +217,7 @@ def _ede_steps(
 ) -> tuple[list[Callable[[list[int]], list[list[int]]]], list[str]]:
     scores = (tctx.primary, tctx.primary.other)
     steps: list[Callable[[list[int]], list[list[int]]]] = [
-        lambda group, s=s: individual.de(tctx.context(s), code, group) for s in scores
+        partial(individual.de, tctx.context(s), code) for s in scores
     ]
     return steps, list(_EDE_BOARD_STEPS[code.acronym])
 
@@ -257,7 +262,7 @@ def _ede(
         return [members]
     splits: list[Callable[[list[int]], list[list[int]]]] = list(de_steps)
     if len(members) == 2:
-        splits += [lambda m, s=s: _ede_board_split(tctx, m, s, forfeits) for s in board_steps]
+        splits += [partial(_ede_board_split, tctx, step=s, forfeits=forfeits) for s in board_steps]
     for split in splits:
         parts = split(members)
         if len(parts) > 1:
@@ -290,13 +295,12 @@ def sssc(tctx: TeamContext, code: Code) -> Column:
     down); /P counts forfeits as played.  Exact."""
     primary = tctx.sheet(tctx.primary)
     secondary = tctx.sheet(tctx.primary.other)
-    base = Code(code.text, "BH", forfeits_as_games=code.forfeits_as_games)
-    strength = (individual.fb if code.fore else individual.bh)(tctx.context(tctx.primary), base)
+    strength = tctx.context(tctx.primary).buchholz(code.fore, code.forfeits_as_games)
     factor = _factor(tctx, primary, code)
     return Column(
         [
             Fraction(own, secondary.unit) + Fraction(bh, primary.unit * factor)
-            for own, bh in zip(secondary.score, strength.values, strict=True)
+            for own, bh in zip(secondary.score, strength, strict=True)
         ]
     )
 

@@ -34,7 +34,7 @@ from tiebreaks.model import (
     Round,
     Scoring,
     System,
-    Tournament,
+    TournamentResults,
     Unplayed,
     UnplayedRound,
 )
@@ -416,7 +416,7 @@ class TeamTournament:
             return
         points = self.board_points(match)
         pending = any(g.result is BoardResult.PENDING for g in match.boards)
-        gp = {team: sum(points[team], Fraction(0)) for team in match.teams()}
+        game_points = {team: sum(points[team], Fraction(0)) for team in match.teams()}
         for team in match.teams():
             other = match.opponent(team)
             yield (
@@ -426,8 +426,10 @@ class TeamTournament:
                     RoundKind.PENDING if pending else RoundKind.MATCH,
                     other,
                     colours[team],
-                    Fraction(0) if pending else self.scoring.match_points(gp[team], gp[other]),
-                    Fraction(0) if pending else gp[team],
+                    Fraction(0)
+                    if pending
+                    else self.scoring.match_points(game_points[team], game_points[other]),
+                    Fraction(0) if pending else game_points[team],
                     tuple(points[team]),
                 ),
             )
@@ -459,7 +461,7 @@ def lineup_in_roster_order(team: Team, lineup: Sequence[int | None]) -> bool:
 
 
 # Each player's Round for a board result, White's then Black's.
-_PLAYER_ROUNDS = {
+_PLAYER_ROUNDS: dict[BoardResult, tuple[Outcome | Unplayed, Outcome | Unplayed]] = {
     BoardResult.WHITE_WINS: (Outcome.WIN, Outcome.LOSS),
     BoardResult.DRAW: (Outcome.DRAW, Outcome.DRAW),
     BoardResult.BLACK_WINS: (Outcome.LOSS, Outcome.WIN),
@@ -477,7 +479,7 @@ def _player_round(
     return UnplayedRound(result, opponent, color)
 
 
-def individual_tournament(tournament: TeamTournament) -> Tournament:
+def individual_tournament(tournament: TeamTournament) -> TournamentResults:
     """The players' own tournament: each board game as the two players' rounds, a team
     bye as the bye of the team's first ``boards`` players, anybody else absent; for
     individual results per board and for the TRF ``001`` records."""
@@ -510,7 +512,7 @@ def individual_tournament(tournament: TeamTournament) -> Tournament:
         for row in rounds.values():
             if len(row) < rnd.number:
                 row.append(absent)
-    return Tournament(
+    return TournamentResults(
         players=tuple(replace(p, rounds=tuple(rounds[p.start_rank])) for p in tournament.players),
         rounds=tournament.rounds,
         scoring=tournament.scoring.games,

@@ -19,17 +19,18 @@ from fractions import Fraction
 
 from tiebreaks import modifiers
 from tiebreaks.codes import Code, parse_code
-from tiebreaks.definitions import Column, Printed, Value
+from tiebreaks.definitions import Printed, Value
 from tiebreaks.formatting import decimal_text, format_points
 from tiebreaks.model import Color
 from tiebreaks.rules import DEFAULT_RULES, get_rules
-from tiebreaks.standings import Ranking, exact_values, no_cyclic_gc
+from tiebreaks.standings import Ranking, exact_points, no_cyclic_gc
 from tiebreaks.teams.context import TeamContext
 from tiebreaks.teams.definitions import TEAM_ALIASES, TEAM_CATALOGUE, esb_scores, score_of
 from tiebreaks.teams.model import Score, Team, TeamTournament
 
 SWISS_DEFAULT = ("EDE", "EMGSB/C1", "BH:MP/C1", "MPvGP")
 ROUND_ROBIN_DEFAULT = ("EDE", "MPvGP", "EMGSB", "KS")
+_COLOUR_TEXT: dict[Color | None, str] = {Color.WHITE: " (white)", Color.BLACK: " (black)", None: ""}
 
 
 def parse_team_code(text: str) -> Code:
@@ -78,8 +79,8 @@ class _TeamComputation:
     def rows(self) -> tuple[TeamStandingsRow, ...]:
         tctx = self.context
         sheet, gp_sheet = tctx.match_sheet, tctx.game_sheet
-        mp = exact_values(Column(sheet.score, sheet.unit))
-        gp = exact_values(Column(gp_sheet.score, gp_sheet.unit))
+        mp = exact_points(sheet.score, sheet.unit)
+        gp = exact_points(gp_sheet.score, gp_sheet.unit)
         tiebreaks = self.ranking.tiebreaks()
         return tuple(
             TeamStandingsRow(
@@ -189,7 +190,7 @@ def explain_team(
     ]
     for result in tctx.results[number][: sheet.rounds]:
         opponent = f" vs {result.opponent}" if result.opponent is not None else ""
-        colour = {Color.WHITE: " (white)", Color.BLACK: " (black)"}.get(result.color, "")
+        colour = _COLOUR_TEXT[result.color]
         kind = result.bye.value if result.bye is not None else result.kind.value
         boards = " ".join(format_points(p) for p in result.board_points)
         out.append(

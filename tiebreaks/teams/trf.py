@@ -308,15 +308,14 @@ class _TeamReader:
         for team in self.teams:
             if team.number in done or (rnd, team.number) not in lineups:
                 continue
-            lineup = lineups[rnd, team.number]
+            entries = [
+                players[rank].round(rnd) for rank in lineups[rnd, team.number] if rank is not None
+            ]
             opponents = {
-                team_of.get(entry.opponent)
-                for rank in lineup
-                if rank is not None
-                and (entry := players[rank].round(rnd)) is not None
-                and getattr(entry, "opponent", None)
+                team_of[entry.opponent]
+                for entry in entries
+                if entry is not None and entry.opponent and entry.opponent in team_of
             }
-            opponents.discard(None)
             if not opponents and (rnd, team.number) in self.lineups:
                 # Every board had one side empty: only the 300 record links the teams.
                 opponents = {self.lineups[rnd, team.number][2]}
@@ -513,8 +512,8 @@ def _team_records(tournament: TeamTournament) -> list[str]:
         return (mp, gp) if primary_first else (gp, mp)
 
     ranks: dict[tuple[Fraction, Fraction], int] = {}
-    for position, team in enumerate(sorted(totals, key=order, reverse=True), 1):
-        ranks.setdefault(order(team), position)
+    for position, number in enumerate(sorted(totals, key=order, reverse=True), 1):
+        ranks.setdefault(order(number), position)
     out = []
     for team in tournament.teams:
         mp, gp = totals[team.number]

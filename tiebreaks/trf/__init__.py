@@ -1,7 +1,7 @@
 """Reading and writing FIDE Tournament Report Files (TRF16 and TRF26).
 
 The reader (:mod:`tiebreaks.trf.reader`) turns a file into a
-``tiebreaks.model.Tournament`` plus the records needed to write the file back byte
+``tiebreaks.model.TournamentResults`` plus the records needed to write the file back byte
 for byte (:mod:`tiebreaks.trf.writer`); :mod:`tiebreaks.trf.tables` holds the layout
 and codes both use.  The reader checks what the tie-breaks depend on: the column
 layout of every ``001`` record, the result codes, and that the two sides of every

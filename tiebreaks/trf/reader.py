@@ -21,7 +21,7 @@ from tiebreaks.model import (
     Round,
     Scoring,
     System,
-    Tournament,
+    TournamentResults,
     Unplayed,
     UnplayedRound,
 )
@@ -155,7 +155,7 @@ class _Reader:
         rounds = self._check_rounds()
         self._check_references(rounds)
         players = self._players()
-        tournament = Tournament(
+        tournament = TournamentResults(
             players=tuple(players.values()),
             rounds=rounds,
             scoring=self.scoring,
@@ -300,7 +300,7 @@ class _Reader:
             return System.SWISS
         return round_robin_from_pairings(players.values())
 
-    def _declared_points_warnings(self, tournament: Tournament) -> tuple[str, ...]:
+    def _declared_points_warnings(self, tournament: TournamentResults) -> tuple[str, ...]:
         """Ruling 7: the results count; a player whose columns 81-84 say otherwise is
         named with both values.  Players a 299 record adjusts are not compared."""
         declared = {
@@ -535,7 +535,9 @@ def round_robin_from_pairings(players: Iterable[Player]) -> System:
     meets exactly once over n - 1 or n rounds, a double round robin when every pair meets
     exactly twice with colours reversed; else a Swiss.  A pair may meet fewer times when
     one of them withdrew: fewer encounters than the others and an absence or requested
-    bye.  Forfeits with an opponent and pending games count as encounters."""
+    bye.  Forfeits with an opponent and pending games count as encounters.  The rounds
+    are every round with an entry, whatever it is: the last rounds may have no game
+    (a forfeit written without its opponent, every game of a withdrawn player)."""
     players = list(players)
     n = len(players)
     if n < 3:
@@ -546,12 +548,14 @@ def round_robin_from_pairings(players: Iterable[Player]) -> System:
     rounds = 0
     for player in players:
         for number, entry in enumerate(player.rounds, 1):
-            opponent = entry.opponent if entry is not None else None
-            if entry is None or opponent is None:
+            if entry is None:
+                continue
+            rounds = max(rounds, number)
+            opponent = entry.opponent
+            if opponent is None:
                 if isinstance(entry, UnplayedRound) and entry.kind.is_requested_bye:
                     away.add(player.start_rank)
                 continue
-            rounds = max(rounds, number)
             encounters[player.start_rank] += 1
             if player.start_rank < opponent:
                 meetings.setdefault((player.start_rank, opponent), []).append(entry.color)
@@ -617,8 +621,14 @@ _BYE_ROUNDS = {code: UnplayedRound(kind) for code, kind in BYES.items()} | {
 }
 # Result codes of a game or forfeit written with no opponent, as federations' programs
 # do: "=" is a half-point bye (ruling 5); "-" is an absence, not a forfeit loss, since
-# a forfeit needs a scheduled opponent (C.07 16.1.1, ruling 4).
-_WITHOUT_OPPONENT = {"=": UnplayedRound(Unplayed.HPB), "-": UnplayedRound(Unplayed.ABSENT)}
+# a forfeit needs a scheduled opponent (C.07 16.1.1, ruling 4); "0" and "1" are a
+# zero-point and a full-point bye, as Z and F (ruling 11).
+_WITHOUT_OPPONENT = {
+    "=": UnplayedRound(Unplayed.HPB),
+    "-": UnplayedRound(Unplayed.ABSENT),
+    "0": UnplayedRound(Unplayed.ZPB),
+    "1": UnplayedRound(Unplayed.FPB),
+}
 # Colour + result code of the cells the fast path reads, to their normalised forms; a bye
 # has no colour.
 _CELL_FORMS = {
@@ -665,7 +675,8 @@ def _well_formed_cell(opponent_text: str, colour: str, code: str) -> _Cell | Non
         return _INVALID
     colour, code = form
     if not opponent:
-        # Only "=" and "-" among game results stand for a bye, and a bye has no colour.
+        # Only the codes of _WITHOUT_OPPONENT among game results stand for a bye, and a
+        # bye has no colour.
         if code not in _WITHOUT_OPPONENT and (code in GAMES or (colour and code in _BYE_ROUNDS)):
             return _INVALID
     elif code in BYES:

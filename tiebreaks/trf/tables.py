@@ -14,7 +14,7 @@ from tiebreaks.model import (
     Color,
     Outcome,
     Player,
-    Tournament,
+    TournamentResults,
     Unplayed,
 )
 
@@ -116,7 +116,7 @@ class TrfFile:
     """A tournament with its tie-break list (202, or 212 without PTS; may be empty) and
     the warnings about what was read but not used (declared points that disagree)."""
 
-    tournament: Tournament
+    tournament: TournamentResults
     tiebreaks: tuple[str, ...] = ()
     headers: TrfHeaders = field(default_factory=TrfHeaders)
     warnings: tuple[str, ...] = ()

@@ -19,7 +19,7 @@ from tiebreaks.model import (
     Round,
     Scoring,
     System,
-    Tournament,
+    TournamentResults,
     Unplayed,
     UnplayedRound,
 )
@@ -87,7 +87,7 @@ def write_trf(trf: TrfFile, *, standings: Standings | None = None) -> str:
 
 
 def trf_from_tournament(
-    tournament: Tournament,
+    tournament: TournamentResults,
     tiebreaks: Sequence[str] = (),
     *,
     version: str = TRF26,
@@ -96,7 +96,7 @@ def trf_from_tournament(
     byes: Sequence[ByeRecord] = (),
 ) -> TrfFile:
     """A TrfFile for a tournament built in code: headers for the name, ``details``
-    (place, dates, arbiters..., as ``trf_details.tournament_details`` reads them),
+    (place, dates, arbiters..., as ``trf.details.tournament_details`` reads them),
     the number of players, the system, rounds, scoring (and in TRF26 the
     tie-breaks and ``byes`` requested for rounds not paired yet; TRF16 has no
     record for them), one 001 record per player with points and rank from
@@ -130,7 +130,7 @@ def trf_from_tournament(
     return TrfFile(tournament=tournament, tiebreaks=tuple(tiebreaks), headers=headers)
 
 
-def _detail_records(tournament: Tournament, details: Mapping[str, Any]) -> list[str]:
+def _detail_records(tournament: TournamentResults, details: Mapping[str, Any]) -> list[str]:
     """022 to 132 in the order of their codes: the details given, the counts of players
     and of rated players (062, 072; 082, teams, is 0: the tournament is individual)
     and the system (092)."""
@@ -202,7 +202,7 @@ def _xxs_record(scoring: Scoring) -> str:
 
 
 def _points_and_rank(
-    tournament: Tournament, standings: Standings | None
+    tournament: TournamentResults, standings: Standings | None
 ) -> Callable[[Player], tuple[Fraction, int]]:
     """What a player's 001 record says in columns 81-89: the points and rank of
     ``standings`` when it has the player, else points by the scoring and rank by
@@ -221,7 +221,7 @@ def _points_and_rank(
     return points_and_rank
 
 
-def points_ranks(tournament: Tournament) -> dict[int, tuple[Fraction, int]]:
+def points_ranks(tournament: TournamentResults) -> dict[int, tuple[Fraction, int]]:
     """Each player's points and rank by points alone, ties sharing a rank (TRF26 allows
     ties in columns 86-89).  Points are added as integers in the scoring's smallest
     unit: one Fraction addition per round made this a second for 10,000 players."""

@@ -7,9 +7,10 @@ from typing import Any
 
 from rest_framework import serializers
 
+from tournaments.domain.events import EventKind, schema_version
 from tournaments.models import Event
 from tournaments.store import schemas
-from tournaments.store.events import EventKind, current_version, payload_of
+from tournaments.store.events import payload_of
 
 
 def command_body(schema: type[serializers.Serializer]) -> type[serializers.Serializer]:
@@ -71,7 +72,9 @@ class EventSerializer(serializers.ModelSerializer):
     """A stored event, its payload read at the kind's current schema version."""
 
     tournament = serializers.IntegerField(source="tournament_id", read_only=True)
-    author = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    author: serializers.SlugRelatedField[Any] = serializers.SlugRelatedField(
+        slug_field="username", read_only=True
+    )
     schema_version = serializers.SerializerMethodField()
     payload = serializers.SerializerMethodField()
 
@@ -80,7 +83,7 @@ class EventSerializer(serializers.ModelSerializer):
         fields = ["tournament", "seq", "kind", "schema_version", "payload", "author", "created_at"]
 
     def get_schema_version(self, event: Event) -> int:
-        return current_version(event.kind)
+        return schema_version(event.kind)
 
     def get_payload(self, event: Event) -> dict[str, Any]:
         return payload_of(event)

@@ -8,9 +8,10 @@ again answers with the event first stored.  Refusals: 400 naming the field,
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, cast
 
+from django.contrib.auth.models import User
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, serializers, status
@@ -18,12 +19,16 @@ from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from tournaments.domain import decisions
+from tournaments.domain.events import payload_lookup
 from tournaments.domain.pairing_preview import pairing_preview
+from tournaments.domain.pairing_rules import confirm_repeats_of
 from tournaments.domain.state import TournamentState
 from tournaments.models import Event
-from tournaments.store import auto_pairing, commands, pairing_rules, queries
-from tournaments.store.commands import Command, CommandError, Conflict, TournamentNotFound
-from tournaments.store.events import EventKind, payload_lookup, summarise
+from tournaments.store import commands, queries, schemas
+from tournaments.store.commands import CommandError, Conflict, TournamentNotFound
+from tournaments.store.events import summarise
+from tournaments.store.scheduling import schedule_round_robin
 from tournaments.store.schemas import TournamentCreatedSerializer
 
 from . import serializers as api
@@ -78,15 +83,21 @@ class TournamentAPIView(generics.GenericAPIView):
             raise ValidationError({"non_field_errors": ["Expected a JSON object."]})
         return dict(self.request.data.items())
 
+    def author(self) -> User:
+        """The user writing: the permission lets only signed-in users write."""
+        return cast(User, self.request.user)
+
     def idempotency_key(self) -> str:
         key = self.request.headers.get("Idempotency-Key", "")
         if len(key) > 200:
             raise ValidationError({"Idempotency-Key": ["At most 200 characters."]})
         return key
 
-    def run(self, command: Command, *, into: str | None = None, **payload: Any) -> Response:
-        """Run ``command`` with the body (plus ``payload``; the body under the key
-        ``into`` when given) and answer with its event."""
+    def run(
+        self, command: Callable[..., Event], *, into: str | None = None, **payload: Any
+    ) -> Response:
+        """Run ``command`` (a ``commands.Command``) with the body (plus ``payload``; the
+        body under the key ``into`` when given) and answer with its event."""
         body = self.body()
         try:
             expected_seq = _expected_seq_field.run_validation(body.pop("expected_seq", None))
@@ -95,7 +106,7 @@ class TournamentAPIView(generics.GenericAPIView):
         event = command(
             self.kwargs["tournament_id"],
             {into: body, **payload} if into else {**body, **payload},
-            author=self.request.user,
+            author=self.author(),
             expected_seq=expected_seq,
             idempotency_key=self.idempotency_key(),
         )
@@ -127,7 +138,7 @@ class TournamentListView(TournamentAPIView):
     )
     def post(self, request: Request) -> Response:
         event = commands.create_tournament(
-            self.body(), author=request.user, idempotency_key=self.idempotency_key()
+            self.body(), author=self.author(), idempotency_key=self.idempotency_key()
         )
         return created(event)
 
@@ -264,7 +275,8 @@ class RoundListView(TournamentAPIView):
     @write_schema(api.PairRoundRequest, "Pair the next round")
     def post(self, request: Request, tournament_id: int) -> Response:
         # Every active player paired once, no repeat unless "confirm_repeats".
-        return self.run(pairing_rules.pair_round_for(self.body()))
+        confirm = confirm_repeats_of(self.body())
+        return self.run(commands.pair_round_checked(confirm_repeats=confirm))
 
 
 class RoundPairView(TournamentAPIView):
@@ -285,31 +297,40 @@ class RoundPairView(TournamentAPIView):
         summary="Pair the next round (Dutch system, or the boards given); ?preview=1 only shows it",
     )
     def post(self, request: Request, tournament_id: int) -> Response:
-        # A retry finds the round it paired already stored: answer that event
-        # instead of pairing the round after it.
-        key = self.idempotency_key()
-        earlier = Event.objects.filter(
-            tournament_id=tournament_id, idempotency_key=key, kind=EventKind.ROUND_PAIRED
-        ).first()
-        if key and earlier is not None:
-            return created(earlier)
         body = self.body()
-        state = self.folded().state
-        asked = _round_field.run_validation(body.get("round")) if "round" in body else None
+        try:
+            asked = _round_field.run_validation(body["round"]) if "round" in body else None
+        except serializers.ValidationError as exc:
+            raise ValidationError({"round": exc.detail}) from exc
+        preview = request.query_params.get("preview") in ("1", "true")
         if "boards" in body:
-            number = state.last_paired_round + 1
-            if asked is not None and asked != number:
-                auto_pairing.next_round_payload(state, asked)  # names the round refused
-            payload = {"round": number, "boards": body["boards"], "byes": body.get("byes", [])}
-            command = pairing_rules.pair_round_for(body)
+            state = self.folded().state
+            payload = {
+                "round": decisions.check_round_asked(state, asked),
+                "boards": body["boards"],
+                "byes": body.get("byes", []),
+            }
+            if preview:
+                checked = schemas.validate(schemas.RoundPairedSerializer, payload)
+                return Response(_preview_answer(state, checked))
+            command = commands.pair_round_checked(confirm_repeats=confirm_repeats_of(body))
+        elif preview:
+            state = self.folded().state
+            paired = commands.preview_next_round(state, asked)
+            return Response(_preview_answer(state, paired.to_payload()))
         else:
-            payload = auto_pairing.next_round_payload(state, asked)
-            command = pairing_rules.checked_pair_round(confirm_repeats=False)
-        if request.query_params.get("preview") in ("1", "true"):
-            return Response(_preview_answer(state, payload))
+            payload = {}
+
+            # Decided on the state it is stored after; a retry with its key finds the
+            # round it paired and answers that event, instead of pairing the next.
+            def command(tid: int, _body: Any, **options: Any) -> Event:
+                return commands.pair_next_round(tid, asked=asked, **options)
+
         try:
             return self.run(command, **payload)
         except Conflict as exc:
+            # The round published already (another tab): that is the answer, not a preview.
+            decisions.check_round_asked(queries.load_tournament(tournament_id).state, asked)
             return _stale_pairing(tournament_id, exc)
 
 
@@ -324,18 +345,17 @@ def _preview_answer(state: TournamentState, payload: dict[str, Any]) -> dict[str
         "boards": [{"white": b["white"], "black": b["black"]} for b in payload["boards"]],
         "byes": list(payload["byes"]),
         "preview": pairing_preview(state, payload).to_json(),
-        "expected_seq": state.version,
+        "expected_seq": state.last_seq,
     }
 
 
 def _stale_pairing(tournament_id: int, conflict: Conflict) -> Response:
     """409: the preview published is stale; the answer holds the pairing now and what
     was appended since the preview (so the page can say "a withdrawal arrived")."""
-    folded = queries.load_tournament(tournament_id)
+    state = queries.load_tournament(tournament_id).state
     try:
-        preview: dict[str, Any] | None = _preview_answer(
-            folded.state, auto_pairing.next_round_payload(folded.state)
-        )
+        paired = commands.preview_next_round(state)
+        preview: dict[str, Any] | None = _preview_answer(state, paired.to_payload())
         reason = ""
     except CommandError as exc:
         preview, reason = None, f" No pairing now: {exc.message}."
@@ -347,6 +367,38 @@ def _stale_pairing(tournament_id: int, conflict: Conflict) -> Response:
         "since": [f"#{e.seq} {summarise(e)}" for e in since.order_by("seq")[:50]],
     }
     return Response(body, status=status.HTTP_409_CONFLICT)
+
+
+class ScheduleRequest(serializers.Serializer):
+    swap_last_two = serializers.BooleanField(
+        default=False,
+        help_text="Double round robin: exchange the last two rounds of the first cycle, as "
+        "C.05 Annex 1 recommends, so nobody has the same colour three times running.",
+    )
+
+
+class ScheduledSerializer(serializers.Serializer):
+    rounds = serializers.IntegerField(help_text="Rounds paired.")
+    first_seq = serializers.IntegerField()
+    last_seq = serializers.IntegerField()
+
+
+class ScheduleView(TournamentAPIView):
+    """Pairs every round of a round robin from the Berger tables, in one go."""
+
+    @extend_schema(
+        summary="Pair a round robin's whole schedule (FIDE Berger tables)",
+        request=ScheduleRequest,
+        responses={**WRITE_RESPONSES, 201: ScheduledSerializer},
+    )
+    def post(self, request: Request, tournament_id: int) -> Response:
+        body = ScheduleRequest(data=self.body())
+        body.is_valid(raise_exception=True)
+        events = schedule_round_robin(
+            tournament_id, swap_last_two=body.validated_data["swap_last_two"], author=self.author()
+        )
+        summary = {"rounds": len(events), "first_seq": events[0].seq, "last_seq": events[-1].seq}
+        return Response(ScheduledSerializer(summary).data, status=status.HTTP_201_CREATED)
 
 
 class RoundDetailView(TournamentAPIView):

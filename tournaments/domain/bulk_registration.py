@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import date
 
-from tiebreaks.trf_details import iso_date
+from tiebreaks.trf.details import iso_date
 
 from .initial_ranking import TITLE_ORDER
 

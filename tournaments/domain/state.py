@@ -1,20 +1,20 @@
 """A tournament's state: what its events add up to.  Pure Python, no Django.
 
-``TournamentState`` is immutable; ``Accumulator`` is what ``events.fold`` changes
-while it replays the events (each kind's fold is declared in ``events``);
+``TournamentState`` is immutable; ``Accumulator`` is what ``fold`` changes
+while it replays the events (each kind's ``apply`` is declared in ``events``);
 ``TournamentState.to_tiebreaks()`` turns a state into the
-``tiebreaks.model.Tournament`` the standings engine reads.
+``tiebreaks.model.TournamentResults`` the standings engine reads.
 """
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Protocol
 
 from tiebreaks.model import (
     Color,
@@ -25,7 +25,7 @@ from tiebreaks.model import (
     Round,
     Scoring,
     System,
-    Tournament,
+    TournamentResults,
     Unplayed,
     UnplayedRound,
 )
@@ -117,7 +117,7 @@ class PlayerState:
 
 
 @dataclass(frozen=True)
-class Board:
+class BoardState:
     number: int
     white: int
     black: int
@@ -146,22 +146,22 @@ class Board:
 @dataclass(frozen=True)
 class RoundState:
     number: int
-    boards: tuple[Board, ...]
+    boards: tuple[BoardState, ...]
     byes: tuple[int, ...] = ()  # pairing-allocated byes
     closed: bool = False
     # Lookups by board number and by player: folding a big Swiss asks them per player.
-    _by_number: dict[int, Board] = field(init=False, repr=False, compare=False)
-    _by_player: dict[int, Board] = field(init=False, repr=False, compare=False)
+    _by_number: dict[int, BoardState] = field(init=False, repr=False, compare=False)
+    _by_player: dict[int, BoardState] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_number", {b.number: b for b in self.boards})
         by_player = {rank: b for b in self.boards for rank in (b.white, b.black)}
         object.__setattr__(self, "_by_player", by_player)
 
-    def board(self, number: int) -> Board | None:
+    def board(self, number: int) -> BoardState | None:
         return self._by_number.get(number)
 
-    def with_board(self, board: Board) -> RoundState:
+    def with_board(self, board: BoardState) -> RoundState:
         """This round with ``board`` replacing the board of its number.
 
         Copies the lookups instead of rebuilding them: a result in a round of
@@ -175,7 +175,7 @@ class RoundState:
         new._put(board)
         return new
 
-    def _put(self, board: Board) -> None:
+    def _put(self, board: BoardState) -> None:
         """Replace the board of ``board``'s number in this very round: only for a
         round no state handed out holds any more (``Fold``'s own copies)."""
         self._by_number[board.number] = board
@@ -197,7 +197,7 @@ class RoundState:
             entries[board.white], entries[board.black] = board.sides()
         return entries
 
-    def board_of(self, start_rank: int) -> Board | None:
+    def board_of(self, start_rank: int) -> BoardState | None:
         return self._by_player.get(start_rank)
 
     @property
@@ -211,7 +211,7 @@ class RoundState:
 
 @dataclass(frozen=True)
 class TournamentState:
-    version: int  # seq of the last event folded
+    last_seq: int  # seq of the last event folded
     settings: Settings
     players: Mapping[int, PlayerState]
     rounds: Mapping[int, RoundState]
@@ -241,7 +241,7 @@ class TournamentState:
         # Not paired: withdrawn, or absent without a bye (C.07 16.1.1).
         return UnplayedRound(Unplayed.ABSENT)
 
-    def to_tiebreaks(self) -> Tournament:
+    def to_tiebreaks(self) -> TournamentResults:
         """Rounds not paired yet are left out: they count for nothing so far."""
         ordered = sorted(self.players.values(), key=lambda p: p.start_rank)
         ranks = [p.start_rank for p in ordered]
@@ -261,7 +261,7 @@ class TournamentState:
             p.tiebreak_player(rounds) for p, rounds in zip(ordered, strips, strict=True)
         )
         s = self.settings
-        return Tournament(
+        return TournamentResults(
             players=players,
             rounds=s.rounds,
             scoring=s.scoring,
@@ -275,9 +275,49 @@ def scoring_from_payload(points: Mapping[str, Any]) -> Scoring:
     return Scoring(**{name: Fraction(str(value)) for name, value in points.items()})
 
 
+class FoldedEvent(Protocol):
+    """What the fold reads of an event (``events.DomainEvent``)."""
+
+    @property
+    def KIND(self) -> str: ...  # noqa: N802
+
+    def apply(self, acc: Accumulator, seq: int) -> None: ...
+
+
+def fold(
+    events: Iterable[tuple[int, FoldedEvent]], start: TournamentState | None = None
+) -> TournamentState:
+    """The state after ``events`` (seq, event) in seq order: from tournament.created
+    on, or continuing ``start`` with the events that follow it."""
+    folder = OpenFold(start)
+    for seq, event in events:
+        folder.apply(seq, event)
+    return folder.state()
+
+
+class OpenFold:
+    """A fold kept open: ``apply`` one event at a time, ``state()`` in between.
+
+    A decision of many events (a TRF import) checks each new event against the
+    state after the ones before it; folding each onto a fresh copy of a
+    9,999-player state would copy every player per event.
+    """
+
+    def __init__(self, start: TournamentState | None = None) -> None:
+        self._acc = Accumulator(start)
+
+    def apply(self, seq: int, event: FoldedEvent) -> None:
+        self._acc.advance(seq, event.KIND)
+        event.apply(self._acc, seq)
+
+    def state(self) -> TournamentState:
+        """The state so far, valid until the next ``apply`` (it shares the fold's dicts)."""
+        return self._acc.state()
+
+
 class Accumulator:
-    """The mutable state ``events.fold`` builds, one event at a time; each kind's
-    fold (declared in ``tournaments.store.events``) changes it, ``state()`` freezes it.
+    """The mutable state ``fold`` builds, one event at a time; each kind's
+    ``apply`` (declared in ``events``) changes it, ``state()`` freezes it.
 
     ``state()`` after each event is how a bulk append validates every event
     against the events before it; that state shares the accumulator's players,
@@ -286,7 +326,7 @@ class Accumulator:
 
     def __init__(self, start: TournamentState | None = None) -> None:
         """Start empty, or from ``start`` (copied: states are never changed)."""
-        self.version = start.version if start else 0
+        self.last_seq = start.last_seq if start else 0
         self.settings: Settings | None = start.settings if start else None
         self.players: dict[int, PlayerState] = dict(start.players) if start else {}
         # Shared with ``start``: an event replaces the round it changes by a copy,
@@ -303,18 +343,18 @@ class Accumulator:
 
     def advance(self, seq: int, kind: str) -> None:
         """Accept event ``seq`` of ``kind`` as the next one, or raise FoldError."""
-        if seq != self.version + 1:
-            raise FoldError(f"event seq {seq} follows {self.version}", seq)
+        if seq != self.last_seq + 1:
+            raise FoldError(f"event seq {seq} follows {self.last_seq}", seq)
         if (self.settings is None) != (kind == "tournament.created"):
             raise FoldError(f"event {seq} ({kind}) out of place", seq)
-        self.version = seq
+        self.last_seq = seq
 
     def replace_round(self, rnd: RoundState) -> None:
         """Put ``rnd`` in place of its round; this accumulator owns it from now on."""
         self.rounds[rnd.number] = rnd
         self.owned.add(rnd.number)
 
-    def put_board(self, round_number: int, board: Board) -> None:
+    def put_board(self, round_number: int, board: BoardState) -> None:
         """Replace a board of a round: in place in a round this accumulator owns,
         else in a copy it then owns."""
         rnd = self.rounds[round_number]
@@ -327,7 +367,7 @@ class Accumulator:
         if self.settings is None:
             raise FoldError("no tournament.created event")
         return TournamentState(
-            version=self.version,
+            last_seq=self.last_seq,
             settings=self.settings,
             players=MappingProxyType(self.players),
             rounds=MappingProxyType(dict(self.rounds)),

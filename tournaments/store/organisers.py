@@ -3,7 +3,7 @@
 Granting and revoking are commands: each appends an ``organiser.granted`` or
 ``organiser.revoked`` event (who, by whom, when: the event log audits them) and
 keeps the ``Membership`` rows the permission check reads, in the same
-transaction under the tournament's lock.  Nothing else writes memberships,
+transaction.  Nothing else writes memberships,
 except the creation of a tournament, whose author (event 1) is its first
 organiser.
 """
@@ -11,67 +11,56 @@ organiser.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from rest_framework.authtoken.models import Token
 
 from tournaments.domain.errors import CommandError, TournamentNotFound
+from tournaments.domain.events import OrganiserGranted, OrganiserRevoked
 from tournaments.models import Event, Membership, Tournament
 
-from .commands import Batch, Command, in_one_transaction
-from .events import EventKind
+from .append import decide_and_append
 
 
-def _no_state_check(state: object, payload: object) -> None:
-    """Organisers are checked against the memberships, under the same lock."""
-
-
-_granted = Command(EventKind.ORGANISER_GRANTED, _no_state_check)
-_revoked = Command(EventKind.ORGANISER_REVOKED, _no_state_check)
-
-
-def _who(user: AbstractBaseUser) -> dict[str, object]:
-    return {"user_id": user.pk, "username": user.get_username()}
-
-
-def grant_organiser(
-    tournament_id: int, user: AbstractBaseUser, *, author: AbstractBaseUser | None = None
-) -> Event:
+def grant_organiser(tournament_id: int, user: User, *, author: User | None = None) -> Event:
     """Let ``user`` write to the tournament; CommandError if they already may."""
+    memberships = Membership.objects.filter(tournament_id=tournament_id, user=user)
 
-    def grant(batch: Batch) -> Event:
-        if Membership.objects.filter(tournament=batch.tournament, user=user).exists():
+    def decide(state: object) -> list[OrganiserGranted]:
+        if memberships.exists():
             raise CommandError("user", f"{user.get_username()} already organises this tournament")
-        event = batch.append(_granted, _who(user))
-        Membership.objects.create(tournament=batch.tournament, user=user)
-        return event
+        return [OrganiserGranted(user.pk, user.get_username())]
 
-    return in_one_transaction(tournament_id, grant, author=author)
+    # The membership is written after the event: a writer that came first makes
+    # the event's INSERT fail before, and the decision runs again.
+    (event,) = decide_and_append(
+        tournament_id,
+        decide,
+        author=author,
+        then=lambda: Membership.objects.create(tournament_id=tournament_id, user=user),
+    )
+    return event
 
 
-def revoke_organiser(
-    tournament_id: int, user: AbstractBaseUser, *, author: AbstractBaseUser | None = None
-) -> Event:
+def revoke_organiser(tournament_id: int, user: User, *, author: User | None = None) -> Event:
     """Take the right to write to the tournament from ``user``; CommandError if they
     do not have it."""
+    memberships = Membership.objects.filter(tournament_id=tournament_id, user=user)
 
-    def revoke(batch: Batch) -> Event:
-        memberships = Membership.objects.filter(tournament=batch.tournament, user=user)
+    def decide(state: object) -> list[OrganiserRevoked]:
         if not memberships.exists():
             raise CommandError("user", f"{user.get_username()} does not organise this tournament")
-        event = batch.append(_revoked, _who(user))
-        memberships.delete()
-        return event
+        return [OrganiserRevoked(user.pk, user.get_username())]
 
-    return in_one_transaction(tournament_id, revoke, author=author)
+    (event,) = decide_and_append(tournament_id, decide, author=author, then=memberships.delete)
+    return event
 
 
 @transaction.atomic
-def ensure_organiser(
-    username: str, tournament_ids: Iterable[int] = ()
-) -> tuple[AbstractBaseUser, Token]:
+def ensure_organiser(username: str, tournament_ids: Iterable[int] = ()) -> tuple[User, Token]:
     """The user ``username`` (created without a password if new), its API token, and
     the right to organise each tournament (granted now, as an event, if new);
     TournamentNotFound if one does not exist."""
@@ -81,7 +70,8 @@ def ensure_organiser(
     if missing:
         raise TournamentNotFound(missing[0])
     user_model = get_user_model()
-    user, created = user_model.objects.get_or_create(**{user_model.USERNAME_FIELD: username})
+    lookup: dict[str, Any] = {user_model.USERNAME_FIELD: username}
+    user, created = user_model.objects.get_or_create(**lookup)
     if created:
         user.set_unusable_password()
         user.save(update_fields=["password"])

@@ -18,12 +18,13 @@ from typing import Any
 
 from django.db.models import Max
 
-from tiebreaks.model import Tournament as Results
+from tiebreaks.model import TournamentResults
 from tournaments.domain.errors import TournamentNotFound, UnreadableLog
+from tournaments.domain.events import EventKind
 from tournaments.domain.state import BYE_POINTS, PlayerState, TournamentState
 from tournaments.models import Event, Membership, Tournament
 
-from .events import EventKind, payload_of
+from .events import payload_of
 from .signals import event_appended
 from .state_cache import current_state
 from .unreadable import known as known_unreadable
@@ -36,8 +37,8 @@ __all__ = [
     "TournamentNotFound",
     "TournamentSummary",
     "UnreadableLog",
-    "current_version",
     "event_appended",
+    "last_seq",
     "list_tournaments",
     "known_unreadable",
     "load_tournament",
@@ -61,7 +62,7 @@ class FoldedTournament:
     @property
     def version(self) -> int:
         """Seq of the last event."""
-        return self.state.version
+        return self.state.last_seq
 
     @property
     def rules(self) -> str:
@@ -80,7 +81,7 @@ class FoldedTournament:
         return self.state.settings.rounds
 
     @cached_property
-    def results(self) -> Results:
+    def results(self) -> TournamentResults:
         """Ready for tiebreaks.standings.compute_standings; built on first use only,
         since most readers (the players, rounds and entry pages) never need it."""
         return self.state.to_tiebreaks()
@@ -103,7 +104,7 @@ def load_tournament(tournament_id: int) -> FoldedTournament:
     return FoldedTournament(id=tournament_id, state=current_state(tournament_id))
 
 
-def current_version(tournament_id: int) -> int | None:
+def last_seq(tournament_id: int) -> int | None:
     """Seq of the tournament's last committed event (None for no tournament), without
     folding: one indexed lookup, cheap enough for every standings request."""
     return (

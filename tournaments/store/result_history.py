@@ -8,10 +8,11 @@ from collections import defaultdict
 from dataclasses import dataclass
 from datetime import datetime
 
+from tournaments.domain.events import EventKind
 from tournaments.domain.state import PlayerState
 from tournaments.models import Event
 
-from .events import EventKind, payload_of
+from .events import payload_of
 from .state_cache import current_state
 
 
@@ -75,6 +76,7 @@ def result_history(tournament_id: int) -> list[PlayerHistory]:
     boards: dict[int, list[BoardHistory]] = defaultdict(list)
     for (round_number, number), entries in sorted(by_board.items()):
         board = state.rounds[round_number].board(number)
+        assert board is not None  # a result names a paired board (its decision checked)
         for rank, colour, opponent in (
             (board.white, "white", board.black),
             (board.black, "black", board.white),

@@ -15,16 +15,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import partial
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 
 from tiebreaks.errors import TrfError
 from tiebreaks.model import Color, Round, Unplayed
 from tiebreaks.trf import parse_trf
+from tournaments.domain.events import DomainEvent
 from tournaments.domain.state import TournamentState
 from tournaments.models import Event
 
 from . import commands
-from .pairing_rules import checked_pair_round
+from .append import decide_and_append
 from .trf_import import FIRST_ROUND_COLUMN, ROUND_WIDTH, pairing_field_at, reported_at
 
 _BYE_CODES = {"U": "pab", "H": "half", "F": "full", "Z": "zero"}
@@ -42,23 +43,25 @@ def pair_from_trf(
     tournament_id: int,
     text: str,
     *,
-    author: AbstractBaseUser | None = None,
+    author: User | None = None,
     confirm_repeats: bool = False,
 ) -> Event:
     """Pair the tournament's next round from ``text``; TrfError (nothing stored) if refused.
 
-    The file is read against the tournament as it is under its lock, and the
+    The file is read against the tournament as it is when stored, and the
     requested byes and the pairing are stored together or not at all.
     """
+    stored = decide_and_append(
+        tournament_id,
+        partial(_decide_round, text=text, confirm_repeats=confirm_repeats),
+        author=author,
+    )
+    return stored[-1]
 
-    def pair(batch: commands.Batch) -> Event:
-        return _pair_round(batch, text, confirm_repeats)
 
-    return commands.in_one_transaction(tournament_id, pair, author=author)
-
-
-def _pair_round(batch: commands.Batch, text: str, confirm_repeats: bool) -> Event:
-    state = batch.state
+def _decide_round(state: TournamentState, *, text: str, confirm_repeats: bool) -> list[DomainEvent]:
+    """The requested byes the file gives the new round, then its pairing."""
+    draft = commands.Draft(state)
     number = state.last_paired_round + 1
     column = FIRST_ROUND_COLUMN + (number - 1) * ROUND_WIDTH
     lines = text.split("\n")
@@ -76,19 +79,25 @@ def _pair_round(batch: commands.Batch, text: str, confirm_repeats: bool) -> Even
     boards, byes, requested = _new_round(new, number, column)
     for rank, points in requested.items():
         if state.requested_bye(number, rank) is None:
-            with reported_at(lambda _f, rank=rank: (line_of[rank], column)):
-                batch.append(
+            with reported_at(partial(_line_of, line_of, rank, column)):
+                draft.add(
                     commands.request_bye, {"start_rank": rank, "round": number, "points": points}
                 )
     with reported_at(partial(pairing_field_at, boards, byes, line_of, column)):
-        return batch.append(
-            checked_pair_round(confirm_repeats=confirm_repeats),
+        draft.add(
+            commands.pair_round_checked(confirm_repeats=confirm_repeats),
             {
                 "round": number,
                 "boards": [{"white": w, "black": b} for w, b in boards],
                 "byes": byes,
             },
         )
+    return draft.events
+
+
+def _line_of(line_of: dict[int, int], rank: int, column: int, field: str) -> tuple[int, int]:
+    """Where a player's new round cell is: a refusal of its bye is reported there."""
+    return line_of[rank], column
 
 
 def _new_cell(line_number: int, line: str, number: int, column: int) -> _NewCell:
@@ -151,7 +160,7 @@ def _stored_pairing(state: TournamentState, number: int, rank: int) -> tuple[int
 def _file_pairing(entry: Round) -> tuple[int, str] | str:
     opponent = getattr(entry, "opponent", None)
     if opponent is not None:
-        return (opponent, "b" if entry.color is Color.BLACK else "w")
+        return (opponent, "b" if getattr(entry, "color", None) is Color.BLACK else "w")
     return "pab" if getattr(entry, "kind", None) is Unplayed.PAB else "unpaired"
 
 

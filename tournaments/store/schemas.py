@@ -20,7 +20,7 @@ from rest_framework import serializers
 
 from pairings.acceleration import BAKU, standard_scoring
 from tiebreaks.errors import TieBreakError
-from tiebreaks.model import Scoring, System, Tournament
+from tiebreaks.model import Scoring, System, TournamentResults
 from tiebreaks.standings import DEFAULT_RULES, RULES, compute_standings
 from tournaments.domain.errors import CommandError
 from tournaments.domain.state import BYE_POINTS, RESULTS, SYSTEMS, scoring_from_payload
@@ -136,7 +136,8 @@ class TournamentCreatedSerializer(serializers.Serializer):
         required=False,
         max_length=12,
         help_text='Ordered tie-break codes, e.g. ["BH/C1", "BH", "SB"]. '
-        "Empty: the engine's default for the system, frozen at creation.",
+        "Empty: the engine's default for the system, frozen at creation. "
+        "NONFIDE_SB_TOP is a gaming platform's variant, not a FIDE tie-break.",
     )
     # Issue 8, ruling 6: omitted (the default) leaves unrated opponents out of Art. 10.
     unrated_rating = serializers.IntegerField(
@@ -176,7 +177,7 @@ class TournamentCreatedSerializer(serializers.Serializer):
 def _checked_tiebreaks(codes: list[str], rules: str, system: System, rounds: int) -> list[str]:
     """The tie-break list as the engine understands it (its default when empty)."""
     try:
-        empty = Tournament(players=(), rounds=rounds, system=system)
+        empty = TournamentResults(players=(), rounds=rounds, system=system)
         result = compute_standings(empty, tiebreaks=codes or None, rules=rules)
     except TieBreakError as exc:
         raise serializers.ValidationError({"tiebreaks": [str(exc)]}) from exc

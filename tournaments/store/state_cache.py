@@ -12,9 +12,8 @@ This per-process cache is only a shortcut, never a source of truth:
   at that seq (same primary key and timestamp), and then only the events after
   it are read and folded on top.
 
-A command's append may also start from a state *proposed* by the append before
-it, not committed yet (``propose``); its INSERT stores nothing unless that
-proposal's last event is stored (``commands._append_after``).
+A command may start from ``cached_state`` without reading: its outcome is final
+only once that state is verified against the stored events (``append``).
 
 Dropping the cache changes nothing but speed.
 """
@@ -42,16 +41,10 @@ Fingerprint = tuple[int, datetime]
 @dataclass(frozen=True)
 class _Entry:
     state: TournamentState
-    last_event: Fingerprint  # the event at state.version
+    last_event: Fingerprint  # the event at state.last_seq
 
 
 _entries: OrderedDict[int, _Entry] = OrderedDict()
-# The state after an append of this process not committed yet: a guess, used only
-# by the next command's append, which stores its event only if this guess's last
-# event is stored (``commands._append_after``); never to answer a read.  Without
-# it, a command that waited for the lock found the cache one event behind, the
-# committer's thread not having run its on-commit callbacks yet.
-_proposed: OrderedDict[int, _Entry] = OrderedDict()
 _lock = threading.Lock()
 
 
@@ -59,26 +52,13 @@ def _fingerprint(event: Event) -> Fingerprint:
     return (event.pk, event.created_at)
 
 
-def cached_state(tournament_id: int) -> tuple[TournamentState, Fingerprint] | None:
-    """The newest state remembered or proposed for the tournament, and its last
-    event, read without the database: it may be behind (another process appended),
-    or ahead (a proposal rolled back)."""
+def cached_state(tournament_id: int) -> tuple[TournamentState, int] | None:
+    """The newest state this process committed or read for the tournament and the
+    id of its last event, without the database: another process may have appended
+    since (``append`` checks it)."""
     with _lock:
-        entries = [e for e in (_entries.get(tournament_id), _proposed.get(tournament_id)) if e]
-    if not entries:
-        return None
-    entry = max(entries, key=lambda e: e.state.version)
-    return entry.state, entry.last_event
-
-
-def propose(tournament_id: int, state: TournamentState, last_event: Event) -> None:
-    """Offer ``state`` (which ends with ``last_event``, not committed yet) to the
-    tournament's next command; see ``cached_state``."""
-    with _lock:
-        _proposed[tournament_id] = _Entry(state, _fingerprint(last_event))
-        _proposed.move_to_end(tournament_id)
-        while len(_proposed) > MAX_ENTRIES:
-            _proposed.popitem(last=False)
+        entry = _entries.get(tournament_id)
+    return (entry.state, entry.last_event[0]) if entry is not None else None
 
 
 def current_state(tournament_id: int) -> TournamentState:
@@ -88,7 +68,7 @@ def current_state(tournament_id: int) -> TournamentState:
     with _lock:
         entry = _entries.get(tournament_id)
     if entry is not None:
-        tail = list(events.filter(seq__gte=entry.state.version))
+        tail = list(events.filter(seq__gte=entry.state.last_seq))
         if tail and _fingerprint(tail[0]) == entry.last_event:
             state = _fold(tournament_id, tail[1:], start=entry.state)
             remember(tournament_id, state, tail[-1])
@@ -120,7 +100,7 @@ def remember(tournament_id: int, state: TournamentState, last_event: Event) -> N
 def _store(tournament_id: int, entry: _Entry) -> None:
     with _lock:
         current = _entries.get(tournament_id)
-        if current is None or current.state.version <= entry.state.version:
+        if current is None or current.state.last_seq <= entry.state.last_seq:
             _entries[tournament_id] = entry
         _entries.move_to_end(tournament_id)
         while len(_entries) > MAX_ENTRIES:
@@ -131,4 +111,3 @@ def forget_all() -> None:
     """Empty the cache (tests that rebuild the database use it)."""
     with _lock:
         _entries.clear()
-        _proposed.clear()

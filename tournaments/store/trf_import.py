@@ -4,14 +4,14 @@
 commands, in the order an organiser would have: create the tournament,
 register the players, then round by round the requested byes, the pairing and
 each board's result.  Each event is validated as its command would, against
-the events before it, and all are inserted together (``commands.Batch``: a
+the events before it, and all are appended together (``commands.Draft``: a
 9,999-player file is some 60,000 events).  It runs in one transaction, so a
 file is stored whole or not at all, and every refusal, from the TRF reader or
 from a command, is a ``TrfError`` naming the line (and column) of the file
 that caused it.
 
 ``export_trf`` writes a tournament's current state with the points and ranks
-of its standings: the details as header records 022 to 132 (``trf_details``
+of its standings: the details as header records 022 to 132 (``trf.details``
 reads them back), start ranks as the pairing numbers, absences as ``0000 - -``,
 byes requested for rounds not paired yet as 240 records, and withdrawals, which
 TRF has no record for, as comment lines (``### Crosstable withdrawn from round
@@ -47,7 +47,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 
 from tiebreaks.errors import TrfError
@@ -64,12 +64,12 @@ from tiebreaks.model import (
 )
 from tiebreaks.standings import Standings, compute_standings, format_value
 from tiebreaks.trf import ByeRecord, TrfFile, parse_trf, trf_from_tournament, write_trf
-from tiebreaks.trf_details import iso_date, tournament_details
+from tiebreaks.trf.details import iso_date, tournament_details
 from tournaments.domain.errors import CommandError
 from tournaments.domain.state import TournamentState
-from tournaments.models import Tournament
 
 from . import commands, queries
+from .append import append
 from .events import fold
 
 # 1-based columns of the 001 record fields a registration can be refused for.
@@ -118,7 +118,7 @@ class ImportedTournament:
 
 
 def import_trf(
-    text: str, *, author: AbstractBaseUser | None = None, rules: str | None = None
+    text: str, *, author: User | None = None, rules: str | None = None
 ) -> ImportedTournament:
     """Create a tournament from a TRF; raises TrfError and stores nothing when refused.
 
@@ -134,13 +134,13 @@ def import_trf(
 
 
 class _Importer:
-    def __init__(self, trf: TrfFile, author: AbstractBaseUser | None) -> None:
+    def __init__(self, trf: TrfFile, author: User | None) -> None:
         self.trf = trf
         self.author = author
         self.line_of = {p.start_rank: index + 1 for index, p in trf.headers.players.items()}
         scoring = trf.tournament.scoring
         self.fpb_is_forfeit = scoring.fpb == scoring.forfeit_win
-        self.batch: commands.Batch
+        self.draft: commands.Draft
 
     def run(self, rules: str | None) -> ImportedTournament:
         tournament = self.trf.tournament
@@ -165,9 +165,8 @@ class _Importer:
         with reported_at(self._header_line):
             created = commands.create_tournament(settings, author=self.author)
         # New and invisible to others until this transaction commits: no other
-        # append can come between the events of the batch.
-        stored = Tournament.objects.select_for_update().get(pk=created.tournament_id)
-        self.batch = commands.Batch(stored, fold([created]), author=self.author)
+        # append can come between the events of the draft.
+        self.draft = commands.Draft(fold([created]))
         players = sorted(tournament.players, key=lambda p: p.start_rank)
         for player in players:
             self._register(player)
@@ -188,13 +187,13 @@ class _Importer:
             self._round(number, entries)
         for from_round, listed in sorted(withdrawals.items()):
             self._withdraw(listed, from_round)
-        self.batch.store()
+        append(created.tournament_id, self.draft.start_seq, self.draft.events, author=self.author)
         return ImportedTournament(
-            id=stored.pk,
+            id=created.tournament_id,
             name=settings["name"],
             players=len(players),
             rounds_paired=paired,
-            events=self.batch.state.version,
+            events=self.draft.state.last_seq,
             warnings=self.trf.warnings,
         )
 
@@ -250,7 +249,11 @@ class _Importer:
         return 1, 1
 
     def _append(self, command: commands.Command, payload: dict[str, Any]) -> None:
-        self.batch.append(command, payload)
+        self.draft.add(command, payload)
+
+    def _cell(self, rank: int, column: int, field: str) -> tuple[int, int]:
+        """Where a player's round cell is: a refusal of its bye or result is reported there."""
+        return self.line_of[rank], column
 
     def _register(self, player: Player) -> None:
         payload = {
@@ -280,7 +283,7 @@ class _Importer:
         for rank, entry in entries.items():
             kind = self._kind(entry)
             if kind in REQUESTED_BYES:
-                with reported_at(lambda _field, rank=rank: (self.line_of[rank], column)):
+                with reported_at(partial(self._cell, rank, column)):
                     self._append(
                         commands.request_bye,
                         {"start_rank": rank, "round": number, "points": REQUESTED_BYES[kind]},
@@ -309,7 +312,7 @@ class _Importer:
 
         with reported_at(partial(pairing_field_at, boards, byes, self.line_of, column)):
             self._append(
-                commands.pair_round,
+                commands.record_pairing,
                 {
                     "round": number,
                     "boards": [{"white": w, "black": b} for w, b in boards],
@@ -320,7 +323,7 @@ class _Importer:
             if isinstance(entries[white], Pending):
                 continue  # the round being played: paired, no result yet
             payload = {"round": number, "board": board, **_result(entries[white], entries[black])}
-            with reported_at(lambda _field, white=white: (self.line_of[white], column)):
+            with reported_at(partial(self._cell, white, column)):
                 self._append(commands.record_result, payload)
 
 
@@ -360,12 +363,13 @@ def pairing_field_at(
     return min(line_of.values(), default=1), column
 
 
-def _entry(player: Player, index: int) -> Round:
+def _entry(player: Player, index: int) -> Round | None:
     return player.rounds[index] if index < len(player.rounds) else None
 
 
 def _colours(rank: int, entry: Game | UnplayedRound | Pending) -> tuple[int, int]:
     """(white, black) of the game ``rank`` (the lower start rank) has in this round."""
+    assert entry.opponent is not None  # the caller's entry has one
     if entry.color is Color.BLACK:
         return (entry.opponent, rank)
     return (rank, entry.opponent)

@@ -1,13 +1,15 @@
 /* Live standings: one websocket, versioned frames, full fetch on a gap.
  *
- * The socket carries what the standings and round screens show, as arrays
- * (live/wire.py): {"type": "standings", version, pages, columns, ties, rounds,
- * rows} with the top of the table, then pages-1 {"type": "standings.rows",
- * version, offset, rows} frames with the rest; for big tables
+ * The socket and the standings API carry one shape, the stored table
+ * (live/wire.py): {"type": "standings", version, pages, total, columns, ties,
+ * rounds, rows} with rows as arrays in the order of columns.  On the socket a big
+ * table's head frame has its top, then pages-1 {"type": "standings.rows", version,
+ * offset, rows} frames bring the rest; for big tables changes come as
  * {"type": "standings.diff", version, base_version, rows, order, ties_on, ties_off, boards}.
  * A diff applies only to the version it names; otherwise the page fetches
- * GET /api/tournaments/<id>/standings/ (ETag = version).  The crosstable tab
- * fetches a server-rendered fragment when opened (spectator-extras.js).
+ * GET /api/tournaments/<id>/standings/ (ETag = version): the same table in one
+ * frame, decoded by the same code.  The crosstable tab fetches a server-rendered
+ * fragment when opened (spectator-extras.js).
  * After a disconnect the page reconnects with exponential backoff and jitter,
  * resuming from its version.
  *
@@ -141,8 +143,9 @@
     return rows;
   }
 
-  function startTable(frame) {
-    const table = {
+  // A full table's head frame (or the API's whole table) as the page holds it.
+  function decodeTable(frame) {
+    return {
       version: frame.version,
       computed_at: frame.computed_at,
       tournament: frame.tournament,
@@ -155,6 +158,10 @@
       rows: frame.rows.map((values) => decodeRow(values, frame.tiebreaks)),
       total: frame.total,
     };
+  }
+
+  function startTable(frame) {
+    const table = decodeTable(frame);
     incoming = table;
     if (!body) {
       // The top of the table at once: a big event's other pages follow.
@@ -173,9 +180,14 @@
   function completeTable() {
     const next = incoming;
     incoming = null;
-    delete next.total;
-    placeRows(next.rows, next.ties);
-    show(next);
+    // A fetch may have shown a newer table while these pages arrived.
+    if (!body.version || next.version > body.version) show(complete(next));
+  }
+
+  function complete(table) {
+    delete table.total;
+    placeRows(table.rows, table.ties);
+    return table;
   }
 
   function show(next) {
@@ -209,13 +221,6 @@
     render(before);
   }
 
-  // The standings API's body: rows as objects with rank and place already.
-  function fromApi(next) {
-    next.ties = [];
-    next.rows.forEach((row, i) => { if (i && row.rank === next.rows[i - 1].rank) next.ties.push(i); });
-    return next;
-  }
-
   async function fetchFull() {
     if (fetching) return;
     fetching = true;
@@ -223,8 +228,9 @@
       const headers = body && body.version ? { "If-None-Match": '"' + body.version + '"' } : {};
       const response = await fetch(apiUrl, { headers, cache: "no-store" });
       if (response.ok) {
+        // The whole table in one frame: it leaves a table still arriving on the socket alone.
         const next = await response.json();
-        if (!body || next.version > body.version) show(fromApi(next));
+        if (!body || next.version > body.version) show(complete(decodeTable(next)));
       }
     } catch (error) {
       console.warn("standings fetch failed:", error);

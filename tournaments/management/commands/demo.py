@@ -1,8 +1,7 @@
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
-from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandParser
 
@@ -25,8 +24,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, no_serve: bool, addrport: str, **options: Any) -> None:
         call_command("migrate", interactive=False, verbosity=0)
-        found, _ = ensure_organiser(DEMO_USER)
-        user = cast(User, found)  # the project's user model (AUTH_USER_MODEL is Django's)
+        user, _ = ensure_organiser(DEMO_USER)
         if not user.is_superuser:
             # The demo user is also the admin, so /admin/ can be tried at once.
             user.is_staff = user.is_superuser = True

@@ -1,7 +1,7 @@
-"""The organiser's file and schedule endpoints: TRF import and export, standings as CSV,
-a round robin's whole schedule, and a Swiss round handed over as a TRF.
+"""The organiser's file endpoints: TRF import and export, standings as CSV, and a Swiss
+round handed over as a TRF.
 
-Thin views over ``trf_import``, ``round_import`` and ``berger``; refusals of a
+Thin views over ``trf_import`` and ``round_import``; refusals of a
 file answer 400 ``{"detail": "line L, column C: ...", "line": L, "column": C}``.
 """
 
@@ -22,7 +22,6 @@ from rest_framework.response import Response
 from tiebreaks.errors import TrfError
 from tiebreaks.trf import decode
 from tournaments.store import round_import
-from tournaments.store.scheduling import schedule_round_robin
 from tournaments.store.schemas import RULES
 from tournaments.store.trf_import import export_trf, import_trf, standings_csv
 
@@ -111,7 +110,7 @@ class TrfImportView(TrfUploadMixin, TournamentAPIView):
         if rules is not None and rules not in RULES:
             raise ValidationError({"rules": [f"One of {', '.join(RULES)}."]})
         try:
-            imported = import_trf(self.trf_text(), author=request.user, rules=rules)
+            imported = import_trf(self.trf_text(), author=self.author(), rules=rules)
         except TrfError as exc:
             return self.refused(exc)
         return Response(ImportedSerializer(imported).data, status=status.HTTP_201_CREATED)
@@ -139,43 +138,11 @@ class RoundTrfImportView(TrfUploadMixin, TournamentAPIView):
         confirm = flag in ("true", "1")
         try:
             event = round_import.pair_from_trf(
-                tournament_id, self.trf_text(), author=request.user, confirm_repeats=confirm
+                tournament_id, self.trf_text(), author=self.author(), confirm_repeats=confirm
             )
         except TrfError as exc:
             return self.refused(exc)
         return created(event)
-
-
-class ScheduleRequest(serializers.Serializer):
-    swap_last_two = serializers.BooleanField(
-        default=False,
-        help_text="Double round robin: exchange the last two rounds of the first cycle, as "
-        "C.05 Annex 1 recommends, so nobody has the same colour three times running.",
-    )
-
-
-class ScheduledSerializer(serializers.Serializer):
-    rounds = serializers.IntegerField(help_text="Rounds paired.")
-    first_seq = serializers.IntegerField()
-    last_seq = serializers.IntegerField()
-
-
-class ScheduleView(TournamentAPIView):
-    """Pairs every round of a round robin from the Berger tables, in one go."""
-
-    @extend_schema(
-        summary="Pair a round robin's whole schedule (FIDE Berger tables)",
-        request=ScheduleRequest,
-        responses={**WRITE_RESPONSES, 201: ScheduledSerializer},
-    )
-    def post(self, request: Request, tournament_id: int) -> Response:
-        body = ScheduleRequest(data=self.body())
-        body.is_valid(raise_exception=True)
-        events = schedule_round_robin(
-            tournament_id, swap_last_two=body.validated_data["swap_last_two"], author=request.user
-        )
-        summary = {"rounds": len(events), "first_seq": events[0].seq, "last_seq": events[-1].seq}
-        return Response(ScheduledSerializer(summary).data, status=status.HTTP_201_CREATED)
 
 
 class TrfExportView(TournamentAPIView):

@@ -13,14 +13,14 @@ import re
 from datetime import date
 from typing import Any
 
-from .trf import TrfFile
-from .trf.tables import (
+from tiebreaks.trf.tables import (
     CELL_WIDTH,
     DATE_RECORDS,
     DEPUTY_ARBITER,
     FIRST_CELL,
     ROUND_DATES,
     TEXT_RECORDS,
+    TrfFile,
 )
 
 _DATE_FORMS = (

@@ -1,7 +1,5 @@
-"""Checks on a round's pairings that the organiser's pairing program sent us.
-
-``commands.pair_round`` already refuses unknown, withdrawn or doubly paired
-players; these rules add what a Swiss pairing must also satisfy:
+"""The Swiss pairing rules a round's pairings must also satisfy, beyond what
+``decisions.decide_pairing`` refuses (unknown, withdrawn or doubly paired players):
 
 * a round has a board or a pairing-allocated bye unless every player not withdrawn
   has a requested bye in it (and at least one has: a round of nobody is refused);
@@ -12,8 +10,8 @@ players; these rules add what a Swiss pairing must also satisfy:
   do it by accident, while a small club Swiss or a double round robin may need
   it.  A forfeited game was not played (FIDE C.04.1), so it is no meeting.
 
-``check_round`` is pure (start ranks in, CommandError out); ``checked_pair_round``
-wraps it into a command for the rounds API.
+``check_round`` works on start ranks; ``check_swiss_rules`` on a state and a
+pairing body (``decisions.decide_checked_pairing``).  Pure Python, no Django.
 """
 
 from __future__ import annotations
@@ -22,11 +20,9 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from tiebreaks.model import System
-from tournaments.domain.errors import CommandError
-from tournaments.domain.state import TournamentState
 
-from .commands import Command, pair_round
-from .events import EventKind
+from .errors import CommandError
+from .state import TournamentState
 
 _FORFEITS = frozenset({"+/-", "-/+", "0-0"})
 
@@ -78,37 +74,34 @@ def previous_meetings(state: TournamentState) -> dict[frozenset[int], int]:
     return met
 
 
-def checked_pair_round(*, confirm_repeats: bool) -> Command:
-    """``commands.pair_round`` plus these rules, checked under the same lock."""
-
-    def check(state: TournamentState, payload: dict) -> None:
-        pair_round.check(state, payload)
-        if not payload["boards"] and not payload["byes"]:
-            # A round without a game is right only when everybody has a requested bye
-            # (a TRF import may hold one); by mistake it could not be undone.
-            waiting = sorted(active_players(state, payload["round"]))
-            if waiting:
-                raise CommandError(
-                    "boards",
-                    f"A round needs at least one board: {_players(waiting)} "
-                    "not withdrawn and without a requested bye.",
-                )
-            if not state.requested_byes.get(payload["round"]):
-                raise CommandError(
-                    "boards", "A round needs at least one player: none is registered and active."
-                )
-        check_round(
-            [(board["white"], board["black"]) for board in payload["boards"]],
-            payload["byes"],
-            # A round robin's odd player rests unpaired; only a Swiss must seat everyone.
-            active=active_players(state, payload["round"])
-            if state.settings.system is System.SWISS
-            else (),
-            previous_meetings=previous_meetings(state),
-            confirm_repeats=confirm_repeats,
-        )
-
-    return Command(EventKind.ROUND_PAIRED, check)
+def check_swiss_rules(
+    state: TournamentState, body: Mapping[str, Any], *, confirm_repeats: bool
+) -> None:
+    """The rules above for a pairing ``body`` (round, boards, byes) against ``state``."""
+    if not body["boards"] and not body["byes"]:
+        # A round without a game is right only when everybody has a requested bye
+        # (a TRF import may hold one); by mistake it could not be undone.
+        waiting = sorted(active_players(state, body["round"]))
+        if waiting:
+            raise CommandError(
+                "boards",
+                f"A round needs at least one board: {_players(waiting)} "
+                "not withdrawn and without a requested bye.",
+            )
+        if not state.requested_byes.get(body["round"]):
+            raise CommandError(
+                "boards", "A round needs at least one player: none is registered and active."
+            )
+    check_round(
+        [(board["white"], board["black"]) for board in body["boards"]],
+        body["byes"],
+        # A round robin's odd player rests unpaired; only a Swiss must seat everyone.
+        active=active_players(state, body["round"])
+        if state.settings.system is System.SWISS
+        else (),
+        previous_meetings=previous_meetings(state),
+        confirm_repeats=confirm_repeats,
+    )
 
 
 def _players(ranks: Sequence[int]) -> str:
@@ -116,9 +109,9 @@ def _players(ranks: Sequence[int]) -> str:
     return f"{label} {', '.join(map(str, ranks))}"
 
 
-def pair_round_for(body: Mapping[str, Any]) -> Command:
-    """The pairing command for a rounds API body, honouring its "confirm_repeats" flag."""
+def confirm_repeats_of(body: Mapping[str, Any]) -> bool:
+    """A rounds API body's "confirm_repeats" flag (false when omitted)."""
     confirm = body.get("confirm_repeats", False)
     if not isinstance(confirm, bool):
         raise CommandError("confirm_repeats", "Must be true or false.")
-    return checked_pair_round(confirm_repeats=confirm)
+    return confirm

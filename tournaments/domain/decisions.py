@@ -1,0 +1,355 @@
+"""What each command decides: ``decide_*(state, body) -> [events]``, or a
+CommandError naming the field that makes it wrong.  Pure Python, no Django.
+
+``body`` is a command's request body with its shape already validated (types,
+ranges, choices: ``tournaments.store.schemas``); a decision completes it with
+what the server fills in (a start rank, the superseded seq), checks it against
+the state and returns the events to append.  It only reads the state: the store
+(``tournaments.store.append``) decides again on the newer state when another
+writer appended first.
+
+``Plan`` chains decisions: each is decided against the state after the events
+of the ones before it (a round with its requested byes, a TRF import).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping, Sequence
+from typing import Any, Protocol
+
+from pairings import NoLegalPairing, RoundPairing
+from pairings.acceleration import Acceleration, by_method
+from pairings.external import EngineError
+from pairings.trf_input import round_one_colour
+from tiebreaks.model import Color, System, TournamentResults
+
+from . import amendments
+from .berger import BergerError, round_robin_schedule
+from .errors import CommandError, listed
+from .events import (
+    ByeRequested,
+    DomainEvent,
+    PairedBoard,
+    PlayerRegistered,
+    PlayerWithdrawn,
+    ResultCorrected,
+    ResultRecorded,
+    RoundClosed,
+    RoundPaired,
+)
+from .pairing_rules import active_players, check_swiss_rules
+from .state import BoardState, OpenFold, PlayerState, RoundState, TournamentState
+
+Body = Mapping[str, Any]
+Decision = Callable[[TournamentState, Body], list[DomainEvent]]
+
+
+def _player(state: TournamentState, start_rank: int, field: str) -> PlayerState:
+    try:
+        return state.players[start_rank]
+    except KeyError:
+        raise CommandError(field, f"no player has start rank {start_rank}") from None
+
+
+def _in_range(state: TournamentState, round_number: int, field: str) -> None:
+    if round_number > state.settings.rounds:
+        raise CommandError(
+            field,
+            f"round {round_number} is out of range: "
+            f"the tournament has {state.settings.rounds} rounds",
+        )
+
+
+def _paired_round(state: TournamentState, round_number: int) -> RoundState:
+    _in_range(state, round_number, "round")
+    try:
+        return state.rounds[round_number]
+    except KeyError:
+        raise CommandError("round", f"round {round_number} is not paired yet") from None
+
+
+def _paired_board(state: TournamentState, body: Body) -> tuple[RoundState, BoardState]:
+    rnd = _paired_round(state, body["round"])
+    board = rnd.board(body["board"])
+    if board is None:
+        raise CommandError("board", f"round {rnd.number} has no board {body['board']}")
+    return rnd, board
+
+
+def decide_registration(state: TournamentState, body: Body) -> list[DomainEvent]:
+    """Register a player; without a start rank, the next free one is taken."""
+    # max() scans every player: a 9,999-player import gives the ranks.
+    rank = body["start_rank"] if "start_rank" in body else max(state.players, default=0) + 1
+    if rank in state.players:
+        raise CommandError("start_rank", f"start rank {rank} is already {state.players[rank].name}")
+    twin = state.fide_ids.get(body["fide_id"]) if body["fide_id"] else None
+    if twin is not None:
+        raise CommandError("fide_id", f"FIDE id {body['fide_id']} is already player {twin}")
+    player_id = amendments.next_player_id(state)
+    if body.get("player_id", player_id) != player_id:
+        raise CommandError("player_id", "player ids are given by the server: omit it")
+    return [PlayerRegistered.from_payload({**body, "start_rank": rank, "player_id": player_id})]
+
+
+def decide_withdrawal(state: TournamentState, body: Body) -> list[DomainEvent]:
+    """Withdraw a player from a round on; rounds already paired keep their games."""
+    rank = body["start_rank"]
+    player = _player(state, rank, "start_rank")
+    if player.withdrawn_from is not None:
+        raise CommandError(
+            "start_rank", f"player {rank} already withdrew from round {player.withdrawn_from}"
+        )
+    _in_range(state, body["from_round"], "from_round")
+    for number, rnd in sorted(state.rounds.items()):
+        if number >= body["from_round"] and rank in rnd.paired_players:
+            raise CommandError(
+                "from_round",
+                f"player {rank} is paired in round {number}: record a forfeit there, "
+                "or withdraw from a later round",
+            )
+    return [PlayerWithdrawn.from_payload(body)]
+
+
+def decide_bye(state: TournamentState, body: Body) -> list[DomainEvent]:
+    """Request a half-, zero- or full-point bye for a round not paired yet."""
+    rank, number = body["start_rank"], body["round"]
+    player = _player(state, rank, "start_rank")
+    _in_range(state, number, "round")
+    if number in state.rounds:
+        raise CommandError("round", f"round {number} is already paired")
+    if player.withdrawn_in(number):
+        raise CommandError("start_rank", f"player {rank} withdrew before round {number}")
+    if state.requested_bye(number, rank) is not None:
+        raise CommandError("round", f"player {rank} already has a bye in round {number}")
+    return [ByeRequested.from_payload(body)]
+
+
+def decide_pairing(state: TournamentState, body: Body) -> list[DomainEvent]:
+    """Pair the next round: boards (white, black by start rank; numbered in list
+    order unless given) and pairing-allocated byes, every player known, active and
+    seated once."""
+    number = body["round"]
+    _in_range(state, number, "round")
+    if number in state.rounds:
+        raise CommandError("round", f"round {number} is already paired")
+    if number != state.last_paired_round + 1:
+        raise CommandError(
+            "round", f"round {state.last_paired_round + 1} is the next round to pair"
+        )
+    seen: set[int] = set()
+
+    def place(rank: int, field: str) -> None:
+        player = _player(state, rank, field)
+        if rank in seen:
+            raise CommandError(field, f"player {rank} appears twice in round {number}")
+        if player.withdrawn_in(number):
+            raise CommandError(field, f"player {rank} withdrew before round {number}")
+        if state.requested_bye(number, rank) is not None:
+            raise CommandError(field, f"player {rank} requested a bye in round {number}")
+        seen.add(rank)
+
+    boards: dict[int, PairedBoard] = {}
+    for index, board in enumerate(body["boards"]):
+        numbered = PairedBoard(board.get("board", index + 1), board["white"], board["black"])
+        if numbered.board in boards:
+            raise CommandError(f"boards.{index}.board", f"board {numbered.board} appears twice")
+        boards[numbered.board] = numbered
+        place(numbered.white, f"boards.{index}.white")
+        place(numbered.black, f"boards.{index}.black")
+    for index, rank in enumerate(body["byes"]):
+        place(rank, f"byes.{index}")
+    return [RoundPaired(number, tuple(boards.values()), tuple(body["byes"]))]
+
+
+def decide_checked_pairing(*, confirm_repeats: bool) -> Decision:
+    """``decide_pairing`` plus the Swiss pairing rules (``pairing_rules``): what the
+    rounds API and a round handed over as a TRF decide."""
+
+    def decide(state: TournamentState, body: Body) -> list[DomainEvent]:
+        events = decide_pairing(state, body)
+        check_swiss_rules(state, body, confirm_repeats=confirm_repeats)
+        return events
+
+    return decide
+
+
+def decide_result(state: TournamentState, body: Body) -> list[DomainEvent]:
+    """Record the result of a board that has none."""
+    rnd, board = _paired_board(state, body)
+    if rnd.closed:
+        raise CommandError("round", f"round {rnd.number} is closed: send a correction")
+    if board.result is not None:
+        raise CommandError(
+            "result",
+            f"board {board.number} of round {rnd.number} already has {board.result} "
+            f"(event #{board.result_seq}): send a correction",
+        )
+    return [ResultRecorded.from_payload(body)]
+
+
+def decide_correction(state: TournamentState, body: Body) -> list[DomainEvent]:
+    """Replace a board's result, with a reason; the earlier event stays in the log.
+    Without ``supersedes``, the correction replaces the board's current result."""
+    _, board = _paired_board(state, body)
+    if board.result is None:
+        raise CommandError("board", f"board {board.number} has no result to correct yet")
+    supersedes = body.get("supersedes", board.result_seq)
+    if supersedes != board.result_seq:
+        raise CommandError(
+            "supersedes",
+            f"the current result of board {board.number} is event #{board.result_seq}",
+        )
+    if body["result"] == board.result:
+        raise CommandError("result", f"board {board.number} already has {board.result}")
+    return [ResultCorrected.from_payload({**body, "supersedes": supersedes})]
+
+
+def decide_closing(state: TournamentState, body: Body) -> list[DomainEvent]:
+    """Close a round once every board has a result."""
+    rnd = _paired_round(state, body["round"])
+    if rnd.closed:
+        raise CommandError("round", f"round {rnd.number} is already closed")
+    missing = [str(b.number) for b in rnd.boards if b.result is None]
+    if missing:
+        raise CommandError("round", f"boards without a result: {', '.join(missing)}")
+    return [RoundClosed.from_payload(body)]
+
+
+class Plan:
+    """Decisions in a row, each against the state after the events before it.
+
+    ``state`` is the state after every event planned so far, valid until the
+    next ``decide`` (it shares the open fold's dicts).
+    """
+
+    def __init__(self, state: TournamentState) -> None:
+        self.state = state
+        self.events: list[DomainEvent] = []
+        self._fold = OpenFold(state)
+
+    def decide(self, decision: Decision, body: Body) -> Sequence[DomainEvent]:
+        """The events ``decision`` makes of ``body``, planned after the ones before."""
+        events = decision(self.state, body)
+        for event in events:
+            self._fold.apply(self.state.last_seq + 1, event)
+            self.state = self._fold.state()
+        self.events.extend(events)
+        return events
+
+
+def decide_schedule(state: TournamentState, body: Body) -> list[DomainEvent]:
+    """A round robin's whole schedule from the FIDE Berger tables (``berger``), each
+    round decided as ``decide_pairing`` decides it; ``body["swap_last_two"]``
+    exchanges the last two rounds of a double round robin's first cycle."""
+    system = state.settings.system
+    if system is System.SWISS:
+        raise CommandError(
+            "system", "A Swiss is paired round by round: POST each round to rounds/."
+        )
+    if state.rounds:
+        raise CommandError("rounds", "Rounds are already paired.")
+    # Berger numbers are the players in start-rank order.
+    ranks = sorted(state.players)
+    cycles = 2 if system is System.DOUBLE_ROUND_ROBIN else 1
+    try:
+        schedule = round_robin_schedule(
+            len(ranks), cycles=cycles, swap_last_two=body.get("swap_last_two", False)
+        )
+    except BergerError as exc:
+        field, _, message = str(exc).partition(": ")
+        raise CommandError(field, message) from exc
+    if len(schedule) != state.settings.rounds:
+        raise CommandError(
+            "rounds",
+            f"{len(ranks)} players need {len(schedule)} rounds; "
+            f"the tournament has {state.settings.rounds}.",
+        )
+    plan = Plan(state)
+    for scheduled in schedule:
+        # The resting player of an odd field is left unpaired: C.07 ignores the
+        # round-robin bye, which a pairing-allocated bye would score.
+        boards = [{"white": ranks[w - 1], "black": ranks[b - 1]} for w, b in scheduled.boards]
+        plan.decide(decide_pairing, {"round": scheduled.number, "boards": boards, "byes": []})
+    return plan.events
+
+
+class Pairer(Protocol):
+    """A pairing engine: ``pairings.pair_round``, or one calling an external program."""
+
+    def __call__(
+        self,
+        tournament: TournamentResults,
+        round_number: int,
+        *,
+        absent: Collection[int],
+        initial_colour: Color,
+        acceleration: Acceleration | None,
+    ) -> RoundPairing: ...
+
+
+def check_round_asked(state: TournamentState, asked: int | None) -> int:
+    """The next round to pair, when it is the one the client means (``asked``; None:
+    whichever): a second "publish" of a round is told so."""
+    number = state.last_paired_round + 1
+    if asked is not None and asked != number:
+        raise CommandError(
+            "round",
+            f"round {asked} is already paired"
+            if asked < number
+            else f"round {number} is the next round to pair, not {asked}",
+        )
+    return number
+
+
+def decide_next_round(
+    state: TournamentState, pairer: Pairer, default_colour: Color, asked: int | None = None
+) -> list[DomainEvent]:
+    """Pair round N + 1 of a Swiss once round N has every result, by ``pairer``;
+    players withdrawn or with a requested bye in that round are left out (C.04.2).
+    ``default_colour`` is round 1's first colour when the results do not show it;
+    ``asked`` the round the client means (``check_round_asked``)."""
+    number = check_round_asked(state, asked)
+    if state.settings.system is not System.SWISS:
+        raise CommandError("system", "only a Swiss is paired round by round here")
+    if number > state.settings.rounds:
+        raise CommandError("round", f"all {state.settings.rounds} rounds are paired")
+    previous = state.rounds.get(number - 1)
+    if previous is not None and not previous.complete:
+        missing = [str(b.number) for b in previous.boards if b.result is None]
+        raise CommandError(
+            "round",
+            f"round {number - 1}: board{'s' if len(missing) > 1 else ''} {listed(missing)} "
+            f"{'have' if len(missing) > 1 else 'has'} no result",
+        )
+    results = state.to_tiebreaks()
+    absent = set(state.players) - active_players(state, number)
+    try:
+        pairing = pairer(
+            results,
+            number,
+            absent=absent,
+            initial_colour=round_one_colour(results) or default_colour,
+            acceleration=by_method(state.settings.acceleration, results, absent),
+        )
+    except NoLegalPairing as error:
+        raise CommandError("round", f"no legal pairing for round {number}: {error}") from error
+    except EngineError as error:
+        raise CommandError("engine", str(error)) from error
+    body = {
+        "round": number,
+        "boards": [{"white": b.white, "black": b.black} for b in pairing.boards if b.black],
+        "byes": [b.white for b in pairing.boards if not b.black],
+    }
+    return decide_checked_pairing(confirm_repeats=False)(state, body)
+
+
+def decided_by(
+    event_type: Callable[[Mapping[str, Any]], DomainEvent],
+    decide: Callable[[TournamentState, Body], Mapping[str, Any]],
+) -> Decision:
+    """A decision of ``amendments`` (it returns the payload) as one event of its kind."""
+
+    def decision(state: TournamentState, body: Body) -> list[DomainEvent]:
+        return [event_type(decide(state, body))]
+
+    return decision
