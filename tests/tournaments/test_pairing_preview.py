@@ -3,13 +3,14 @@ the rules a pairing breaks (pure: a folded state, no database)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from tournaments.domain.events import schema_version
 from tournaments.domain.pairing_preview import pairing_preview
 from tournaments.store.events import fold
+
+from .test_state import Stored
 
 SCORING = dict.fromkeys(("win", "forfeit_win", "pab", "fpb"), "1") | {
     "draw": "1/2",
@@ -18,14 +19,6 @@ SCORING = dict.fromkeys(("win", "forfeit_win", "pab", "fpb"), "1") | {
     "forfeit_loss": "0",
     "zpb": "0",
 }
-
-
-@dataclass
-class Stored:
-    seq: int
-    kind: str
-    payload: dict[str, Any]
-    schema_version: int
 
 
 def state(players: int, rounds: list[tuple[list[tuple[int, int, str]], list[int]]], total: int = 5):
