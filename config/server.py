@@ -165,7 +165,7 @@ class BrowserOriginValidator(OriginValidator):
     ALLOWED_HOSTS (no other site's page may open a socket).  A handshake without
     one is from a program (a hall-screen app, bench/live_latency.py), not a
     browser, so there is nothing cross-site to refuse; channels refuses those
-    unless ALLOWED_HOSTS has "*", which is no longer allowed."""
+    unless ALLOWED_HOSTS has "*", which the settings refuse when DEBUG is off."""
 
     def valid_origin(self, parsed_origin: Any) -> bool:
         return parsed_origin is None or super().valid_origin(parsed_origin)

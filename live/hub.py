@@ -2,8 +2,8 @@
 
 If every spectator joined the tournament's group, Channels would hop to a
 thread (to close stale database connections) for each announcement delivered
-to each of them: with 200 spectators that was most of the web process's CPU in
-bench/live_latency.py.  Instead each process (event loop) joins a tournament's
+to each of them: with 200 spectators that would be most of the web process's CPU
+in bench/live_latency.py.  Instead each process (event loop) joins a tournament's
 group once, with its own channel, and hands each announcement to its local
 spectators.  It runs only while it has spectators.
 
@@ -100,9 +100,9 @@ class ProcessHub:
             await asyncio.sleep(RETRY_SECONDS)
         channel = self.channel
         while True:
+            # Only live.broadcast's announcements are sent to these groups.
             message = await self.layer.receive(channel)
-            tournament_id = message.get("tournament")
-            for spectator in list(self.spectators.get(tournament_id, ())):
+            for spectator in list(self.spectators.get(message["tournament"], ())):
                 try:
                     await spectator.deliver(message["version"])
                 except Exception:
@@ -126,5 +126,7 @@ def process_hub() -> ProcessHub:
     """This event loop's hub (daphne serves all websockets from one loop)."""
     loop = asyncio.get_running_loop()
     if loop not in _hubs:
-        _hubs[loop] = ProcessHub(get_channel_layer())
+        layer = get_channel_layer()
+        assert layer is not None  # config.settings always sets CHANNEL_LAYERS
+        _hubs[loop] = ProcessHub(layer)
     return _hubs[loop]

@@ -1,11 +1,11 @@
 """Where every tournament stands, for the index page, from each one's latest
 standings snapshot.
 
-Folding every event log on each visit of the index cost seconds once a big open
-was among the tournaments, and reading the values out of the stored bodies
-made the database parse megabytes of JSON per visit.  The worker writes them
-beside each snapshot instead (``progress_of``), and the index reads those
-columns only.  A snapshot lags the event log by the worker's run; a tournament
+Folding every event log on each visit of the index would cost seconds once a big
+open is among the tournaments, and reading the values out of the stored bodies
+would make the database parse megabytes of JSON per visit.  So the worker writes
+them beside each snapshot (``progress_of``), and the index reads those columns
+only.  A snapshot lags the event log by the worker's run; a tournament
 without one yet has no progress.
 """
 

@@ -138,7 +138,7 @@ def _lock_and_relax_durability(tournament_id: int) -> None:
     embedded demo) takes a database-wide write lock anyway.
 
     The commit need not wait for the disk either: a snapshot lost in a crash is
-    recomputed from the events, and that wait was a fifth of each recomputation.
+    recomputed from the events, and that wait would be a fifth of each recomputation.
     """
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:

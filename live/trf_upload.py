@@ -20,7 +20,7 @@ from django.urls import reverse
 from tiebreaks.errors import TrfError
 from tiebreaks.standings import DEFAULT_RULES, RULES
 from tiebreaks.trf import decode
-from tournaments.store.trf_import import ImportedTournament, import_trf
+from tournaments.store.writes import ImportedTournament, import_trf
 
 
 class TrfImportForm(forms.Form):

@@ -26,6 +26,7 @@ from tournaments.store.queries import (
     load_tournament,
     may_write,
     organised_by,
+    pairing_verdict,
 )
 
 from . import pages
@@ -151,7 +152,12 @@ def round_pairings(request: HttpRequest, tournament_id: int, round_number: int) 
     view = pages.round_view(folded, round_number)
     if view is None:
         raise Http404(f"Round {round_number} is not paired.")
-    context = {**_heading(folded), "round": view, **follow_live(request, tournament_id)}
+    context = {
+        **_heading(folded),
+        "round": view,
+        "pairing_verdict": pairing_verdict(tournament_id, round_number),
+        **follow_live(request, tournament_id),
+    }
     return render(request, "live/round.html", context)
 
 

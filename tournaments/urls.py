@@ -47,6 +47,7 @@ urlpatterns = [
     ),
     path(tournament + "results/", views.ResultView.as_view(), name="result-create"),
     path(tournament + "corrections/", views.CorrectionView.as_view(), name="correction-create"),
+    path(tournament + "pairing-check/", views.PairingCheckView.as_view(), name="pairing-check"),
     path(tournament + "events/", views.EventListView.as_view(), name="event-list"),
     # TRF files and CSV (api.files).
     path("tournaments/import/", files.TrfImportView.as_view(), name="tournament-import"),

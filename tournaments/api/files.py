@@ -7,14 +7,16 @@ file answer 400 ``{"detail": "line L, column C: ...", "line": L, "column": C}``.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import IO, Any
 
+from django.core.files.base import ContentFile
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import ValidationError
-from rest_framework.parsers import BaseParser, FormParser, MultiPartParser
+from rest_framework.parsers import BaseParser, DataAndFiles, FormParser, MultiPartParser
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -34,40 +36,36 @@ _REFUSED_FILE = OpenApiResponse(
 
 
 class PlainTextParser(BaseParser):
-    """A TRF sent as the raw request body."""
+    """A TRF sent as the raw request body, handed on as if uploaded as the form's ``file``."""
 
     media_type = "text/plain"
 
-    def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> str:
-        return decode(stream.read())
+    def parse(
+        self,
+        stream: IO[Any],
+        media_type: str | None = None,
+        parser_context: Mapping[str, Any] | None = None,
+    ) -> DataAndFiles[dict[str, Any], dict[str, ContentFile[bytes]]]:
+        return DataAndFiles({}, {"file": ContentFile(stream.read())})
 
 
-class TrfUploadMixin:
+class TrfUploadView(TournamentAPIView):
     """Reads the TRF of a request: a multipart ``file``, or a text/plain body."""
 
     parser_classes = [MultiPartParser, FormParser, PlainTextParser]
-    request: Request
 
     def trf_text(self) -> str:
-        data = self.request.data
-        if isinstance(data, str):
-            text = data
-        else:
-            upload = data.get("file")
-            if upload is None or isinstance(upload, str):
-                raise ValidationError(
-                    {"file": ["Send the TRF as a multipart 'file' or text/plain."]}
-                )
-            text = decode(upload.read())
+        upload = self.body().get("file")
+        if upload is None or isinstance(upload, str):
+            raise ValidationError({"file": ["Send the TRF as a multipart 'file' or text/plain."]})
+        text = decode(upload.read())
         if not text.strip():
             raise ValidationError({"file": ["The TRF is empty."]})
         return text
 
     def option(self, name: str) -> Any:
-        """A setting from the query string (text/plain bodies) or the form fields."""
-        data = self.request.data
-        form = data if not isinstance(data, str) else {}
-        return form.get(name) or self.request.query_params.get(name)
+        """A setting from the form fields, else the query string (text/plain bodies)."""
+        return self.body().get(name) or self.request.query_params.get(name)
 
     @staticmethod
     def refused(exc: TrfError) -> Response:
@@ -90,7 +88,7 @@ class ImportedSerializer(serializers.Serializer):
     )
 
 
-class TrfImportView(TrfUploadMixin, TournamentAPIView):
+class TrfImportView(TrfUploadView):
     """Creates a tournament from a TRF; the importing user becomes its organiser."""
 
     permission_classes = [IsAuthenticated]
@@ -116,7 +114,7 @@ class TrfImportView(TrfUploadMixin, TournamentAPIView):
         return Response(ImportedSerializer(imported).data, status=status.HTTP_201_CREATED)
 
 
-class RoundTrfImportView(TrfUploadMixin, TournamentAPIView):
+class RoundTrfImportView(TrfUploadView):
     """Pairs the next round from a TRF of the tournament so far plus that round."""
 
     @extend_schema(

@@ -177,3 +177,29 @@ class ByeSerializer(serializers.Serializer):
     start_rank = serializers.IntegerField()
     player_id = serializers.IntegerField()
     points = serializers.CharField()
+
+
+class RoundVerdictSerializer(serializers.Serializer):
+    """One round of the pairing check (``domain.pairing_origin.RoundVerdict``)."""
+
+    round = serializers.IntegerField()
+    seq = serializers.IntegerField(help_text="The round.paired event checked.")
+    verdict = serializers.CharField(
+        help_text='Swiss: "as the engine pairs", "edited by hand: <the checker\'s findings>" '
+        'or "differs: <boards> (the engine: <boards>); first criterion: <C.04.3 rule>". '
+        'Round robin: "as the Berger tables schedule" or "differs: <boards> (the tables: ...)".'
+    )
+    identical = serializers.BooleanField(
+        help_text="The boards are the engine's (or the Berger tables') exactly."
+    )
+    input_digest = serializers.ChoiceField(
+        ["matches", "differs", "not recorded"],
+        help_text="The digest the event recorded of its input, against the log's.",
+    )
+    engine = serializers.CharField(help_text="The engine recorded (empty: not recorded).")
+    by_hand = serializers.BooleanField(help_text="An organiser gave the boards.")
+
+
+class PairingCheckSerializer(serializers.Serializer):
+    system = serializers.CharField()
+    rounds = RoundVerdictSerializer(many=True)

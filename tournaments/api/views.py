@@ -28,8 +28,10 @@ from tournaments.models import Event
 from tournaments.store import commands, queries, schemas
 from tournaments.store.commands import CommandError, Conflict, TournamentNotFound
 from tournaments.store.events import summarise
+from tournaments.store.pairing_check import pairing_check
 from tournaments.store.scheduling import schedule_round_robin
 from tournaments.store.schemas import TournamentCreatedSerializer
+from tournaments.store.state_cache import current_state
 
 from . import serializers as api
 from .permissions import IsOrganiserOrReadOnly
@@ -367,6 +369,26 @@ def _stale_pairing(tournament_id: int, conflict: Conflict) -> Response:
         "since": [f"#{e.seq} {summarise(e)}" for e in since.order_by("seq")[:50]],
     }
     return Response(body, status=status.HTTP_409_CONFLICT)
+
+
+class PairingCheckView(TournamentAPIView):
+    """Every round re-derived from the event log: a Swiss round paired again by the
+    built-in Dutch engine from the tournament as it stood before the round, a round
+    robin's rounds checked against the Berger tables (docs/arbiter/pairing-tools.md)."""
+
+    serializer_class = api.PairingCheckSerializer
+
+    @extend_schema(
+        summary="Re-derive every round's pairing from the event log",
+        responses={
+            200: api.PairingCheckSerializer,
+            404: OpenApiResponse(description="No such tournament."),
+        },
+    )
+    def get(self, request: Request, tournament_id: int) -> Response:
+        rounds = pairing_check(tournament_id)
+        system = current_state(tournament_id).settings.system.value
+        return Response(self.get_serializer({"system": system, "rounds": rounds}).data)
 
 
 class ScheduleRequest(serializers.Serializer):

@@ -15,12 +15,12 @@ of the ones before it (a round with its requested byes, a TRF import).
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import replace
 from typing import Any, Protocol
 
 from pairings import NoLegalPairing, RoundPairing
-from pairings.acceleration import Acceleration, by_method
+from pairings.acceleration import Acceleration
 from pairings.external import EngineError
-from pairings.trf_input import round_one_colour
 from tiebreaks.model import Color, System, TournamentResults
 
 from . import amendments
@@ -37,7 +37,8 @@ from .events import (
     RoundClosed,
     RoundPaired,
 )
-from .pairing_rules import active_players, check_swiss_rules
+from .pairing_origin import BUILT_IN, built_in_version, by_hand, pairing_input
+from .pairing_rules import check_swiss_rules
 from .state import BoardState, OpenFold, PlayerState, RoundState, TournamentState
 
 Body = Mapping[str, Any]
@@ -173,6 +174,26 @@ def decide_checked_pairing(*, confirm_repeats: bool) -> Decision:
     return decide
 
 
+def decide_pairing_by_hand(*, confirm_repeats: bool, default_colour: Color) -> Decision:
+    """``decide_checked_pairing`` for boards an organiser gives (their own program, or
+    edited by hand): a Swiss round paired after a complete round records its origin,
+    the built-in engine's pairing of the same input and how the boards differ from it
+    (``pairing_origin.by_hand``)."""
+    checked = decide_checked_pairing(confirm_repeats=confirm_repeats)
+
+    def decide(state: TournamentState, body: Body) -> list[DomainEvent]:
+        events = checked(state, body)
+        previous = state.rounds.get(body["round"] - 1)
+        if state.settings.system is not System.SWISS or (previous and not previous.complete):
+            # No engine pairs a round whose predecessor still waits for results.
+            return events
+        (event,) = events
+        assert isinstance(event, RoundPaired)
+        return [by_hand(state, event, default_colour)]
+
+    return decide
+
+
 def decide_result(state: TournamentState, body: Body) -> list[DomainEvent]:
     """Record the result of a board that has none."""
     rnd, board = _paired_board(state, body)
@@ -302,12 +323,19 @@ def check_round_asked(state: TournamentState, asked: int | None) -> int:
 
 
 def decide_next_round(
-    state: TournamentState, pairer: Pairer, default_colour: Color, asked: int | None = None
+    state: TournamentState,
+    pairer: Pairer,
+    default_colour: Color,
+    *,
+    engine: tuple[str, str] | None = None,
+    asked: int | None = None,
 ) -> list[DomainEvent]:
     """Pair round N + 1 of a Swiss once round N has every result, by ``pairer``;
     players withdrawn or with a requested bye in that round are left out (C.04.2).
     ``default_colour`` is round 1's first colour when the results do not show it;
-    ``asked`` the round the client means (``check_round_asked``)."""
+    ``asked`` the round the client means (``check_round_asked``).
+    The event records its origin: ``engine`` (name, version; the built-in Dutch
+    engine by default), its settings and the digest of its input."""
     number = check_round_asked(state, asked)
     if state.settings.system is not System.SWISS:
         raise CommandError("system", "only a Swiss is paired round by round here")
@@ -321,15 +349,14 @@ def decide_next_round(
             f"round {number - 1}: board{'s' if len(missing) > 1 else ''} {listed(missing)} "
             f"{'have' if len(missing) > 1 else 'has'} no result",
         )
-    results = state.to_tiebreaks()
-    absent = set(state.players) - active_players(state, number)
+    given = pairing_input(state, default_colour)
     try:
         pairing = pairer(
-            results,
+            given.tournament,
             number,
-            absent=absent,
-            initial_colour=round_one_colour(results) or default_colour,
-            acceleration=by_method(state.settings.acceleration, results, absent),
+            absent=given.absent,
+            initial_colour=given.initial_colour,
+            acceleration=given.acceleration,
         )
     except NoLegalPairing as error:
         raise CommandError("round", f"no legal pairing for round {number}: {error}") from error
@@ -340,7 +367,10 @@ def decide_next_round(
         "boards": [{"white": b.white, "black": b.black} for b in pairing.boards if b.black],
         "byes": [b.white for b in pairing.boards if not b.black],
     }
-    return decide_checked_pairing(confirm_repeats=False)(state, body)
+    (event,) = decide_checked_pairing(confirm_repeats=False)(state, body)
+    assert isinstance(event, RoundPaired)
+    name, engine_version = engine or (BUILT_IN, built_in_version())
+    return [replace(event, origin=given.origin(name, engine_version))]
 
 
 def decided_by(

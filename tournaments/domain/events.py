@@ -293,27 +293,61 @@ class PairedBoard(DomainValue):
 
 
 @dataclass(frozen=True)
+class PairingOrigin(DomainValue):
+    """How a Swiss round was paired (``domain.pairing_origin``; docs/arbiter/pairing-tools.md):
+    the engine and its version, the settings it was given, the digest of what it
+    read, and whether an organiser gave or edited the boards by hand, with what the
+    checker said about the boards that differ from the engine's."""
+
+    engine: str  # "dutch" (built in) or "external: <command>"
+    version: str
+    initial_colour: str  # "white1" or "black1" (TRF XXC)
+    acceleration: str  # the tournament's method ("" none, "baku")
+    input_digest: str  # "sha256:<hex>" of the pairing request TRF
+    by_hand: bool = False
+    findings: tuple[str, ...] = ()  # the checker's, when the boards differ
+
+    @classmethod
+    def from_payload(cls, payload: Mapping[str, Any]) -> PairingOrigin:
+        return cls(**{**payload, "findings": tuple(payload.get("findings", ()))})
+
+
+@dataclass(frozen=True)
 class RoundPaired(DomainEvent):
     KIND = EventKind.ROUND_PAIRED
     EXAMPLES = MappingProxyType(
         {1: {"round": 1, "boards": [{"board": 1, "white": 1, "black": 2}], "byes": [3]}}
     )
+    # Events stored before it was recorded have no origin: read as None.
+    OPTIONAL = frozenset({"origin"})
 
     round: int
     boards: tuple[PairedBoard, ...]
     byes: tuple[int, ...]  # pairing-allocated byes
+    origin: PairingOrigin | None = None
 
     @classmethod
     def from_payload(cls, payload: Mapping[str, Any]) -> Self:
         boards = tuple(PairedBoard(**board) for board in payload["boards"])
-        return cls(payload["round"], boards, tuple(payload["byes"]))
+        origin = payload.get("origin")
+        return cls(
+            payload["round"],
+            boards,
+            tuple(payload["byes"]),
+            PairingOrigin.from_payload(origin) if origin else None,
+        )
 
     def apply(self, acc: Accumulator, seq: int) -> None:
         boards = tuple(BoardState(b.board, b.white, b.black) for b in self.boards)
         acc.replace_round(RoundState(self.round, boards, self.byes))
 
     def summary(self) -> str:
-        return f"round {self.round}: {len(self.boards)} boards, byes {list(self.byes) or 'none'}"
+        made = ""
+        if self.origin is not None:
+            made = f" ({self.origin.engine}{', given by hand' if self.origin.by_hand else ''})"
+        return (
+            f"round {self.round}: {len(self.boards)} boards, byes {list(self.byes) or 'none'}{made}"
+        )
 
 
 @dataclass(frozen=True)

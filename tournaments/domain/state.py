@@ -96,7 +96,7 @@ class PlayerState:
         states after it share until the player changes, and reused while its rounds
         are equal, which in practice means the very same entries: one result
         changes two players' rounds, and making 10k players afresh for each result
-        was a third of the worker's conversion.
+        would be a third of the worker's conversion.
         """
         last: Player | None = self.__dict__.get("_tiebreak_player")
         if last is not None and last.rounds == rounds:

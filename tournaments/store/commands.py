@@ -27,7 +27,7 @@ from django.db import transaction
 from rest_framework import serializers
 
 from pairings import pair_round
-from pairings.external import pair_with
+from pairings.external import executable_digest, pair_with
 from tiebreaks.model import Color
 from tournaments.domain import amendments, decisions
 from tournaments.domain.errors import CommandError, Conflict, TournamentNotFound
@@ -195,27 +195,37 @@ close_round = Command(
 
 def pair_round_checked(*, confirm_repeats: bool) -> Command:
     """``record_pairing`` plus the Swiss pairing rules (``domain.pairing_rules``):
-    a pairing the organiser's program sent."""
+    a pairing the organiser's program sent, recorded as given by hand."""
     return Command(
         EventKind.ROUND_PAIRED,
         schemas.RoundPairedSerializer,
-        decisions.decide_checked_pairing(confirm_repeats=confirm_repeats),
+        decisions.decide_pairing_by_hand(
+            confirm_repeats=confirm_repeats, default_colour=default_colour()
+        ),
     )
 
 
 _INITIAL_COLOURS = {"white1": Color.WHITE, "black1": Color.BLACK}
 
 
-def _pairer() -> decisions.Pairer:
-    """The built-in Dutch engine, or the JaVaFo-compatible executable ``PAIRING_ENGINE``."""
+def default_colour() -> Color:
+    """Round 1's first colour when the results do not show it (PAIRING_INITIAL_COLOUR)."""
+    return _INITIAL_COLOURS.get(settings.PAIRING_INITIAL_COLOUR, Color.WHITE)
+
+
+def _pairer() -> tuple[decisions.Pairer, tuple[str, str] | None]:
+    """The built-in Dutch engine (None: its own name and version), or the
+    JaVaFo-compatible executable ``PAIRING_ENGINE`` with its file's digest."""
     engine: str = settings.PAIRING_ENGINE
-    return partial(pair_with, engine) if engine else pair_round
+    if not engine:
+        return pair_round, None
+    return partial(pair_with, engine), (f"external: {engine}", executable_digest(engine))
 
 
 def decide_next_round(state: TournamentState, asked: int | None = None) -> list[DomainEvent]:
     """The engine's pairing of the next round (``asked``: the round the client means)."""
-    default = _INITIAL_COLOURS.get(settings.PAIRING_INITIAL_COLOUR, Color.WHITE)
-    return decisions.decide_next_round(state, _pairer(), default, asked)
+    pairer, engine = _pairer()
+    return decisions.decide_next_round(state, pairer, default_colour(), engine=engine, asked=asked)
 
 
 def preview_next_round(state: TournamentState, asked: int | None = None) -> RoundPaired:

@@ -5,7 +5,8 @@ pages use; ``list_tournaments`` lists what exists without folding every log;
 ``may_write`` says who may change a tournament; ``report_unreadable`` and
 ``known_unreadable`` log a log that cannot be folded once; ``event_appended`` is the signal
 sent after each commit that stored events.  Other apps import nothing else from
-``tournaments`` (the import contracts in pyproject.toml hold them to it).
+``tournaments`` but ``writes``, its counterpart for changes (the import contracts in
+pyproject.toml hold them to it).
 """
 
 from __future__ import annotations
@@ -21,10 +22,12 @@ from django.db.models import Max
 from tiebreaks.model import TournamentResults
 from tournaments.domain.errors import TournamentNotFound, UnreadableLog
 from tournaments.domain.events import EventKind
+from tournaments.domain.pairing_origin import BERGER
 from tournaments.domain.state import BYE_POINTS, PlayerState, TournamentState
 from tournaments.models import Event, Membership, Tournament
 
 from .events import payload_of
+from .pairing_check import pairing_check
 from .signals import event_appended
 from .state_cache import current_state
 from .unreadable import known as known_unreadable
@@ -44,6 +47,8 @@ __all__ = [
     "load_tournament",
     "may_write",
     "organised_by",
+    "pairing_check",
+    "pairing_verdict",
     "report_unreadable",
 ]
 
@@ -157,3 +162,18 @@ def organised_by(user: Any) -> set[int]:
     if user.is_staff:
         return set(Tournament.objects.values_list("pk", flat=True))
     return set(Membership.objects.filter(user=user).values_list("tournament_id", flat=True))
+
+
+def pairing_verdict(tournament_id: int, round_number: int) -> str:
+    """What the public round page says of the round's pairing, e.g. "pairing
+    re-derived from the event log: identical"; only read from the cache, which the
+    standings task fills after each pairing (``pairing_check``): a crowd opening a
+    2,000-player round's page just paired must not each run the engine."""
+    checked = pairing_check(tournament_id, rounds=[round_number], compute=False)
+    if not checked:
+        return "pairing check under way"
+    (verdict,) = checked
+    if verdict.verdict == BERGER:
+        return "pairing scheduled by the Berger tables: identical"
+    said = "identical" if verdict.identical else verdict.verdict
+    return f"pairing re-derived from the event log: {said}"

@@ -23,7 +23,7 @@
   }
 
   // The message goes right under what it is about (a board, a form): at the top
-  // of a long round it was off screen on a phone, and a lost race went unseen.
+  // of a long round it would be off screen on a phone, and a lost race unseen.
   function say(text, kind, near) {
     message.textContent = text;
     message.className = "message" + (kind ? " " + kind : "");
