@@ -210,6 +210,11 @@ MAX_REQUEST_BODY_BYTES = int(os.environ.get("MAX_REQUEST_BODY_BYTES", str(4 * 10
 ANONYMOUS_BODY_BYTES = 64 * 1024
 DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_BODY_BYTES
 
+# FIDE's rating list as downloaded from ratings.fide.com (TXT, XML or zip), searched by
+# the registration page when the organiser gives no file (the world list is larger
+# than a request may be); empty: none on the server.
+FIDE_RATING_LIST = os.environ.get("FIDE_RATING_LIST", "")
+
 # Sign-in forms (the organisers' and the admin's): after AXES_FAILURE_LIMIT
 # failed attempts for one username from one address, that pair is locked out
 # (429) for AXES_COOLOFF_TIME hours.  The API's tokens: config.api.

@@ -2,7 +2,18 @@ from django.templatetags.static import static
 from django.urls import path
 from django.views.generic import RedirectView
 
-from . import prize_pages, result_entry, team_admin, trf_upload, views
+from . import (
+    console,
+    event_log,
+    printouts,
+    prize_pages,
+    registration,
+    result_entry,
+    setup,
+    team_admin,
+    trf_upload,
+    views,
+)
 
 app_name = "live"
 
@@ -25,6 +36,16 @@ urlpatterns = [
         "tournaments/<tid:tournament_id>/rounds/<int:round_number>/matches/<int:match_number>/",
         views.team_match,
         name="team-match",
+    ),
+    path(
+        "tournaments/<tid:tournament_id>/starting-rank/",
+        views.starting_list,
+        name="starting-list",
+    ),
+    path(
+        "tournaments/<tid:tournament_id>/rounds/<int:round_number>/slips/",
+        printouts.result_slips,
+        name="slips",
     ),
     path(
         "tournaments/<tid:tournament_id>/players/<int:start_rank>/",
@@ -56,5 +77,29 @@ urlpatterns = [
         name="team-manage",
     ),
     path("tournaments/import/", trf_upload.import_page, name="import"),
+    path("tournaments/new/", setup.create_page, name="create"),
+    path("tournaments/<tid:tournament_id>/log/", event_log.event_log, name="event-log"),
+    path("tournaments/<tid:tournament_id>/pair/", console.pair_page, name="pair"),
+    path("tournaments/<tid:tournament_id>/settings/", setup.settings_page, name="settings"),
+    path(
+        "tournaments/<tid:tournament_id>/rounds/<int:round_number>/cancel/",
+        console.unpair,
+        name="unpair",
+    ),
+    path(
+        "tournaments/<tid:tournament_id>/players/actions/",
+        console.player_action,
+        name="player-action",
+    ),
+    path(
+        "tournaments/<tid:tournament_id>/players/<int:player_id>/edit/",
+        console.edit_player,
+        name="edit-player",
+    ),
+    path(
+        "tournaments/<tid:tournament_id>/players/register/",
+        registration.register_page,
+        name="register",
+    ),
     path("accounts/login/", result_entry.EntryLoginView.as_view(), name="login"),
 ]

@@ -17,6 +17,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import condition
 
+from tournaments.domain.initial_ranking import initial_ranking
 from tournaments.store.queries import (
     FoldedTournament,
     TournamentNotFound,
@@ -24,6 +25,7 @@ from tournaments.store.queries import (
     list_tournaments,
     load_tournament,
     may_write,
+    organised_by,
     pairing_verdict,
 )
 
@@ -64,6 +66,7 @@ def index(request: HttpRequest) -> HttpResponse:
     summaries = list_tournaments()
     progress = latest_progress()
     names = Counter(summary.name for summary in summaries)
+    organised = organised_by(request.user)
     tournaments = []
     for summary in summaries:
         known = progress.get(summary.id)  # None until the worker's first snapshot
@@ -77,6 +80,7 @@ def index(request: HttpRequest) -> HttpResponse:
                 ),
                 "players": known.players if known else None,
                 "same_name": names[summary.name] > 1,
+                "organised": summary.id in organised,
             }
         )
     return render(request, "live/index.html", {"tournaments": tournaments})
@@ -234,6 +238,21 @@ def team_match(
     if match is None:
         raise Http404(f"Round {round_number} has no match {match_number}.")
     return render(request, "live/team_match.html", {**_heading(folded), "match": match})
+
+
+@condition(etag_func=_version_etag)
+def starting_list(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The players by pairing number (chess-results' "Starting rank"); before round 1
+    it also says whether they are in the C.04.2 initial ranking's order yet."""
+    folded = _folded(tournament_id)
+    players = sorted(folded.state.players.values(), key=lambda p: p.start_rank)
+    context = {
+        **_heading(folded),
+        "page": "starting",
+        "players": players,
+        "unsorted": not folded.state.rounds and players != initial_ranking(players),
+    }
+    return render(request, "live/starting_list.html", context)
 
 
 @condition(etag_func=_version_etag)

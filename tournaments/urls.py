@@ -10,14 +10,35 @@ urlpatterns = [
     path("tournaments/", views.TournamentListView.as_view(), name="tournament-list"),
     path(tournament, views.TournamentDetailView.as_view(), name="tournament-detail"),
     path(tournament + "players/", views.PlayerListView.as_view(), name="player-list"),
+    path(tournament + "players/rank/", views.PlayerRankView.as_view(), name="player-rank"),
+    path(
+        tournament + "players/<int:player_id>/",
+        views.PlayerDetailView.as_view(),
+        name="player-detail",
+    ),
+    path(
+        tournament + "reinstatements/",
+        views.ReinstatementView.as_view(),
+        name="reinstatement-create",
+    ),
     path(tournament + "withdrawals/", views.WithdrawalView.as_view(), name="withdrawal-create"),
     path(tournament + "byes/", views.ByeListView.as_view(), name="bye-list"),
+    path(
+        tournament + "byes/<int:round_number>/<int:player_id>/",
+        views.ByeDetailView.as_view(),
+        name="bye-detail",
+    ),
     path(tournament + "rounds/", views.RoundListView.as_view(), name="round-list"),
     path(tournament + "rounds/pair/", views.RoundPairView.as_view(), name="round-pair"),
     path(
         tournament + "rounds/<int:round_number>/",
         views.RoundDetailView.as_view(),
         name="round-detail",
+    ),
+    path(
+        tournament + "rounds/<int:round_number>/unpair/",
+        views.RoundUnpairView.as_view(),
+        name="round-unpair",
     ),
     path(
         tournament + "rounds/<int:round_number>/close/",

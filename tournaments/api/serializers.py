@@ -31,6 +31,41 @@ PairRoundRequest = command_body(schemas.RoundPairedSerializer)
 RecordResultRequest = command_body(schemas.ResultRecordedSerializer)
 CorrectResultRequest = command_body(schemas.ResultCorrectedSerializer)
 CloseRoundRequest = command_body(serializers.Serializer)
+EditPlayerRequest = command_body(schemas.PlayerChangesSerializer)
+RankPlayersRequest = command_body(schemas.PlayersRankedSerializer)
+ReinstatePlayerRequest = command_body(schemas.PlayerReinstatedSerializer)
+
+
+class PairNextRoundRequest(serializers.Serializer):
+    """Pair the next round by the engine, or store the boards given (edited by hand)."""
+
+    round = serializers.IntegerField(
+        min_value=1, required=False, help_text="The round meant: refused unless it is the next."
+    )
+    expected_seq = serializers.IntegerField(
+        min_value=0,
+        required=False,
+        help_text="The seq of the preview published; a different current seq answers 409 "
+        "with the current preview.",
+    )
+    boards = schemas.PairingBoardSerializer(
+        many=True, required=False, help_text="Boards edited by hand; omit for the engine's."
+    )
+    byes = serializers.ListField(child=serializers.IntegerField(min_value=1), required=False)
+    confirm_repeats = serializers.BooleanField(
+        required=False, help_text="With boards: allow a pairing of two players who met."
+    )
+
+
+class PairingConflictSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+    current_seq = serializers.IntegerField()
+    preview = serializers.DictField(
+        allow_null=True, help_text="The pairing the engine makes now (null: none possible)."
+    )
+    since = serializers.ListField(
+        child=serializers.CharField(), help_text="What was appended since the seq expected."
+    )
 
 
 class EventSerializer(serializers.ModelSerializer):
@@ -109,12 +144,16 @@ class TournamentSerializer(TournamentFieldsSerializer):
 
 
 class PlayerSerializer(serializers.Serializer):
-    start_rank = serializers.IntegerField()
+    player_id = serializers.IntegerField(help_text="Given at registration; never changes.")
+    start_rank = serializers.IntegerField(help_text="The pairing number.")
     name = serializers.CharField()
     rating = serializers.IntegerField()
     title = serializers.CharField()
     federation = serializers.CharField()
     fide_id = serializers.CharField()
+    sex = serializers.CharField()
+    birth_date = serializers.CharField()
+    club = serializers.CharField()
     withdrawn_from = serializers.IntegerField(allow_null=True)
 
 
@@ -141,6 +180,7 @@ class RoundSerializer(serializers.Serializer):
 class ByeSerializer(serializers.Serializer):
     round = serializers.IntegerField()
     start_rank = serializers.IntegerField()
+    player_id = serializers.IntegerField()
     points = serializers.CharField()
 
 

@@ -24,8 +24,9 @@ from pairings.external import EngineError
 from tiebreaks.model import Color, System, TournamentResults
 from tiebreaks.prizes import prize_list_json
 
+from . import amendments
 from .berger import BergerError, round_robin_schedule
-from .errors import CommandError
+from .errors import CommandError, listed
 from .events import (
     ByeRequested,
     DomainEvent,
@@ -92,7 +93,10 @@ def decide_registration(state: TournamentState, body: Body) -> list[DomainEvent]
     twin = state.fide_ids.get(body["fide_id"]) if body["fide_id"] else None
     if twin is not None:
         raise CommandError("fide_id", f"FIDE id {body['fide_id']} is already player {twin}")
-    return [PlayerRegistered.from_payload({**body, "start_rank": rank})]
+    player_id = amendments.next_player_id(state)
+    if body.get("player_id", player_id) != player_id:
+        raise CommandError("player_id", "player ids are given by the server: omit it")
+    return [PlayerRegistered.from_payload({**body, "start_rank": rank, "player_id": player_id})]
 
 
 def decide_withdrawal(state: TournamentState, body: Body) -> list[DomainEvent]:
@@ -321,27 +325,48 @@ class Pairer(Protocol):
     ) -> RoundPairing: ...
 
 
+def check_round_asked(state: TournamentState, asked: int | None) -> int:
+    """The next round to pair, when it is the one the client means (``asked``; None:
+    whichever): a second "publish" of a round is told so."""
+    number = state.last_paired_round + 1
+    if asked is not None and asked != number:
+        raise CommandError(
+            "round",
+            f"round {asked} is already paired"
+            if asked < number
+            else f"round {number} is the next round to pair, not {asked}",
+        )
+    return number
+
+
 def decide_next_round(
     state: TournamentState,
     pairer: Pairer,
     default_colour: Color,
     *,
     engine: tuple[str, str] | None = None,
+    asked: int | None = None,
 ) -> list[DomainEvent]:
     """Pair round N + 1 of a Swiss once round N has every result, by ``pairer``;
     players withdrawn or with a requested bye in that round are left out (C.04.2).
-    ``default_colour`` is round 1's first colour when the results do not show it.
+    ``default_colour`` is round 1's first colour when the results do not show it;
+    ``asked`` the round the client means (``check_round_asked``).
     The event records its origin: ``engine`` (name, version; the built-in Dutch
     engine by default), its settings and the digest of its input."""
-    number = state.last_paired_round + 1
     _individual(state)
+    number = check_round_asked(state, asked)
     if state.settings.system is not System.SWISS:
         raise CommandError("system", "only a Swiss is paired round by round here")
     if number > state.settings.rounds:
         raise CommandError("round", f"all {state.settings.rounds} rounds are paired")
     previous = state.rounds.get(number - 1)
     if previous is not None and not previous.complete:
-        raise CommandError("round", f"round {number - 1} still has boards without a result")
+        missing = [str(b.number) for b in previous.boards if b.result is None]
+        raise CommandError(
+            "round",
+            f"round {number - 1}: board{'s' if len(missing) > 1 else ''} {listed(missing)} "
+            f"{'have' if len(missing) > 1 else 'has'} no result",
+        )
     given = pairing_input(state, default_colour)
     try:
         pairing = pairer(
@@ -364,3 +389,15 @@ def decide_next_round(
     assert isinstance(event, RoundPaired)
     name, engine_version = engine or (BUILT_IN, built_in_version())
     return [replace(event, origin=given.origin(name, engine_version))]
+
+
+def decided_by(
+    event_type: Callable[[Mapping[str, Any]], DomainEvent],
+    decide: Callable[[TournamentState, Body], Mapping[str, Any]],
+) -> Decision:
+    """A decision of ``amendments`` (it returns the payload) as one event of its kind."""
+
+    def decision(state: TournamentState, body: Body) -> list[DomainEvent]:
+        return [event_type(decide(state, body))]
+
+    return decision

@@ -21,6 +21,7 @@ from typing import Any, ClassVar, Self
 from tiebreaks.model import System
 from tiebreaks.prizes import parse_prize_list
 
+from . import amendments
 from .state import (
     Accumulator,
     BoardState,
@@ -56,6 +57,12 @@ class EventKind(enum.StrEnum):
     BOARD_RESULT_CORRECTED = "team.board_result_corrected"
     MATCH_FORFEITED = "team.match_forfeited"
     PRIZE_LIST_SET = "prizes.set"
+    PLAYER_EDITED = "player.edited"
+    PLAYERS_RANKED = "players.ranked"
+    BYE_CANCELLED = "bye.cancelled"
+    PLAYER_REINSTATED = "player.reinstated"
+    ROUND_UNPAIRED = "round.unpaired"
+    SETTINGS_CHANGED = "settings.changed"
 
 
 @dataclass(frozen=True)
@@ -208,12 +215,22 @@ def _player_registered_add_fide_id(payload: Payload) -> Payload:
     return {**payload, "fide_id": ""}
 
 
+def _player_registered_add_player_id(payload: Payload) -> Payload:
+    """v2 had no player id: each player's is the start rank registered with, which no
+    event could change before the ids existed (nor two players share)."""
+    return {**payload, "player_id": payload["start_rank"]}
+
+
 @dataclass(frozen=True)
 class PlayerRegistered(DomainEvent):
     KIND = EventKind.PLAYER_REGISTERED
-    PUBLIC = frozenset({"start_rank", "name", "rating", "title", "federation", "fide_id"})
-    VERSION = 2
-    UPCASTERS = MappingProxyType({1: _player_registered_add_fide_id})
+    PUBLIC = frozenset(
+        {"player_id", "start_rank", "name", "rating", "title", "federation", "fide_id"}
+    )
+    VERSION = 3
+    UPCASTERS = MappingProxyType(
+        {1: _player_registered_add_fide_id, 2: _player_registered_add_player_id}
+    )
     EXAMPLES = MappingProxyType(
         {
             1: {"start_rank": 1, "name": "Anna", "rating": 2150, "title": "", "federation": "ITA"},
@@ -225,20 +242,47 @@ class PlayerRegistered(DomainEvent):
                 "federation": "ITA",
                 "fide_id": "24100000",
             },
+            3: {
+                "start_rank": 1,
+                "name": "Anna",
+                "rating": 2150,
+                "title": "",
+                "federation": "ITA",
+                "fide_id": "24100000",
+                "player_id": 1,
+                "sex": "w",
+                "birth_date": "1990-05-31",
+                "club": "Scacchi Roma",
+            },
         }
     )
+    OPTIONAL = frozenset({"sex", "birth_date", "club"})
 
-    start_rank: int
+    start_rank: int  # the pairing number
     name: str
     rating: int
     title: str
     federation: str
     fide_id: str
+    player_id: int  # given at registration, never changed
+    sex: str = ""
+    birth_date: str = ""
+    club: str = ""
 
     def apply(self, acc: Accumulator, seq: int) -> None:
         acc.players[self.start_rank] = PlayerState(
-            self.start_rank, self.name, self.rating, self.title, self.federation, self.fide_id
+            self.start_rank,
+            self.name,
+            self.rating,
+            self.title,
+            self.federation,
+            self.fide_id,
+            player_id=self.player_id,
+            sex=self.sex,
+            birth_date=self.birth_date,
+            club=self.club,
         )
+        acc.player_ids[self.player_id] = self.start_rank
         if self.fide_id:
             acc.fide_ids.setdefault(self.fide_id, self.start_rank)
 
@@ -678,6 +722,107 @@ class PrizeListSet(DomainEvent):
         return f"prize list set: {count} prize{'s' if count != 1 else ''}, {sharing} sharing"
 
 
+# --- the organiser's amendments (decided and folded by ``amendments``) -----------------
+
+
+def _changes_text(changes: Mapping[str, Any]) -> str:
+    return ", ".join(f"{name} {value!r}" for name, value in changes.items())
+
+
+@dataclass(frozen=True)
+class PlayerEdited(DomainEvent):
+    KIND = EventKind.PLAYER_EDITED
+    EXAMPLES = MappingProxyType(
+        {1: {"player_id": 3, "changes": {"rating": 2210, "name": "Rossi, Anna"}}}
+    )
+
+    player_id: int
+    changes: Mapping[str, Any]  # only the fields that change
+
+    def apply(self, acc: Accumulator, seq: int) -> None:
+        amendments.fold_player_edit(acc, self.to_payload())
+
+    def summary(self) -> str:
+        return f"player #{self.player_id}: {_changes_text(self.changes)}"
+
+
+@dataclass(frozen=True)
+class PlayersRanked(DomainEvent):
+    KIND = EventKind.PLAYERS_RANKED
+    EXAMPLES = MappingProxyType({1: {"order": [3, 1, 2]}})
+
+    order: tuple[int, ...]  # player ids, pairing number 1 first
+
+    @classmethod
+    def from_payload(cls, payload: Mapping[str, Any]) -> Self:
+        return cls(tuple(payload["order"]))
+
+    def apply(self, acc: Accumulator, seq: int) -> None:
+        amendments.fold_ranking(acc, self.to_payload())
+
+    def summary(self) -> str:
+        ids = ", ".join(f"#{player_id}" for player_id in self.order)
+        return f"pairing numbers 1-{len(self.order)} given, in order to players {ids}"
+
+
+@dataclass(frozen=True)
+class ByeCancelled(DomainEvent):
+    KIND = EventKind.BYE_CANCELLED
+    EXAMPLES = MappingProxyType({1: {"player_id": 3, "round": 2}})
+
+    player_id: int
+    round: int
+
+    def apply(self, acc: Accumulator, seq: int) -> None:
+        amendments.fold_bye_cancellation(acc, self.to_payload())
+
+    def summary(self) -> str:
+        return f"player #{self.player_id}: bye in round {self.round} cancelled"
+
+
+@dataclass(frozen=True)
+class PlayerReinstated(DomainEvent):
+    KIND = EventKind.PLAYER_REINSTATED
+    EXAMPLES = MappingProxyType({1: {"player_id": 3, "from_round": 5}})
+
+    player_id: int
+    from_round: int
+
+    def apply(self, acc: Accumulator, seq: int) -> None:
+        amendments.fold_reinstatement(acc, self.to_payload())
+
+    def summary(self) -> str:
+        return f"player #{self.player_id} plays again from round {self.from_round}"
+
+
+@dataclass(frozen=True)
+class RoundUnpaired(DomainEvent):
+    KIND = EventKind.ROUND_UNPAIRED
+    EXAMPLES = MappingProxyType({1: {"round": 3}})
+
+    round: int
+
+    def apply(self, acc: Accumulator, seq: int) -> None:
+        amendments.fold_unpairing(acc, self.to_payload())
+
+    def summary(self) -> str:
+        return f"round {self.round} cancelled"
+
+
+@dataclass(frozen=True)
+class SettingsChanged(DomainEvent):
+    KIND = EventKind.SETTINGS_CHANGED
+    EXAMPLES = MappingProxyType({1: {"changes": {"rounds": 9, "name": "Club Open 2026"}}})
+
+    changes: Mapping[str, Any]  # as in tournament.created; None or "" clears a setting
+
+    def apply(self, acc: Accumulator, seq: int) -> None:
+        amendments.fold_settings_change(acc, self.to_payload())
+
+    def summary(self) -> str:
+        return f"settings: {_changes_text(self.changes)}"
+
+
 EVENT_TYPES: Mapping[str, type[DomainEvent]] = MappingProxyType(
     {
         event_type.KIND: event_type
@@ -700,6 +845,12 @@ EVENT_TYPES: Mapping[str, type[DomainEvent]] = MappingProxyType(
             BoardResultCorrected,
             MatchForfeited,
             PrizeListSet,
+            PlayerEdited,
+            PlayersRanked,
+            ByeCancelled,
+            PlayerReinstated,
+            RoundUnpaired,
+            SettingsChanged,
         )
     }
 )

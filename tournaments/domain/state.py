@@ -92,6 +92,12 @@ class PlayerState:
     federation: str = ""
     fide_id: str = ""
     withdrawn_from: int | None = None  # first round the player no longer plays
+    # The id given at registration, which never changes (start_rank is the pairing
+    # number: the initial ranking may change it before round 1).
+    player_id: int = 0
+    sex: str = ""  # "m" or "w", as TRF writes it
+    birth_date: str = ""  # ISO: a year ("1990") or a date ("1990-05-31")
+    club: str = ""
 
     def withdrawn_in(self, round_number: int) -> bool:
         return self.withdrawn_from is not None and round_number >= self.withdrawn_from
@@ -115,6 +121,8 @@ class PlayerState:
             title=self.title,
             federation=self.federation,
             fide_id=self.fide_id,
+            sex=self.sex,
+            birth_date=self.birth_date.replace("-", "/"),  # as TRF writes it
             rounds=rounds,
         )
         self.__dict__["_tiebreak_player"] = player  # as functools.cached_property does
@@ -223,6 +231,7 @@ class TournamentState:
     # round -> start rank -> "half" / "zero" / "full"
     requested_byes: Mapping[int, Mapping[int, str]] = field(default_factory=dict)
     fide_ids: Mapping[str, int] = field(default_factory=dict)  # -> start rank
+    player_ids: Mapping[int, int] = field(default_factory=dict)  # player id -> start rank
     # A team event's teams by pairing number, its rounds and the line-ups by (round, team).
     teams: Mapping[int, TeamEntry] = field(default_factory=dict)
     team_rounds: Mapping[int, TeamRoundState] = field(default_factory=dict)
@@ -357,6 +366,7 @@ class Accumulator:
         self.fide_ids: dict[str, int] = dict(start.fide_ids) if start else {}
         self.prize_list: PrizeList | None = start.prize_list if start else None
         self.prize_list_seq: int | None = start.prize_list_seq if start else None
+        self.player_ids: dict[int, int] = dict(start.player_ids) if start else {}
         self.requested_byes: dict[int, dict[int, str]] = {
             number: dict(byes) for number, byes in (start.requested_byes.items() if start else ())
         }
@@ -396,6 +406,7 @@ class Accumulator:
             players=MappingProxyType(self.players),
             rounds=MappingProxyType(dict(self.rounds)),
             fide_ids=MappingProxyType(self.fide_ids),
+            player_ids=MappingProxyType(self.player_ids),
             requested_byes=MappingProxyType(
                 {r: MappingProxyType(byes) for r, byes in self.requested_byes.items()}
             ),

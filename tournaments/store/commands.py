@@ -29,18 +29,29 @@ from rest_framework import serializers
 from pairings import pair_round
 from pairings.external import executable_digest, pair_with
 from tiebreaks.model import Color
-from tournaments.domain import decisions, team_decisions
+from tournaments.domain import amendments, decisions, team_decisions
 from tournaments.domain.errors import CommandError, Conflict, TournamentNotFound
-from tournaments.domain.events import DomainEvent, EventKind, RoundPaired, TournamentCreated
+from tournaments.domain.events import (
+    EVENT_TYPES,
+    DomainEvent,
+    EventKind,
+    RoundPaired,
+    TournamentCreated,
+)
 from tournaments.domain.state import TournamentState
 from tournaments.models import Event, Membership, Tournament
 
 from . import schemas
 from .append import append, decide_and_append
 from .events import payload_of
-from .state_cache import current_state
 
 __all__ = [
+    "cancel_bye",
+    "change_settings",
+    "edit_player",
+    "rank_players",
+    "reinstate_player",
+    "unpair_round",
     "CommandError",
     "Conflict",
     "Draft",
@@ -272,14 +283,15 @@ def _pairer() -> tuple[decisions.Pairer, tuple[str, str] | None]:
     return partial(pair_with, engine), (f"external: {engine}", executable_digest(engine))
 
 
-def _decide_next_round(state: TournamentState) -> list[DomainEvent]:
+def decide_next_round(state: TournamentState, asked: int | None = None) -> list[DomainEvent]:
+    """The engine's pairing of the next round (``asked``: the round the client means)."""
     pairer, engine = _pairer()
-    return decisions.decide_next_round(state, pairer, default_colour(), engine=engine)
+    return decisions.decide_next_round(state, pairer, default_colour(), engine=engine, asked=asked)
 
 
-def preview_next_round(tournament_id: int) -> RoundPaired:
-    """The pairing ``pair_next_round`` would store now; nothing is stored."""
-    (event,) = _decide_next_round(current_state(tournament_id))
+def preview_next_round(state: TournamentState, asked: int | None = None) -> RoundPaired:
+    """The pairing ``pair_next_round`` would store on ``state``; nothing is stored."""
+    (event,) = decide_next_round(state, asked)
     assert isinstance(event, RoundPaired)
     return event
 
@@ -290,15 +302,57 @@ def pair_next_round(
     author: User | None = None,
     expected_seq: int | None = None,
     idempotency_key: str | None = None,
+    asked: int | None = None,
 ) -> Event:
     """Pair the next Swiss round by the pairing engine, decided on the state it is
     stored after (the engine is pure: a writer that came first means pairing again)."""
     (event,) = decide_and_append(
         tournament_id,
-        _decide_next_round,
+        partial(decide_next_round, asked=asked),
         author=author,
         expected_seq=expected_seq,
         idempotency_key=idempotency_key or "",
         replayed=partial(_replayed, kind=EventKind.ROUND_PAIRED, data={}),
     )
     return event
+
+
+# --- the organiser's amendments: decided by tournaments.domain.amendments ---------------
+
+
+def _decide_settings_change(state: TournamentState, body: Mapping[str, Any]) -> Any:
+    """The settings with ``body["changes"]`` applied, validated whole as at creation,
+    then decided; a change to null (or "") clears the setting."""
+    settable = schemas.TournamentCreatedSerializer().fields
+    for name in body["changes"]:
+        if name not in settable:
+            raise CommandError(name, f"{name} is not a setting (settable: {', '.join(settable)})")
+    merged = {**amendments.settings_payload(state.settings), **body["changes"]}
+    merged = {key: value for key, value in merged.items() if value not in (None, "")}
+    validated = schemas.validate(schemas.TournamentCreatedSerializer, merged)
+    return amendments.decide_settings_change(state, validated)
+
+
+def _amendment(kind: EventKind, schema: type[serializers.Serializer], decide: Any) -> Command:
+    event_type = EVENT_TYPES[kind]
+    return Command(kind, schema, decisions.decided_by(event_type.from_payload, decide))
+
+
+edit_player = _amendment(
+    EventKind.PLAYER_EDITED, schemas.PlayerEditedSerializer, amendments.decide_player_edit
+)
+rank_players = _amendment(
+    EventKind.PLAYERS_RANKED, schemas.PlayersRankedSerializer, amendments.decide_ranking
+)
+cancel_bye = _amendment(
+    EventKind.BYE_CANCELLED, schemas.ByeCancelledSerializer, amendments.decide_bye_cancellation
+)
+reinstate_player = _amendment(
+    EventKind.PLAYER_REINSTATED, schemas.PlayerReinstatedSerializer, amendments.decide_reinstatement
+)
+unpair_round = _amendment(
+    EventKind.ROUND_UNPAIRED, schemas.RoundUnpairedSerializer, amendments.decide_unpairing
+)
+change_settings = _amendment(
+    EventKind.SETTINGS_CHANGED, schemas.SettingsChangedSerializer, _decide_settings_change
+)

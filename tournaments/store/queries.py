@@ -27,7 +27,7 @@ from tournaments.domain.events import EVENT_TYPES, EventKind, payload_lookup, pu
 from tournaments.domain.pairing_origin import BERGER
 from tournaments.domain.state import BYE_POINTS, PlayerState, TournamentState
 from tournaments.domain.teams import TEAM, match_boards, match_score, round_complete, score_text
-from tournaments.models import Event, Membership
+from tournaments.models import Event, Membership, Tournament
 
 from .events import payload_of
 from .pairing_check import pairing_check
@@ -57,6 +57,7 @@ __all__ = [
     "PublicEvent",
     "author_of",
     "public_events",
+    "organised_by",
     "pairing_check",
     "pairing_verdict",
     "report_unreadable",
@@ -246,6 +247,15 @@ def may_write(user: Any, tournament_id: int) -> bool:
         return False
     memberships = Membership.objects.filter(tournament_id=tournament_id, user=user)
     return user.is_staff or memberships.exists()
+
+
+def organised_by(user: Any) -> set[int]:
+    """The ids of the tournaments ``user`` may change (every one for staff)."""
+    if not user or not user.is_authenticated:
+        return set()
+    if user.is_staff:
+        return set(Tournament.objects.values_list("pk", flat=True))
+    return set(Membership.objects.filter(user=user).values_list("tournament_id", flat=True))
 
 
 def pairing_verdict(tournament_id: int, round_number: int) -> str:

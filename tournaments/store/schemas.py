@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from datetime import date
 from fractions import Fraction
 from typing import Any
 
@@ -92,8 +93,17 @@ class TournamentDetailsSerializer(serializers.Serializer):
     start_date = serializers.DateField(required=False)
     end_date = serializers.DateField(required=False)
     place = serializers.CharField(max_length=200, required=False)
+    federation = serializers.RegexField(
+        r"^[A-Z]{3}$", required=False, help_text="The organising federation's FIDE code (TRF 032)."
+    )
     time_control = serializers.CharField(max_length=200, required=False)
     chief_arbiter = serializers.CharField(max_length=200, required=False)
+    deputy_arbiters = serializers.ListField(
+        child=serializers.CharField(max_length=200),
+        max_length=20,
+        required=False,
+        help_text="Deputy chief arbiters, one name each (TRF 112).",
+    )
     round_dates = serializers.ListField(
         child=serializers.DateField(allow_null=True),
         max_length=MAX_ROUNDS,
@@ -107,7 +117,12 @@ class TournamentDetailsSerializer(serializers.Serializer):
             if key in attrs:
                 attrs[key] = attrs[key].isoformat()
         if "round_dates" in attrs:
-            attrs["round_dates"] = [d and d.isoformat() for d in attrs["round_dates"]]
+            dates = [d and d.isoformat() for d in attrs.pop("round_dates")]
+            # Unknown dates at the end say nothing (and a TRF 132 record cannot keep them).
+            while dates and dates[-1] is None:
+                dates.pop()
+            if dates:
+                attrs["round_dates"] = dates
         return attrs
 
 
@@ -217,24 +232,117 @@ def _checked_tiebreaks(codes: list[str], rules: str, system: System, rounds: int
     return list(result.tiebreaks)
 
 
-class TeamPlayerSerializer(serializers.Serializer):
-    """The data every player has; a team's new player is given no start rank."""
+class BirthDateField(serializers.RegexField):
+    """A year (1990) or a date (1990-05-31), as ISO text."""
 
-    name = serializers.CharField(max_length=200)
-    rating = serializers.IntegerField(min_value=0, max_value=4000, default=0)
-    title = serializers.ChoiceField(choices=("", *TITLES), default="", allow_blank=True)
-    federation = serializers.RegexField(
-        r"^[A-Z]{3}$", default="", allow_blank=True, help_text="FIDE code, e.g. ITA."
-    )
-    fide_id = serializers.RegexField(r"^[0-9]{1,12}$", default="", allow_blank=True)
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(r"^(19|20)[0-9]{2}(-[0-9]{2}-[0-9]{2})?$", **kwargs)
+
+    def to_internal_value(self, data: Any) -> str:
+        text = super().to_internal_value(data)
+        if len(text) > 4:
+            try:
+                date.fromisoformat(text)
+            except ValueError:
+                raise serializers.ValidationError(f"{text} is not a date") from None
+        return text
 
 
-class PlayerRegisteredSerializer(TeamPlayerSerializer):
+def _player_fields(*, defaults: bool) -> dict[str, serializers.Field]:
+    """A player's data, as registered (with defaults) or as edited (each optional)."""
+
+    def optional(default: Any) -> dict[str, Any]:
+        return {"default": default} if defaults else {"required": False}
+
+    return {
+        "name": serializers.CharField(max_length=200, **({} if defaults else optional(""))),
+        "rating": serializers.IntegerField(min_value=0, max_value=4000, **optional(0)),
+        "title": serializers.ChoiceField(choices=("", *TITLES), allow_blank=True, **optional("")),
+        "federation": serializers.RegexField(
+            r"^[A-Z]{3}$", allow_blank=True, help_text="FIDE code, e.g. ITA.", **optional("")
+        ),
+        "fide_id": serializers.RegexField(r"^[0-9]{1,12}$", allow_blank=True, **optional("")),
+        "sex": serializers.ChoiceField(
+            choices=("", "m", "w"), allow_blank=True, required=False, help_text="m or w (TRF)."
+        ),
+        "birth_date": BirthDateField(allow_blank=True, required=False),
+        "club": serializers.CharField(max_length=100, allow_blank=True, required=False),
+    }
+
+
+# A player's data as registered (defaults for what is omitted; also a team's new
+# player, who is given no start rank) and as edited.
+PlayerDataSerializer = type(
+    "PlayerDataSerializer", (serializers.Serializer,), _player_fields(defaults=True)
+)
+PlayerChangesSerializer = type(
+    "PlayerChangesSerializer", (serializers.Serializer,), _player_fields(defaults=False)
+)
+
+
+class PlayerRegisteredSerializer(PlayerDataSerializer):
     start_rank = serializers.IntegerField(
         min_value=1,
         max_value=MAX_START_RANK,
         required=False,
-        help_text="Omit to take the next free start rank.",
+        help_text="Omit to take the next free start rank (the pairing number).",
+    )
+    player_id = serializers.IntegerField(
+        min_value=1,
+        required=False,
+        help_text="Given by the server: the player's id, which never changes.",
+    )
+
+
+class PlayerEditedSerializer(serializers.Serializer):
+    player_id = serializers.IntegerField(min_value=1)
+    changes = PlayerChangesSerializer()
+
+
+class PlayersRankedSerializer(serializers.Serializer):
+    method = serializers.ChoiceField(
+        choices=("fide",),
+        required=False,
+        help_text='"fide": by the C.04.2 initial ranking (rating, title, name).',
+    )
+    order = serializers.ListField(
+        child=serializers.IntegerField(min_value=1),
+        required=False,
+        max_length=MAX_START_RANK,
+        help_text="Player ids, pairing number 1 first; every player once.",
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if ("method" in attrs) == ("order" in attrs):
+            raise serializers.ValidationError(
+                {"method": ['Send either "method": "fide" or "order": [player ids].']}
+            )
+        return attrs
+
+
+class ByeCancelledSerializer(serializers.Serializer):
+    player_id = serializers.IntegerField(min_value=1)
+    round = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS)
+
+
+class PlayerReinstatedSerializer(serializers.Serializer):
+    player_id = serializers.IntegerField(min_value=1)
+    from_round = serializers.IntegerField(
+        min_value=1,
+        max_value=MAX_ROUNDS,
+        required=False,
+        help_text="The first round the player plays again; omit for the first one possible.",
+    )
+
+
+class RoundUnpairedSerializer(serializers.Serializer):
+    round = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS)
+
+
+class SettingsChangedSerializer(serializers.Serializer):
+    changes = serializers.DictField(
+        help_text="The settings changed, as in the tournament's creation; each checked "
+        "with the others as at creation."
     )
 
 
@@ -246,13 +354,13 @@ class TeamRegisteredSerializer(serializers.Serializer):
     )
     captain = serializers.CharField(max_length=200, default="", allow_blank=True)
     players = serializers.ListField(
-        child=TeamPlayerSerializer(),
+        child=PlayerDataSerializer(),
         max_length=MAX_ROSTER,
         help_text="The roster in board order, reserves last.",
     )
 
 
-class RosterItemSerializer(TeamPlayerSerializer):
+class RosterItemSerializer(PlayerDataSerializer):
     """A player already on the roster (``start_rank`` alone) or a new one (its data)."""
 
     start_rank = serializers.IntegerField(min_value=1, max_value=MAX_START_RANK, required=False)
