@@ -316,7 +316,9 @@ class RoundPairView(TournamentAPIView):
             if preview:
                 checked = schemas.validate(schemas.RoundPairedSerializer, payload)
                 return Response(_preview_answer(state, checked))
-            command = commands.pair_round_checked(confirm_repeats=confirm_repeats_of(body))
+            command: Callable[..., Event] = commands.pair_round_checked(
+                confirm_repeats=confirm_repeats_of(body)
+            )
         elif preview:
             state = self.folded().state
             paired = commands.preview_next_round(state, asked)
@@ -326,8 +328,10 @@ class RoundPairView(TournamentAPIView):
 
             # Decided on the state it is stored after; a retry with its key finds the
             # round it paired and answers that event, instead of pairing the next.
-            def command(tid: int, _body: Any, **options: Any) -> Event:
+            def pair_next(tid: int, _body: Any, **options: Any) -> Event:
                 return commands.pair_next_round(tid, asked=asked, **options)
+
+            command = pair_next
 
         try:
             return self.run(command, **payload)

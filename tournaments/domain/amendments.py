@@ -213,7 +213,7 @@ def settings_payload(settings: Settings) -> Payload:
 
 
 _SCORING_FIELDS = ("win", "draw", "loss", "forfeit_win", "forfeit_loss", "pab", "fpb", "hpb", "zpb")
-_UNSET = {"unrated_rating": None, "acceleration": "", "details": {}}
+_UNSET: dict[str, Any] = {"unrated_rating": None, "acceleration": "", "details": {}}
 
 
 def decide_settings_change(state: TournamentState, merged: Mapping[str, Any]) -> Payload:

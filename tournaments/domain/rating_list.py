@@ -109,7 +109,8 @@ def _read_zip(stream: BinaryIO) -> Iterator[ListedPlayer]:
         if len(names) != 1:
             raise RatingListError(0, "the zip file should hold one rating list (.txt or .xml)")
         with archive.open(names[0]) as inner:
-            yield from read_rating_list(io.BufferedReader(inner))  # type: ignore[arg-type]
+            # typeshed types the member as IO[bytes]; it is a ZipExtFile, a readable raw stream.
+            yield from read_rating_list(io.BufferedReader(inner))  # type: ignore[type-var]
 
 
 def read_txt(lines: Iterable[str]) -> Iterator[ListedPlayer]:

@@ -12,7 +12,7 @@ import re
 from collections.abc import Mapping
 from datetime import date
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
@@ -272,9 +272,14 @@ def _player_fields(*, defaults: bool) -> dict[str, serializers.Field]:
 
 # A player's data as registered (defaults for what is omitted; also a team's new
 # player, who is given no start rank) and as edited.
-PlayerDataSerializer = type(
-    "PlayerDataSerializer", (serializers.Serializer,), _player_fields(defaults=True)
-)
+if TYPE_CHECKING:  # mypy takes no class built by type() as a base class
+
+    class PlayerDataSerializer(serializers.Serializer): ...
+
+else:
+    PlayerDataSerializer = type(
+        "PlayerDataSerializer", (serializers.Serializer,), _player_fields(defaults=True)
+    )
 PlayerChangesSerializer = type(
     "PlayerChangesSerializer", (serializers.Serializer,), _player_fields(defaults=False)
 )

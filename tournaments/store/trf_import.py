@@ -217,7 +217,7 @@ class _Importer:
 
     def _withdraw(self, listed: list[tuple[int, int, int]], from_round: int) -> None:
         for rank, line, column in listed:
-            with reported_at(lambda _field, line=line, column=column: (line, column)):
+            with reported_at(_at(line, column)):
                 self._append(
                     commands.withdraw_player, {"start_rank": rank, "from_round": from_round}
                 )
@@ -230,7 +230,7 @@ class _Importer:
             if record.round <= paired or record.kind not in REQUESTED_BYES:
                 continue
             for rank in record.start_ranks:
-                with reported_at(lambda _field, line=line: (line, 1)):
+                with reported_at(_at(line, 1)):
                     self._append(
                         commands.request_bye,
                         {
@@ -273,10 +273,11 @@ class _Importer:
             self._append(commands.register_player, payload)
 
     def _kind(self, entry: Round) -> Unplayed | None:
-        kind = getattr(entry, "kind", None)
-        if kind is Unplayed.FORFEIT_WIN and entry.opponent is None and self.fpb_is_forfeit:
+        if not isinstance(entry, UnplayedRound):
+            return None
+        if entry.kind is Unplayed.FORFEIT_WIN and entry.opponent is None and self.fpb_is_forfeit:
             return Unplayed.FPB
-        return kind
+        return entry.kind
 
     def _requested_byes(self, number: int, entries: dict[int, Round]) -> None:
         column = FIRST_ROUND_COLUMN + (number - 1) * ROUND_WIDTH
@@ -342,6 +343,11 @@ def reported_at(locate: Callable[[str], tuple[int, int]]) -> Iterator[None]:
     except CommandError as exc:
         line, column = locate(exc.field)
         raise TrfError(line, column, f"{exc.field}: {exc.message}") from exc
+
+
+def _at(line: int, column: int) -> Callable[[str], tuple[int, int]]:
+    """Every refusal at one place of the file, whichever field it names."""
+    return lambda _field: (line, column)
 
 
 def pairing_field_at(
