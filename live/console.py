@@ -19,16 +19,21 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from tournaments.domain import decisions
-from tournaments.domain.errors import CommandError, Conflict
-from tournaments.domain.pairing_preview import pairing_preview
-from tournaments.domain.state import BYE_POINTS, TournamentState
-from tournaments.models import Event
-from tournaments.store import commands
-from tournaments.store.events import payload_of, summarise
-from tournaments.store.queries import FoldedTournament, load_tournament
+from tournaments.store import writes
+from tournaments.store.queries import (
+    BYE_POINTS,
+    FoldedTournament,
+    TournamentState,
+    check_round_asked,
+    load_tournament,
+    pairing_preview,
+    payload_of,
+    summarise,
+    tournament_events,
+)
+from tournaments.store.writes import CommandError, Conflict
 
-from .registration import PlayerForm, organised, registration_body
+from .registration import PlayerForm, organised, registration_body, signed_in
 
 
 def _refused(exc: CommandError) -> str:
@@ -57,20 +62,20 @@ def pair_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
         return _pairing(request, tournament, payload, checked=True)
     try:
         if edited:
-            payload = {"round": decisions.check_round_asked(state, asked), **edited}
+            payload = {"round": check_round_asked(state, asked), **edited}
             confirm = request.POST.get("confirm_repeats") == "on"
-            command = commands.pair_round_checked(confirm_repeats=confirm)
-            command(tournament_id, payload, author=request.user, expected_seq=expected_seq)
+            command = writes.pair_round_checked(confirm_repeats=confirm)
+            command(tournament_id, payload, author=signed_in(request), expected_seq=expected_seq)
         else:
-            commands.pair_next_round(
-                tournament_id, author=request.user, expected_seq=expected_seq, asked=asked
+            writes.pair_next_round(
+                tournament_id, author=signed_in(request), expected_seq=expected_seq, asked=asked
             )
     except Conflict:
         current = load_tournament(tournament_id)
         if asked in current.state.rounds:  # the same round published from another tab
             messages.error(request, f"Not published: round {asked} is already paired")
             return _pairing(request, current, _engine_pairing(current.state), status=400)
-        since = Event.objects.filter(tournament_id=tournament_id, seq__gt=expected_seq)
+        since = tournament_events(tournament_id).filter(seq__gt=expected_seq)
         arrived = "; ".join(summarise(e) for e in since.order_by("seq")[:10])
         messages.error(
             request,
@@ -88,7 +93,7 @@ def pair_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 def _engine_pairing(state: TournamentState) -> dict[str, Any] | CommandError:
     try:
-        return commands.preview_next_round(state).to_payload()
+        return writes.preview_next_round(state).to_payload()
     except CommandError as exc:
         return exc
 
@@ -151,7 +156,7 @@ def _pairing(
 def unpair(request: HttpRequest, tournament_id: int, round_number: int) -> HttpResponse:
     organised(request, tournament_id, "cancel rounds")
     try:
-        commands.unpair_round(tournament_id, {"round": round_number}, author=request.user)
+        writes.unpair_round(tournament_id, {"round": round_number}, author=signed_in(request))
     except CommandError as exc:
         messages.error(request, f"Round {round_number} is not cancelled: {_refused(exc)}")
         return HttpResponseRedirect(reverse("live:enter", args=[tournament_id, round_number]))
@@ -171,7 +176,7 @@ def player_action(request: HttpRequest, tournament_id: int) -> HttpResponse:
     post = request.POST
     action = post.get("action", "")
     try:
-        done = _ACTIONS[action](tournament, post, request.user)
+        done = _ACTIONS[action](tournament, post, signed_in(request))
     except KeyError:
         messages.error(request, f"Unknown action {action!r}: use the page's buttons.")
     except (CommandError, ValueError) as exc:
@@ -190,7 +195,7 @@ def _number(post: Any, name: str) -> int:
 
 
 def _rank_fide(tournament: FoldedTournament, post: Any, user: Any) -> str:
-    commands.rank_players(tournament.id, {"method": "fide"}, author=user)
+    writes.rank_players(tournament.id, {"method": "fide"}, author=user)
     return "The players are in the order of the initial ranking (C.04.2)."
 
 
@@ -199,20 +204,20 @@ def _rank_order(tournament: FoldedTournament, post: Any, user: Any) -> str:
     players = tournament.state.players.values()
     wanted = {p.player_id: _number(post, f"number_{p.player_id}") for p in players}
     order = sorted(wanted, key=lambda pid: (wanted[pid], tournament.state.player_ids[pid]))
-    commands.rank_players(tournament.id, {"order": order}, author=user)
+    writes.rank_players(tournament.id, {"order": order}, author=user)
     return "The pairing numbers are changed."
 
 
 def _withdraw(tournament: FoldedTournament, post: Any, user: Any) -> str:
     player = _player(tournament, post)
     body = {"start_rank": player.start_rank, "from_round": _number(post, "from_round")}
-    commands.withdraw_player(tournament.id, body, author=user)
+    writes.withdraw_player(tournament.id, body, author=user)
     return f"{player.name} is withdrawn from round {body['from_round']} on."
 
 
 def _reinstate(tournament: FoldedTournament, post: Any, user: Any) -> str:
     player = _player(tournament, post)
-    event = commands.reinstate_player(tournament.id, {"player_id": player.player_id}, author=user)
+    event = writes.reinstate_player(tournament.id, {"player_id": player.player_id}, author=user)
     return f"{player.name} plays again from round {payload_of(event)['from_round']}."
 
 
@@ -222,14 +227,14 @@ def _bye(tournament: FoldedTournament, post: Any, user: Any) -> str:
     if points not in BYE_POINTS:
         raise ValueError(f"points must be one of {', '.join(BYE_POINTS)}")
     body = {"start_rank": player.start_rank, "round": _number(post, "round"), "points": points}
-    commands.request_bye(tournament.id, body, author=user)
+    writes.request_bye(tournament.id, body, author=user)
     return f"{player.name} has a {points}-point bye in round {body['round']}."
 
 
 def _cancel_bye(tournament: FoldedTournament, post: Any, user: Any) -> str:
     player = _player(tournament, post)
     body = {"player_id": player.player_id, "round": _number(post, "round")}
-    commands.cancel_bye(tournament.id, body, author=user)
+    writes.cancel_bye(tournament.id, body, author=user)
     return f"{player.name}'s bye in round {body['round']} is cancelled."
 
 
@@ -273,7 +278,7 @@ def edit_player(request: HttpRequest, tournament_id: int, player_id: int) -> Htt
     }
     try:
         body = {"player_id": player_id, "changes": changes}
-        commands.edit_player(tournament_id, body, author=request.user)
+        writes.edit_player(tournament_id, body, author=signed_in(request))
     except CommandError as exc:
         name = exc.field.removeprefix("changes.")
         form.add_error(name if name in form.fields else None, exc.message)

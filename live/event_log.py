@@ -20,9 +20,14 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import render
 
-from tournaments.domain.state import TournamentState
-from tournaments.models import Event
-from tournaments.store.events import payload_lookup, payload_of, summarise
+from tournaments.store.queries import (
+    Event,
+    TournamentState,
+    payload_lookup,
+    payload_of,
+    summarise,
+    tournament_events,
+)
 
 from .registration import organised
 
@@ -37,7 +42,9 @@ class LogFilter(forms.Form):
 
     def __init__(self, *args: Any, kinds: Iterable[str], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["kind"].choices = [("", "every kind"), *((k, k) for k in kinds)]
+        kind = self.fields["kind"]
+        assert isinstance(kind, forms.ChoiceField)
+        kind.choices = [("", "every kind"), *((k, k) for k in kinds)]
 
 
 @dataclass(frozen=True)
@@ -52,9 +59,9 @@ class LogLine:
 
 
 @login_required
-def event_log(request: HttpRequest, tournament_id: int) -> HttpResponse:
+def event_log(request: HttpRequest, tournament_id: int) -> HttpResponse | StreamingHttpResponse:
     tournament = organised(request, tournament_id, "read the event log")
-    events = Event.objects.filter(tournament_id=tournament_id)
+    events = tournament_events(tournament_id)
     kinds = sorted(set(events.values_list("kind", flat=True)))
     form = LogFilter(request.GET or None, kinds=kinds)
     if form.is_bound and not form.is_valid():

@@ -21,6 +21,7 @@ from django import forms
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
@@ -28,22 +29,23 @@ from django.shortcuts import render
 from django.urls import reverse
 
 from tiebreaks.trf import decode
-from tournaments.domain.bulk_registration import (
-    COLUMNS,
-    ParsedRegistrations,
-    birth_date_of,
-    parse_registrations,
-)
-from tournaments.domain.errors import CommandError
-from tournaments.domain.rating_list import ListedPlayer, RatingListError, look_up, read_rating_list
-from tournaments.domain.state import BYE_POINTS
-from tournaments.store import commands, schemas
+from tournaments.store import writes
 from tournaments.store.queries import (
+    BYE_POINTS,
+    COLUMNS,
     FoldedTournament,
+    ListedPlayer,
+    ParsedRegistrations,
+    RatingListError,
     TournamentNotFound,
+    birth_date_of,
     load_tournament,
+    look_up,
     may_write,
+    parse_registrations,
+    read_rating_list,
 )
+from tournaments.store.writes import CommandError
 
 COLUMN_LABELS = {
     "name": "Name",
@@ -63,7 +65,7 @@ class PlayerForm(forms.Form):
     fide_id = forms.CharField(label="FIDE id", max_length=12, required=False)
     rating = forms.IntegerField(min_value=0, max_value=4000, required=False)
     title = forms.ChoiceField(
-        choices=[("", "none"), *((t, t) for t in schemas.TITLES)], required=False
+        choices=[("", "none"), *((t, t) for t in writes.TITLES)], required=False
     )
     federation = forms.CharField(max_length=3, required=False, help_text="e.g. ITA")
     sex = forms.ChoiceField(choices=[("", "-"), ("m", "m"), ("w", "f")], required=False)
@@ -144,7 +146,7 @@ def _register_one(
         return render(request, "live/register.html", context, status=400)
     body = registration_body(form.cleaned_data)
     try:
-        commands.register_player(tournament.id, body, author=request.user)
+        writes.register_player(tournament.id, body, author=signed_in(request))
     except CommandError as exc:
         for field, errors in exc.errors.items():
             form.add_error(field if field in form.fields else None, errors)
@@ -177,8 +179,8 @@ def _bulk(
         with transaction.atomic():
             for row in parsed.rows:
                 try:
-                    commands.register_player(
-                        tournament.id, registration_body(row.player), author=request.user
+                    writes.register_player(
+                        tournament.id, registration_body(row.player), author=signed_in(request)
                     )
                 except CommandError as exc:
                     exc.message = f"line {row.line}: {exc.message}"
@@ -243,7 +245,7 @@ def _filled(parsed: ParsedRegistrations, upload: Any) -> ParsedRegistrations:
 
 def listed_fields(listed: ListedPlayer) -> dict[str, str | int]:
     """A rating list's player as registration fields (the blank ones left out)."""
-    fields = {
+    fields: dict[str, str | int] = {
         "name": listed.name,
         "fide_id": listed.fide_id,
         "rating": listed.rating,
@@ -266,12 +268,19 @@ def as_rows(parsed: ParsedRegistrations) -> str:
 def registration_body(player: Mapping[str, Any], *, blanks: bool = False) -> dict[str, Any]:
     """The fields of ``player`` the registration command takes (blank ones left out
     unless ``blanks``: an edit may clear a field)."""
-    accepted = schemas.PlayerChangesSerializer().fields
+    accepted = writes.PlayerChangesSerializer().fields
     return {
         key: value
         for key, value in player.items()
         if key in accepted and (blanks or value not in ("", None))
     }
+
+
+def signed_in(request: HttpRequest) -> User:
+    """The organiser writing: every page that writes is behind ``login_required``."""
+    user = request.user
+    assert isinstance(user, User)
+    return user
 
 
 def organised(request: HttpRequest, tournament_id: int, action: str) -> FoldedTournament:

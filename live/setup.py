@@ -25,12 +25,11 @@ from pairings.acceleration import BAKU
 from tiebreaks.definitions import CATALOGUE
 from tiebreaks.model import Scoring, System
 from tiebreaks.standings import DEFAULT_RULES, ROUND_ROBIN_DEFAULT, RULES, SWISS_DEFAULT
-from tournaments.domain import amendments
-from tournaments.domain.errors import CommandError
-from tournaments.store import commands
-from tournaments.store.organisers import grant_organiser
+from tournaments.store import writes
+from tournaments.store.queries import settings_payload
+from tournaments.store.writes import CommandError, grant_organiser
 
-from .registration import organised
+from .registration import organised, signed_in
 
 SCORINGS = {"standard": Scoring(), "three_one_zero": Scoring.three_one_zero()}
 # The engine's defaults are the C.07 recommendations (tiebreaks.standings).
@@ -147,14 +146,13 @@ def create_page(request: HttpRequest) -> HttpResponse:
     context["form"] = form
     if not form.is_valid():
         return render(request, "live/setup.html", context, status=400)
+    author = signed_in(request)
     try:
         with transaction.atomic():
-            created = commands.create_tournament(
-                creation_body(form.cleaned_data), author=request.user
-            )
+            created = writes.create_tournament(creation_body(form.cleaned_data), author=author)
             for user in form.cleaned_data["organisers"]:
-                if user != request.user:
-                    grant_organiser(created.tournament_id, user, author=request.user)
+                if user != author:
+                    grant_organiser(created.tournament_id, user, author=author)
     except CommandError as exc:
         _errors_on(form, exc)
         return render(request, "live/setup.html", context, status=400)
@@ -171,7 +169,7 @@ class SettingsForm(TournamentForm):
 @login_required
 def settings_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = organised(request, tournament_id, "change the settings")
-    current = amendments.settings_payload(tournament.state.settings)
+    current = settings_payload(tournament.state.settings)
     context: dict[str, Any] = {
         "tournament": tournament,
         "heading": f"{tournament.name}: settings",
@@ -192,7 +190,7 @@ def settings_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
         {key: None for key in ("details", "acceleration") if key in current and key not in wanted}
     )
     try:
-        commands.change_settings(tournament_id, {"changes": changes}, author=request.user)
+        writes.change_settings(tournament_id, {"changes": changes}, author=signed_in(request))
     except CommandError as exc:
         _errors_on(form, exc)
         return render(request, "live/setup.html", context, status=400)

@@ -17,10 +17,10 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import condition
 
-from tournaments.domain.initial_ranking import initial_ranking
 from tournaments.store.queries import (
     FoldedTournament,
     TournamentNotFound,
+    initial_ranking,
     last_seq,
     list_tournaments,
     load_tournament,

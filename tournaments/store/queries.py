@@ -4,9 +4,11 @@
 pages use; ``list_tournaments`` lists what exists without folding every log;
 ``may_write`` says who may change a tournament; ``report_unreadable`` and
 ``known_unreadable`` log a log that cannot be folded once; ``event_appended`` is the signal
-sent after each commit that stored events.  Other apps import nothing else from
-``tournaments`` but ``writes``, its counterpart for changes (the import contracts in
-pyproject.toml hold them to it).
+sent after each commit that stored events; ``tournament_events`` are the stored rows
+for the organisers' event log.  The pure domain helpers the organiser pages use
+(registration parsing, the rating list, the pairing preview) are re-exported here.
+Other apps import nothing else from ``tournaments`` but ``writes``, its counterpart
+for changes (the import contracts in pyproject.toml hold them to it).
 """
 
 from __future__ import annotations
@@ -17,19 +19,30 @@ from datetime import datetime
 from functools import cached_property
 from typing import Any
 
-from django.db.models import Max
+from django.db.models import Max, QuerySet
 
 from tiebreaks.model import TournamentResults
 from tiebreaks.prizes import PrizeList
 from tiebreaks.teams.model import TeamTournament
+from tournaments.domain.amendments import settings_payload
+from tournaments.domain.bulk_registration import (
+    COLUMNS,
+    ParsedRegistrations,
+    birth_date_of,
+    parse_registrations,
+)
+from tournaments.domain.decisions import check_round_asked
 from tournaments.domain.errors import TournamentNotFound, UnreadableLog
 from tournaments.domain.events import EVENT_TYPES, EventKind, payload_lookup, public_payload
+from tournaments.domain.initial_ranking import initial_ranking
 from tournaments.domain.pairing_origin import BERGER
+from tournaments.domain.pairing_preview import pairing_preview
+from tournaments.domain.rating_list import ListedPlayer, RatingListError, look_up, read_rating_list
 from tournaments.domain.state import BYE_POINTS, PlayerState, TournamentState
 from tournaments.domain.teams import TEAM, match_boards, match_score, round_complete, score_text
 from tournaments.models import Event, Membership, Tournament
 
-from .events import payload_of
+from .events import payload_of, summarise
 from .pairing_check import pairing_check
 from .signals import event_appended
 from .state_cache import current_state, state_at
@@ -38,9 +51,27 @@ from .unreadable import report as report_unreadable
 
 __all__ = [
     "BYE_POINTS",
+    "COLUMNS",
+    "Event",
     "FoldedTournament",
+    "ListedPlayer",
+    "ParsedRegistrations",
+    "RatingListError",
     "TEAM",
     "PlayerState",
+    "TournamentState",
+    "birth_date_of",
+    "check_round_asked",
+    "initial_ranking",
+    "look_up",
+    "pairing_preview",
+    "parse_registrations",
+    "payload_lookup",
+    "payload_of",
+    "read_rating_list",
+    "settings_payload",
+    "summarise",
+    "tournament_events",
     "TournamentNotFound",
     "TournamentSummary",
     "UnreadableLog",
@@ -191,6 +222,12 @@ def public_events(
         assert shown is not None  # a public kind
         out.append(PublicEvent(row.seq, row.kind, row.created_at, shown))
     return out
+
+
+def tournament_events(tournament_id: int) -> QuerySet[Event]:
+    """The tournament's stored events, every kind (the organisers' event log); read
+    their payloads with ``payload_of``, never from the rows."""
+    return Event.objects.filter(tournament_id=tournament_id)
 
 
 def author_of(tournament_id: int, seq: int) -> str:
