@@ -212,6 +212,11 @@ MAX_REQUEST_BODY_BYTES = int(os.environ.get("MAX_REQUEST_BODY_BYTES", str(4 * 10
 ANONYMOUS_BODY_BYTES = 64 * 1024
 DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_REQUEST_BODY_BYTES
 
+# FIDE's rating list as downloaded from ratings.fide.com (TXT, XML or zip), searched by
+# the registration page when the organiser gives no file (the world list is larger
+# than a request may be); empty: none on the server.
+FIDE_RATING_LIST = os.environ.get("FIDE_RATING_LIST", "")
+
 # Sign-in forms (the organisers' and the admin's): after AXES_FAILURE_LIMIT
 # failed attempts for one username from one address, that pair is locked out
 # (429) for AXES_COOLOFF_TIME hours.  The API's tokens: config.api.
@@ -268,7 +273,14 @@ REST_FRAMEWORK = {
     "DEFAULT_METADATA_CLASS": "config.api.Metadata",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 100,
+    # Anyone may ask "what if" (POST, nothing stored): per address.
+    "DEFAULT_THROTTLE_RATES": {"what_if": os.environ.get("WHAT_IF_RATE", "30/min")},
 }
+
+# The public event feed (live.feed): how often a stream reads the log, and how long
+# it stays open before the client reconnects (resuming from Last-Event-ID).
+FEED_POLL_SECONDS = float(os.environ.get("FEED_POLL_SECONDS", "1"))
+FEED_STREAM_SECONDS = float(os.environ.get("FEED_STREAM_SECONDS", "300"))
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Crosstable API",
@@ -277,6 +289,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Two choice sets named "result": a board's result and a whole match's forfeit.
+    "ENUM_NAME_OVERRIDES": {
+        "BoardResultEnum": "tournaments.domain.state.RESULTS",
+        "MatchForfeitEnum": "tournaments.domain.teams.MATCH_FORFEITS",
+    },
 }
 
 LOGGING = {

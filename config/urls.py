@@ -3,7 +3,8 @@ from django.urls import include, path
 from django.views.i18n import JavaScriptCatalog
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from live.api import CrosstableView, StandingsView
+from live import feed
+from live.api import AwardsView, CrosstableView, StakesView, StandingsView, WhatIfView
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -24,6 +25,15 @@ urlpatterns = [
         CrosstableView.as_view(),
         name="crosstable",
     ),
+    path(
+        "api/tournaments/<tid:tournament_id>/prizes/awards/",
+        AwardsView.as_view(),
+        name="prize-awards",
+    ),
+    path("api/tournaments/<tid:tournament_id>/stakes/", StakesView.as_view(), name="stakes"),
+    path("api/tournaments/<tid:tournament_id>/what-if/", WhatIfView.as_view(), name="what-if"),
+    path("api/tournaments/<tid:tournament_id>/feed/", feed.feed, name="feed"),
+    path("api/tournaments/<tid:tournament_id>/feed.jsonl", feed.feed_jsonl, name="feed-jsonl"),
     path("api/", include("tournaments.urls")),
     # The language switcher posts here (set_language: a cookie remembers the choice).
     path("i18n/", include("django.conf.urls.i18n")),

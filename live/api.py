@@ -12,11 +12,13 @@ exists.
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
 import msgspec
 from django.http import HttpResponse
+from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
@@ -24,11 +26,23 @@ from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
-from tournaments.store.queries import TournamentNotFound, last_seq, load_tournament
+from tiebreaks.errors import TieBreakError
+from tiebreaks.model import Outcome
+from tiebreaks.prizes import awards_json
+from tiebreaks.stakes import stakes_json
+from tournaments.store.queries import (
+    FoldedTournament,
+    TournamentNotFound,
+    last_seq,
+    load_tournament,
+)
 
-from .projection import crosstable_body
+from .moments import MomentError, moment, table_at
+from .prizes import OUTCOME_NAMES, prize_view, stakes_of, what_if_of
+from .projection import crosstable_body, standings_table
 from .snapshots import ensure_snapshot, parse_version
 from .tasks import schedule_recompute
 from .wire import Standings, StandingsObjects, encode_json, object_view
@@ -115,6 +129,30 @@ def openapi_schema(struct: type[msgspec.Struct]) -> dict[str, Any]:
     return convert(schema)
 
 
+_MOMENT_PARAMETERS = [
+    OpenApiParameter(
+        "as_of",
+        OpenApiTypes.INT,
+        description="The standings as they stood after event seq as_of (1 to the last).",
+    ),
+    OpenApiParameter(
+        "round",
+        OpenApiTypes.INT,
+        description="The standings after round N: before round N + 1 was paired.",
+    ),
+]
+
+
+def _moment(request: Request, tournament_id: int) -> FoldedTournament | None:
+    """The tournament at ``?as_of=`` / ``?round=``, None for the present."""
+    try:
+        return moment(tournament_id, request.query_params)
+    except MomentError as exc:
+        raise ValidationError({exc.field: [exc.message]}) from exc
+    except TournamentNotFound as exc:
+        raise NotFound(f"No tournament {tournament_id}.") from exc
+
+
 def _query_view(request: Request) -> str:
     try:
         return _view_field.run_validation(request.query_params.get("view", "rows"))
@@ -129,6 +167,7 @@ class StandingsView(APIView):
         summary="The tournament's latest standings snapshot",
         parameters=[
             *_VERSION_PARAMETERS,
+            *_MOMENT_PARAMETERS,
             OpenApiParameter(
                 "view",
                 OpenApiTypes.STR,
@@ -151,9 +190,9 @@ class StandingsView(APIView):
             ),
             304: OpenApiResponse(description="Nothing newer than the client's version."),
             400: OpenApiResponse(
-                description="version is not a non-negative integer, or view is not one of "
+                description="version is not a non-negative integer, view is not one of "
                 + ", ".join(VIEWS)
-                + "."
+                + ", or as_of or round names no moment of the log (the field is named)."
             ),
             404: OpenApiResponse(description="No such tournament."),
         },
@@ -161,6 +200,13 @@ class StandingsView(APIView):
     def get(self, request: Request, tournament_id: int) -> HttpResponse:
         known = _known_version(request)
         view = _query_view(request)
+        past = _moment(request, tournament_id)
+        if past is not None:
+            found = table_at(past)
+            content = encode_json(object_view(found.table)) if view == "objects" else found.json
+            # The standings of a past moment never change.
+            headers = {"ETag": etag(past.version), "Cache-Control": "public, max-age=3600"}
+            return HttpResponse(content, content_type="application/json", headers=headers)
         try:
             snapshot = ensure_snapshot(tournament_id)
         except TournamentNotFound as exc:
@@ -235,3 +281,147 @@ def _matches_any(request: Request) -> bool:
 
 def _cache_headers(version: int) -> dict[str, str]:
     return {"ETag": etag(version), "Cache-Control": "no-cache"}
+
+
+def _folded_or_404(tournament_id: int) -> FoldedTournament:
+    try:
+        return load_tournament(tournament_id)
+    except TournamentNotFound as exc:
+        raise NotFound(f"No tournament {tournament_id}.") from exc
+
+
+def _no_prize_list(tournament_id: int) -> NotFound:
+    return NotFound(f"tournament {tournament_id} has no prize list yet")
+
+
+class AwardsView(APIView):
+    """Who wins what by the standings now (docs/prizes.md)."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="The prize winners by the current standings",
+        responses={
+            200: OpenApiResponse(
+                OpenApiTypes.OBJECT,
+                description="version; winners in standings order, each "
+                '{"start_rank", "place", "points", "prizes": [{"name", "amount", '
+                '"shared_with"}]} (amounts as decimal strings, null for a non-cash '
+                'prize); unawarded: the prizes that lapsed, [{"name", "place"}].',
+            ),
+            404: OpenApiResponse(description="No such tournament, or no prize list."),
+        },
+    )
+    def get(self, request: Request, tournament_id: int) -> Response:
+        folded = _folded_or_404(tournament_id)
+        view = prize_view(folded)
+        if view is None:
+            raise _no_prize_list(tournament_id)
+        return Response(
+            {
+                "version": folded.version,
+                "winners": awards_json(view.awards),
+                "unawarded": [{"name": p.name, "place": p.place} for p in view.awards.unawarded],
+            }
+        )
+
+
+class StakesView(APIView):
+    """The last-round calculator (docs/prizes.md): per player who can still reach a
+    prize, per result of their own game, places and the reach of each prize."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="What each result can still bring (the last-round calculator)",
+        responses={
+            200: OpenApiResponse(
+                OpenApiTypes.OBJECT,
+                description="version, open_games [[white, black]], players: per "
+                "player results (win, draw, loss; one null entry without an open game) "
+                "with points, best and worst place, tiebreaks_decide and prizes "
+                "(reach: certain, possible or out of reach; needs.text for people).",
+            ),
+            404: OpenApiResponse(description="No such tournament, or no prize list."),
+            409: OpenApiResponse(description="A player has more than one open game."),
+        },
+    )
+    def get(self, request: Request, tournament_id: int) -> Response:
+        folded = _folded_or_404(tournament_id)
+        try:
+            found = stakes_of(folded)
+        except TieBreakError as exc:
+            return Response({"detail": str(exc)}, status=status.HTTP_409_CONFLICT)
+        if found is None:
+            raise _no_prize_list(tournament_id)
+        return Response({"version": folded.version, **stakes_json(found)})
+
+
+class WhatIfRequest(serializers.Serializer):
+    results = serializers.DictField(
+        child=serializers.ChoiceField(choices=sorted(OUTCOME_NAMES)),
+        allow_empty=True,
+        help_text='Start rank -> that player\'s result in their open game: {"12": "win"}; '
+        "giving one side of a game is enough.",
+    )
+
+    def validate_results(self, value: dict[str, str]) -> dict[int, Outcome]:
+        out = {}
+        for key, result in value.items():
+            rank = parse_version(str(key))  # a non-negative whole number
+            if rank is None:
+                raise serializers.ValidationError(f"{key!r} is not a start rank")
+            out[rank] = OUTCOME_NAMES[result]
+        return out
+
+
+class WhatIfView(APIView):
+    """Standings and prizes if open games ended as given: computed on a branch of the
+    results, nothing stored.  Anyone may ask (throttled)."""
+
+    permission_classes = [AllowAny]
+    # Nothing is written: no session, so no CSRF check either.
+    authentication_classes: list[type] = []
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "what_if"
+
+    @extend_schema(
+        summary="What if: standings and prizes for hypothetical results (nothing stored)",
+        request=WhatIfRequest,
+        responses={
+            200: OpenApiResponse(
+                OpenApiTypes.OBJECT,
+                description="version, standings (as ?view=objects of the standings) and "
+                "winners (null without a prize list).",
+            ),
+            400: OpenApiResponse(description="results names the entry that cannot be."),
+            404: OpenApiResponse(description="No such tournament."),
+            429: OpenApiResponse(description="Too many requests."),
+        },
+    )
+    def post(self, request: Request, tournament_id: int) -> HttpResponse:
+        body = WhatIfRequest(data=request.data)
+        body.is_valid(raise_exception=True)
+        folded = _folded_or_404(tournament_id)
+        branch = hypothetical(folded, body.validated_data["results"])
+        return HttpResponse(encode_json(branch), content_type="application/json")
+
+
+def hypothetical(folded: FoldedTournament, results: Mapping[int, Outcome]) -> dict[str, Any]:
+    """The what-if answer; ValidationError naming ``results.N`` for an entry that
+    cannot be (no such player, no open game, two sides that disagree)."""
+    for rank in results:
+        if rank not in folded.state.players:
+            raise ValidationError({f"results.{rank}": [f"no player has start rank {rank}"]})
+    try:
+        branch = what_if_of(folded, results)
+    except TieBreakError as exc:
+        where, _, message = str(exc).partition(": ")
+        field = where.replace("[", ".").rstrip("]") if where.startswith("results") else "results"
+        raise ValidationError({field: [message]}) from exc
+    table = standings_table(folded, branch.standings, timezone.now())
+    return {
+        "version": folded.version,
+        "standings": object_view(table),
+        "winners": None if branch.awards is None else awards_json(branch.awards),
+    }

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from django.db.models import OuterRef, Subquery
 
-from tournaments.store.queries import FoldedTournament
+from tournaments.store.queries import FoldedTournament, round_complete
 
 from .models import StandingsSnapshot
 
@@ -29,6 +29,11 @@ class Progress:
 
 def progress_of(folded: FoldedTournament) -> Progress:
     state = folded.state
+    if folded.is_team:  # rounds of matches; the teams are the participants
+        current = max(state.team_rounds, default=0)
+        team_round = state.team_rounds.get(current)
+        done = team_round is not None and round_complete(state, team_round)
+        return Progress(current, done, len(state.teams))
     current = state.last_paired_round
     rnd = state.rounds.get(current)
     finished = rnd is not None and (rnd.closed or rnd.complete)

@@ -155,7 +155,7 @@ class RoundView:
 
 
 def paired_rounds(folded: FoldedTournament) -> list[int]:
-    return sorted(folded.state.rounds)
+    return sorted(folded.state.team_rounds if folded.is_team else folded.state.rounds)
 
 
 def round_view(folded: FoldedTournament, number: int) -> RoundView | None:
@@ -229,7 +229,11 @@ def tiebreak_columns(table: Standings) -> list[TiebreakColumn]:
 
 def tiebreak_names(folded: FoldedTournament) -> dict[str, str]:
     """Each tie-break's name in the active language, by code: the tournament's own
-    list, or both default lists when it has none (the engine picks one by system)."""
+    list, or both default lists when it has none (the engine picks one by system).
+    Empty for a team event: its codes (EDE, MPvGP, ...) are the team engine's, not in
+    this catalogue, and the table's own English names stand."""
+    if folded.is_team:
+        return {}
     codes = folded.tiebreaks or (*SWISS_DEFAULT, *ROUND_ROBIN_DEFAULT)
     return {code: tiebreak_name(code) for code in codes}
 

@@ -16,11 +16,20 @@ from typing import Any
 
 from tiebreaks.codes import parse_code
 from tiebreaks.model import Color, Outcome, Round, Unplayed
+from tiebreaks.standings import Standings as EngineStandings
 from tiebreaks.standings import StandingsRow, compute_standings, no_cyclic_gc, to_json_number
-from tournaments.store.queries import FoldedTournament
+from tiebreaks.teams.standings import parse_team_code, team_standings
+from tournaments.store.queries import (
+    TEAM,
+    FoldedTournament,
+    match_boards,
+    match_score,
+    score_text,
+)
 
 from .cells import cell_parts
 from .wire import (
+    BoardValues,
     CurrentRound,
     Row,
     Standings,
@@ -28,6 +37,8 @@ from .wire import (
     encode_json,
     score_columns,
 )
+
+GAME_POINTS = "GP"  # a team table's column after the match points
 
 # A player's round in the crosstable, as arbiters write it (TRF letters for byes).
 _COLOR_VALUES = {Color.WHITE: "w", Color.BLACK: "b", None: None}
@@ -60,7 +71,17 @@ def standings_json(folded: FoldedTournament, computed_at: datetime) -> str:
 
 def build_standings(folded: FoldedTournament, computed_at: datetime) -> Standings:
     """The read model of ``folded`` at ``folded.version`` (``live.wire``)."""
+    if folded.is_team:
+        return build_team_standings(folded, computed_at)
     standings = compute_standings(folded.results, folded.tiebreaks or None, folded.rules)
+    return standings_table(folded, standings, computed_at)
+
+
+def standings_table(
+    folded: FoldedTournament, standings: EngineStandings, computed_at: datetime
+) -> Standings:
+    """The read model of the engine's ``standings`` of ``folded`` (or of a branch of
+    its results: "what if")."""
     rows = standings.rows  # by rank, then start rank
     codes = list(standings.tiebreaks)
     return Standings(
@@ -78,6 +99,61 @@ def build_standings(folded: FoldedTournament, computed_at: datetime) -> Standing
         rounds=_current_round(folded, folded.state.last_paired_round),
         rows=[_row(row, codes) for row in rows],
     )
+
+
+def build_team_standings(folded: FoldedTournament, computed_at: datetime) -> Standings:
+    """A team event's table in the same shape: a row per team, its match points as
+    the points and its game points as the first column after them (C.07 11.1)."""
+    standings = team_standings(folded.team_results, folded.tiebreaks or None, folded.rules)
+    rows = standings.rows
+    codes = [GAME_POINTS, *standings.tiebreaks]
+    names = {GAME_POINTS: "Game points"}
+    names |= {code: parse_team_code(code).name for code in standings.tiebreaks}
+    return Standings(
+        version=folded.version,
+        total=len(rows),
+        tournament=TournamentInfo(folded.id, folded.name, folded.rounds, folded.system, TEAM),
+        computed_at=computed_at.isoformat(),
+        rules=standings.rules,
+        tiebreaks=codes,
+        tiebreak_names=names,
+        warnings=[],
+        columns=score_columns(codes),
+        ties=[i for i in range(1, len(rows)) if rows[i].rank == rows[i - 1].rank],
+        rounds=_current_matches(folded),
+        rows=[
+            [
+                row.team.number,
+                row.team.name,
+                row.team.short_name,
+                row.team.federation,
+                None,
+                to_json_number(row.match_points),
+                to_json_number(row.game_points),
+                *(to_json_number(row.tiebreaks[code]) for code in standings.tiebreaks),
+            ]
+            for row in rows
+        ],
+    )
+
+
+def _current_matches(folded: FoldedTournament) -> CurrentRound:
+    """The last paired round's matches, each with its score once a board has finished."""
+    state = folded.state
+    current = max(state.team_rounds, default=0)
+    if current == 0:
+        return CurrentRound(current=0, closed=False, boards=[], byes=[])
+    rnd = state.team_rounds[current]
+    boards: list[BoardValues] = []
+    for match in rnd.matches:
+        started = match.forfeit is not None or any(
+            v.result is not None
+            for v in match_boards(match, state.lineups, current, state.settings.boards)
+        )
+        score = match_score(state, current, match)
+        text = f"{score_text(score[match.white])}-{score_text(score[match.black])}"
+        boards.append((match.number, match.white, match.black, text if started else None))
+    return CurrentRound(current=current, closed=False, boards=boards, byes=list(rnd.byes))
 
 
 def _row(row: StandingsRow, codes: list[str]) -> Row:

@@ -11,6 +11,7 @@ from tournaments.store.queries import (
     known_unreadable,
     list_tournaments,
     load_tournament,
+    pairing_check,
     report_unreadable,
 )
 
@@ -41,6 +42,11 @@ def recompute_standings(tournament_id: int) -> int | None:
         report_unreadable(exc)  # once: the sweep stops queuing it
         return None
     snapshot = store_snapshot(folded)
+    if snapshot is not None and folded.state.rounds:
+        # After the standings are stored (an error here leaves them stored): a round
+        # just paired gets its verdict before anyone opens its page; the verdicts
+        # already cached make this one query.
+        pairing_check(tournament_id)
     return snapshot.version if snapshot else None
 
 

@@ -21,14 +21,21 @@ from django.views.decorators.http import condition
 from tournaments.store.queries import (
     FoldedTournament,
     TournamentNotFound,
+    initial_ranking,
     last_seq,
     list_tournaments,
     load_tournament,
     may_write,
+    organised_by,
+    pairing_verdict,
 )
 
-from . import pages
+from . import pages, team_pages
+from .corrections import correction_view, corrections
+from .moments import MomentError, moment, table_at
 from .overview import latest_progress
+from .prize_pages import prize_texts
+from .prizes import prize_view
 from .snapshots import ensure_snapshot, latest_version
 from .wire import parse_follow
 
@@ -61,6 +68,7 @@ def index(request: HttpRequest) -> HttpResponse:
     summaries = list_tournaments()
     progress = latest_progress()
     names = Counter(summary.name for summary in summaries)
+    organised = organised_by(request.user)
     tournaments = []
     for summary in summaries:
         known = progress.get(summary.id)  # None until the worker's first snapshot
@@ -74,6 +82,7 @@ def index(request: HttpRequest) -> HttpResponse:
                 ),
                 "players": known.players if known else None,
                 "same_name": names[summary.name] > 1,
+                "organised": summary.id in organised,
             }
         )
     return render(request, "live/index.html", {"tournaments": tournaments})
@@ -146,25 +155,66 @@ def _standings_order(tournament_id: int) -> list[tuple[int, pages.Standing]]:
     return pages.standings_order(ensure_snapshot(tournament_id).standings)
 
 
+def _moment(request: HttpRequest, tournament_id: int) -> FoldedTournament | None:
+    """The tournament at ``?as_of=`` / ``?round=`` (``live.moments``), None for now."""
+    try:
+        return moment(tournament_id, request.GET)
+    except TournamentNotFound as exc:
+        raise Http404(str(exc)) from exc
+
+
+def _bad_moment(error: MomentError) -> HttpResponse:
+    return HttpResponseBadRequest(str(error), content_type="text/plain; charset=utf-8")
+
+
 @condition(etag_func=_version_etag)
 def round_pairings(request: HttpRequest, tournament_id: int, round_number: int) -> HttpResponse:
-    folded = _folded(tournament_id)
+    """Round ``round_number`` now, or at ``?as_of=`` / ``?round=``."""
+    try:
+        past = _moment(request, tournament_id)
+    except MomentError as error:
+        return _bad_moment(error)
+    folded = past or _folded(tournament_id)
+    if folded.is_team:
+        return _team_round(request, folded, round_number)
     view = pages.round_view(folded, round_number)
     if view is None:
         raise Http404(f"Round {round_number} is not paired.")
-    context = {**_heading(folded), "round": view, **follow_live(request, tournament_id)}
+    context = {
+        **_heading(folded),
+        "round": view,
+        "corrections": corrections(tournament_id, round_number),
+        "as_of": past.version if past else None,
+        "pairing_verdict": pairing_verdict(tournament_id, round_number),
+        **follow_live(request, tournament_id),
+    }
     return render(request, "live/round.html", context)
 
 
 @condition(etag_func=_version_etag)
 def crosstable(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    """The whole page, or with ``?fragment=1`` only the table (the live page's tab)."""
-    folded = _folded(tournament_id)
-    table = ensure_snapshot(tournament_id).standings
+    """The whole page, or with ``?fragment=1`` only the table (the live page's tab);
+    now, or at ``?as_of=`` / ``?round=``."""
+    try:
+        past = _moment(request, tournament_id)
+    except MomentError as error:
+        return _bad_moment(error)
+    if past is None:
+        folded = _folded(tournament_id)
+        table = ensure_snapshot(tournament_id).standings
+        if folded.is_team:
+            rows = team_pages.team_crosstable(folded, table)
+            return render(request, "live/team_crosstable.html", {**_heading(folded), "rows": rows})
+    else:
+        folded, table = past, table_at(past).table
+    view = prize_view(folded)
     context = {
         **_heading(folded),
         "rows": pages.crosstable(folded, pages.standings_order(table)),
         "tiebreaks": pages.tiebreak_columns(table),
+        "as_of": past.version if past else None,
+        # Beside each winner, by the standings shown (None: no prize list, no column).
+        "prizes": prize_texts(folded.state.players, view.awards) if view else None,
     }
     if request.GET.get("fragment") == "1":
         return render(request, "live/crosstable_table.html", context)
@@ -172,12 +222,40 @@ def crosstable(request: HttpRequest, tournament_id: int) -> HttpResponse:
     return render(request, "live/crosstable.html", context)
 
 
+def _team_round(request: HttpRequest, folded: FoldedTournament, number: int) -> HttpResponse:
+    """A team event's round: its matches, each board with players, colours, results."""
+    matches = team_pages.match_views(folded, number)
+    if matches is None:
+        raise Http404(f"Round {number} is not paired.")
+    byes = [team_pages.team_name(folded, t) for t in folded.state.team_rounds[number].byes]
+    context = {**_heading(folded), "round_number": number, "matches": matches, "byes": byes}
+    return render(request, "live/team_round.html", context)
+
+
+@condition(etag_func=_version_etag)
+def team_match(
+    request: HttpRequest, tournament_id: int, round_number: int, match_number: int
+) -> HttpResponse:
+    """One match: each board's players, colours and result, the match score so far."""
+    folded = _folded(tournament_id)
+    matches = team_pages.match_views(folded, round_number) if folded.is_team else None
+    match = next((m for m in matches or () if m.number == match_number), None)
+    if match is None:
+        raise Http404(f"Round {round_number} has no match {match_number}.")
+    return render(request, "live/team_match.html", {**_heading(folded), "match": match})
+
+
 @condition(etag_func=_version_etag)
 def starting_list(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The players by pairing number (chess-results' "Starting rank"), before round 1
+    and after; before round 1 it also says whether they are in the C.04.2 initial
+    ranking's order yet."""
     folded = _folded(tournament_id)
+    players = pages.starting_list(folded)
     context = {
         **_heading(folded),
-        "players": pages.starting_list(folded),
+        "players": players,
+        "unsorted": not folded.state.rounds and players != initial_ranking(players),
         **follow_live(request, tournament_id),
     }
     return render(request, "live/starting_list.html", context)
@@ -196,3 +274,14 @@ def player_card(request: HttpRequest, tournament_id: int, start_rank: int) -> Ht
 @condition(etag_func=_version_etag)
 def roster(request: HttpRequest, tournament_id: int) -> JsonResponse:
     return JsonResponse(pages.roster(_folded(tournament_id)))
+
+
+@condition(etag_func=_version_etag)
+def correction(request: HttpRequest, tournament_id: int, seq: int) -> HttpResponse:
+    """What correction ``seq`` changed: the result, the reason, who and when, and the
+    places and tie-breaks before and after."""
+    folded = _folded(tournament_id)
+    view = correction_view(tournament_id, seq)
+    if view is None:
+        raise Http404(f"Event {seq} is no correction of this tournament.")
+    return render(request, "live/correction.html", {**_heading(folded), "correction": view})

@@ -58,11 +58,16 @@ Values = tuple[Any, ...]
 BoardValues = tuple[int, int, int, str | None]  # board, white, black, result
 
 
-class TournamentInfo(msgspec.Struct):
+class TournamentInfo(msgspec.Struct, omit_defaults=True):
     id: int
     name: str
     rounds: int
     system: str
+    # Left out for an individual event.  "team": each row is a team ([number, name,
+    # short name, federation or club, None, match points, game points, tie-breaks...])
+    # and each board of ``rounds`` a match ([match, white team, black team, the game
+    # points so far as "2½-1½", None before a board has finished]).
+    kind: str = "individual"
 
 
 class CurrentRound(msgspec.Struct):

@@ -294,12 +294,14 @@ def first_criterion(
     absent: Collection[int] = (),
     initial_colour: Color = WHITE,
     acceleration: Acceleration | None = None,
+    engine_boards: Collection[Board] | None = None,
 ) -> str:
     """The first rule of C.04.3, in priority order, that tells the ``recorded`` boards of
     a round from the engine's pairing of it: an absolute criterion the recorded pairing
     breaks, else the first criterion of the first bracket (from the top) in which the
     two differ, else "4 (order of candidates)", else the colour rule of the first
-    board whose colours differ.  "" when the two are the same."""
+    board whose colours differ.  "" when the two are the same.  ``engine_boards``:
+    the engine's pairing of the round when the caller has it (else it is paired)."""
     players, ctx = _round(tournament, round_number, absent, acceleration)
     by_number = {p.number: p for p in players}
     theirs: dict[int, int] = {}
@@ -323,15 +325,16 @@ def first_criterion(
             return f"C1: {n} and {o} have met"
         if o and not _compatible(by_number[n], by_number[o], ctx):
             return f"C3: {n} and {o} have the same absolute colour preference"
-    engine = pair_round(
-        tournament,
-        round_number,
-        absent=absent,
-        initial_colour=initial_colour,
-        acceleration=acceleration,
-    )
+    if engine_boards is None:
+        engine_boards = pair_round(
+            tournament,
+            round_number,
+            absent=absent,
+            initial_colour=initial_colour,
+            acceleration=acceleration,
+        ).boards
     ours: dict[int, int] = {}
-    for board in engine.boards:
+    for board in engine_boards:
         ours[board.white] = board.black
         if board.black:
             ours[board.black] = board.white
@@ -349,9 +352,9 @@ def first_criterion(
         movers = _ranked([p for p in members if p.number not in mine])
     numbers = pairing_numbers(tournament, round_number, absent)
     rank = {p.number: i for i, p in enumerate(players)}
-    engine_boards = {(b.white, b.black) for b in engine.boards}
+    engine_pairs = {(b.white, b.black) for b in engine_boards}
     for board in recorded:
-        if board.black and (board.white, board.black) not in engine_boards:
+        if board.black and (board.white, board.black) not in engine_pairs:
             higher, lower = sorted((board.white, board.black), key=rank.__getitem__)
             article = colour_of_higher(
                 by_number[higher], by_number[lower], initial_colour, numbers[higher]

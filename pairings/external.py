@@ -9,7 +9,9 @@ package's own command line writes.
 
 from __future__ import annotations
 
+import hashlib
 import shlex
+import shutil
 import subprocess
 import tempfile
 from collections.abc import Collection
@@ -56,6 +58,17 @@ def request_trf(
     colour = "white1" if initial_colour is Color.WHITE else "black1"
     virtual = xxa_lines(acceleration) if acceleration else ""
     return text.rstrip("\n") + f"\nXXC {colour}\n" + virtual
+
+
+def executable_digest(command: str) -> str:
+    """The version of an external engine as ``sha256:<hex>`` of its program file (an
+    engine's own version string is not read the same way by all of them), or
+    "unknown" when the program is not found."""
+    words = shlex.split(command)
+    program = shutil.which(words[0]) if words else None
+    if program is None:
+        return "unknown"
+    return "sha256:" + hashlib.sha256(Path(program).read_bytes()).hexdigest()
 
 
 def parse_output(text: str, round_number: int) -> RoundPairing:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
+from functools import partial
 
 from pairings.acceleration import Acceleration
 from pairings.dutch import Board, NoLegalPairing, first_criterion, pair_round
@@ -104,29 +105,53 @@ def verify_rounds(
         raise NotASwiss(f"a {tournament.system.value} is not paired by the Dutch system")
     checks = []
     for number in range(1, rounds_played(tournament) + 1):
-        left_out = frozenset(absent(tournament, number))
-        try:
-            derived = pair_round(
+        checks.append(
+            check_pairing(
                 tournament,
                 number,
-                absent=left_out,
-                initial_colour=initial_colour,
-                acceleration=acceleration,
-            ).boards
-        except NoLegalPairing:
-            recorded = recorded_boards(tournament, number)
-            checks.append(RoundCheck(number, recorded, frozenset(), "", no_legal_pairing=True))
-            continue
-        recorded = recorded_boards(tournament, number, like=derived)
-        criterion = ""
-        if recorded != frozenset(derived):
-            criterion = first_criterion(
-                tournament,
-                number,
-                recorded,
-                absent=left_out,
+                partial(recorded_boards, tournament, number),
+                absent=frozenset(absent(tournament, number)),
                 initial_colour=initial_colour,
                 acceleration=acceleration,
             )
-        checks.append(RoundCheck(number, recorded, frozenset(derived), criterion))
+        )
     return checks
+
+
+def check_pairing(
+    tournament: TournamentResults,
+    number: int,
+    recorded: Callable[[Collection[Board]], Collection[Board]],
+    *,
+    absent: Collection[int],
+    initial_colour: Color,
+    acceleration: Acceleration | None = None,
+) -> RoundCheck:
+    """Round ``number`` paired by the Dutch engine from the rounds before it (``absent``
+    left out) and compared with the boards ``recorded(derived)`` gives (the engine's
+    boards are handed over to orient a forfeit recorded without colours)."""
+    try:
+        derived = frozenset(
+            pair_round(
+                tournament,
+                number,
+                absent=absent,
+                initial_colour=initial_colour,
+                acceleration=acceleration,
+            ).boards
+        )
+    except NoLegalPairing:
+        return RoundCheck(number, frozenset(recorded(())), frozenset(), no_legal_pairing=True)
+    boards = frozenset(recorded(derived))
+    criterion = ""
+    if boards != derived:
+        criterion = first_criterion(
+            tournament,
+            number,
+            boards,
+            absent=absent,
+            initial_colour=initial_colour,
+            acceleration=acceleration,
+            engine_boards=derived,
+        )
+    return RoundCheck(number, boards, derived, criterion)

@@ -63,3 +63,54 @@ def record(tid: int, board: int, result: str, round_number: int = 1, author: Any
     """Record a result; returns the seq of the stored event."""
     body = {"round": round_number, "board": board, "result": result}
     return commands.record_result(tid, body, author=author or organiser()).seq
+
+
+def build_team_event(
+    *,
+    author: Any = None,
+    teams: int = 4,
+    boards: int = 4,
+    reserves: int = 1,
+    system: str = "round robin",
+    rounds: int | None = None,
+    lined_up: bool = True,
+) -> int:
+    """A team event of ``teams`` teams ("Club t", captain "Captain t") of ``boards`` +
+    ``reserves`` players (team t's are start ranks (t - 1) * (boards + reserves) + 1...,
+    rated 2400 - 10 * start rank), round 1 paired by the system and, ``lined_up``,
+    each team's first ``boards`` players lined up in it."""
+    author = author or organiser()
+    size = boards + reserves
+    created = commands.create_tournament(
+        {
+            "name": "Team League",
+            "rounds": rounds or (teams - 1 + teams % 2 if system != "swiss" else 5),
+            "system": system,
+            "kind": "team",
+            "boards": boards,
+        },
+        author=author,
+    )
+    tid = created.tournament_id
+    for t in range(1, teams + 1):
+        players = [
+            {"name": f"Player {t}.{i}", "rating": 2400 - 10 * ((t - 1) * size + i)}
+            for i in range(1, size + 1)
+        ]
+        body = {"name": f"Club {t}", "short_name": f"C{t}", "captain": f"Captain {t}"}
+        commands.register_team(tid, {**body, "players": players}, author=author)
+    commands.pair_next_team_round(tid, {}, author=author)
+    if lined_up:
+        for t in range(1, teams + 1):
+            first = (t - 1) * size + 1
+            lineup = {"round": 1, "team": t, "players": list(range(first, first + boards))}
+            commands.submit_lineup(tid, lineup, author=author)
+    return tid
+
+
+def record_board(
+    tid: int, match: int, board: int, result: str, round_number: int = 1, author: Any = None
+) -> int:
+    """Record a board of a team match; returns the event's seq."""
+    body = {"round": round_number, "match": match, "board": board, "result": result}
+    return commands.record_board_result(tid, body, author=author or organiser()).seq

@@ -35,7 +35,7 @@ from typing import NoReturn
 from tiebreaks.errors import TieBreakError, TrfError
 from tiebreaks.formatting import format_points
 from tiebreaks.model import TournamentResults
-from tiebreaks.prizes import Awards, PrizeError, PrizeList, award, parse_prize_list
+from tiebreaks.prizes import Awards, PrizeError, PrizeList, award, awards_json, parse_prize_list
 from tiebreaks.rules import EDITIONS
 from tiebreaks.stakes import Reach, Stakes, stakes, stakes_json
 from tiebreaks.standings import (
@@ -295,26 +295,6 @@ def standings_json(standings: Standings) -> list[dict[str, object]]:
             "tiebreaks": {code: to_json_number(value) for code, value in row.tiebreaks.items()},
         }
         for row in standings.rows
-    ]
-
-
-def awards_json(awards: Awards) -> list[dict[str, object]]:
-    """One object per prize winner, amounts as decimal strings (None: non-cash)."""
-    return [
-        {
-            "start_rank": winner.start_rank,
-            "place": winner.place,
-            "points": to_json_number(winner.points),
-            "prizes": [
-                {
-                    "name": prize.name,
-                    "amount": None if prize.amount is None else str(prize.amount),
-                    "shared_with": list(prize.shared_with),
-                }
-                for prize in winner.prizes
-            ],
-        }
-        for winner in awards.winners
     ]
 
 

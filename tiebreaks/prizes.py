@@ -41,7 +41,7 @@ from typing import Any
 
 from tiebreaks.errors import TieBreakError
 from tiebreaks.model import Player
-from tiebreaks.standings import Standings
+from tiebreaks.standings import Standings, to_json_number
 
 CENT = Decimal("0.01")
 
@@ -630,3 +630,23 @@ def _round(shares: dict[int, Fraction], pool: int, definition: PrizeList) -> dic
         for s in order[:leftover]:
             paid[s] += 1
     return paid
+
+
+def awards_json(awards: Awards) -> list[dict[str, object]]:
+    """One object per prize winner, amounts as decimal strings (None: non-cash)."""
+    return [
+        {
+            "start_rank": winner.start_rank,
+            "place": winner.place,
+            "points": to_json_number(winner.points),
+            "prizes": [
+                {
+                    "name": prize.name,
+                    "amount": None if prize.amount is None else str(prize.amount),
+                    "shared_with": list(prize.shared_with),
+                }
+                for prize in winner.prizes
+            ],
+        }
+        for winner in awards.winners
+    ]

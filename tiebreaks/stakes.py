@@ -466,6 +466,7 @@ def stakes_json(found: Stakes) -> dict[str, object]:
         }
         if outlook.needs is not None:
             out["needs"] = {
+                "text": outlook.needs.describe(),
                 "slack": outlook.needs.slack,
                 "games": [
                     {"white": g.white, "black": g.black, "above": list(g.above)}

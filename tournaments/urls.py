@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments.api import files, views
+from tournaments.api import files, teams, views
 
 app_name = "tournaments"
 
@@ -10,8 +10,24 @@ urlpatterns = [
     path("tournaments/", views.TournamentListView.as_view(), name="tournament-list"),
     path(tournament, views.TournamentDetailView.as_view(), name="tournament-detail"),
     path(tournament + "players/", views.PlayerListView.as_view(), name="player-list"),
+    path(tournament + "players/rank/", views.PlayerRankView.as_view(), name="player-rank"),
+    path(
+        tournament + "players/<int:player_id>/",
+        views.PlayerDetailView.as_view(),
+        name="player-detail",
+    ),
+    path(
+        tournament + "reinstatements/",
+        views.ReinstatementView.as_view(),
+        name="reinstatement-create",
+    ),
     path(tournament + "withdrawals/", views.WithdrawalView.as_view(), name="withdrawal-create"),
     path(tournament + "byes/", views.ByeListView.as_view(), name="bye-list"),
+    path(
+        tournament + "byes/<int:round_number>/<int:player_id>/",
+        views.ByeDetailView.as_view(),
+        name="bye-detail",
+    ),
     path(tournament + "rounds/", views.RoundListView.as_view(), name="round-list"),
     path(tournament + "rounds/pair/", views.RoundPairView.as_view(), name="round-pair"),
     path(
@@ -20,12 +36,19 @@ urlpatterns = [
         name="round-detail",
     ),
     path(
+        tournament + "rounds/<int:round_number>/unpair/",
+        views.RoundUnpairView.as_view(),
+        name="round-unpair",
+    ),
+    path(
         tournament + "rounds/<int:round_number>/close/",
         views.RoundCloseView.as_view(),
         name="round-close",
     ),
     path(tournament + "results/", views.ResultView.as_view(), name="result-create"),
     path(tournament + "corrections/", views.CorrectionView.as_view(), name="correction-create"),
+    path(tournament + "prizes/", views.PrizeListView.as_view(), name="prize-list"),
+    path(tournament + "pairing-check/", views.PairingCheckView.as_view(), name="pairing-check"),
     path(tournament + "events/", views.EventListView.as_view(), name="event-list"),
     # TRF files and CSV (api.files).
     path("tournaments/import/", files.TrfImportView.as_view(), name="tournament-import"),
@@ -44,5 +67,28 @@ urlpatterns = [
         tournament + "rounds/import-trf/",
         files.RoundTrfImportView.as_view(),
         name="round-import-trf",
+    ),
+    # Team events (api.teams).
+    path(tournament + "teams/", teams.TeamListView.as_view(), name="team-list"),
+    path(tournament + "teams/<int:team>/roster/", teams.RosterView.as_view(), name="team-roster"),
+    path(tournament + "lineups/", teams.LineupView.as_view(), name="lineup-create"),
+    path(tournament + "team-rounds/", teams.TeamRoundListView.as_view(), name="team-round-list"),
+    path(
+        tournament + "team-rounds/pair/", teams.TeamRoundPairView.as_view(), name="team-round-pair"
+    ),
+    path(
+        tournament + "board-results/",
+        teams.BoardResultView.as_view(),
+        name="board-result-create",
+    ),
+    path(
+        tournament + "board-corrections/",
+        teams.BoardCorrectionView.as_view(),
+        name="board-correction-create",
+    ),
+    path(
+        tournament + "match-forfeits/",
+        teams.MatchForfeitView.as_view(),
+        name="match-forfeit-create",
     ),
 ]

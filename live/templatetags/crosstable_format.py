@@ -3,6 +3,7 @@ language switcher's choices."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import date
 from fractions import Fraction
 
@@ -71,3 +72,15 @@ def flag(federation: str | None) -> str:
 def languages() -> list[tuple[str, str]]:
     """The switcher's choices, each language named in itself (never translated)."""
     return list(settings.LANGUAGES)
+
+
+@register.filter
+def of(mapping: dict, key: object) -> object:
+    """``mapping[key]``, "" when absent: {{ prizes|of:row.player.start_rank }}."""
+    return mapping.get(key, "")
+
+
+@register.filter
+def zip_with(first: Iterable[object], second: Iterable[object]) -> list[tuple[object, object]]:
+    """Pairs of the two sequences: {% for a, b in before|zip_with:after %}."""
+    return list(zip(first, second, strict=True))

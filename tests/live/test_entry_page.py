@@ -266,7 +266,7 @@ def test_a_bye_requested_on_the_page_is_stored(server: str):
         page.click("#bye-form button[type=submit]")
         expect(page.locator("#message")).to_have_text("5. Player 5: zero-point bye in round 2.")
         byes = page.request.get(server + reverse("tournaments:bye-list", args=[tid])).json()
-    assert byes == [{"round": 2, "start_rank": 5, "points": "zero"}]
+    assert byes == [{"round": 2, "start_rank": 5, "player_id": 5, "points": "zero"}]
 
 
 @pytest.mark.browser
@@ -284,3 +284,13 @@ def test_a_withdrawal_refused_by_the_api_shows_its_reason(server: str):
         page.fill("#withdraw-form input[name=from_round]", "2")
         page.click("#withdraw-form button[type=submit]")
         expect(page.locator("#message")).to_have_text("6. Player 6 withdrawn from round 2 on.")
+
+
+def test_the_page_lists_the_boards_still_without_a_result_and_the_organiser_pages(
+    arbiter_client, tid
+):
+    # Board 2 has its draw (the fixture); boards 1 and 3 have none.
+    page = arbiter_client.get(_enter_url(tid)).content.decode()
+    assert "Without a result: boards 1, 3." in page
+    assert reverse("live:slips", args=[tid, 1]) in page
+    assert reverse("live:event-log", args=[tid]) in page

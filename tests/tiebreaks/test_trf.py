@@ -20,6 +20,7 @@ from tiebreaks.model import (
     Player,
     Scoring,
     System,
+    TournamentResults,
     Unplayed,
     UnplayedRound,
 )
@@ -414,3 +415,16 @@ def test_bad_input_raises_one_error_naming_line_and_column(
     assert (caught.value.line, caught.value.column) == (line, column)
     assert reason in str(caught.value)
     assert str(caught.value).startswith(f"line {line}, column {column}: ")
+
+
+@pytest.mark.parametrize(("version", "cell"), [(TRF26, "0000 - -"), (TRF16, "0000 -")])
+def test_an_absence_is_written_as_dash_in_trf26_and_blank_in_trf16(version, cell) -> None:
+    # Round 2: both absent, neither paired nor given a bye (C.07 16.1.1).
+    players = (
+        Player(1, "A", rounds=(Game(2, Outcome.WIN, Color.WHITE), UnplayedRound(Unplayed.ABSENT))),
+        Player(2, "B", rounds=(Game(1, Outcome.LOSS, Color.BLACK), UnplayedRound(Unplayed.ABSENT))),
+    )
+    text = write_trf(trf_from_tournament(TournamentResults(players, 2), version=version))
+    first = text.split("\n")[line_of(text, 1) - 1]
+    assert first[101:].rstrip() == cell
+    assert parse_trf(text).tournament.players == players

@@ -36,6 +36,9 @@ class Api:
             reverse(f"tournaments:{name}", args=args), body, format="json", **headers
         )
 
+    def put(self, name: str, *args: Any, body: Any) -> Any:
+        return self.client.put(reverse(f"tournaments:{name}", args=args), body, format="json")
+
 
 def make_tournament(
     author: Any,

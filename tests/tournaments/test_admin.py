@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from tests.builders import build_team_event
 from tournaments.models import Event
 from tournaments.store import commands
 
@@ -83,3 +84,11 @@ def test_the_admin_shows_an_event_read_only(admin_client, tid):
     response = admin_client.get(reverse("admin:tournaments_event_change", args=[event.pk]))
     assert response.status_code == 200
     assert 'name="kind"' not in response.content.decode()
+
+
+def test_a_team_events_history_shows_its_team_events(admin_client):
+    tid = build_team_event(teams=2, boards=1)
+    response = admin_client.get(reverse("admin:tournaments_tournament_change", args=[tid]))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "team 1. Club 1: 2 players" in html and "round 1: matches 1-2" in html

@@ -135,6 +135,6 @@ def test_the_read_endpoints_show_the_folded_tournament(api):
     }
     assert anonymous.get("round-list", tid).json()[1]["byes"] == [5]
     assert anonymous.get("bye-list", tid).json() == [
-        {"round": 2, "start_rank": 6, "points": "half"}
+        {"round": 2, "start_rank": 6, "player_id": 6, "points": "half"}
     ]
     assert anonymous.get("round-detail", tid, 9).status_code == 404

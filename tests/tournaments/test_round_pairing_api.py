@@ -6,6 +6,7 @@ import sys
 
 from django.urls import reverse
 
+from tests.builders import record
 from tournaments.models import Event
 from tournaments.store import commands
 
@@ -16,16 +17,22 @@ def preview_url(tid: int) -> str:
     return reverse("tournaments:round-pair", args=[tid]) + "?preview=1"
 
 
+def pairing_of(answer: dict) -> dict:
+    return {key: answer[key] for key in ("round", "boards", "byes")}
+
+
 def test_preview_answers_the_boards_and_stores_nothing(api, organiser):
     tid = make_tournament(organiser, players=5)
     before = stored(tid)
     response = api.client.post(preview_url(tid), {}, format="json")
     assert response.status_code == 200, response.json()
-    assert response.json() == {
+    assert pairing_of(response.json()) == {
         "round": 1,
         "boards": [{"white": 1, "black": 3}, {"white": 4, "black": 2}],
         "byes": [5],
     }
+    # Publishing it with this seq stores it unless something was stored meanwhile.
+    assert response.json()["expected_seq"] == before
     assert stored(tid) == before
 
 
@@ -56,7 +63,7 @@ def test_the_previous_round_needs_every_result(api, organiser):
     before = stored(tid)
     response = api.post("round-pair", tid, body={})
     assert response.status_code == 400
-    assert "round 1 still has boards without a result" in response.json()["round"][0]
+    assert response.json()["round"][0] == "round 1: boards 1 and 2 have no result"
     assert stored(tid) == before
 
 
@@ -99,7 +106,7 @@ def test_an_external_engine_pairs_through_the_same_files(api, organiser, setting
     tid = make_tournament(organiser, players=5)
     commands.request_bye(tid, {"start_rank": 2, "round": 1, "points": "half"}, author=organiser)
     response = api.client.post(preview_url(tid), {}, format="json")
-    assert response.json() == {
+    assert pairing_of(response.json()) == {
         "round": 1,
         "boards": [{"white": 1, "black": 4}, {"white": 5, "black": 3}],
         "byes": [],
@@ -161,3 +168,85 @@ def test_an_unknown_acceleration_is_refused(api):
     )
     assert response.status_code == 400
     assert "acceleration" in response.json()
+
+
+# --- publishing a preview: round and expected_seq -------------------------------------
+
+
+def test_publishing_with_the_previews_seq_stores_that_pairing(api, organiser):
+    tid = make_tournament(organiser, players=5)
+    preview = api.client.post(preview_url(tid), {}, format="json").json()
+    body = {"round": 1, "expected_seq": preview["expected_seq"]}
+    response = api.post("round-pair", tid, body=body)
+    assert response.status_code == 201
+    assert response.json()["payload"]["boards"] == [
+        {"board": 1, "white": 1, "black": 3},
+        {"board": 2, "white": 4, "black": 2},
+    ]
+
+
+def test_the_preview_names_each_side_with_rating_points_and_colours(api, organiser):
+    tid = make_tournament(organiser, players=4, pairings=[[(1, 3), (4, 2)]])
+    record(tid, 1, "1-0")
+    record(tid, 2, "0-1")
+    board = api.client.post(preview_url(tid), {}, format="json").json()["preview"]["boards"][0]
+    # Round 2 by the Dutch system: the two winners (1 and 2) meet on board 1.
+    assert {board["white"]["name"], board["black"]["name"]} == {"Player 1", "Player 2"}
+    assert board["white"]["points"] == board["black"]["points"] == "1"
+    assert {board["white"]["colours"], board["black"]["colours"]} == {"w", "b"}
+
+
+def test_a_stale_preview_is_refused_with_the_current_preview_and_what_arrived(api, organiser):
+    # The two-tab scenario: a withdrawal arrives between the preview and the publish.
+    tid = make_tournament(organiser, players=5)
+    preview = api.client.post(preview_url(tid), {}, format="json").json()
+    commands.withdraw_player(tid, {"start_rank": 5, "from_round": 1}, author=organiser)
+    before = stored(tid)
+    body = {"round": 1, "expected_seq": preview["expected_seq"]}
+    response = api.post("round-pair", tid, body=body)
+    assert response.status_code == 409
+    answer = response.json()
+    assert answer["current_seq"] == before
+    assert answer["since"] == [f"#{before} player 5 withdrawn from round 1"]
+    # Four players left: two boards, no bye, player 5 nowhere.
+    assert answer["preview"]["byes"] == []
+    seated = {n for b in answer["preview"]["boards"] for n in (b["white"], b["black"])}
+    assert seated == {1, 2, 3, 4}
+    assert answer["preview"]["expected_seq"] == before
+    assert stored(tid) == before
+
+
+def test_publishing_a_round_already_paired_says_so(api, organiser):
+    tid = make_tournament(organiser, players=4)
+    assert api.post("round-pair", tid, body={"round": 1}).status_code == 201
+    before = stored(tid)
+    response = api.post("round-pair", tid, body={"round": 1})
+    assert response.status_code == 400
+    assert response.json()["round"] == ["round 1 is already paired"]
+    assert stored(tid) == before
+
+
+def test_boards_edited_by_hand_are_previewed_with_the_rules_they_break(api, organiser):
+    tid = make_tournament(organiser, players=4, pairings=[[(1, 3), (4, 2)]])
+    record(tid, 1, "1-0")
+    record(tid, 2, "0-1")
+    repeat = {"boards": [{"white": 3, "black": 1}, {"white": 2, "black": 4}]}
+    preview = api.client.post(preview_url(tid), repeat, format="json").json()
+    assert preview["preview"]["warnings"][0] == (
+        "board 1: 3 and 1 already played each other in round 1 (C1)"
+    )
+    refused = api.post("round-pair", tid, body={"round": 2, **repeat})
+    assert refused.status_code == 400 and "boards.0" in refused.json()
+    confirmed = api.post("round-pair", tid, body={"round": 2, **repeat, "confirm_repeats": True})
+    assert confirmed.status_code == 201
+    assert confirmed.json()["payload"]["boards"][0] == {"board": 1, "white": 3, "black": 1}
+
+
+def test_a_second_publish_from_the_same_preview_says_the_round_is_already_paired(api, organiser):
+    tid = make_tournament(organiser, players=4)
+    preview = api.client.post(preview_url(tid), {}, format="json").json()
+    body = {"round": 1, "expected_seq": preview["expected_seq"]}
+    assert api.post("round-pair", tid, body=body).status_code == 201
+    again = api.post("round-pair", tid, body=body)
+    assert again.status_code == 400
+    assert again.json()["round"] == ["round 1 is already paired"]

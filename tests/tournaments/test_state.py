@@ -42,6 +42,7 @@ def player(rank: int) -> tuple[str, dict[str, Any]]:
         "title": "",
         "federation": "",
         "fide_id": "",
+        "player_id": rank,
     }
 
 

@@ -13,19 +13,19 @@ from .builders import Api, make_tournament
 
 def test_a_v1_player_has_no_fide_id():
     v1 = {"start_rank": 3, "name": "Old Timer", "rating": 1900, "title": "", "federation": ""}
-    assert upcast("player.registered", 1, v1) == {**v1, "fide_id": ""}
+    assert upcast("player.registered", 1, v1) == {**v1, "fide_id": "", "player_id": 3}
+
+
+V2 = {"start_rank": 4, "name": "A", "rating": 0, "title": "", "federation": "", "fide_id": "12345"}
+
+
+def test_a_v2_players_id_is_the_start_rank_it_registered_with():
+    assert upcast("player.registered", 2, V2) == {**V2, "player_id": 4}
 
 
 def test_a_current_payload_is_unchanged():
-    v2 = {
-        "start_rank": 1,
-        "name": "A",
-        "rating": 0,
-        "title": "",
-        "federation": "",
-        "fide_id": "12345",
-    }
-    assert upcast("player.registered", 2, v2) == v2
+    v3 = {**V2, "player_id": 9, "sex": "w", "birth_date": "1990", "club": "Roma"}
+    assert upcast("player.registered", 3, v3) == v3
 
 
 def test_a_version_newer_than_the_code_is_an_error():
@@ -33,12 +33,14 @@ def test_a_version_newer_than_the_code_is_an_error():
         upcast("round.closed", 2, {"round": 1})
 
 
-def test_a_stored_v1_event_folds_and_is_served_at_v2(organiser):
+def test_a_stored_v1_event_folds_and_is_served_at_the_current_version(organiser):
     tid = make_tournament(organiser, players=1)
     v1 = {"start_rank": 2, "name": "Old Timer", "rating": 1900, "title": "", "federation": ""}
     Event(tournament_id=tid, seq=3, kind="player.registered", schema_version=1, payload=v1).save()
 
-    assert load_tournament(tid).state.players[2].fide_id == ""
+    player = load_tournament(tid).state.players[2]
+    assert (player.fide_id, player.player_id) == ("", 2)
     served = Api().get("event-list", tid).json()["results"][-1]
-    assert (served["schema_version"], served["payload"]["fide_id"]) == (2, "")
+    payload = served["payload"]
+    assert (served["schema_version"], payload["fide_id"], payload["player_id"]) == (3, "", 2)
     assert Event.objects.get(tournament_id=tid, seq=3).payload == v1

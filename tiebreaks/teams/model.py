@@ -323,8 +323,9 @@ class TeamTournament:
                             f"{where}, board {game.board}: player {player} is not on the "
                             f"roster of team {team}"
                         )
+                # A board not played yet may wait for its line-ups (nobody seated).
                 if (game.white is None or game.black is None) and (
-                    game.result not in BOARD_FORFEITS
+                    game.result not in BOARD_FORFEITS | {BoardResult.PENDING}
                 ):
                     raise TeamError(
                         f"{where}, board {game.board}: an empty board can only be a forfeit"

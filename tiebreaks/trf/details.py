@@ -1,4 +1,5 @@
-"""The tournament's descriptive header records of a TRF (022, 042, 052, 102, 122, 132).
+"""The tournament's descriptive header records of a TRF (022, 032, 042, 052, 102, 112,
+122, 132).
 
 They change no score; spectators' pages show them.  Dates become ISO text when
 they are written in one of the forms pairing programs use (``2026/03/14``,
@@ -12,13 +13,16 @@ import re
 from datetime import date
 from typing import Any
 
-from tiebreaks.trf.tables import TrfFile
+from tiebreaks.trf.tables import (
+    CELL_WIDTH,
+    DATE_RECORDS,
+    DEPUTY_ARBITER,
+    FIRST_CELL,
+    ROUND_DATES,
+    TEXT_RECORDS,
+    TrfFile,
+)
 
-_TEXT_RECORDS = {"022": "place", "102": "chief_arbiter", "122": "time_control"}
-_DATE_RECORDS = {"042": "start_date", "052": "end_date"}
-# 132: round 1's date at columns 92-99, every further round 10 columns on (as the 001 cells).
-_ROUND_DATES_START = 91
-_ROUND_DATES_STEP = 10
 _DATE_FORMS = (
     re.compile(r"(?P<y>\d{4})[/-](?P<m>\d{1,2})[/-](?P<d>\d{1,2})"),
     re.compile(r"(?P<y>\d{2})/(?P<m>\d{1,2})/(?P<d>\d{1,2})"),
@@ -27,20 +31,22 @@ _DATE_FORMS = (
 
 
 def tournament_details(trf: TrfFile) -> dict[str, Any]:
-    """``{place, chief_arbiter, time_control, start_date, end_date, round_dates}``,
-    each only when the file gives it."""
+    """``{place, federation, chief_arbiter, deputy_arbiters, time_control, start_date,
+    end_date, round_dates}``, each only when the file gives it."""
     details: dict[str, Any] = {}
     for raw in trf.headers.lines:
         line = raw.rstrip("\r")
         code, text = line[:3], line[4:].strip()
-        if code in _TEXT_RECORDS and text:
-            details[_TEXT_RECORDS[code]] = text[:200]
-        elif code in _DATE_RECORDS and (day := iso_date(text)):
-            details[_DATE_RECORDS[code]] = day
-        elif code == "132":
+        if code in TEXT_RECORDS and text:
+            details[TEXT_RECORDS[code]] = text[:200]
+        elif code == DEPUTY_ARBITER and text:
+            details.setdefault("deputy_arbiters", []).append(text[:200])
+        elif code in DATE_RECORDS and (day := iso_date(text)):
+            details[DATE_RECORDS[code]] = day
+        elif code == ROUND_DATES:
             dates = [
                 iso_date(line[start : start + 8].strip())
-                for start in range(_ROUND_DATES_START, len(line), _ROUND_DATES_STEP)
+                for start in range(FIRST_CELL, len(line), CELL_WIDTH)
             ]
             if any(dates):
                 details["round_dates"] = dates

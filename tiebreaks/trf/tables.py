@@ -55,6 +55,15 @@ CONSISTENT = frozenset(
     for mine, theirs in OPPOSITE_COLOURS
     for code, other in (*_MIRROR.items(), ("-", "-"))
 )
+# An absence (not paired, no bye) as each version writes it: TRF16 leaves the result
+# blank (the external engines read that), TRF26 files write "-" with no opponent,
+# which the reader takes for an absence (ruling 4).
+ABSENT_CELL = {TRF16: "0000 -  ", TRF26: "0000 - -"}
+# The tournament's descriptive header records, each to its key in the details.
+TEXT_RECORDS = {"022": "place", "032": "federation", "102": "chief_arbiter", "122": "time_control"}
+DATE_RECORDS = {"042": "start_date", "052": "end_date"}
+DEPUTY_ARBITER = "112"  # one record per deputy chief arbiter
+ROUND_DATES = "132"  # round 1's date at columns 92-99, every further round 10 columns on
 COLOURS_FOLDED = {"w": "w", "W": "w", "b": "b", "B": "b", "-": "", " ": ""}
 ROUND_ROBIN = re.compile(r"round[\s_-]*robin|berger", re.IGNORECASE)
 # ETT26 names each Swiss system (FIDE_DUTCH_2026, FIDE_DUTCH_BAKU, FIDE_DUBOV,

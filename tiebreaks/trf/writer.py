@@ -3,11 +3,12 @@ built in code as a TRF16/TRF26 file."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from math import lcm
+from operator import itemgetter
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tiebreaks.formatting import format_points
 from tiebreaks.model import (
@@ -23,12 +24,20 @@ from tiebreaks.model import (
     UnplayedRound,
 )
 from tiebreaks.trf.tables import (
+    ABSENT_CELL,
     BYES,
+    CELL_WIDTH,
+    DATE_RECORDS,
+    DEPUTY_ARBITER,
+    FIRST_CELL,
     FORFEITS,
     GAMES,
+    ROUND_DATES,
+    TEXT_RECORDS,
     TRF16,
     TRF26,
     XXS_FIELDS,
+    ByeRecord,
     TrfFile,
     TrfHeaders,
 )
@@ -61,13 +70,13 @@ def write_trf(trf: TrfFile, *, standings: Standings | None = None) -> str:
         ending = "\r" if raw.endswith("\r") else ""
         line = raw[: len(raw) - len(ending)]
         if player != as_read:
-            line = _player_line(player, *points_and_rank(player))
+            line = _player_line(player, *points_and_rank(player), trf.version)
         elif player.start_rank in standing:
             line = _with_points_and_rank(line, *points_and_rank(player))
         out.append(line + ending)
         last_player = len(out) - 1
     new = [
-        _player_line(p, *points_and_rank(p))
+        _player_line(p, *points_and_rank(p), trf.version)
         for p in tournament.players
         if p.start_rank not in read_ranks
     ]
@@ -83,17 +92,21 @@ def trf_from_tournament(
     *,
     version: str = TRF26,
     standings: Standings | None = None,
+    details: Mapping[str, Any] | None = None,
+    byes: Sequence[ByeRecord] = (),
 ) -> TrfFile:
-    """A TrfFile for a tournament built in code: headers for the name, system,
-    rounds, scoring (and in TRF26 the tie-breaks; TRF16 has no record for them),
-    one 001 record per player with points and rank from ``standings`` when given,
-    else points from the scoring and rank by points."""
+    """A TrfFile for a tournament built in code: headers for the name, ``details``
+    (place, dates, arbiters..., as ``trf.details.tournament_details`` reads them),
+    the number of players, the system, rounds, scoring (and in TRF26 the
+    tie-breaks and ``byes`` requested for rounds not paired yet; TRF16 has no
+    record for them), one 001 record per player with points and rank from
+    ``standings`` when given, else points from the scoring and rank by points."""
     if version not in (TRF16, TRF26):
         raise ValueError(f"version must be {TRF16} or {TRF26}, not {version!r}")
     lines = []
     if tournament.name:
         lines.append(f"012 {tournament.name}")
-    lines.append(f"092 {_SYSTEM_TEXT[tournament.system]}")
+    lines.extend(_detail_records(tournament, details or {}))
     default = Scoring()
     if version == TRF26:
         lines.append(f"142 {tournament.rounds}")
@@ -101,6 +114,7 @@ def trf_from_tournament(
             lines.extend(_scoring_records_26(tournament.scoring))
         if tiebreaks:
             lines.append(f"202 {','.join(tiebreaks)}")
+        lines.extend(_bye_record(bye) for bye in byes)
     else:
         lines.append(f"XXR {tournament.rounds}")
         if tournament.scoring != default:
@@ -109,11 +123,41 @@ def trf_from_tournament(
     players: dict[int, Player] = {}
     for player in sorted(tournament.players, key=lambda p: p.start_rank):
         players[len(lines)] = player
-        lines.append(_player_line(player, *points_and_rank(player)))
+        lines.append(_player_line(player, *points_and_rank(player), version))
     lines.append("")  # the text ends with a newline
     # Every 001 record is the player's own: write_trf then keeps it as it is.
     headers = TrfHeaders(lines=tuple(lines), players=MappingProxyType(players), version=version)
     return TrfFile(tournament=tournament, tiebreaks=tuple(tiebreaks), headers=headers)
+
+
+def _detail_records(tournament: TournamentResults, details: Mapping[str, Any]) -> list[str]:
+    """022 to 132 in the order of their codes: the details given, the counts of players
+    and of rated players (062, 072; 082, teams, is 0: the tournament is individual)
+    and the system (092)."""
+    records = [(code, details.get(key)) for code, key in TEXT_RECORDS.items()]
+    records += [
+        (code, (details.get(key) or "").replace("-", "/")) for code, key in DATE_RECORDS.items()
+    ]
+    records += [(DEPUTY_ARBITER, name) for name in details.get("deputy_arbiters", ())]
+    records += [
+        ("062", str(len(tournament.players))),
+        ("072", str(sum(1 for p in tournament.players if p.rating))),
+        ("082", "0"),
+        ("092", _SYSTEM_TEXT[tournament.system]),
+    ]
+    lines = [f"{code} {value}" for code, value in sorted(records, key=itemgetter(0)) if value]
+    if any(details.get("round_dates", ())):
+        # YY/MM/DD: eight columns per round, under the rounds' cells of the 001 records.
+        cells = [(day or "")[2:].replace("-", "/") for day in details["round_dates"]]
+        row = "".join(cell.ljust(CELL_WIDTH) for cell in cells).rstrip()
+        lines.append(ROUND_DATES.ljust(FIRST_CELL) + row)
+    return lines
+
+
+def _bye_record(bye: ByeRecord) -> str:
+    """A 240 record: type at column 5, round at 7-9, start ranks at 11-14, 16-19..."""
+    ranks = " ".join(f"{rank:>4}" for rank in bye.start_ranks)
+    return f"240 {_CODE_OF_UNPLAYED[bye.kind]} {bye.round:03d} {ranks}"
 
 
 _SYSTEM_TEXT = {
@@ -215,13 +259,13 @@ def _points_text(points: Fraction) -> str:
     return text.rjust(4)
 
 
-def _player_line(player: Player, points: Fraction, rank: int) -> str:
+def _player_line(player: Player, points: Fraction, rank: int, version: str) -> str:
     head = (
         f"001 {player.start_rank:>4} {player.sex:1.1}{player.title:>3.3} {player.name:<33.33} "
         f"{player.rating or '':>4} {player.federation:<3.3} {player.fide_id:>11.11} "
         f"{player.birth_date:<10.10} {_points_text(points)} {rank:>4} "
     )
-    cells = "  ".join(_cell_text(rnd) for rnd in player.rounds)
+    cells = "  ".join(_cell_text(rnd, version) for rnd in player.rounds)
     return (head + " " + cells).rstrip()
 
 
@@ -234,7 +278,7 @@ _CODE_OF_GAME = {(outcome, rated): code for code, (outcome, rated) in GAMES.item
 _CODE_OF_UNPLAYED = {kind: code for code, kind in (*FORFEITS.items(), *BYES.items())}
 
 
-def _cell_text(rnd: Round) -> str:
+def _cell_text(rnd: Round, version: str) -> str:
     if rnd is None:
         return " " * 8
     colour = rnd.color.value if rnd.color is not None else "-"
@@ -244,7 +288,7 @@ def _cell_text(rnd: Round) -> str:
     if isinstance(rnd, Game):
         return f"{rnd.opponent:>4} {colour} {_CODE_OF_GAME[rnd.outcome, rnd.rated]}"
     if rnd.kind is Unplayed.ABSENT:
-        return "0000 -  "  # blank result: absent, distinct from a cell not written yet
+        return ABSENT_CELL[version]  # distinct from a cell not written yet (all blank)
     opponent = f"{rnd.opponent:>4}" if rnd.opponent else "0000"
     return f"{opponent} {colour} {_CODE_OF_UNPLAYED[rnd.kind]}"
 

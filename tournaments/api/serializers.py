@@ -31,6 +31,41 @@ PairRoundRequest = command_body(schemas.RoundPairedSerializer)
 RecordResultRequest = command_body(schemas.ResultRecordedSerializer)
 CorrectResultRequest = command_body(schemas.ResultCorrectedSerializer)
 CloseRoundRequest = command_body(serializers.Serializer)
+EditPlayerRequest = command_body(schemas.PlayerChangesSerializer)
+RankPlayersRequest = command_body(schemas.PlayersRankedSerializer)
+ReinstatePlayerRequest = command_body(schemas.PlayerReinstatedSerializer)
+
+
+class PairNextRoundRequest(serializers.Serializer):
+    """Pair the next round by the engine, or store the boards given (edited by hand)."""
+
+    round = serializers.IntegerField(
+        min_value=1, required=False, help_text="The round meant: refused unless it is the next."
+    )
+    expected_seq = serializers.IntegerField(
+        min_value=0,
+        required=False,
+        help_text="The seq of the preview published; a different current seq answers 409 "
+        "with the current preview.",
+    )
+    boards = schemas.PairingBoardSerializer(
+        many=True, required=False, help_text="Boards edited by hand; omit for the engine's."
+    )
+    byes = serializers.ListField(child=serializers.IntegerField(min_value=1), required=False)
+    confirm_repeats = serializers.BooleanField(
+        required=False, help_text="With boards: allow a pairing of two players who met."
+    )
+
+
+class PairingConflictSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+    current_seq = serializers.IntegerField()
+    preview = serializers.DictField(
+        allow_null=True, help_text="The pairing the engine makes now (null: none possible)."
+    )
+    since = serializers.ListField(
+        child=serializers.CharField(), help_text="What was appended since the seq expected."
+    )
 
 
 class EventSerializer(serializers.ModelSerializer):
@@ -99,17 +134,26 @@ class TournamentSerializer(TournamentFieldsSerializer):
         help_text='Swiss acceleration (C.04.5): "baku", or "" for none.',
     )
 
+    kind = serializers.CharField(source="state.settings.kind", help_text='"individual" or "team".')
+    boards = serializers.IntegerField(
+        source="state.settings.boards", help_text="A team event's boards per match (0: none)."
+    )
+
     def get_players(self, tournament: Any) -> int:
         return len(tournament.state.players)
 
 
 class PlayerSerializer(serializers.Serializer):
-    start_rank = serializers.IntegerField()
+    player_id = serializers.IntegerField(help_text="Given at registration; never changes.")
+    start_rank = serializers.IntegerField(help_text="The pairing number.")
     name = serializers.CharField()
     rating = serializers.IntegerField()
     title = serializers.CharField()
     federation = serializers.CharField()
     fide_id = serializers.CharField()
+    sex = serializers.CharField()
+    birth_date = serializers.CharField()
+    club = serializers.CharField()
     withdrawn_from = serializers.IntegerField(allow_null=True)
 
 
@@ -136,4 +180,31 @@ class RoundSerializer(serializers.Serializer):
 class ByeSerializer(serializers.Serializer):
     round = serializers.IntegerField()
     start_rank = serializers.IntegerField()
+    player_id = serializers.IntegerField()
     points = serializers.CharField()
+
+
+class RoundVerdictSerializer(serializers.Serializer):
+    """One round of the pairing check (``domain.pairing_origin.RoundVerdict``)."""
+
+    round = serializers.IntegerField()
+    seq = serializers.IntegerField(help_text="The round.paired event checked.")
+    verdict = serializers.CharField(
+        help_text='Swiss: "as the engine pairs", "edited by hand: <the checker\'s findings>" '
+        'or "differs: <boards> (the engine: <boards>); first criterion: <C.04.3 rule>". '
+        'Round robin: "as the Berger tables schedule" or "differs: <boards> (the tables: ...)".'
+    )
+    identical = serializers.BooleanField(
+        help_text="The boards are the engine's (or the Berger tables') exactly."
+    )
+    input_digest = serializers.ChoiceField(
+        ["matches", "differs", "not recorded"],
+        help_text="The digest the event recorded of its input, against the log's.",
+    )
+    engine = serializers.CharField(help_text="The engine recorded (empty: not recorded).")
+    by_hand = serializers.BooleanField(help_text="An organiser gave the boards.")
+
+
+class PairingCheckSerializer(serializers.Serializer):
+    system = serializers.CharField()
+    rounds = RoundVerdictSerializer(many=True)

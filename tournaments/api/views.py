@@ -19,13 +19,20 @@ from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from tiebreaks.prizes import prize_list_json
+from tournaments.domain import decisions
 from tournaments.domain.events import payload_lookup
+from tournaments.domain.pairing_preview import pairing_preview
 from tournaments.domain.pairing_rules import confirm_repeats_of
+from tournaments.domain.state import TournamentState
 from tournaments.models import Event
-from tournaments.store import commands, queries
+from tournaments.store import commands, queries, schemas
 from tournaments.store.commands import CommandError, Conflict, TournamentNotFound
+from tournaments.store.events import summarise
+from tournaments.store.pairing_check import pairing_check
 from tournaments.store.scheduling import schedule_round_robin
 from tournaments.store.schemas import TournamentCreatedSerializer
+from tournaments.store.state_cache import current_state
 
 from . import serializers as api
 from .permissions import IsOrganiserOrReadOnly
@@ -89,9 +96,11 @@ class TournamentAPIView(generics.GenericAPIView):
             raise ValidationError({"Idempotency-Key": ["At most 200 characters."]})
         return key
 
-    def run(self, command: Callable[..., Event], **payload: Any) -> Response:
-        """Run ``command`` (a ``commands.Command``) with the body (plus ``payload``)
-        and answer with its event."""
+    def run(
+        self, command: Callable[..., Event], *, into: str | None = None, **payload: Any
+    ) -> Response:
+        """Run ``command`` (a ``commands.Command``) with the body (plus ``payload``; the
+        body under the key ``into`` when given) and answer with its event."""
         body = self.body()
         try:
             expected_seq = _expected_seq_field.run_validation(body.pop("expected_seq", None))
@@ -99,7 +108,7 @@ class TournamentAPIView(generics.GenericAPIView):
             raise ValidationError({"expected_seq": exc.detail}) from exc
         event = command(
             self.kwargs["tournament_id"],
-            {**body, **payload},
+            {into: body, **payload} if into else {**body, **payload},
             author=self.author(),
             expected_seq=expected_seq,
             idempotency_key=self.idempotency_key(),
@@ -146,6 +155,16 @@ class TournamentDetailView(TournamentAPIView):
     def get(self, request: Request, tournament_id: int) -> Response:
         return Response(self.get_serializer(self.folded()).data)
 
+    @extend_schema(
+        request=TournamentCreatedSerializer,
+        responses=WRITE_RESPONSES,
+        parameters=[IDEMPOTENCY_KEY],
+        summary="Change settings (the system, rule edition or acceleration only before "
+        "round 1 is paired; never fewer rounds than paired)",
+    )
+    def patch(self, request: Request, tournament_id: int) -> Response:
+        return self.run(commands.change_settings, into="changes")
+
 
 class PlayerListView(TournamentAPIView):
     """The players; organisers register more (start rank: the next free one unless given)."""
@@ -161,6 +180,41 @@ class PlayerListView(TournamentAPIView):
     @write_schema(api.RegisterPlayerRequest, "Register a player")
     def post(self, request: Request, tournament_id: int) -> Response:
         return self.run(commands.register_player)
+
+
+class PlayerDetailView(TournamentAPIView):
+    """One player, by the id given at registration; organisers correct the data."""
+
+    serializer_class = api.PlayerSerializer
+
+    @extend_schema(summary="A player")
+    def get(self, request: Request, tournament_id: int, player_id: int) -> Response:
+        state = self.folded().state
+        try:
+            player = state.players[state.player_ids[player_id]]
+        except KeyError:
+            raise NotFound(f"no player has id {player_id}") from None
+        return Response(self.get_serializer(player).data)
+
+    @write_schema(api.EditPlayerRequest, "Correct a player's data (the fields given)")
+    def patch(self, request: Request, tournament_id: int, player_id: int) -> Response:
+        return self.run(commands.edit_player, into="changes", player_id=player_id)
+
+
+class PlayerRankView(TournamentAPIView):
+    """Pairing numbers, before round 1: by the C.04.2 initial ranking or as ordered."""
+
+    @write_schema(api.RankPlayersRequest, "Give the players their pairing numbers")
+    def post(self, request: Request, tournament_id: int) -> Response:
+        return self.run(commands.rank_players)
+
+
+class ReinstatementView(TournamentAPIView):
+    """A withdrawal undone: the player is paired again from a round not paired yet."""
+
+    @write_schema(api.ReinstatePlayerRequest, "Undo a withdrawal from a round on")
+    def post(self, request: Request, tournament_id: int) -> Response:
+        return self.run(commands.reinstate_player)
 
 
 class WithdrawalView(TournamentAPIView):
@@ -179,9 +233,15 @@ class ByeListView(TournamentAPIView):
 
     @extend_schema(summary="Requested byes", responses=api.ByeSerializer(many=True))
     def get(self, request: Request, tournament_id: int) -> Response:
+        state = self.folded().state
         byes = [
-            {"round": number, "start_rank": rank, "points": points}
-            for number, by_rank in sorted(self.folded().state.requested_byes.items())
+            {
+                "round": number,
+                "start_rank": rank,
+                "player_id": state.players[rank].player_id,
+                "points": points,
+            }
+            for number, by_rank in sorted(state.requested_byes.items())
             for rank, points in sorted(by_rank.items())
         ]
         return Response(self.get_serializer(byes, many=True).data)
@@ -189,6 +249,16 @@ class ByeListView(TournamentAPIView):
     @write_schema(api.RequestByeRequest, "Request a bye for a round not paired yet")
     def post(self, request: Request, tournament_id: int) -> Response:
         return self.run(commands.request_bye)
+
+
+class ByeDetailView(TournamentAPIView):
+    """A requested bye of a round not paired yet, by round and player id."""
+
+    @write_schema(api.CloseRoundRequest, "Cancel a requested bye")
+    def delete(
+        self, request: Request, tournament_id: int, round_number: int, player_id: int
+    ) -> Response:
+        return self.run(commands.cancel_bye, round=round_number, player_id=player_id)
 
 
 class RoundListView(TournamentAPIView):
@@ -216,24 +286,114 @@ class RoundPairView(TournamentAPIView):
     """The next Swiss round paired by the FIDE Dutch system (or PAIRING_ENGINE)."""
 
     @extend_schema(
-        request=api.CloseRoundRequest,
-        responses=WRITE_RESPONSES,
+        request=api.PairNextRoundRequest,
+        responses={**WRITE_RESPONSES, 409: api.PairingConflictSerializer},
         parameters=[
             IDEMPOTENCY_KEY,
             OpenApiParameter(
-                "preview", OpenApiTypes.BOOL, description="Answer the boards, store nothing."
+                "preview",
+                OpenApiTypes.BOOL,
+                description="Answer the pairing with names, ratings, points, colours and "
+                "the rules it breaks, and the expected_seq to publish it with; store nothing.",
             ),
         ],
-        summary="Pair the next round (Dutch system); ?preview=1 only shows it",
+        summary="Pair the next round (Dutch system, or the boards given); ?preview=1 only shows it",
     )
     def post(self, request: Request, tournament_id: int) -> Response:
-        if request.query_params.get("preview") in ("1", "true"):
-            paired = commands.preview_next_round(tournament_id)
-            boards = [{"white": b.white, "black": b.black} for b in paired.boards]
-            return Response({"round": paired.round, "boards": boards, "byes": list(paired.byes)})
-        # Decided on the state it is stored after; a retry with its key finds the
-        # round it paired and answers that event, instead of pairing the next.
-        return self.run(lambda tid, _body, **options: commands.pair_next_round(tid, **options))
+        body = self.body()
+        try:
+            asked = _round_field.run_validation(body["round"]) if "round" in body else None
+        except serializers.ValidationError as exc:
+            raise ValidationError({"round": exc.detail}) from exc
+        preview = request.query_params.get("preview") in ("1", "true")
+        if "boards" in body:
+            state = self.folded().state
+            payload = {
+                "round": decisions.check_round_asked(state, asked),
+                "boards": body["boards"],
+                "byes": body.get("byes", []),
+            }
+            if preview:
+                checked = schemas.validate(schemas.RoundPairedSerializer, payload)
+                return Response(_preview_answer(state, checked))
+            command: Callable[..., Event] = commands.pair_round_checked(
+                confirm_repeats=confirm_repeats_of(body)
+            )
+        elif preview:
+            state = self.folded().state
+            paired = commands.preview_next_round(state, asked)
+            return Response(_preview_answer(state, paired.to_payload()))
+        else:
+            payload = {}
+
+            # Decided on the state it is stored after; a retry with its key finds the
+            # round it paired and answers that event, instead of pairing the next.
+            def pair_next(tid: int, _body: Any, **options: Any) -> Event:
+                return commands.pair_next_round(tid, asked=asked, **options)
+
+            command = pair_next
+
+        try:
+            return self.run(command, **payload)
+        except Conflict as exc:
+            # The round published already (another tab): that is the answer, not a preview.
+            decisions.check_round_asked(queries.load_tournament(tournament_id).state, asked)
+            return _stale_pairing(tournament_id, exc)
+
+
+_round_field = serializers.IntegerField(min_value=1, max_value=99)
+
+
+def _preview_answer(state: TournamentState, payload: dict[str, Any]) -> dict[str, Any]:
+    """The pairing as the API gave it (start ranks), the preview to check it by, and
+    the seq to publish it with."""
+    return {
+        "round": payload["round"],
+        "boards": [{"white": b["white"], "black": b["black"]} for b in payload["boards"]],
+        "byes": list(payload["byes"]),
+        "preview": pairing_preview(state, payload).to_json(),
+        "expected_seq": state.last_seq,
+    }
+
+
+def _stale_pairing(tournament_id: int, conflict: Conflict) -> Response:
+    """409: the preview published is stale; the answer holds the pairing now and what
+    was appended since the preview (so the page can say "a withdrawal arrived")."""
+    state = queries.load_tournament(tournament_id).state
+    try:
+        paired = commands.preview_next_round(state)
+        preview: dict[str, Any] | None = _preview_answer(state, paired.to_payload())
+        reason = ""
+    except CommandError as exc:
+        preview, reason = None, f" No pairing now: {exc.message}."
+    since = Event.objects.filter(tournament_id=tournament_id, seq__gt=conflict.expected_seq or 0)
+    body = {
+        "detail": f"{conflict}: something was stored since your preview.{reason}",
+        "current_seq": conflict.current_seq,
+        "preview": preview,
+        "since": [f"#{e.seq} {summarise(e)}" for e in since.order_by("seq")[:50]],
+    }
+    return Response(body, status=status.HTTP_409_CONFLICT)
+
+
+class PairingCheckView(TournamentAPIView):
+    """Every round re-derived from the event log: a Swiss round paired again by the
+    built-in Dutch engine from the tournament as it stood before the round, a round
+    robin's rounds checked against the Berger tables (docs/arbiter/pairing-tools.md)."""
+
+    serializer_class = api.PairingCheckSerializer
+
+    @extend_schema(
+        summary="Re-derive every round's pairing from the event log",
+        responses={
+            200: api.PairingCheckSerializer,
+            404: OpenApiResponse(description="No such tournament."),
+        },
+    )
+    def get(self, request: Request, tournament_id: int) -> Response:
+        rounds = pairing_check(tournament_id)
+        system = current_state(tournament_id).settings.system.value
+        return Response(self.get_serializer({"system": system, "rounds": rounds}).data)
 
 
 class ScheduleRequest(serializers.Serializer):
@@ -280,6 +440,14 @@ class RoundDetailView(TournamentAPIView):
         except KeyError:
             raise NotFound(f"round {round_number} is not paired") from None
         return Response(self.get_serializer(rnd).data)
+
+
+class RoundUnpairView(TournamentAPIView):
+    """Cancelling the last round paired, while none of its boards has a result."""
+
+    @write_schema(api.CloseRoundRequest, "Cancel a round without results")
+    def post(self, request: Request, tournament_id: int, round_number: int) -> Response:
+        return self.run(commands.unpair_round, round=round_number)
 
 
 class RoundCloseView(TournamentAPIView):
@@ -336,3 +504,31 @@ class EventListView(TournamentAPIView):
         if "since" in filters:
             events = events.filter(seq__gt=filters["since"])
         return events.order_by("seq")
+
+
+class PrizeListView(TournamentAPIView):
+    """The prize list (PRIZES.json, docs/prizes.md): anyone reads it, organisers set
+    it (each PUT is a ``prizes.set`` event replacing the list before)."""
+
+    @extend_schema(
+        summary="The prize list, spelled out (404 until one is set)",
+        responses={200: OpenApiTypes.OBJECT, 404: OpenApiResponse(description="No prize list.")},
+    )
+    def get(self, request: Request, tournament_id: int) -> Response:
+        definition = self.folded().state.prize_list
+        if definition is None:
+            raise NotFound(f"tournament {tournament_id} has no prize list yet")
+        return Response(prize_list_json(definition))
+
+    @extend_schema(
+        request=OpenApiTypes.OBJECT,
+        responses=WRITE_RESPONSES,
+        parameters=[IDEMPOTENCY_KEY],
+        summary="Set the prize list (PRIZES.json; 400 names the first wrong field)",
+    )
+    def put(self, request: Request, tournament_id: int) -> Response:
+        return self.run(
+            lambda tid, body, **options: commands.set_prize_list(
+                tid, {"definition": body}, **options
+            )
+        )

@@ -15,28 +15,32 @@ of the ones before it (a round with its requested byes, a TRF import).
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import replace
 from typing import Any, Protocol
 
 from pairings import NoLegalPairing, RoundPairing
-from pairings.acceleration import Acceleration, by_method
+from pairings.acceleration import Acceleration
 from pairings.external import EngineError
-from pairings.trf_input import round_one_colour
 from tiebreaks.model import Color, System, TournamentResults
+from tiebreaks.prizes import prize_list_json
 
+from . import amendments
 from .berger import BergerError, round_robin_schedule
-from .errors import CommandError
+from .errors import CommandError, listed
 from .events import (
     ByeRequested,
     DomainEvent,
     PairedBoard,
     PlayerRegistered,
     PlayerWithdrawn,
+    PrizeListSet,
     ResultCorrected,
     ResultRecorded,
     RoundClosed,
     RoundPaired,
 )
-from .pairing_rules import active_players, check_swiss_rules
+from .pairing_origin import BUILT_IN, built_in_version, by_hand, pairing_input
+from .pairing_rules import check_swiss_rules
 from .state import BoardState, OpenFold, PlayerState, RoundState, TournamentState
 
 Body = Mapping[str, Any]
@@ -48,6 +52,11 @@ def _player(state: TournamentState, start_rank: int, field: str) -> PlayerState:
         return state.players[start_rank]
     except KeyError:
         raise CommandError(field, f"no player has start rank {start_rank}") from None
+
+
+def _individual(state: TournamentState) -> None:
+    if state.settings.is_team:
+        raise CommandError("kind", "a team event is paired as matches (team-rounds)")
 
 
 def _in_range(state: TournamentState, round_number: int, field: str) -> None:
@@ -84,7 +93,10 @@ def decide_registration(state: TournamentState, body: Body) -> list[DomainEvent]
     twin = state.fide_ids.get(body["fide_id"]) if body["fide_id"] else None
     if twin is not None:
         raise CommandError("fide_id", f"FIDE id {body['fide_id']} is already player {twin}")
-    return [PlayerRegistered.from_payload({**body, "start_rank": rank})]
+    player_id = amendments.next_player_id(state)
+    if body.get("player_id", player_id) != player_id:
+        raise CommandError("player_id", "player ids are given by the server: omit it")
+    return [PlayerRegistered.from_payload({**body, "start_rank": rank, "player_id": player_id})]
 
 
 def decide_withdrawal(state: TournamentState, body: Body) -> list[DomainEvent]:
@@ -125,6 +137,7 @@ def decide_pairing(state: TournamentState, body: Body) -> list[DomainEvent]:
     order unless given) and pairing-allocated byes, every player known, active and
     seated once."""
     number = body["round"]
+    _individual(state)
     _in_range(state, number, "round")
     if number in state.rounds:
         raise CommandError("round", f"round {number} is already paired")
@@ -169,6 +182,26 @@ def decide_checked_pairing(*, confirm_repeats: bool) -> Decision:
     return decide
 
 
+def decide_pairing_by_hand(*, confirm_repeats: bool, default_colour: Color) -> Decision:
+    """``decide_checked_pairing`` for boards an organiser gives (their own program, or
+    edited by hand): a Swiss round paired after a complete round records its origin,
+    the built-in engine's pairing of the same input and how the boards differ from it
+    (``pairing_origin.by_hand``)."""
+    checked = decide_checked_pairing(confirm_repeats=confirm_repeats)
+
+    def decide(state: TournamentState, body: Body) -> list[DomainEvent]:
+        events = checked(state, body)
+        previous = state.rounds.get(body["round"] - 1)
+        if state.settings.system is not System.SWISS or (previous and not previous.complete):
+            # No engine pairs a round whose predecessor still waits for results.
+            return events
+        (event,) = events
+        assert isinstance(event, RoundPaired)
+        return [by_hand(state, event, default_colour)]
+
+    return decide
+
+
 def decide_result(state: TournamentState, body: Body) -> list[DomainEvent]:
     """Record the result of a board that has none."""
     rnd, board = _paired_board(state, body)
@@ -209,6 +242,15 @@ def decide_closing(state: TournamentState, body: Body) -> list[DomainEvent]:
     if missing:
         raise CommandError("round", f"boards without a result: {', '.join(missing)}")
     return [RoundClosed.from_payload(body)]
+
+
+def decide_prize_list(state: TournamentState, body: Body) -> list[DomainEvent]:
+    """Set the prize list: ``body["definition"]`` as ``prize_list_json`` spells it
+    out (the schema has read it); it replaces the one set before."""
+    current = state.prize_list
+    if current is not None and prize_list_json(current) == body["definition"]:
+        raise CommandError("prizes", "the tournament already has this prize list")
+    return [PrizeListSet(body["definition"])]
 
 
 class Plan:
@@ -283,29 +325,56 @@ class Pairer(Protocol):
     ) -> RoundPairing: ...
 
 
+def check_round_asked(state: TournamentState, asked: int | None) -> int:
+    """The next round to pair, when it is the one the client means (``asked``; None:
+    whichever): a second "publish" of a round is told so."""
+    number = state.last_paired_round + 1
+    if asked is not None and asked != number:
+        raise CommandError(
+            "round",
+            f"round {asked} is already paired"
+            if asked < number
+            else f"round {number} is the next round to pair, not {asked}",
+        )
+    return number
+
+
 def decide_next_round(
-    state: TournamentState, pairer: Pairer, default_colour: Color
+    state: TournamentState,
+    pairer: Pairer,
+    default_colour: Color,
+    *,
+    engine: tuple[str, str] | None = None,
+    asked: int | None = None,
 ) -> list[DomainEvent]:
     """Pair round N + 1 of a Swiss once round N has every result, by ``pairer``;
     players withdrawn or with a requested bye in that round are left out (C.04.2).
-    ``default_colour`` is round 1's first colour when the results do not show it."""
-    number = state.last_paired_round + 1
+    ``default_colour`` is round 1's first colour when the results do not show it;
+    ``asked`` the round the client means (``check_round_asked``).
+    The event records its origin: ``engine`` (name, version; the built-in Dutch
+    engine by default), its settings and the digest of its input."""
+    _individual(state)
+    number = check_round_asked(state, asked)
     if state.settings.system is not System.SWISS:
         raise CommandError("system", "only a Swiss is paired round by round here")
     if number > state.settings.rounds:
         raise CommandError("round", f"all {state.settings.rounds} rounds are paired")
     previous = state.rounds.get(number - 1)
     if previous is not None and not previous.complete:
-        raise CommandError("round", f"round {number - 1} still has boards without a result")
-    results = state.to_tiebreaks()
-    absent = set(state.players) - active_players(state, number)
+        missing = [str(b.number) for b in previous.boards if b.result is None]
+        raise CommandError(
+            "round",
+            f"round {number - 1}: board{'s' if len(missing) > 1 else ''} {listed(missing)} "
+            f"{'have' if len(missing) > 1 else 'has'} no result",
+        )
+    given = pairing_input(state, default_colour)
     try:
         pairing = pairer(
-            results,
+            given.tournament,
             number,
-            absent=absent,
-            initial_colour=round_one_colour(results) or default_colour,
-            acceleration=by_method(state.settings.acceleration, results, absent),
+            absent=given.absent,
+            initial_colour=given.initial_colour,
+            acceleration=given.acceleration,
         )
     except NoLegalPairing as error:
         raise CommandError("round", f"no legal pairing for round {number}: {error}") from error
@@ -316,4 +385,19 @@ def decide_next_round(
         "boards": [{"white": b.white, "black": b.black} for b in pairing.boards if b.black],
         "byes": [b.white for b in pairing.boards if not b.black],
     }
-    return decide_checked_pairing(confirm_repeats=False)(state, body)
+    (event,) = decide_checked_pairing(confirm_repeats=False)(state, body)
+    assert isinstance(event, RoundPaired)
+    name, engine_version = engine or (BUILT_IN, built_in_version())
+    return [replace(event, origin=given.origin(name, engine_version))]
+
+
+def decided_by(
+    event_type: Callable[[Mapping[str, Any]], DomainEvent],
+    decide: Callable[[TournamentState, Body], Mapping[str, Any]],
+) -> Decision:
+    """A decision of ``amendments`` (it returns the payload) as one event of its kind."""
+
+    def decision(state: TournamentState, body: Body) -> list[DomainEvent]:
+        return [event_type(decide(state, body))]
+
+    return decision

@@ -5,6 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 
+def listed(items: Sequence[str]) -> str:
+    """Items as a refusal names them: "3", "3 and 7", "3, 7 and 12"."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
 class CommandError(ValueError):
     """A command that is invalid against the tournament's state or malformed.
 

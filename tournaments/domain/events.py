@@ -19,7 +19,9 @@ from types import MappingProxyType
 from typing import Any, ClassVar, Self
 
 from tiebreaks.model import System
+from tiebreaks.prizes import parse_prize_list
 
+from . import amendments
 from .state import (
     Accumulator,
     BoardState,
@@ -28,6 +30,7 @@ from .state import (
     Settings,
     scoring_from_payload,
 )
+from .teams import INDIVIDUAL, TEAM, MatchState, TeamEntry, TeamRoundState
 
 Payload = dict[str, Any]
 Upcaster = Callable[[Payload], Payload]
@@ -46,6 +49,20 @@ class EventKind(enum.StrEnum):
     ROUND_CLOSED = "round.closed"
     ORGANISER_GRANTED = "organiser.granted"
     ORGANISER_REVOKED = "organiser.revoked"
+    TEAM_REGISTERED = "team.registered"
+    ROSTER_EDITED = "team.roster_edited"
+    LINEUP_SUBMITTED = "team.lineup_submitted"
+    TEAM_ROUND_PAIRED = "team.round_paired"
+    BOARD_RESULT_RECORDED = "team.board_result_recorded"
+    BOARD_RESULT_CORRECTED = "team.board_result_corrected"
+    MATCH_FORFEITED = "team.match_forfeited"
+    PRIZE_LIST_SET = "prizes.set"
+    PLAYER_EDITED = "player.edited"
+    PLAYERS_RANKED = "players.ranked"
+    BYE_CANCELLED = "bye.cancelled"
+    PLAYER_REINSTATED = "player.reinstated"
+    ROUND_UNPAIRED = "round.unpaired"
+    SETTINGS_CHANGED = "settings.changed"
 
 
 @dataclass(frozen=True)
@@ -61,6 +78,10 @@ class DomainEvent:
     # Fields left out of the stored payload while they hold their default: they were
     # added as optional, and a payload without them means the default.
     OPTIONAL: ClassVar[frozenset[str]] = frozenset()
+    # The payload fields the public feed shows; None: the kind is not in it at all
+    # (who organises, anything private).  Listed, so a field added later is private
+    # until it is listed here.
+    PUBLIC: ClassVar[frozenset[str] | None] = None
 
     @classmethod
     def from_payload(cls, payload: Mapping[str, Any]) -> Self:
@@ -106,6 +127,19 @@ class DomainValue:
 @dataclass(frozen=True)
 class TournamentCreated(DomainEvent):
     KIND = EventKind.TOURNAMENT_CREATED
+    PUBLIC = frozenset(
+        {
+            "name",
+            "rounds",
+            "system",
+            "scoring",
+            "rules",
+            "tiebreaks",
+            "unrated_rating",
+            "acceleration",
+            "details",
+        }
+    )
     EXAMPLES = MappingProxyType(
         {
             1: {
@@ -128,7 +162,7 @@ class TournamentCreated(DomainEvent):
             }
         }
     )
-    OPTIONAL = frozenset({"unrated_rating", "acceleration", "details"})
+    OPTIONAL = frozenset({"unrated_rating", "acceleration", "details", "kind", "boards"})
 
     name: str
     rounds: int
@@ -139,6 +173,10 @@ class TournamentCreated(DomainEvent):
     unrated_rating: int | None = None
     acceleration: str = ""
     details: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    # Issue 22: a team event's boards per match and match points (2-1-0 when empty).
+    kind: str = INDIVIDUAL
+    boards: int = 0
+    match_points: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
 
     @classmethod
     def from_payload(cls, payload: Mapping[str, Any]) -> Self:
@@ -146,8 +184,9 @@ class TournamentCreated(DomainEvent):
 
     def to_payload(self) -> Payload:
         payload = super().to_payload()
-        if not self.details:
-            payload.pop("details", None)
+        for optional in ("details", "match_points"):
+            if not getattr(self, optional):
+                payload.pop(optional, None)
         return payload
 
     def apply(self, acc: Accumulator, seq: int) -> None:
@@ -161,10 +200,14 @@ class TournamentCreated(DomainEvent):
             unrated_rating=self.unrated_rating,
             acceleration=self.acceleration,
             details=MappingProxyType(dict(self.details)),
+            kind=self.kind,
+            boards=self.boards,
+            match_points=MappingProxyType(dict(self.match_points)),
         )
 
     def summary(self) -> str:
-        return f"{self.name}: {self.rounds} rounds, {self.system}, {self.rules}"
+        teams = f", teams of {self.boards} boards" if self.kind == TEAM else ""
+        return f"{self.name}: {self.rounds} rounds, {self.system}, {self.rules}{teams}"
 
 
 def _player_registered_add_fide_id(payload: Payload) -> Payload:
@@ -172,11 +215,22 @@ def _player_registered_add_fide_id(payload: Payload) -> Payload:
     return {**payload, "fide_id": ""}
 
 
+def _player_registered_add_player_id(payload: Payload) -> Payload:
+    """v2 had no player id: each player's is the start rank registered with, which no
+    event could change before the ids existed (nor two players share)."""
+    return {**payload, "player_id": payload["start_rank"]}
+
+
 @dataclass(frozen=True)
 class PlayerRegistered(DomainEvent):
     KIND = EventKind.PLAYER_REGISTERED
-    VERSION = 2
-    UPCASTERS = MappingProxyType({1: _player_registered_add_fide_id})
+    PUBLIC = frozenset(
+        {"player_id", "start_rank", "name", "rating", "title", "federation", "fide_id"}
+    )
+    VERSION = 3
+    UPCASTERS = MappingProxyType(
+        {1: _player_registered_add_fide_id, 2: _player_registered_add_player_id}
+    )
     EXAMPLES = MappingProxyType(
         {
             1: {"start_rank": 1, "name": "Anna", "rating": 2150, "title": "", "federation": "ITA"},
@@ -188,20 +242,47 @@ class PlayerRegistered(DomainEvent):
                 "federation": "ITA",
                 "fide_id": "24100000",
             },
+            3: {
+                "start_rank": 1,
+                "name": "Anna",
+                "rating": 2150,
+                "title": "",
+                "federation": "ITA",
+                "fide_id": "24100000",
+                "player_id": 1,
+                "sex": "w",
+                "birth_date": "1990-05-31",
+                "club": "Scacchi Roma",
+            },
         }
     )
+    OPTIONAL = frozenset({"sex", "birth_date", "club"})
 
-    start_rank: int
+    start_rank: int  # the pairing number
     name: str
     rating: int
     title: str
     federation: str
     fide_id: str
+    player_id: int  # given at registration, never changed
+    sex: str = ""
+    birth_date: str = ""
+    club: str = ""
 
     def apply(self, acc: Accumulator, seq: int) -> None:
         acc.players[self.start_rank] = PlayerState(
-            self.start_rank, self.name, self.rating, self.title, self.federation, self.fide_id
+            self.start_rank,
+            self.name,
+            self.rating,
+            self.title,
+            self.federation,
+            self.fide_id,
+            player_id=self.player_id,
+            sex=self.sex,
+            birth_date=self.birth_date,
+            club=self.club,
         )
+        acc.player_ids[self.player_id] = self.start_rank
         if self.fide_id:
             acc.fide_ids.setdefault(self.fide_id, self.start_rank)
 
@@ -212,6 +293,7 @@ class PlayerRegistered(DomainEvent):
 @dataclass(frozen=True)
 class PlayerWithdrawn(DomainEvent):
     KIND = EventKind.PLAYER_WITHDRAWN
+    PUBLIC = frozenset({"start_rank", "from_round"})
     EXAMPLES = MappingProxyType({1: {"start_rank": 3, "from_round": 4}})
 
     start_rank: int
@@ -228,6 +310,7 @@ class PlayerWithdrawn(DomainEvent):
 @dataclass(frozen=True)
 class ByeRequested(DomainEvent):
     KIND = EventKind.BYE_REQUESTED
+    PUBLIC = frozenset({"start_rank", "round", "points"})
     EXAMPLES = MappingProxyType({1: {"start_rank": 3, "round": 2, "points": "half"}})
 
     start_rank: int
@@ -251,27 +334,62 @@ class PairedBoard(DomainValue):
 
 
 @dataclass(frozen=True)
+class PairingOrigin(DomainValue):
+    """How a Swiss round was paired (``domain.pairing_origin``; docs/arbiter/pairing-tools.md):
+    the engine and its version, the settings it was given, the digest of what it
+    read, and whether an organiser gave or edited the boards by hand, with what the
+    checker said about the boards that differ from the engine's."""
+
+    engine: str  # "dutch" (built in) or "external: <command>"
+    version: str
+    initial_colour: str  # "white1" or "black1" (TRF XXC)
+    acceleration: str  # the tournament's method ("" none, "baku")
+    input_digest: str  # "sha256:<hex>" of the pairing request TRF
+    by_hand: bool = False
+    findings: tuple[str, ...] = ()  # the checker's, when the boards differ
+
+    @classmethod
+    def from_payload(cls, payload: Mapping[str, Any]) -> PairingOrigin:
+        return cls(**{**payload, "findings": tuple(payload.get("findings", ()))})
+
+
+@dataclass(frozen=True)
 class RoundPaired(DomainEvent):
     KIND = EventKind.ROUND_PAIRED
+    PUBLIC = frozenset({"round", "boards", "byes"})
     EXAMPLES = MappingProxyType(
         {1: {"round": 1, "boards": [{"board": 1, "white": 1, "black": 2}], "byes": [3]}}
     )
+    # Events stored before it was recorded have no origin: read as None.
+    OPTIONAL = frozenset({"origin"})
 
     round: int
     boards: tuple[PairedBoard, ...]
     byes: tuple[int, ...]  # pairing-allocated byes
+    origin: PairingOrigin | None = None
 
     @classmethod
     def from_payload(cls, payload: Mapping[str, Any]) -> Self:
         boards = tuple(PairedBoard(**board) for board in payload["boards"])
-        return cls(payload["round"], boards, tuple(payload["byes"]))
+        origin = payload.get("origin")
+        return cls(
+            payload["round"],
+            boards,
+            tuple(payload["byes"]),
+            PairingOrigin.from_payload(origin) if origin else None,
+        )
 
     def apply(self, acc: Accumulator, seq: int) -> None:
         boards = tuple(BoardState(b.board, b.white, b.black) for b in self.boards)
         acc.replace_round(RoundState(self.round, boards, self.byes))
 
     def summary(self) -> str:
-        return f"round {self.round}: {len(self.boards)} boards, byes {list(self.byes) or 'none'}"
+        made = ""
+        if self.origin is not None:
+            made = f" ({self.origin.engine}{', given by hand' if self.origin.by_hand else ''})"
+        return (
+            f"round {self.round}: {len(self.boards)} boards, byes {list(self.byes) or 'none'}{made}"
+        )
 
 
 @dataclass(frozen=True)
@@ -299,6 +417,7 @@ class _BoardResult(DomainEvent):
 @dataclass(frozen=True)
 class ResultRecorded(_BoardResult):
     KIND = EventKind.RESULT_RECORDED
+    PUBLIC = frozenset({"round", "board", "result", "rated"})
     EXAMPLES = MappingProxyType({1: {"round": 1, "board": 1, "result": "1-0"}})
 
 
@@ -307,6 +426,7 @@ class ResultCorrected(_BoardResult):
     """Replaces a board's result; the entry it corrects stays in the log."""
 
     KIND = EventKind.RESULT_CORRECTED
+    PUBLIC = frozenset({"round", "board", "result", "rated", "reason", "supersedes"})
     EXAMPLES = MappingProxyType(
         {
             1: {
@@ -329,6 +449,7 @@ class ResultCorrected(_BoardResult):
 @dataclass(frozen=True)
 class RoundClosed(DomainEvent):
     KIND = EventKind.ROUND_CLOSED
+    PUBLIC = frozenset({"round"})
     EXAMPLES = MappingProxyType({1: {"round": 1}})
 
     round: int
@@ -370,6 +491,338 @@ class OrganiserRevoked(_OrganiserChange):
         return f"{self.username} no longer organises this tournament"
 
 
+@dataclass(frozen=True)
+class TeamRegistered(DomainEvent):
+    """A team with its roster (start ranks of registered players, board order,
+    reserves last); its players are registered by the events before it."""
+
+    KIND = EventKind.TEAM_REGISTERED
+    EXAMPLES = MappingProxyType(
+        {
+            1: {
+                "number": 1,
+                "name": "Rochade Eupen",
+                "short_name": "ROC",
+                "federation": "BEL",
+                "captain": "Anna Braun",
+                "roster": [1, 2, 3, 4, 5],
+            }
+        }
+    )
+
+    number: int
+    name: str
+    short_name: str
+    federation: str  # a federation or a club
+    captain: str
+    roster: tuple[int, ...]
+
+    @classmethod
+    def from_payload(cls, payload: Mapping[str, Any]) -> Self:
+        return cls(**{**payload, "roster": tuple(payload["roster"])})
+
+    def apply(self, acc: Accumulator, seq: int) -> None:
+        acc.teams[self.number] = TeamEntry(
+            self.number, self.name, self.short_name, self.federation, self.captain, self.roster
+        )
+
+    def summary(self) -> str:
+        return f"team {self.number}. {self.name}: {len(self.roster)} players"
+
+
+@dataclass(frozen=True)
+class RosterEdited(DomainEvent):
+    """A team's roster replaced (new players registered by the events before it)."""
+
+    KIND = EventKind.ROSTER_EDITED
+    EXAMPLES = MappingProxyType({1: {"team": 1, "roster": [2, 1, 3, 4, 5, 9]}})
+
+    team: int
+    roster: tuple[int, ...]
+
+    @classmethod
+    def from_payload(cls, payload: Mapping[str, Any]) -> Self:
+        return cls(payload["team"], tuple(payload["roster"]))
+
+    def apply(self, acc: Accumulator, seq: int) -> None:
+        acc.teams[self.team] = replace(acc.teams[self.team], roster=self.roster)
+
+    def summary(self) -> str:
+        return f"team {self.team}: roster {list(self.roster)}"
+
+
+@dataclass(frozen=True)
+class LineupSubmitted(DomainEvent):
+    """The players of a team in a round, by board (null: nobody on that board); a
+    later line-up for the same round replaces it until a board has a result."""
+
+    KIND = EventKind.LINEUP_SUBMITTED
+    EXAMPLES = MappingProxyType({1: {"round": 1, "team": 1, "players": [1, 2, None, 5]}})
+
+    round: int
+    team: int
+    players: tuple[int | None, ...]
+
+    @classmethod
+    def from_payload(cls, payload: Mapping[str, Any]) -> Self:
+        return cls(payload["round"], payload["team"], tuple(payload["players"]))
+
+    def apply(self, acc: Accumulator, seq: int) -> None:
+        acc.lineups[(self.round, self.team)] = self.players
+
+    def summary(self) -> str:
+        shown = ", ".join("-" if p is None else str(p) for p in self.players)
+        return f"round {self.round}, team {self.team}: line-up {shown}"
+
+
+@dataclass(frozen=True)
+class PairedMatch(DomainValue):
+    """One match of a ``team.round_paired`` event: ``white`` has White on board 1."""
+
+    match: int
+    white: int
+    black: int
+
+
+@dataclass(frozen=True)
+class TeamRoundPaired(DomainEvent):
+    KIND = EventKind.TEAM_ROUND_PAIRED
+    EXAMPLES = MappingProxyType(
+        {1: {"round": 1, "matches": [{"match": 1, "white": 1, "black": 2}], "byes": [3]}}
+    )
+
+    round: int
+    matches: tuple[PairedMatch, ...]
+    byes: tuple[int, ...]  # teams with the pairing-allocated bye
+
+    @classmethod
+    def from_payload(cls, payload: Mapping[str, Any]) -> Self:
+        matches = tuple(PairedMatch(**match) for match in payload["matches"])
+        return cls(payload["round"], matches, tuple(payload["byes"]))
+
+    def apply(self, acc: Accumulator, seq: int) -> None:
+        matches = tuple(MatchState(m.match, m.white, m.black) for m in self.matches)
+        acc.team_rounds[self.round] = TeamRoundState(self.round, matches, self.byes)
+
+    def summary(self) -> str:
+        shown = ", ".join(f"{m.white}-{m.black}" for m in self.matches)
+        return f"round {self.round}: matches {shown}; byes {list(self.byes) or 'none'}"
+
+
+def _put_match(acc: Accumulator, round_number: int, match: MatchState) -> None:
+    rnd = acc.team_rounds[round_number]
+    matches = tuple(match if m.number == match.number else m for m in rnd.matches)
+    acc.team_rounds[round_number] = replace(rnd, matches=matches)
+
+
+@dataclass(frozen=True)
+class _TeamBoardResult(DomainEvent):
+    """A board's result in a match, first entered or corrected: the fold is the same."""
+
+    round: int
+    match: int
+    board: int
+    result: str  # white's side first (state.RESULTS)
+
+    def apply(self, acc: Accumulator, seq: int) -> None:
+        match = acc.team_rounds[self.round].match(self.match)
+        assert match is not None  # the decision checked it
+        results = {**match.results, self.board: (self.result, seq)}
+        _put_match(acc, self.round, replace(match, results=MappingProxyType(results)))
+
+    def summary(self) -> str:
+        return f"round {self.round} match {self.match} board {self.board}: {self.result}"
+
+
+@dataclass(frozen=True)
+class BoardResultRecorded(_TeamBoardResult):
+    KIND = EventKind.BOARD_RESULT_RECORDED
+    EXAMPLES = MappingProxyType({1: {"round": 1, "match": 1, "board": 2, "result": "0-1"}})
+
+
+@dataclass(frozen=True, kw_only=True)
+class BoardResultCorrected(_TeamBoardResult):
+    """Replaces a board's result; the entry it corrects stays in the log."""
+
+    KIND = EventKind.BOARD_RESULT_CORRECTED
+    EXAMPLES = MappingProxyType(
+        {
+            1: {
+                "round": 1,
+                "match": 1,
+                "board": 2,
+                "result": "1-0",
+                "reason": "score sheet misread",
+                "supersedes": 12,
+            }
+        }
+    )
+
+    reason: str
+    supersedes: int  # the seq of the result replaced
+
+    def summary(self) -> str:
+        return f"{super().summary()} (corrects #{self.supersedes}: {self.reason})"
+
+
+@dataclass(frozen=True)
+class MatchForfeited(DomainEvent):
+    """A whole match forfeited (a team did not show), from the first-named team's
+    side: ``+/-`` it wins, ``-/+`` it loses, ``0-0`` both lose."""
+
+    KIND = EventKind.MATCH_FORFEITED
+    EXAMPLES = MappingProxyType({1: {"round": 2, "match": 1, "result": "-/+"}})
+
+    round: int
+    match: int
+    result: str
+
+    def apply(self, acc: Accumulator, seq: int) -> None:
+        match = acc.team_rounds[self.round].match(self.match)
+        assert match is not None  # the decision checked it
+        _put_match(acc, self.round, replace(match, forfeit=self.result))
+
+    def summary(self) -> str:
+        return f"round {self.round} match {self.match}: forfeited {self.result}"
+
+
+@dataclass(frozen=True)
+class PrizeListSet(DomainEvent):
+    """The prize list (docs/prizes.md), as ``prize_list_json`` spells it out; it
+    replaces any set before."""
+
+    KIND = EventKind.PRIZE_LIST_SET
+    PUBLIC = frozenset({"definition"})
+    EXAMPLES = MappingProxyType(
+        {
+            1: {
+                "definition": {
+                    "sharing": "hort",
+                    "hort_share": "0.5",
+                    "one_prize_per_player": True,
+                    "precedence": "general_first",
+                    "rounding": "distribute",
+                    "prizes": [
+                        {"name": "1st", "place": 1, "amount": "100.00", "unclaimed": "lapse"}
+                    ],
+                }
+            }
+        }
+    )
+
+    definition: Mapping[str, Any]
+
+    def apply(self, acc: Accumulator, seq: int) -> None:
+        acc.prize_list = parse_prize_list(self.definition)
+        acc.prize_list_seq = seq
+
+    def summary(self) -> str:
+        count = len(self.definition["prizes"])
+        sharing = self.definition["sharing"]
+        return f"prize list set: {count} prize{'s' if count != 1 else ''}, {sharing} sharing"
+
+
+# --- the organiser's amendments (decided and folded by ``amendments``) -----------------
+
+
+def _changes_text(changes: Mapping[str, Any]) -> str:
+    return ", ".join(f"{name} {value!r}" for name, value in changes.items())
+
+
+@dataclass(frozen=True)
+class PlayerEdited(DomainEvent):
+    KIND = EventKind.PLAYER_EDITED
+    EXAMPLES = MappingProxyType(
+        {1: {"player_id": 3, "changes": {"rating": 2210, "name": "Rossi, Anna"}}}
+    )
+
+    player_id: int
+    changes: Mapping[str, Any]  # only the fields that change
+
+    def apply(self, acc: Accumulator, seq: int) -> None:
+        amendments.fold_player_edit(acc, self.to_payload())
+
+    def summary(self) -> str:
+        return f"player #{self.player_id}: {_changes_text(self.changes)}"
+
+
+@dataclass(frozen=True)
+class PlayersRanked(DomainEvent):
+    KIND = EventKind.PLAYERS_RANKED
+    EXAMPLES = MappingProxyType({1: {"order": [3, 1, 2]}})
+
+    order: tuple[int, ...]  # player ids, pairing number 1 first
+
+    @classmethod
+    def from_payload(cls, payload: Mapping[str, Any]) -> Self:
+        return cls(tuple(payload["order"]))
+
+    def apply(self, acc: Accumulator, seq: int) -> None:
+        amendments.fold_ranking(acc, self.to_payload())
+
+    def summary(self) -> str:
+        ids = ", ".join(f"#{player_id}" for player_id in self.order)
+        return f"pairing numbers 1-{len(self.order)} given, in order to players {ids}"
+
+
+@dataclass(frozen=True)
+class ByeCancelled(DomainEvent):
+    KIND = EventKind.BYE_CANCELLED
+    EXAMPLES = MappingProxyType({1: {"player_id": 3, "round": 2}})
+
+    player_id: int
+    round: int
+
+    def apply(self, acc: Accumulator, seq: int) -> None:
+        amendments.fold_bye_cancellation(acc, self.to_payload())
+
+    def summary(self) -> str:
+        return f"player #{self.player_id}: bye in round {self.round} cancelled"
+
+
+@dataclass(frozen=True)
+class PlayerReinstated(DomainEvent):
+    KIND = EventKind.PLAYER_REINSTATED
+    EXAMPLES = MappingProxyType({1: {"player_id": 3, "from_round": 5}})
+
+    player_id: int
+    from_round: int
+
+    def apply(self, acc: Accumulator, seq: int) -> None:
+        amendments.fold_reinstatement(acc, self.to_payload())
+
+    def summary(self) -> str:
+        return f"player #{self.player_id} plays again from round {self.from_round}"
+
+
+@dataclass(frozen=True)
+class RoundUnpaired(DomainEvent):
+    KIND = EventKind.ROUND_UNPAIRED
+    EXAMPLES = MappingProxyType({1: {"round": 3}})
+
+    round: int
+
+    def apply(self, acc: Accumulator, seq: int) -> None:
+        amendments.fold_unpairing(acc, self.to_payload())
+
+    def summary(self) -> str:
+        return f"round {self.round} cancelled"
+
+
+@dataclass(frozen=True)
+class SettingsChanged(DomainEvent):
+    KIND = EventKind.SETTINGS_CHANGED
+    EXAMPLES = MappingProxyType({1: {"changes": {"rounds": 9, "name": "Club Open 2026"}}})
+
+    changes: Mapping[str, Any]  # as in tournament.created; None or "" clears a setting
+
+    def apply(self, acc: Accumulator, seq: int) -> None:
+        amendments.fold_settings_change(acc, self.to_payload())
+
+    def summary(self) -> str:
+        return f"settings: {_changes_text(self.changes)}"
+
+
 EVENT_TYPES: Mapping[str, type[DomainEvent]] = MappingProxyType(
     {
         event_type.KIND: event_type
@@ -384,6 +837,20 @@ EVENT_TYPES: Mapping[str, type[DomainEvent]] = MappingProxyType(
             RoundClosed,
             OrganiserGranted,
             OrganiserRevoked,
+            TeamRegistered,
+            RosterEdited,
+            LineupSubmitted,
+            TeamRoundPaired,
+            BoardResultRecorded,
+            BoardResultCorrected,
+            MatchForfeited,
+            PrizeListSet,
+            PlayerEdited,
+            PlayersRanked,
+            ByeCancelled,
+            PlayerReinstated,
+            RoundUnpaired,
+            SettingsChanged,
         )
     }
 )
@@ -404,6 +871,15 @@ def upcast(kind: str, version: int, payload: Mapping[str, Any]) -> Payload:
             raise ValueError(f"no upcaster for {kind} v{from_version}") from None
         result = step(result)
     return result
+
+
+def public_payload(kind: str, payload: Mapping[str, Any]) -> Payload | None:
+    """What the public feed shows of a payload at its kind's current version: its
+    public fields, or None for a kind the public does not see."""
+    public = EVENT_TYPES[kind].PUBLIC
+    if public is None:
+        return None
+    return {name: value for name, value in payload.items() if name in public}
 
 
 def schema_version(kind: str) -> int:

@@ -29,6 +29,10 @@ from tiebreaks.model import (
     Unplayed,
     UnplayedRound,
 )
+from tiebreaks.prizes import PrizeList
+from tiebreaks.teams.model import TeamTournament
+
+from .teams import INDIVIDUAL, TEAM, Lineup, TeamEntry, TeamRoundState, team_tournament
 
 # Results as entered by an arbiter, white's side first.  "0-0" is a double forfeit.
 RESULTS = ("1-0", "1/2-1/2", "0-1", "+/-", "-/+", "0-0")
@@ -68,6 +72,15 @@ class Settings:
     acceleration: str = ""  # C.04.5 method for Swiss pairings ("baku"); "" none
     # Dates, place, time control, chief arbiter, round dates: shown, never computed with.
     details: Mapping[str, Any] = field(default_factory=dict)
+    # Issue 22: "individual" or "team" (teams of ``boards`` players, match points
+    # for a won, drawn, lost match as texts: {} is 2-1-0).
+    kind: str = INDIVIDUAL
+    boards: int = 0
+    match_points: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def is_team(self) -> bool:
+        return self.kind == TEAM
 
 
 @dataclass(frozen=True)
@@ -79,6 +92,12 @@ class PlayerState:
     federation: str = ""
     fide_id: str = ""
     withdrawn_from: int | None = None  # first round the player no longer plays
+    # The id given at registration, which never changes (start_rank is the pairing
+    # number: the initial ranking may change it before round 1).
+    player_id: int = 0
+    sex: str = ""  # "m" or "w", as TRF writes it
+    birth_date: str = ""  # ISO: a year ("1990") or a date ("1990-05-31")
+    club: str = ""
 
     def withdrawn_in(self, round_number: int) -> bool:
         return self.withdrawn_from is not None and round_number >= self.withdrawn_from
@@ -102,6 +121,8 @@ class PlayerState:
             title=self.title,
             federation=self.federation,
             fide_id=self.fide_id,
+            sex=self.sex,
+            birth_date=self.birth_date.replace("-", "/"),  # as TRF writes it
             rounds=rounds,
         )
         self.__dict__["_tiebreak_player"] = player  # as functools.cached_property does
@@ -210,6 +231,22 @@ class TournamentState:
     # round -> start rank -> "half" / "zero" / "full"
     requested_byes: Mapping[int, Mapping[int, str]] = field(default_factory=dict)
     fide_ids: Mapping[str, int] = field(default_factory=dict)  # -> start rank
+    player_ids: Mapping[int, int] = field(default_factory=dict)  # player id -> start rank
+    # A team event's teams by pairing number, its rounds and the line-ups by (round, team).
+    teams: Mapping[int, TeamEntry] = field(default_factory=dict)
+    team_rounds: Mapping[int, TeamRoundState] = field(default_factory=dict)
+    lineups: Mapping[tuple[int, int], Lineup] = field(default_factory=dict)
+
+    prize_list: PrizeList | None = None  # the last one set
+    prize_list_seq: int | None = None  # the event that set it
+
+    def team_of(self, start_rank: int) -> int | None:
+        """The team whose roster holds the player, if any."""
+        return next((t.number for t in self.teams.values() if start_rank in t.roster), None)
+
+    def to_team_tournament(self) -> TeamTournament:
+        """A team event as the team standings engine reads it."""
+        return team_tournament(self)
 
     @property
     def last_paired_round(self) -> int:
@@ -327,9 +364,16 @@ class Accumulator:
         self.owned: set[int] = set()
         # FIDE id -> start rank: registrations refuse twins without scanning every player.
         self.fide_ids: dict[str, int] = dict(start.fide_ids) if start else {}
+        self.prize_list: PrizeList | None = start.prize_list if start else None
+        self.prize_list_seq: int | None = start.prize_list_seq if start else None
+        self.player_ids: dict[int, int] = dict(start.player_ids) if start else {}
         self.requested_byes: dict[int, dict[int, str]] = {
             number: dict(byes) for number, byes in (start.requested_byes.items() if start else ())
         }
+        # Teams and their rounds are few: replaced whole by the events that change them.
+        self.teams: dict[int, TeamEntry] = dict(start.teams) if start else {}
+        self.team_rounds: dict[int, TeamRoundState] = dict(start.team_rounds) if start else {}
+        self.lineups: dict[tuple[int, int], Lineup] = dict(start.lineups) if start else {}
 
     def advance(self, seq: int, kind: str) -> None:
         """Accept event ``seq`` of ``kind`` as the next one, or raise FoldError."""
@@ -362,7 +406,13 @@ class Accumulator:
             players=MappingProxyType(self.players),
             rounds=MappingProxyType(dict(self.rounds)),
             fide_ids=MappingProxyType(self.fide_ids),
+            player_ids=MappingProxyType(self.player_ids),
             requested_byes=MappingProxyType(
                 {r: MappingProxyType(byes) for r, byes in self.requested_byes.items()}
             ),
+            teams=MappingProxyType(self.teams),
+            team_rounds=MappingProxyType(self.team_rounds),
+            lineups=MappingProxyType(self.lineups),
+            prize_list=self.prize_list,
+            prize_list_seq=self.prize_list_seq,
         )

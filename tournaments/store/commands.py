@@ -27,27 +27,46 @@ from django.db import transaction
 from rest_framework import serializers
 
 from pairings import pair_round
-from pairings.external import pair_with
+from pairings.external import executable_digest, pair_with
 from tiebreaks.model import Color
-from tournaments.domain import decisions
+from tournaments.domain import amendments, decisions, team_decisions
 from tournaments.domain.errors import CommandError, Conflict, TournamentNotFound
-from tournaments.domain.events import DomainEvent, EventKind, RoundPaired, TournamentCreated
+from tournaments.domain.events import (
+    EVENT_TYPES,
+    DomainEvent,
+    EventKind,
+    RoundPaired,
+    TournamentCreated,
+)
 from tournaments.domain.state import TournamentState
 from tournaments.models import Event, Membership, Tournament
 
 from . import schemas
 from .append import append, decide_and_append
 from .events import payload_of
-from .state_cache import current_state
 
 __all__ = [
+    "cancel_bye",
+    "change_settings",
+    "edit_player",
+    "rank_players",
+    "reinstate_player",
+    "unpair_round",
     "CommandError",
     "Conflict",
     "Draft",
     "TournamentNotFound",
     "close_round",
+    "correct_board_result",
     "correct_result",
     "create_tournament",
+    "edit_roster",
+    "forfeit_match",
+    "pair_next_team_round",
+    "pair_team_round",
+    "record_board_result",
+    "register_team",
+    "submit_lineup",
     "pair_next_round",
     "pair_round_checked",
     "preview_next_round",
@@ -55,6 +74,7 @@ __all__ = [
     "record_result",
     "register_player",
     "request_bye",
+    "set_prize_list",
     "withdraw_player",
 ]
 
@@ -68,6 +88,9 @@ class Command:
     kind: EventKind
     schema: type[serializers.Serializer]
     decide: decisions.Decision = field(repr=False)
+    # The body's fields a retried request is compared on (None: all of them); a
+    # command storing several events keeps its key on the last, which holds only these.
+    replay_fields: frozenset[str] | None = None
 
     def __call__(
         self,
@@ -86,9 +109,14 @@ class Command:
             author=author,
             expected_seq=expected_seq,
             idempotency_key=idempotency_key or "",
-            replayed=partial(_replayed, kind=self.kind, data=data),
+            replayed=partial(_replayed, kind=self.kind, data=self._replay_data(data)),
         )
         return stored[-1]
+
+    def _replay_data(self, data: Payload) -> Payload:
+        if self.replay_fields is None:
+            return data
+        return {k: v for k, v in data.items() if k in self.replay_fields}
 
 
 def create_tournament(
@@ -181,34 +209,89 @@ close_round = Command(
     EventKind.ROUND_CLOSED, schemas.RoundClosedSerializer, decisions.decide_closing
 )
 
+# Team events (issue 22).
+register_team = Command(
+    EventKind.TEAM_REGISTERED,
+    schemas.TeamRegisteredSerializer,
+    team_decisions.decide_team_registration,
+    replay_fields=frozenset({"name", "short_name", "federation", "captain"}),
+)
+edit_roster = Command(
+    EventKind.ROSTER_EDITED,
+    schemas.RosterEditedSerializer,
+    team_decisions.decide_roster_edit,
+    replay_fields=frozenset({"team"}),
+)
+submit_lineup = Command(
+    EventKind.LINEUP_SUBMITTED, schemas.LineupSubmittedSerializer, team_decisions.decide_lineup
+)
+pair_team_round = Command(
+    EventKind.TEAM_ROUND_PAIRED,
+    schemas.TeamRoundPairedSerializer,
+    team_decisions.decide_team_pairing,
+)
+pair_next_team_round = Command(
+    EventKind.TEAM_ROUND_PAIRED,
+    schemas.NextTeamRoundSerializer,
+    team_decisions.decide_next_team_round,
+    replay_fields=frozenset(),
+)
+record_board_result = Command(
+    EventKind.BOARD_RESULT_RECORDED,
+    schemas.BoardResultRecordedSerializer,
+    team_decisions.decide_board_result,
+)
+correct_board_result = Command(
+    EventKind.BOARD_RESULT_CORRECTED,
+    schemas.BoardResultCorrectedSerializer,
+    team_decisions.decide_board_correction,
+)
+forfeit_match = Command(
+    EventKind.MATCH_FORFEITED, schemas.MatchForfeitedSerializer, team_decisions.decide_match_forfeit
+)
+set_prize_list = Command(
+    EventKind.PRIZE_LIST_SET, schemas.PrizeListSetSerializer, decisions.decide_prize_list
+)
+
 
 def pair_round_checked(*, confirm_repeats: bool) -> Command:
     """``record_pairing`` plus the Swiss pairing rules (``domain.pairing_rules``):
-    a pairing the organiser's program sent."""
+    a pairing the organiser's program sent, recorded as given by hand."""
     return Command(
         EventKind.ROUND_PAIRED,
         schemas.RoundPairedSerializer,
-        decisions.decide_checked_pairing(confirm_repeats=confirm_repeats),
+        decisions.decide_pairing_by_hand(
+            confirm_repeats=confirm_repeats, default_colour=default_colour()
+        ),
     )
 
 
 _INITIAL_COLOURS = {"white1": Color.WHITE, "black1": Color.BLACK}
 
 
-def _pairer() -> decisions.Pairer:
-    """The built-in Dutch engine, or the JaVaFo-compatible executable ``PAIRING_ENGINE``."""
+def default_colour() -> Color:
+    """Round 1's first colour when the results do not show it (PAIRING_INITIAL_COLOUR)."""
+    return _INITIAL_COLOURS.get(settings.PAIRING_INITIAL_COLOUR, Color.WHITE)
+
+
+def _pairer() -> tuple[decisions.Pairer, tuple[str, str] | None]:
+    """The built-in Dutch engine (None: its own name and version), or the
+    JaVaFo-compatible executable ``PAIRING_ENGINE`` with its file's digest."""
     engine: str = settings.PAIRING_ENGINE
-    return partial(pair_with, engine) if engine else pair_round
+    if not engine:
+        return pair_round, None
+    return partial(pair_with, engine), (f"external: {engine}", executable_digest(engine))
 
 
-def _decide_next_round(state: TournamentState) -> list[DomainEvent]:
-    default = _INITIAL_COLOURS.get(settings.PAIRING_INITIAL_COLOUR, Color.WHITE)
-    return decisions.decide_next_round(state, _pairer(), default)
+def decide_next_round(state: TournamentState, asked: int | None = None) -> list[DomainEvent]:
+    """The engine's pairing of the next round (``asked``: the round the client means)."""
+    pairer, engine = _pairer()
+    return decisions.decide_next_round(state, pairer, default_colour(), engine=engine, asked=asked)
 
 
-def preview_next_round(tournament_id: int) -> RoundPaired:
-    """The pairing ``pair_next_round`` would store now; nothing is stored."""
-    (event,) = _decide_next_round(current_state(tournament_id))
+def preview_next_round(state: TournamentState, asked: int | None = None) -> RoundPaired:
+    """The pairing ``pair_next_round`` would store on ``state``; nothing is stored."""
+    (event,) = decide_next_round(state, asked)
     assert isinstance(event, RoundPaired)
     return event
 
@@ -219,15 +302,57 @@ def pair_next_round(
     author: User | None = None,
     expected_seq: int | None = None,
     idempotency_key: str | None = None,
+    asked: int | None = None,
 ) -> Event:
     """Pair the next Swiss round by the pairing engine, decided on the state it is
     stored after (the engine is pure: a writer that came first means pairing again)."""
     (event,) = decide_and_append(
         tournament_id,
-        _decide_next_round,
+        partial(decide_next_round, asked=asked),
         author=author,
         expected_seq=expected_seq,
         idempotency_key=idempotency_key or "",
         replayed=partial(_replayed, kind=EventKind.ROUND_PAIRED, data={}),
     )
     return event
+
+
+# --- the organiser's amendments: decided by tournaments.domain.amendments ---------------
+
+
+def _decide_settings_change(state: TournamentState, body: Mapping[str, Any]) -> Any:
+    """The settings with ``body["changes"]`` applied, validated whole as at creation,
+    then decided; a change to null (or "") clears the setting."""
+    settable = schemas.TournamentCreatedSerializer().fields
+    for name in body["changes"]:
+        if name not in settable:
+            raise CommandError(name, f"{name} is not a setting (settable: {', '.join(settable)})")
+    merged = {**amendments.settings_payload(state.settings), **body["changes"]}
+    merged = {key: value for key, value in merged.items() if value not in (None, "")}
+    validated = schemas.validate(schemas.TournamentCreatedSerializer, merged)
+    return amendments.decide_settings_change(state, validated)
+
+
+def _amendment(kind: EventKind, schema: type[serializers.Serializer], decide: Any) -> Command:
+    event_type = EVENT_TYPES[kind]
+    return Command(kind, schema, decisions.decided_by(event_type.from_payload, decide))
+
+
+edit_player = _amendment(
+    EventKind.PLAYER_EDITED, schemas.PlayerEditedSerializer, amendments.decide_player_edit
+)
+rank_players = _amendment(
+    EventKind.PLAYERS_RANKED, schemas.PlayersRankedSerializer, amendments.decide_ranking
+)
+cancel_bye = _amendment(
+    EventKind.BYE_CANCELLED, schemas.ByeCancelledSerializer, amendments.decide_bye_cancellation
+)
+reinstate_player = _amendment(
+    EventKind.PLAYER_REINSTATED, schemas.PlayerReinstatedSerializer, amendments.decide_reinstatement
+)
+unpair_round = _amendment(
+    EventKind.ROUND_UNPAIRED, schemas.RoundUnpairedSerializer, amendments.decide_unpairing
+)
+change_settings = _amendment(
+    EventKind.SETTINGS_CHANGED, schemas.SettingsChangedSerializer, _decide_settings_change
+)

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from datetime import date
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
@@ -20,15 +21,20 @@ from rest_framework import serializers
 from pairings.acceleration import BAKU, standard_scoring
 from tiebreaks.errors import TieBreakError
 from tiebreaks.model import Scoring, System, TournamentResults
+from tiebreaks.prizes import PrizeError, parse_prize_list, prize_list_json
 from tiebreaks.standings import DEFAULT_RULES, RULES, compute_standings
+from tiebreaks.teams.standings import ROUND_ROBIN_DEFAULT, SWISS_DEFAULT, parse_team_code
 from tournaments.domain.errors import CommandError
 from tournaments.domain.state import BYE_POINTS, RESULTS, SYSTEMS, scoring_from_payload
+from tournaments.domain.teams import INDIVIDUAL, KINDS, MATCH_FORFEITS, TEAM
 
 TITLES = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
 MAX_ROUNDS = 99
 # TRF writes start ranks in four columns.
 MAX_START_RANK = 9999
 MAX_POINTS = 100
+MAX_BOARDS = 64
+MAX_ROSTER = 64
 # What Fraction reads, with an exponent of at most three digits (str() of a float uses one).
 _POINTS_TEXT = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d{1,3})?|[+-]?\d+/\d+")
 _DEFAULT_SCORING = Scoring().as_texts()
@@ -87,8 +93,17 @@ class TournamentDetailsSerializer(serializers.Serializer):
     start_date = serializers.DateField(required=False)
     end_date = serializers.DateField(required=False)
     place = serializers.CharField(max_length=200, required=False)
+    federation = serializers.RegexField(
+        r"^[A-Z]{3}$", required=False, help_text="The organising federation's FIDE code (TRF 032)."
+    )
     time_control = serializers.CharField(max_length=200, required=False)
     chief_arbiter = serializers.CharField(max_length=200, required=False)
+    deputy_arbiters = serializers.ListField(
+        child=serializers.CharField(max_length=200),
+        max_length=20,
+        required=False,
+        help_text="Deputy chief arbiters, one name each (TRF 112).",
+    )
     round_dates = serializers.ListField(
         child=serializers.DateField(allow_null=True),
         max_length=MAX_ROUNDS,
@@ -102,8 +117,19 @@ class TournamentDetailsSerializer(serializers.Serializer):
             if key in attrs:
                 attrs[key] = attrs[key].isoformat()
         if "round_dates" in attrs:
-            attrs["round_dates"] = [d and d.isoformat() for d in attrs["round_dates"]]
+            dates = [d and d.isoformat() for d in attrs.pop("round_dates")]
+            # Unknown dates at the end say nothing (and a TRF 132 record cannot keep them).
+            while dates and dates[-1] is None:
+                dates.pop()
+            if dates:
+                attrs["round_dates"] = dates
         return attrs
+
+
+class MatchPointsSerializer(serializers.Serializer):
+    win = PointsField(default="2", required=False, help_text="Match points for a match won.")
+    draw = PointsField(default="1", required=False, help_text="Match points for a match drawn.")
+    loss = PointsField(default="0", required=False, help_text="Match points for a match lost.")
 
 
 class TournamentCreatedSerializer(serializers.Serializer):
@@ -140,10 +166,30 @@ class TournamentCreatedSerializer(serializers.Serializer):
         '"baku" (C.04.5.1, standard 1 - 1/2 - 0 scoring only). Omit for none.',
     )
     details = TournamentDetailsSerializer(required=False)
+    kind = serializers.ChoiceField(
+        choices=KINDS,
+        default=INDIVIDUAL,
+        help_text='"team": teams of `boards` players meet in matches; fixed at creation.',
+    )
+    boards = serializers.IntegerField(
+        min_value=1,
+        max_value=MAX_BOARDS,
+        required=False,
+        help_text="A team event: the boards of a match (required).",
+    )
+    match_points = MatchPointsSerializer(
+        required=False, help_text="A team event: match points for a won, drawn, lost match."
+    )
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if "scoring" not in attrs:
             attrs["scoring"] = dict(_DEFAULT_SCORING)
+        if attrs["kind"] == TEAM:
+            return _team_settings(attrs)
+        for team_only in ("boards", "match_points"):
+            if team_only in attrs:
+                raise serializers.ValidationError({team_only: "applies to a team event only"})
+        del attrs["kind"]  # an individual event's payload stays as it always was
         if "acceleration" in attrs:
             if attrs["system"] != System.SWISS.value:
                 raise serializers.ValidationError(
@@ -159,6 +205,23 @@ class TournamentCreatedSerializer(serializers.Serializer):
         return attrs
 
 
+def _team_settings(attrs: dict[str, Any]) -> dict[str, Any]:
+    """A team event's settings: boards given, team tie-break codes (the team
+    engine's default list when empty)."""
+    if "boards" not in attrs:
+        raise serializers.ValidationError({"boards": "a team event needs its number of boards"})
+    if "acceleration" in attrs:
+        raise serializers.ValidationError({"acceleration": "not for team events"})
+    codes = attrs.get("tiebreaks") or []
+    try:
+        parsed = [parse_team_code(code).text for code in codes]
+    except TieBreakError as exc:
+        raise serializers.ValidationError({"tiebreaks": [str(exc)]}) from exc
+    swiss = attrs["system"] == System.SWISS.value
+    attrs["tiebreaks"] = parsed or list(SWISS_DEFAULT if swiss else ROUND_ROBIN_DEFAULT)
+    return attrs
+
+
 def _checked_tiebreaks(codes: list[str], rules: str, system: System, rounds: int) -> list[str]:
     """The tie-break list as the engine understands it (its default when empty)."""
     try:
@@ -169,20 +232,231 @@ def _checked_tiebreaks(codes: list[str], rules: str, system: System, rounds: int
     return list(result.tiebreaks)
 
 
-class PlayerRegisteredSerializer(serializers.Serializer):
+class BirthDateField(serializers.RegexField):
+    """A year (1990) or a date (1990-05-31), as ISO text."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(r"^(19|20)[0-9]{2}(-[0-9]{2}-[0-9]{2})?$", **kwargs)
+
+    def to_internal_value(self, data: Any) -> str:
+        text = super().to_internal_value(data)
+        if len(text) > 4:
+            try:
+                date.fromisoformat(text)
+            except ValueError:
+                raise serializers.ValidationError(f"{text} is not a date") from None
+        return text
+
+
+def _player_fields(*, defaults: bool) -> dict[str, serializers.Field]:
+    """A player's data, as registered (with defaults) or as edited (each optional)."""
+
+    def optional(default: Any) -> dict[str, Any]:
+        return {"default": default} if defaults else {"required": False}
+
+    return {
+        "name": serializers.CharField(max_length=200, **({} if defaults else optional(""))),
+        "rating": serializers.IntegerField(min_value=0, max_value=4000, **optional(0)),
+        "title": serializers.ChoiceField(choices=("", *TITLES), allow_blank=True, **optional("")),
+        "federation": serializers.RegexField(
+            r"^[A-Z]{3}$", allow_blank=True, help_text="FIDE code, e.g. ITA.", **optional("")
+        ),
+        "fide_id": serializers.RegexField(r"^[0-9]{1,12}$", allow_blank=True, **optional("")),
+        "sex": serializers.ChoiceField(
+            choices=("", "m", "w"), allow_blank=True, required=False, help_text="m or w (TRF)."
+        ),
+        "birth_date": BirthDateField(allow_blank=True, required=False),
+        "club": serializers.CharField(max_length=100, allow_blank=True, required=False),
+    }
+
+
+# A player's data as registered (defaults for what is omitted; also a team's new
+# player, who is given no start rank) and as edited.
+if TYPE_CHECKING:  # mypy takes no class built by type() as a base class
+
+    class PlayerDataSerializer(serializers.Serializer): ...
+
+else:
+    PlayerDataSerializer = type(
+        "PlayerDataSerializer", (serializers.Serializer,), _player_fields(defaults=True)
+    )
+PlayerChangesSerializer = type(
+    "PlayerChangesSerializer", (serializers.Serializer,), _player_fields(defaults=False)
+)
+
+
+class PlayerRegisteredSerializer(PlayerDataSerializer):
     start_rank = serializers.IntegerField(
         min_value=1,
         max_value=MAX_START_RANK,
         required=False,
-        help_text="Omit to take the next free start rank.",
+        help_text="Omit to take the next free start rank (the pairing number).",
     )
+    player_id = serializers.IntegerField(
+        min_value=1,
+        required=False,
+        help_text="Given by the server: the player's id, which never changes.",
+    )
+
+
+class PlayerEditedSerializer(serializers.Serializer):
+    player_id = serializers.IntegerField(min_value=1)
+    changes = PlayerChangesSerializer()
+
+
+class PlayersRankedSerializer(serializers.Serializer):
+    method = serializers.ChoiceField(
+        choices=("fide",),
+        required=False,
+        help_text='"fide": by the C.04.2 initial ranking (rating, title, name).',
+    )
+    order = serializers.ListField(
+        child=serializers.IntegerField(min_value=1),
+        required=False,
+        max_length=MAX_START_RANK,
+        help_text="Player ids, pairing number 1 first; every player once.",
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if ("method" in attrs) == ("order" in attrs):
+            raise serializers.ValidationError(
+                {"method": ['Send either "method": "fide" or "order": [player ids].']}
+            )
+        return attrs
+
+
+class ByeCancelledSerializer(serializers.Serializer):
+    player_id = serializers.IntegerField(min_value=1)
+    round = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS)
+
+
+class PlayerReinstatedSerializer(serializers.Serializer):
+    player_id = serializers.IntegerField(min_value=1)
+    from_round = serializers.IntegerField(
+        min_value=1,
+        max_value=MAX_ROUNDS,
+        required=False,
+        help_text="The first round the player plays again; omit for the first one possible.",
+    )
+
+
+class RoundUnpairedSerializer(serializers.Serializer):
+    round = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS)
+
+
+class SettingsChangedSerializer(serializers.Serializer):
+    changes = serializers.DictField(
+        help_text="The settings changed, as in the tournament's creation; each checked "
+        "with the others as at creation."
+    )
+
+
+class TeamRegisteredSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=200)
-    rating = serializers.IntegerField(min_value=0, max_value=4000, default=0)
-    title = serializers.ChoiceField(choices=("", *TITLES), default="", allow_blank=True)
-    federation = serializers.RegexField(
-        r"^[A-Z]{3}$", default="", allow_blank=True, help_text="FIDE code, e.g. ITA."
+    short_name = serializers.CharField(max_length=20, default="", allow_blank=True)
+    federation = serializers.CharField(
+        max_length=200, default="", allow_blank=True, help_text="A federation or a club."
     )
-    fide_id = serializers.RegexField(r"^[0-9]{1,12}$", default="", allow_blank=True)
+    captain = serializers.CharField(max_length=200, default="", allow_blank=True)
+    players = serializers.ListField(
+        child=PlayerDataSerializer(),
+        max_length=MAX_ROSTER,
+        help_text="The roster in board order, reserves last.",
+    )
+
+
+class RosterItemSerializer(PlayerDataSerializer):
+    """A player already on the roster (``start_rank`` alone) or a new one (its data)."""
+
+    start_rank = serializers.IntegerField(min_value=1, max_value=MAX_START_RANK, required=False)
+    name = serializers.CharField(max_length=200, required=False)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if "start_rank" in attrs:
+            if "name" in attrs:
+                raise serializers.ValidationError(
+                    {"name": "give a rostered player's start rank or a new player's data"}
+                )
+            return {"start_rank": attrs["start_rank"]}
+        if "name" not in attrs:
+            raise serializers.ValidationError({"name": "a new player needs a name"})
+        return attrs
+
+
+class RosterEditedSerializer(serializers.Serializer):
+    team = serializers.IntegerField(min_value=1, max_value=MAX_START_RANK)
+    roster = serializers.ListField(
+        child=RosterItemSerializer(),
+        max_length=MAX_ROSTER,
+        help_text="The whole roster in board order.",
+    )
+
+
+class LineupSubmittedSerializer(serializers.Serializer):
+    round = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS)
+    team = serializers.IntegerField(min_value=1, max_value=MAX_START_RANK)
+    players = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=MAX_START_RANK, allow_null=True),
+        max_length=MAX_BOARDS,
+        help_text="Start ranks by board, from the roster in roster order; null: an empty board.",
+    )
+
+
+class PairingMatchSerializer(serializers.Serializer):
+    white = serializers.IntegerField(
+        min_value=1, max_value=MAX_START_RANK, help_text="Team with White on board 1."
+    )
+    black = serializers.IntegerField(min_value=1, max_value=MAX_START_RANK)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if attrs["white"] == attrs["black"]:
+            raise serializers.ValidationError({"black": ["A team cannot meet itself."]})
+        return attrs
+
+
+class TeamRoundPairedSerializer(serializers.Serializer):
+    round = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS)
+    matches = PairingMatchSerializer(many=True, allow_empty=True)
+    byes = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=MAX_START_RANK),
+        default=list,
+        max_length=1,
+        help_text="The team given the pairing-allocated bye.",
+    )
+
+
+class NextTeamRoundSerializer(serializers.Serializer):
+    swap_last_two = serializers.BooleanField(
+        default=False,
+        help_text="Double round robin: exchange the last two rounds of the first cycle.",
+    )
+
+
+class BoardResultRecordedSerializer(serializers.Serializer):
+    round = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS)
+    match = serializers.IntegerField(min_value=1)
+    board = serializers.IntegerField(min_value=1, max_value=MAX_BOARDS)
+    result = serializers.ChoiceField(
+        choices=RESULTS, help_text="White's side first; +/- and -/+ forfeits, 0-0 a double one."
+    )
+
+
+class BoardResultCorrectedSerializer(BoardResultRecordedSerializer):
+    reason = serializers.CharField(max_length=500)
+    supersedes = serializers.IntegerField(
+        min_value=1,
+        required=False,
+        help_text="Seq of the result being corrected; omit to correct the current one.",
+    )
+
+
+class MatchForfeitedSerializer(serializers.Serializer):
+    round = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS)
+    match = serializers.IntegerField(min_value=1)
+    result = serializers.ChoiceField(
+        choices=tuple(MATCH_FORFEITS),
+        help_text="From the first-named team's side: +/- it wins, -/+ it loses, 0-0 neither came.",
+    )
 
 
 class PlayerWithdrawnSerializer(serializers.Serializer):
@@ -317,3 +591,20 @@ def _plain(value: Any) -> Any:
     if isinstance(value, list):
         return [_plain(item) for item in value]
     return value
+
+
+class PrizeListSetSerializer(serializers.Serializer):
+    definition = serializers.JSONField(help_text="The prize list, PRIZES.json (docs/prizes.md).")
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        """The definition spelled out (``prize_list_json``), or the first wrong field
+        named as ``parse_prize_list`` names it (``prizes[1].category.rating_max``)."""
+        try:
+            definition = parse_prize_list(attrs["definition"])
+        except PrizeError as error:
+            field, _, message = str(error).partition(": ")
+            # "the prize list: expected an object" names no field of it.
+            raise serializers.ValidationError(
+                {"definition" if " " in field else field: [message]}
+            ) from error
+        return {"definition": prize_list_json(definition)}

@@ -24,6 +24,7 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import datetime
+from functools import lru_cache
 
 from django.db import transaction
 
@@ -91,6 +92,25 @@ def _fold(
         raise UnreadableLog(tournament_id, exc.seq, events[-1].seq, str(exc)) from exc
 
 
+def state_at(tournament_id: int, seq: int) -> TournamentState:
+    """The state after the events up to ``seq`` (a prefix of the log; at or past the
+    last event, the current state).  The states of a prefix never change (events are
+    immutable), so they are kept by the fingerprint of the event they end with."""
+    last = Event.objects.filter(tournament_id=tournament_id, seq__lte=seq).order_by("-seq").first()
+    if last is None:
+        raise TournamentNotFound(tournament_id)
+    if not Event.objects.filter(tournament_id=tournament_id, seq__gt=seq).exists():
+        return current_state(tournament_id)
+    return _prefix_state(tournament_id, seq, _fingerprint(last))
+
+
+@lru_cache(maxsize=MAX_ENTRIES)
+def _prefix_state(tournament_id: int, seq: int, last_event: Fingerprint) -> TournamentState:
+    """Keyed by ``last_event`` too: a test database reused ids for new events."""
+    events = Event.objects.filter(tournament_id=tournament_id, seq__lte=seq).order_by("seq")
+    return _fold(tournament_id, list(events))
+
+
 def remember(tournament_id: int, state: TournamentState, last_event: Event) -> None:
     """Cache ``state`` (which ends with ``last_event``) once the transaction commits."""
     entry = _Entry(state, _fingerprint(last_event))
@@ -111,3 +131,4 @@ def forget_all() -> None:
     """Empty the cache (tests that rebuild the database use it)."""
     with _lock:
         _entries.clear()
+    _prefix_state.cache_clear()

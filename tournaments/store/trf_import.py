@@ -11,7 +11,14 @@ from a command, is a ``TrfError`` naming the line (and column) of the file
 that caused it.
 
 ``export_trf`` writes a tournament's current state with the points and ranks
-of its standings; importing that file gives the same standings.
+of its standings: the details as header records 022 to 132 (``trf.details``
+reads them back), start ranks as the pairing numbers, absences as ``0000 - -``,
+byes requested for rounds not paired yet as 240 records, and withdrawals, which
+TRF has no record for, as comment lines (``### Crosstable withdrawn from round
+N: ...``).  Importing that file gives back the same tournament: details,
+players and their pairing numbers, withdrawals, byes, pairings, results and
+standings.  A 240 record for a round the file has paired is left to the round's
+cells.
 
 Games the file marks as not rated (W/D/L) are stored as unrated results; a paired
 game without a result (the round being played) is a paired board without one; a
@@ -33,6 +40,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -55,9 +63,10 @@ from tiebreaks.model import (
     UnplayedRound,
 )
 from tiebreaks.standings import Standings, compute_standings, format_value
-from tiebreaks.trf import TrfFile, parse_trf, trf_from_tournament, write_trf
-from tiebreaks.trf.details import tournament_details
+from tiebreaks.trf import ByeRecord, TrfFile, parse_trf, trf_from_tournament, write_trf
+from tiebreaks.trf.details import iso_date, tournament_details
 from tournaments.domain.errors import CommandError
+from tournaments.domain.state import TournamentState
 
 from . import commands, queries
 from .append import append
@@ -79,6 +88,9 @@ ROUND_WIDTH = 10
 RULES_COMMENT = "### Crosstable rules: "
 UNRATED_COMMENT = "### Crosstable unrated rating: "
 ACCELERATION_COMMENT = "### Crosstable acceleration: "
+# "### Crosstable withdrawn from round 4: 12 17": TRF can say a player was absent in
+# the rounds paired so far, not that they withdrew (nor from a round not paired yet).
+WITHDRAWN_COMMENT = re.compile(r"### Crosstable withdrawn from round (\d+):((?: +\d+)+) *\r?")
 # How the lines each tournament setting is read from begin (their value starts after).
 _SETTING_RECORDS = {
     "name": ("012 ",),
@@ -91,6 +103,7 @@ _SETTING_RECORDS = {
     "acceleration": (ACCELERATION_COMMENT,),
 }
 REQUESTED_BYES = {Unplayed.HPB: "half", Unplayed.ZPB: "zero", Unplayed.FPB: "full"}
+BYE_KINDS = {points: kind for kind, points in REQUESTED_BYES.items()}
 _GAME_RESULTS = {Outcome.WIN: "1-0", Outcome.DRAW: "1/2-1/2", Outcome.LOSS: "0-1"}
 
 
@@ -157,13 +170,23 @@ class _Importer:
         players = sorted(tournament.players, key=lambda p: p.start_rank)
         for player in players:
             self._register(player)
-        paired = 0
-        for index in range(tournament.rounds):
-            entries = {p.start_rank: _entry(p, index) for p in players}
-            if all(entry is None for entry in entries.values()):
-                break
-            self._round(index + 1, entries)
-            paired += 1
+        withdrawals = self._withdrawals()
+        rounds = [
+            {p.start_rank: _entry(p, index) for p in players} for index in range(tournament.rounds)
+        ]
+        paired = next(
+            (i for i, entries in enumerate(rounds) if all(e is None for e in entries.values())),
+            len(rounds),
+        )
+        # Byes for the rounds to come first: a player may have asked for one before
+        # withdrawing from an earlier round.
+        self._announced_byes(paired)
+        for number, entries in enumerate(rounds[:paired], start=1):
+            self._requested_byes(number, entries)
+            self._withdraw(withdrawals.pop(number, []), number)
+            self._round(number, entries)
+        for from_round, listed in sorted(withdrawals.items()):
+            self._withdraw(listed, from_round)
         append(created.tournament_id, self.draft.start_seq, self.draft.events, author=self.author)
         return ImportedTournament(
             id=created.tournament_id,
@@ -179,6 +202,43 @@ class _Importer:
             if line.startswith(prefix):
                 return line[len(prefix) :].strip()
         return None
+
+    def _withdrawals(self) -> dict[int, list[tuple[int, int, int]]]:
+        """From round -> (start rank, line, column) of each withdrawal comment."""
+        found: dict[int, list[tuple[int, int, int]]] = {}
+        for number, line in enumerate(self.trf.headers.lines, start=1):
+            match = WITHDRAWN_COMMENT.fullmatch(line)
+            if match is None:
+                continue
+            for rank in re.finditer(r"\d+", match[2]):
+                column = match.start(2) + rank.start() + 1
+                found.setdefault(int(match[1]), []).append((int(rank[0]), number, column))
+        return found
+
+    def _withdraw(self, listed: list[tuple[int, int, int]], from_round: int) -> None:
+        for rank, line, column in listed:
+            with reported_at(_at(line, column)):
+                self._append(
+                    commands.withdraw_player, {"start_rank": rank, "from_round": from_round}
+                )
+
+    def _announced_byes(self, paired: int) -> None:
+        """The byes of 240 records for rounds not paired yet; a paired round's cells
+        say what each player had."""
+        lines = [n for n, text in enumerate(self.trf.headers.lines, 1) if text.startswith("240")]
+        for record, line in zip(self.trf.headers.byes, lines, strict=True):
+            if record.round <= paired or record.kind not in REQUESTED_BYES:
+                continue
+            for rank in record.start_ranks:
+                with reported_at(_at(line, 1)):
+                    self._append(
+                        commands.request_bye,
+                        {
+                            "start_rank": rank,
+                            "round": record.round,
+                            "points": REQUESTED_BYES[record.kind],
+                        },
+                    )
 
     def _header_line(self, field: str) -> tuple[int, int]:
         """Where a tournament setting was read (line 1, column 1 when the file has none)."""
@@ -204,10 +264,31 @@ class _Importer:
             "federation": player.federation or "",
             # Files write 0, "NA" or "-" for "no FIDE id"; several such players are not twins.
             "fide_id": player.fide_id if player.fide_id.strip("0").isdigit() else "",
+            # A sex or birth date in a form the registration does not take is left out.
+            "sex": player.sex.lower() if player.sex.lower() in ("m", "w") else "",
+            "birth_date": _birth_date(player.birth_date),
         }
         line = self.line_of[player.start_rank]
         with reported_at(lambda field: (line, _PLAYER_COLUMNS.get(field, 1))):
             self._append(commands.register_player, payload)
+
+    def _kind(self, entry: Round) -> Unplayed | None:
+        if not isinstance(entry, UnplayedRound):
+            return None
+        if entry.kind is Unplayed.FORFEIT_WIN and entry.opponent is None and self.fpb_is_forfeit:
+            return Unplayed.FPB
+        return entry.kind
+
+    def _requested_byes(self, number: int, entries: dict[int, Round]) -> None:
+        column = FIRST_ROUND_COLUMN + (number - 1) * ROUND_WIDTH
+        for rank, entry in entries.items():
+            kind = self._kind(entry)
+            if kind in REQUESTED_BYES:
+                with reported_at(partial(self._cell, rank, column)):
+                    self._append(
+                        commands.request_bye,
+                        {"start_rank": rank, "round": number, "points": REQUESTED_BYES[kind]},
+                    )
 
     def _round(self, number: int, entries: dict[int, Round]) -> None:
         column = FIRST_ROUND_COLUMN + (number - 1) * ROUND_WIDTH
@@ -216,15 +297,9 @@ class _Importer:
         for rank, entry in entries.items():
             if entry is None:
                 continue
-            kind = getattr(entry, "kind", None)
-            if kind is Unplayed.FORFEIT_WIN and entry.opponent is None and self.fpb_is_forfeit:
-                kind = Unplayed.FPB
+            kind = self._kind(entry)
             if kind in REQUESTED_BYES:
-                with reported_at(partial(self._cell, rank, column)):
-                    self._append(
-                        commands.request_bye,
-                        {"start_rank": rank, "round": number, "points": REQUESTED_BYES[kind]},
-                    )
+                continue  # requested before the pairing
             elif kind is Unplayed.PAB:
                 byes.append(rank)
             elif entry.opponent is None and kind is not Unplayed.ABSENT:
@@ -253,6 +328,13 @@ class _Importer:
                 self._append(commands.record_result, payload)
 
 
+def _birth_date(text: str) -> str:
+    """A 001 record's birth date (``1990/05/31``, or a year) as the registration takes it."""
+    text = text.strip()
+    day = iso_date(text) or (text if text.isdigit() else "")
+    return day if re.fullmatch(r"(19|20)[0-9]{2}(-[0-9]{2}-[0-9]{2})?", day) else ""
+
+
 @contextmanager
 def reported_at(locate: Callable[[str], tuple[int, int]]) -> Iterator[None]:
     """Report a command's refusal at the (line, column) of the file that produced it."""
@@ -261,6 +343,11 @@ def reported_at(locate: Callable[[str], tuple[int, int]]) -> Iterator[None]:
     except CommandError as exc:
         line, column = locate(exc.field)
         raise TrfError(line, column, f"{exc.field}: {exc.message}") from exc
+
+
+def _at(line: int, column: int) -> Callable[[str], tuple[int, int]]:
+    """Every refusal at one place of the file, whichever field it names."""
+    return lambda _field: (line, column)
 
 
 def pairing_field_at(
@@ -322,15 +409,43 @@ def export_trf(tournament_id: int) -> str:
     ``import_trf`` reads back: the export of a fide-2023 tournament imports as one.
     """
     tournament = queries.load_tournament(tournament_id)
+    state = tournament.state
     standings = standings_of(tournament)
-    trf = trf_from_tournament(tournament.results, standings.tiebreaks, standings=standings)
+    trf = trf_from_tournament(
+        tournament.results,
+        standings.tiebreaks,
+        standings=standings,
+        details=state.settings.details,
+        byes=_byes_to_come(state),
+    )
     comments = f"{RULES_COMMENT}{tournament.rules}\n"
     unrated_rating = tournament.results.unrated_rating
     if unrated_rating is not None:
         comments += f"{UNRATED_COMMENT}{unrated_rating}\n"
-    if acceleration := tournament.state.settings.acceleration:
+    if acceleration := state.settings.acceleration:
         comments += f"{ACCELERATION_COMMENT}{acceleration}\n"
+    withdrawn: dict[int, list[int]] = {}
+    for player in sorted(state.players.values(), key=lambda p: p.start_rank):
+        if player.withdrawn_from is not None:
+            withdrawn.setdefault(player.withdrawn_from, []).append(player.start_rank)
+    for from_round, ranks in sorted(withdrawn.items()):
+        listed = " ".join(map(str, ranks))
+        comments += f"### Crosstable withdrawn from round {from_round}: {listed}\n"
     return comments + write_trf(trf, standings=standings)
+
+
+def _byes_to_come(state: TournamentState) -> list[ByeRecord]:
+    """The byes requested for rounds not paired yet, one 240 record per round and kind
+    (a paired round's cells say who had which bye)."""
+    records = []
+    for number, byes in sorted(state.requested_byes.items()):
+        if number in state.rounds:
+            continue
+        for points, kind in BYE_KINDS.items():
+            ranks = tuple(sorted(rank for rank, asked in byes.items() if asked == points))
+            if ranks:
+                records.append(ByeRecord(kind, number, ranks))
+    return records
 
 
 # OWASP's CSV injection rule: spreadsheets read a cell starting with one of these as

@@ -2,12 +2,71 @@
 
 The live app's organiser pages store events only through the names here, so
 that each write another app makes is a command of this package's with its
-checks, never an insert of its own.  The import contracts in pyproject.toml
+checks, never an insert of its own (``preview_next_round`` is the dry run of
+``pair_next_round``; ``TITLES`` and ``PlayerChangesSerializer`` are the fields the
+registration forms offer).  The import contracts in pyproject.toml
 hold ``live`` to ``queries`` and this module.
 """
 
 from __future__ import annotations
 
+from tournaments.domain.errors import Conflict
+
+from .commands import (
+    Command,
+    CommandError,
+    cancel_bye,
+    change_settings,
+    correct_board_result,
+    create_tournament,
+    edit_player,
+    edit_roster,
+    forfeit_match,
+    pair_next_round,
+    pair_next_team_round,
+    pair_round_checked,
+    preview_next_round,
+    rank_players,
+    record_board_result,
+    register_player,
+    register_team,
+    reinstate_player,
+    request_bye,
+    submit_lineup,
+    unpair_round,
+    withdraw_player,
+)
+from .organisers import grant_organiser
+from .schemas import TITLES, PlayerChangesSerializer
 from .trf_import import ImportedTournament, import_trf
 
-__all__ = ["ImportedTournament", "import_trf"]
+__all__ = [
+    "Command",
+    "CommandError",
+    "Conflict",
+    "ImportedTournament",
+    "PlayerChangesSerializer",
+    "TITLES",
+    "cancel_bye",
+    "change_settings",
+    "correct_board_result",
+    "create_tournament",
+    "edit_player",
+    "edit_roster",
+    "forfeit_match",
+    "grant_organiser",
+    "import_trf",
+    "pair_next_round",
+    "pair_next_team_round",
+    "pair_round_checked",
+    "preview_next_round",
+    "rank_players",
+    "record_board_result",
+    "register_player",
+    "register_team",
+    "reinstate_player",
+    "request_bye",
+    "submit_lineup",
+    "unpair_round",
+    "withdraw_player",
+]

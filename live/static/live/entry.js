@@ -199,8 +199,10 @@
 
   root.addEventListener("submit", async (event) => {
     const form = event.target;
-    event.preventDefault();
     const item = form.closest(".entry-board");
+    // Forms without an API url (cancelling the round) go to their page as usual.
+    if (!item && !form.dataset.url) return;
+    event.preventDefault();
     if (item) {
       await correct(item, form);
       return;

@@ -314,6 +314,8 @@
 
   // The player card's URL: the page gives the one of start rank 0.
   function playerLink(startRank, html) {
+    // A team event's rows are teams: no player card behind them.
+    if (body && body.tournament && body.tournament.kind === "team") return html;
     const href = root.dataset.playerUrl.replace(/\/0\/$/, "/" + startRank + "/");
     return "<a class='player' href='" + esc(href) + "'>" + html + "</a>";
   }
@@ -344,7 +346,9 @@
       "<th class='name'>" + esc(_("Name")) + "</th>" +
       "<th class='fed' title='" + esc(_("Federation")) + "'>" + esc(_("Fed")) + "</th>" +
       "<th class='rating' title='" + esc(_("Rating")) + "'>" + esc(_("Rtg")) + "</th>" +
-      "<th class='points' title='" + esc(_("Points")) + "'>" + esc(_("Pts")) + "</th>" +
+      (body.tournament.kind === "team"
+        ? "<th class='points' title='" + esc(_("Match points")) + "'>" + esc(_("MP")) + "</th>"
+        : "<th class='points' title='" + esc(_("Points")) + "'>" + esc(_("Pts")) + "</th>") +
       codes.map((code) => "<th class='tb'><abbr title='" + esc(body.tiebreak_names[code] || code) + "'>" + esc(code) + "</abbr></th>").join("") +
       "</tr>";
     const now = Date.now();

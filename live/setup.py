@@ -1,0 +1,222 @@
+"""The organiser's page that creates a tournament: name, details, system, rounds,
+rule edition, tie-breaks (with the engine's presets), scoring, acceleration and
+co-organisers.
+
+It runs the same command as ``POST /api/tournaments/``; a refusal is shown next
+to the field it names, and nothing is stored.  Co-organisers are granted after
+the creation, each an ``organiser.granted`` event.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+
+from pairings.acceleration import BAKU
+from tiebreaks.definitions import CATALOGUE
+from tiebreaks.model import Scoring, System
+from tiebreaks.standings import DEFAULT_RULES, ROUND_ROBIN_DEFAULT, RULES, SWISS_DEFAULT
+from tournaments.store import writes
+from tournaments.store.queries import settings_payload
+from tournaments.store.writes import CommandError, grant_organiser
+
+from .registration import organised, signed_in
+
+SCORINGS = {"standard": Scoring(), "three_one_zero": Scoring.three_one_zero()}
+# The engine's defaults are the C.07 recommendations (tiebreaks.standings).
+PRESETS = {"swiss": SWISS_DEFAULT, "round robin": ROUND_ROBIN_DEFAULT}
+DETAIL_FIELDS = (
+    "start_date",
+    "end_date",
+    "place",
+    "federation",
+    "time_control",
+    "chief_arbiter",
+    "deputy_arbiters",
+    "round_dates",
+)
+
+
+class TournamentForm(forms.Form):
+    name = forms.CharField(max_length=200)
+    system = forms.ChoiceField(choices=[(s.value, s.value.capitalize()) for s in System])
+    rounds = forms.IntegerField(min_value=1, max_value=99)
+    rules = forms.ChoiceField(
+        label="Tie-break rules (C.07 edition)",
+        choices=[(r, r) for r in RULES],
+        initial=DEFAULT_RULES,
+    )
+    tiebreaks = forms.CharField(
+        label="Tie-breaks, in order",
+        required=False,
+        help_text="Codes separated by commas; blank: the C.07 recommendation for the system.",
+    )
+    scoring = forms.ChoiceField(
+        choices=[("standard", "1 - ½ - 0"), ("three_one_zero", "3 - 1 - 0")], initial="standard"
+    )
+    acceleration = forms.ChoiceField(
+        choices=[("", "none"), (BAKU, "Baku (C.04.5.1)")], required=False
+    )
+    start_date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    end_date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    place = forms.CharField(max_length=200, required=False)
+    federation = forms.CharField(max_length=3, required=False, help_text="e.g. ITA")
+    time_control = forms.CharField(max_length=200, required=False)
+    chief_arbiter = forms.CharField(max_length=200, required=False)
+    deputy_arbiters = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 2}), required=False, help_text="One per line."
+    )
+    round_dates = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 3}),
+        required=False,
+        help_text="One date per line (YYYY-MM-DD), round 1 first; a blank line for unknown.",
+    )
+    organisers = forms.CharField(
+        label="Co-organisers", required=False, help_text="User names, separated by commas."
+    )
+
+    def clean_federation(self) -> str:
+        return self.cleaned_data["federation"].upper()
+
+    def clean_organisers(self) -> list[Any]:
+        names = [n.strip() for n in self.cleaned_data["organisers"].split(",") if n.strip()]
+        users = {u.get_username(): u for u in get_user_model().objects.filter(username__in=names)}
+        unknown = [n for n in names if n not in users]
+        if unknown:
+            raise forms.ValidationError(f"No user named {', '.join(unknown)}.")
+        return [users[n] for n in names]
+
+
+def _errors_on(form: forms.Form, exc: CommandError) -> None:
+    """A refusal's messages next to the fields they name ("details.place": place)."""
+    for field, errors in exc.errors.items():
+        parts = field.split(".")
+        name = parts[1] if parts[0] in ("details", "changes") and len(parts) > 1 else parts[0]
+        form.add_error(name if name in form.fields else None, errors)
+
+
+def creation_body(data: dict[str, Any]) -> dict[str, Any]:
+    """The ``tournament.created`` body of the form's cleaned data."""
+    scoring = SCORINGS[data["scoring"]]
+    body: dict[str, Any] = {
+        "name": data["name"],
+        "system": data["system"],
+        "rounds": data["rounds"],
+        "rules": data["rules"],
+        "scoring": _scoring_text(scoring),
+        "tiebreaks": [c.strip() for c in data["tiebreaks"].split(",") if c.strip()],
+    }
+    if data["acceleration"]:
+        body["acceleration"] = data["acceleration"]
+    details: dict[str, Any] = {}
+    for key in DETAIL_FIELDS:
+        value = data.get(key)
+        if isinstance(value, date):
+            value = value.isoformat()
+        elif key == "deputy_arbiters":
+            value = [line.strip() for line in (value or "").splitlines() if line.strip()]
+        elif key == "round_dates":
+            value = [line.strip() or None for line in (value or "").splitlines()]
+        if value:
+            details[key] = value
+    if details:
+        body["details"] = details
+    return body
+
+
+@login_required
+def create_page(request: HttpRequest) -> HttpResponse:
+    context: dict[str, Any] = {
+        "presets": {name: ", ".join(codes) for name, codes in PRESETS.items()},
+        "codes": sorted((d.acronym, d.name, d.article) for d in CATALOGUE.values()),
+    }
+    if request.method != "POST":
+        context["form"] = TournamentForm(initial={"rounds": 7})
+        return render(request, "live/setup.html", context)
+    form = TournamentForm(request.POST)
+    context["form"] = form
+    if not form.is_valid():
+        return render(request, "live/setup.html", context, status=400)
+    author = signed_in(request)
+    try:
+        with transaction.atomic():
+            created = writes.create_tournament(creation_body(form.cleaned_data), author=author)
+            for user in form.cleaned_data["organisers"]:
+                if user != author:
+                    grant_organiser(created.tournament_id, user, author=author)
+    except CommandError as exc:
+        _errors_on(form, exc)
+        return render(request, "live/setup.html", context, status=400)
+    messages.success(request, f"{form.cleaned_data['name']} is created: register its players.")
+    return HttpResponseRedirect(reverse("live:register", args=[created.tournament_id]))
+
+
+class SettingsForm(TournamentForm):
+    """The creation's form without the co-organisers (granted on their own)."""
+
+    organisers = None  # type: ignore[assignment]
+
+
+@login_required
+def settings_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = organised(request, tournament_id, "change the settings")
+    current = settings_payload(tournament.state.settings)
+    context: dict[str, Any] = {
+        "tournament": tournament,
+        "heading": f"{tournament.name}: settings",
+        "submit": "Save",
+        "presets": {name: ", ".join(codes) for name, codes in PRESETS.items()},
+        "codes": sorted((d.acronym, d.name, d.article) for d in CATALOGUE.values()),
+    }
+    form = SettingsForm(request.POST or None, initial=form_initial(current))
+    context["form"] = form
+    if request.method != "POST":
+        return render(request, "live/setup.html", context)
+    if not form.is_valid():
+        return render(request, "live/setup.html", context, status=400)
+    wanted = creation_body(form.cleaned_data)
+    changes = {key: value for key, value in wanted.items() if value != current.get(key)}
+    # A setting the form leaves out is cleared (no details, no acceleration).
+    changes.update(
+        {key: None for key in ("details", "acceleration") if key in current and key not in wanted}
+    )
+    try:
+        writes.change_settings(tournament_id, {"changes": changes}, author=signed_in(request))
+    except CommandError as exc:
+        _errors_on(form, exc)
+        return render(request, "live/setup.html", context, status=400)
+    messages.success(request, f"Settings saved: {', '.join(changes)}.")
+    return HttpResponseRedirect(reverse("live:register", args=[tournament_id]))
+
+
+def form_initial(settings: dict[str, Any]) -> dict[str, Any]:
+    """The settings as the form shows them."""
+    details = settings.get("details", {})
+    scoring = next(
+        (name for name, s in SCORINGS.items() if settings["scoring"] == _scoring_text(s)),
+        "standard",
+    )
+    return {
+        **{key: settings.get(key) for key in ("name", "system", "rounds", "rules")},
+        "tiebreaks": ", ".join(settings["tiebreaks"]),
+        "scoring": scoring,
+        "acceleration": settings.get("acceleration", ""),
+        **{key: details.get(key) for key in DETAIL_FIELDS if key not in _LISTS},
+        **{key: "\n".join(d or "" for d in details.get(key, ())) for key in _LISTS},
+    }
+
+
+_LISTS = ("deputy_arbiters", "round_dates")
+
+
+def _scoring_text(scoring: Scoring) -> dict[str, str]:
+    return {name: str(getattr(scoring, name)) for name in Scoring.__dataclass_fields__}

@@ -1,0 +1,194 @@
+"""The organiser's page of a team event (issue 22): teams and rosters, pairing the
+next round, line-ups, board results (with corrections) and match forfeits, as plain
+server-rendered forms.
+
+Each form runs one command (``tournaments.store.writes``) as the API does: a
+refusal is shown with the field it names and stores nothing; a command that went
+through redirects back to the page (POST, redirect, GET).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, cast
+
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
+from django.shortcuts import render
+from django.urls import reverse
+
+from tournaments.store import writes
+from tournaments.store.queries import (
+    FoldedTournament,
+    TournamentNotFound,
+    load_tournament,
+    may_write,
+)
+
+from . import team_pages
+from .result_entry import RESULT_BUTTONS
+
+FORFEITS = (("+/-", "first team wins"), ("-/+", "second team wins"), ("0-0", "neither came"))
+
+
+class FormError(ValueError):
+    """A form field the page itself cannot read (before any command runs)."""
+
+    def __init__(self, field: str, message: str) -> None:
+        self.field = field
+        super().__init__(f"{field}: {message}")
+
+
+def _int(data: QueryDict, name: str) -> int:
+    text = data.get(name, "").strip()
+    if not text.isdigit():
+        raise FormError(name, f"expected a whole number, not {text[:20]!r}")
+    return int(text)
+
+
+def _player_line(line: str, field: str) -> dict[str, Any]:
+    """``Name, rating[, title[, FED]]``: a new player's data."""
+    name, *rest = [part.strip() for part in line.split(",")]
+    player: dict[str, Any] = {"name": name}
+    for key, value in zip(("rating", "title", "federation"), rest, strict=False):
+        if value:
+            player[key] = int(value) if key == "rating" and value.isdigit() else value
+    if not name:
+        raise FormError(field, f"a player needs a name: {line!r}")
+    return player
+
+
+def _roster_line(line: str, field: str) -> dict[str, Any]:
+    """``#12 ...`` keeps start rank 12 (whatever follows is its name, shown only);
+    anything else is a new player."""
+    if line.startswith("#"):
+        number = line[1:].split(maxsplit=1)[0] if line[1:].strip() else ""
+        if not number.isdigit():
+            raise FormError(field, f"expected a start rank after #: {line!r}")
+        return {"start_rank": int(number)}
+    return _player_line(line, field)
+
+
+def _lines(text: str) -> list[str]:
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+def _lineup(text: str) -> list[int | None]:
+    """``1, 2, -, 5``: start ranks by board, ``-`` an empty board."""
+    players: list[int | None] = []
+    for index, item in enumerate(part.strip() for part in text.split(",")):
+        if item in ("-", ""):
+            players.append(None)
+        elif item.isdigit():
+            players.append(int(item))
+        else:
+            raise FormError(f"players.{index}", f"{item[:20]!r} is not a start rank")
+    return players
+
+
+Action = Callable[[QueryDict], tuple[writes.Command, dict[str, Any]]]
+
+
+def _register(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
+    players = [_player_line(line, "players") for line in _lines(data.get("players", ""))]
+    body = {k: data.get(k, "").strip() for k in ("name", "short_name", "federation", "captain")}
+    return writes.register_team, {**body, "players": players}
+
+
+def _roster(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
+    roster = [_roster_line(line, "roster") for line in _lines(data.get("roster", ""))]
+    return writes.edit_roster, {"team": _int(data, "team"), "roster": roster}
+
+
+def _pair(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
+    return writes.pair_next_team_round, {"swap_last_two": data.get("swap_last_two") == "on"}
+
+
+def _submit_lineup(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
+    body = {"round": _int(data, "round"), "team": _int(data, "team")}
+    return writes.submit_lineup, {**body, "players": _lineup(data.get("players", ""))}
+
+
+def _board(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
+    body: dict[str, Any] = {k: _int(data, k) for k in ("round", "match", "board")}
+    body["result"] = data.get("result", "")
+    if data.get("current"):  # the board had a result: this replaces it
+        return writes.correct_board_result, {**body, "reason": data.get("reason", "").strip()}
+    return writes.record_board_result, body
+
+
+def _forfeit(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
+    body = {"round": _int(data, "round"), "match": _int(data, "match")}
+    return writes.forfeit_match, {**body, "result": data.get("result", "")}
+
+
+ACTIONS: dict[str, Action] = {
+    "register": _register,
+    "roster": _roster,
+    "pair": _pair,
+    "lineup": _submit_lineup,
+    "board": _board,
+    "forfeit": _forfeit,
+}
+
+
+def _folded(tournament_id: int) -> FoldedTournament:
+    try:
+        folded = load_tournament(tournament_id)
+    except TournamentNotFound as exc:
+        raise Http404(str(exc)) from exc
+    if not folded.is_team:
+        raise Http404("not a team event")
+    return folded
+
+
+@login_required
+def manage_teams(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    folded = _folded(tournament_id)
+    if not may_write(request.user, tournament_id):
+        raise PermissionDenied("Only this tournament's organisers may change it.")
+    error = ""
+    if request.method == "POST":
+        action = ACTIONS.get(request.POST.get("action", ""))
+        try:
+            if action is None:
+                raise FormError("action", "unknown form")
+            command, body = action(request.POST)
+            command(tournament_id, body, author=cast(User, request.user))
+        except FormError as exc:
+            error = str(exc)
+        except writes.CommandError as exc:
+            error = "; ".join(f"{field}: {' '.join(m)}" for field, m in exc.errors.items())
+        else:
+            url = reverse("live:team-manage", args=[tournament_id])
+            return HttpResponseRedirect(f"{url}?round={request.POST.get('round', '')}", status=303)
+        folded = _folded(tournament_id)
+    shown = request.POST.get("round", "") if error else request.GET.get("round", "")
+    context = {**_context(folded, shown), "error": error}
+    return render(request, "live/team_manage.html", context, status=400 if error else 200)
+
+
+def _context(folded: FoldedTournament, requested: str) -> dict[str, Any]:
+    state = folded.state
+    paired = sorted(state.team_rounds)
+    number = int(requested) if requested.isdigit() and int(requested) in paired else None
+    number = number or (paired[-1] if paired else 1)
+    teams = []
+    for team in sorted(state.teams.values(), key=lambda t: t.number):
+        roster = "\n".join(f"#{rank} {state.players[rank].name}" for rank in team.roster)
+        lineup = state.lineups.get((number, team.number))
+        shown = ", ".join("-" if p is None else str(p) for p in lineup) if lineup else ""
+        teams.append({"team": team, "roster_text": roster, "lineup": shown})
+    return {
+        "tournament": folded,
+        "teams": teams,
+        "round_number": number,
+        "paired": paired,
+        "matches": team_pages.match_views(folded, number) or [],
+        "results": RESULT_BUTTONS,
+        "forfeits": FORFEITS,
+        "all_paired": len(paired) >= folded.rounds,
+        "double": folded.system == "double round robin",
+    }

@@ -1,0 +1,89 @@
+"""The organiser's event log page: filters, correction links, JSON Lines."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tests.builders import build_tournament, organiser, record
+from tournaments.store import commands
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def tid() -> int:
+    """4 players; round 1: 1-3 (1-0, corrected to 0-1), 2-4 (draw)."""
+    tid = build_tournament(author=organiser(), players=4, pairings=[[(1, 3), (2, 4)]])
+    record(tid, 1, "1-0")
+    record(tid, 2, "1/2-1/2")
+    commands.correct_result(tid, {"round": 1, "board": 1, "result": "0-1", "reason": "sheets"})
+    return tid
+
+
+@pytest.fixture
+def client() -> Client:
+    signed_in = Client()
+    signed_in.force_login(organiser())
+    return signed_in
+
+
+def url(tid: int, **query: str) -> str:
+    return reverse("live:event-log", args=[tid]) + (
+        "?" + "&".join(f"{k}={v}" for k, v in query.items()) if query else ""
+    )
+
+
+def seqs(response) -> list[int]:
+    return [line.event.seq for line in response.context["lines"]]
+
+
+def test_only_the_tournaments_organisers_read_the_log_page(tid):
+    assert Client().get(url(tid)).status_code == 302
+    other = Client()
+    other.force_login(organiser("mallory"))
+    assert other.get(url(tid)).status_code == 403
+
+
+def test_every_event_is_listed_newest_first_with_who_and_what(client, tid):
+    response = client.get(url(tid))
+    # Hand-counted: created, 4 registrations, the pairing, two results, the correction.
+    assert seqs(response) == list(range(9, 0, -1))
+    page = response.content.decode()
+    assert "round 1 board 1: 0-1 (corrects #7: sheets)" in page
+    assert '<a href="#event-7">corrects #7</a>' in page
+    assert ">organiser<" in page
+
+
+def test_filter_by_kind_and_by_round(client, tid):
+    assert seqs(client.get(url(tid, kind="result.recorded"))) == [8, 7]
+    assert seqs(client.get(url(tid, round="1"))) == [9, 8, 7, 6]
+
+
+def test_filter_by_player_finds_registration_pairing_and_results(client, tid):
+    # Player 3: registered at #4, paired on board 1 (#6), its result (#7) and correction (#9).
+    assert seqs(client.get(url(tid, player="3"))) == [9, 7, 6, 4]
+
+
+def test_a_bad_filter_is_refused_naming_it(client, tid):
+    response = client.get(url(tid, round="x"))
+    assert response.status_code == 400
+    assert "round" in response.context["form"].errors
+
+
+def test_the_log_downloads_as_json_lines_oldest_first(client, tid):
+    response = client.get(url(tid, kind="result.corrected", format="jsonl"))
+    assert response["Content-Type"] == "application/jsonl"
+    (line,) = b"".join(response.streaming_content).decode().splitlines()
+    event = json.loads(line)
+    assert (event["seq"], event["kind"], event["author"]) == (9, "result.corrected", None)
+    assert event["payload"] == {
+        "round": 1,
+        "board": 1,
+        "result": "0-1",
+        "reason": "sheets",
+        "supersedes": 7,
+    }

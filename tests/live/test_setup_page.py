@@ -1,0 +1,144 @@
+"""The organiser's page that creates a tournament."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tests.builders import organiser
+from tournaments.api.permissions import may_write
+from tournaments.models import Tournament
+from tournaments.store import commands, queries
+
+pytestmark = pytest.mark.django_db
+
+URL = reverse("live:create")
+FORM = {"name": "Spring Open", "system": "swiss", "rounds": "7", "rules": "fide-2026"}
+
+
+@pytest.fixture
+def client() -> Client:
+    signed_in = Client()
+    signed_in.force_login(organiser())
+    return signed_in
+
+
+def test_anonymous_users_are_sent_to_sign_in():
+    response = Client().post(URL, FORM)
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("live:login"))
+    assert not Tournament.objects.exists()
+
+
+def test_a_post_without_the_csrf_token_is_refused():
+    strict = Client(enforce_csrf_checks=True)
+    strict.force_login(organiser())
+    assert strict.post(URL, {**FORM, "scoring": "standard"}).status_code == 403
+    assert not Tournament.objects.exists()
+
+
+def test_a_tournament_is_created_with_its_details_and_the_page_goes_to_registration(client):
+    form = {
+        **FORM,
+        "scoring": "three_one_zero",
+        "tiebreaks": "BH/C1, SB",
+        "start_date": "2026-03-13",
+        "place": "Bologna",
+        "federation": "ita",
+        "deputy_arbiters": "Dario Dini\nElena Eco\n",
+        "round_dates": "2026-03-13\n\n2026-03-15",
+    }
+    response = client.post(URL, form)
+    tournament = Tournament.objects.get()
+    assert response["Location"] == reverse("live:register", args=[tournament.pk])
+    settings = queries.load_tournament(tournament.pk).state.settings
+    assert (settings.name, settings.rounds, settings.tiebreaks) == (
+        "Spring Open",
+        7,
+        ("BH/C1", "SB"),
+    )
+    assert settings.scoring.win == 3 and settings.scoring.draw == 1
+    assert dict(settings.details) == {
+        "start_date": "2026-03-13",
+        "place": "Bologna",
+        "federation": "ITA",
+        "deputy_arbiters": ["Dario Dini", "Elena Eco"],
+        "round_dates": ["2026-03-13", None, "2026-03-15"],
+    }
+
+
+def test_co_organisers_may_write_to_the_new_tournament(client):
+    colleague = organiser("colleague")
+    client.post(URL, {**FORM, "scoring": "standard", "organisers": "colleague"})
+    assert may_write(colleague, Tournament.objects.get().pk)
+
+
+def test_an_unknown_tie_break_is_shown_next_to_its_field_and_nothing_is_stored(client):
+    response = client.post(URL, {**FORM, "scoring": "standard", "tiebreaks": "BH, XYZ"})
+    assert response.status_code == 400
+    assert "XYZ" in str(response.context["form"].errors["tiebreaks"])
+    assert not Tournament.objects.exists()
+
+
+def test_an_unknown_co_organiser_is_refused_and_nothing_is_stored(client):
+    response = client.post(URL, {**FORM, "scoring": "standard", "organisers": "nobody"})
+    assert response.status_code == 400
+    assert "No user named nobody" in response.content.decode()
+    assert not Tournament.objects.exists()
+
+
+def test_acceleration_of_a_round_robin_is_refused_naming_the_field(client):
+    form = {**FORM, "system": "round robin", "scoring": "standard", "acceleration": "baku"}
+    response = client.post(URL, form)
+    assert response.status_code == 400
+    assert "acceleration applies to a Swiss only" in str(response.context["form"].errors)
+
+
+def test_the_page_offers_the_c07_presets_and_names_the_codes(client):
+    page = client.get(URL).content.decode()
+    assert "BH/C1, BH, SB, PS, DE, WIN" in page  # the Swiss recommendation
+    assert "DE, WIN, SB, KS" in page  # the round-robin one
+    assert "Sonneborn-Berger" in page
+
+
+# --- the settings page --------------------------------------------------------------
+
+
+def created(client: Client, **form: str) -> int:
+    client.post(URL, {**FORM, "scoring": "standard", **form})
+    return Tournament.objects.latest("pk").pk
+
+
+def test_the_settings_page_shows_the_settings_and_saves_the_changes(client):
+    tid = created(client, place="Bologna", acceleration="baku")
+    settings_url = reverse("live:settings", args=[tid])
+    page = client.get(settings_url)
+    assert page.context["form"].initial["place"] == "Bologna"
+    form = {**FORM, "scoring": "standard", "rounds": "9", "place": "Modena"}
+    response = client.post(settings_url, form)
+    assert response.status_code == 302
+    settings = queries.load_tournament(tid).state.settings
+    # Hand-checked: rounds and place changed, acceleration cleared (left blank).
+    assert (settings.rounds, settings.details["place"], settings.acceleration) == (9, "Modena", "")
+
+
+def test_a_setting_the_rounds_forbid_is_refused_next_to_its_field(client):
+    tid = created(client)
+    for name in ("A", "B"):
+        commands.register_player(tid, {"name": name})
+    commands.record_pairing(tid, {"round": 1, "boards": [{"white": 1, "black": 2}]})
+    response = client.post(
+        reverse("live:settings", args=[tid]),
+        {**FORM, "scoring": "standard", "system": "round robin"},
+    )
+    assert response.status_code == 400
+    assert "the system cannot change: round 1 is paired" in str(response.context["form"].errors)
+
+
+def test_only_the_tournaments_organisers_see_its_settings_page(client):
+    tid = created(client)
+    other = Client()
+    other.force_login(organiser("mallory"))
+    assert other.get(reverse("live:settings", args=[tid])).status_code == 403
+    assert Client().get(reverse("live:settings", args=[tid])).status_code == 302

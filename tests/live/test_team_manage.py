@@ -1,0 +1,92 @@
+"""The organiser's page of a team event (issue 22): each form runs its command,
+a refusal is shown and stores nothing, strangers are turned away."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tests.builders import build_team_event, organiser
+from tournaments.models import Event
+from tournaments.store import commands
+from tournaments.store.queries import load_tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def signed_in(username: str = "organiser") -> Client:
+    client = Client()
+    client.force_login(organiser(username))
+    return client
+
+
+def post(client: Client, tid: int, **form: Any) -> Any:
+    return client.post(reverse("live:team-manage", args=[tid]), form)
+
+
+def stored(tid: int) -> int:
+    return Event.objects.filter(tournament_id=tid).count()
+
+
+def test_the_page_lists_teams_line_ups_and_matches() -> None:
+    tid = build_team_event(teams=4, boards=2)
+    response = signed_in().get(reverse("live:team-manage", args=[tid]))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "#1 Player 1.1" in html and "Match 2: Club 2" in html
+
+
+def test_anonymous_visitors_are_sent_to_sign_in_and_strangers_refused() -> None:
+    tid = build_team_event(teams=4, boards=2)
+    assert Client().get(reverse("live:team-manage", args=[tid])).status_code == 302
+    before = stored(tid)
+    assert post(signed_in("stranger"), tid, action="pair").status_code == 403
+    assert stored(tid) == before
+
+
+def test_a_board_result_then_its_correction() -> None:
+    tid = build_team_event(teams=4, boards=2)
+    client = signed_in()
+    form = {"action": "board", "round": "1", "match": "1", "board": "1"}
+    assert post(client, tid, **form, result="1-0", current="").status_code == 303
+    refused = post(client, tid, **form, result="0-1", current="1-0", reason="")
+    assert refused.status_code == 400 and "reason" in refused.content.decode()
+    assert post(client, tid, **form, result="0-1", current="1-0", reason="sheet").status_code == 303
+    match = load_tournament(tid).state.team_rounds[1].match(1)
+    assert match is not None and match.results[1][0] == "0-1"
+
+
+def test_a_line_up_out_of_roster_order_is_shown_and_not_stored() -> None:
+    tid = build_team_event(teams=4, boards=2, lined_up=False)
+    before = stored(tid)
+    response = post(signed_in(), tid, action="lineup", round="1", team="1", players="2, 1")
+    assert response.status_code == 400
+    assert "roster order" in response.content.decode()
+    assert stored(tid) == before
+
+
+def test_a_team_registers_from_the_form_and_a_match_is_forfeited() -> None:
+    tid = build_team_event(teams=3, boards=2, lined_up=False)  # round 1: 1-3 (2 rests)
+    client = signed_in()
+    response = post(client, tid, action="forfeit", round="1", match="1", result="-/+")
+    assert response.status_code == 303
+    match = load_tournament(tid).state.team_rounds[1].match(1)
+    assert match is not None and match.forfeit == "-/+"
+    # Registration closes once round 1 is paired: the page says so, naming the field.
+    players = "Ann, 2100\nBob, 2000, FM, GER"
+    response = post(client, tid, action="register", name="Late", players=players)
+    assert response.status_code == 400 and "name: round 1 is paired" in response.content.decode()
+
+
+def test_a_team_registers_from_the_form_with_its_players() -> None:
+    body = {"name": "League", "rounds": 3, "kind": "team", "boards": 2}
+    tid = commands.create_tournament(body, author=organiser()).tournament_id
+    players = "Ann, 2100\nBob, 2000, FM, GER\nCid"
+    form = {"action": "register", "name": "Rooks", "captain": "Ann", "players": players}
+    assert post(signed_in(), tid, **form).status_code == 303
+    state = load_tournament(tid).state
+    assert state.teams[1].roster == (1, 2, 3)
+    assert (state.players[2].title, state.players[2].federation) == ("FM", "GER")

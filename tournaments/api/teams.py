@@ -1,0 +1,169 @@
+"""The organisers' API of a team event (issue 22): teams and rosters, line-ups,
+rounds of matches, board results, corrections and match forfeits.  Thin, as
+``views``: reads fold the event log, writes run a command."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from tournaments.domain.teams import match_boards, match_score
+from tournaments.store import commands, schemas
+from tournaments.store.queries import FoldedTournament
+
+from .serializers import PlayerSerializer, command_body
+from .views import TournamentAPIView, write_schema
+
+
+class TeamSerializer(serializers.Serializer):
+    number = serializers.IntegerField(help_text="Pairing number (registration order).")
+    name = serializers.CharField()
+    short_name = serializers.CharField()
+    federation = serializers.CharField(help_text="Federation or club.")
+    captain = serializers.CharField()
+    roster = serializers.SerializerMethodField(help_text="Players in board order, reserves last.")
+
+    def get_roster(self, team: Any) -> list[dict[str, Any]]:
+        players = self.context["folded"].state.players
+        return [dict(PlayerSerializer(players[rank]).data) for rank in team.roster]
+
+
+class MatchBoardSerializer(serializers.Serializer):
+    board = serializers.IntegerField()
+    white_team = serializers.IntegerField(help_text="The team whose player has White.")
+    white = serializers.IntegerField(allow_null=True, help_text="Start rank; null: empty board.")
+    black = serializers.IntegerField(allow_null=True)
+    result = serializers.CharField(allow_null=True)
+    implied = serializers.BooleanField(help_text="A forfeit because a seat is empty.")
+
+
+class MatchSerializer(serializers.Serializer):
+    match = serializers.IntegerField()
+    white = serializers.IntegerField(help_text="The team with White on board 1.")
+    black = serializers.IntegerField()
+    forfeit = serializers.CharField(allow_null=True)
+    score = serializers.ListField(
+        child=serializers.CharField(), help_text="Game points so far, white team first."
+    )
+    boards = MatchBoardSerializer(many=True, help_text="Empty until both line-ups are in.")
+    result_seqs = serializers.DictField(
+        child=serializers.IntegerField(), help_text="Board -> the event that set its result."
+    )
+
+
+class TeamRoundSerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    matches = MatchSerializer(many=True)
+    byes = serializers.ListField(child=serializers.IntegerField())
+    lineups = serializers.DictField(
+        child=serializers.ListField(child=serializers.IntegerField(allow_null=True)),
+        help_text="Team -> start ranks by board.",
+    )
+
+
+def team_rounds(folded: FoldedTournament) -> list[dict[str, Any]]:
+    """Every paired round with its matches, boards, scores and line-ups."""
+    state = folded.state
+    out = []
+    for number, rnd in sorted(state.team_rounds.items()):
+        matches = []
+        for match in rnd.matches:
+            score = match_score(state, number, match)
+            matches.append(
+                {
+                    "match": match.number,
+                    "white": match.white,
+                    "black": match.black,
+                    "forfeit": match.forfeit,
+                    "score": [str(score[match.white]), str(score[match.black])],
+                    "boards": match_boards(match, state.lineups, number, state.settings.boards),
+                    "result_seqs": {str(b): seq for b, (_, seq) in match.results.items()},
+                }
+            )
+        lineups = {
+            str(team): list(players)
+            for (r, team), players in sorted(state.lineups.items())
+            if r == number
+        }
+        out.append({"round": number, "matches": matches, "byes": rnd.byes, "lineups": lineups})
+    return out
+
+
+class TeamListView(TournamentAPIView):
+    """A team event's teams with their rosters; organisers register more."""
+
+    serializer_class = TeamSerializer
+    pagination_class = None
+
+    @extend_schema(summary="Teams by pairing number", responses=TeamSerializer(many=True))
+    def get(self, request: Request, tournament_id: int) -> Response:
+        folded = self.folded()
+        teams = sorted(folded.state.teams.values(), key=lambda t: t.number)
+        return Response(TeamSerializer(teams, many=True, context={"folded": folded}).data)
+
+    @write_schema(command_body(schemas.TeamRegisteredSerializer), "Register a team and its players")
+    def post(self, request: Request, tournament_id: int) -> Response:
+        return self.run(commands.register_team)
+
+
+class RosterView(TournamentAPIView):
+    """A team's roster replaced (players by start rank, or new ones with their data)."""
+
+    @write_schema(command_body(schemas.RosterEditedSerializer), "Replace a team's roster")
+    def post(self, request: Request, tournament_id: int, team: int) -> Response:
+        return self.run(commands.edit_roster, team=team)
+
+
+class LineupView(TournamentAPIView):
+    """A team's line-up for a round: players by board, from the roster in roster order."""
+
+    @write_schema(command_body(schemas.LineupSubmittedSerializer), "Submit a line-up")
+    def post(self, request: Request, tournament_id: int) -> Response:
+        return self.run(commands.submit_lineup)
+
+
+class TeamRoundListView(TournamentAPIView):
+    """Rounds of matches; organisers pair the next one as given."""
+
+    serializer_class = TeamRoundSerializer
+    pagination_class = None
+
+    @extend_schema(
+        summary="Rounds with matches and boards", responses=TeamRoundSerializer(many=True)
+    )
+    def get(self, request: Request, tournament_id: int) -> Response:
+        return Response(TeamRoundSerializer(team_rounds(self.folded()), many=True).data)
+
+    @write_schema(command_body(schemas.TeamRoundPairedSerializer), "Pair the next round as given")
+    def post(self, request: Request, tournament_id: int) -> Response:
+        return self.run(commands.pair_team_round)
+
+
+class TeamRoundPairView(TournamentAPIView):
+    """The next round by the system: Berger tables or the team Swiss (C.04.6)."""
+
+    @write_schema(command_body(schemas.NextTeamRoundSerializer), "Pair the next round")
+    def post(self, request: Request, tournament_id: int) -> Response:
+        return self.run(commands.pair_next_team_round)
+
+
+class BoardResultView(TournamentAPIView):
+    @write_schema(command_body(schemas.BoardResultRecordedSerializer), "Record a board's result")
+    def post(self, request: Request, tournament_id: int) -> Response:
+        return self.run(commands.record_board_result)
+
+
+class BoardCorrectionView(TournamentAPIView):
+    @write_schema(command_body(schemas.BoardResultCorrectedSerializer), "Correct a board's result")
+    def post(self, request: Request, tournament_id: int) -> Response:
+        return self.run(commands.correct_board_result)
+
+
+class MatchForfeitView(TournamentAPIView):
+    @write_schema(command_body(schemas.MatchForfeitedSerializer), "Forfeit a whole match")
+    def post(self, request: Request, tournament_id: int) -> Response:
+        return self.run(commands.forfeit_match)

@@ -1,0 +1,256 @@
+"""What an organiser changes after the fact, each an event of its own: a player's
+data edited, the players ranked (pairing numbers), a requested bye cancelled, a
+withdrawal undone, a round cancelled, the settings changed.  Pure Python.
+
+For each: ``decide_*(state, body)`` checks a body (its shape validated already)
+against the state and returns the payload of the event to append, or raises
+CommandError naming the field that makes it wrong; ``fold_*(acc, payload)``
+applies that event to the state being built.  Players are named by the id
+they got at registration (``player_id``), which never changes; ``start_rank``
+is the pairing number, which the initial ranking may change before round 1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from types import MappingProxyType
+from typing import Any
+
+from tiebreaks.model import System
+
+from .errors import CommandError, listed
+from .initial_ranking import initial_ranking
+from .state import Accumulator, PlayerState, Settings, TournamentState, scoring_from_payload
+
+Payload = dict[str, Any]
+# Settings that the rounds already stored depend on: fixed once round 1 is paired.
+_FIXED_ONCE_PAIRED = {
+    "system": "the system",
+    "rules": "the rule edition",
+    "acceleration": "the acceleration",
+}
+
+
+def player_of(state: TournamentState, player_id: int, field: str = "player_id") -> PlayerState:
+    try:
+        return state.players[state.player_ids[player_id]]
+    except KeyError:
+        raise CommandError(field, f"no player has id {player_id}") from None
+
+
+def next_player_id(state: TournamentState) -> int:
+    return max(state.player_ids, default=0) + 1
+
+
+# --- a player's data ----------------------------------------------------------------
+
+
+def decide_player_edit(state: TournamentState, body: Mapping[str, Any]) -> Payload:
+    """Change some of a player's data (``body["changes"]``); the fields equal to the
+    current values are left out of the event, and an edit changing nothing is refused."""
+    player = player_of(state, body["player_id"])
+    given = body["changes"]
+    changes = {name: value for name, value in given.items() if value != getattr(player, name)}
+    if not changes:
+        field = f"changes.{next(iter(given))}" if given else "changes"
+        raise CommandError(field, f"nothing to change: {player.name} already has these data")
+    fide_id = changes.get("fide_id")
+    twin = state.fide_ids.get(fide_id) if fide_id else None
+    if twin is not None:
+        raise CommandError("changes.fide_id", f"FIDE id {fide_id} is already player {twin}")
+    return {"player_id": body["player_id"], "changes": changes}
+
+
+def fold_player_edit(acc: Accumulator, p: Mapping[str, Any]) -> None:
+    rank = acc.player_ids[p["player_id"]]
+    player = acc.players[rank]
+    changes = p["changes"]
+    if "fide_id" in changes:
+        if acc.fide_ids.get(player.fide_id) == rank:
+            del acc.fide_ids[player.fide_id]
+        if changes["fide_id"]:
+            acc.fide_ids.setdefault(changes["fide_id"], rank)
+    acc.players[rank] = replace(player, **changes)
+
+
+# --- pairing numbers ----------------------------------------------------------------
+
+
+def decide_ranking(state: TournamentState, body: Mapping[str, Any]) -> Payload:
+    """Give the players their pairing numbers, before round 1 is paired: by the
+    C.04.2 initial ranking (``{"method": "fide"}``) or in the order given
+    (``{"order": [player ids]}``, pairing number 1 first, every player once)."""
+    field = "order" if "order" in body else "method"
+    if state.rounds:
+        raise CommandError(field, "round 1 is paired: the pairing numbers are fixed")
+    by_rank = sorted(state.players.values(), key=lambda p: p.start_rank)
+    current = [p.player_id for p in by_rank]
+    if "order" in body:
+        order = list(body["order"])
+        seen: set[int] = set()
+        for index, player_id in enumerate(order):
+            player_of(state, player_id, f"order.{index}")
+            if player_id in seen:
+                raise CommandError(f"order.{index}", f"player {player_id} is listed twice")
+            seen.add(player_id)
+        missing = [player_id for player_id in current if player_id not in seen]
+        if missing:
+            listed = ", ".join(map(str, missing))
+            raise CommandError("order", f"every player must be listed; missing: {listed}")
+    else:
+        order = [p.player_id for p in initial_ranking(by_rank)]
+    if order == current:
+        raise CommandError(field, "the players already have these pairing numbers")
+    return {"order": order}
+
+
+def fold_ranking(acc: Accumulator, p: Mapping[str, Any]) -> None:
+    """Pairing number i + 1 to ``order[i]``; requested byes follow their players."""
+    new_rank = {acc.player_ids[pid]: index for index, pid in enumerate(p["order"], start=1)}
+    acc.players = {
+        new_rank[old]: replace(pl, start_rank=new_rank[old]) for old, pl in acc.players.items()
+    }
+    acc.player_ids = {pid: new_rank[old] for pid, old in acc.player_ids.items()}
+    acc.fide_ids = {fide_id: new_rank[old] for fide_id, old in acc.fide_ids.items()}
+    acc.requested_byes = {
+        number: {new_rank[old]: points for old, points in byes.items()}
+        for number, byes in acc.requested_byes.items()
+    }
+
+
+# --- byes and withdrawals -----------------------------------------------------------
+
+
+def decide_bye_cancellation(state: TournamentState, body: Mapping[str, Any]) -> Payload:
+    """Cancel a requested bye of a round not paired yet."""
+    player = player_of(state, body["player_id"])
+    number = body["round"]
+    if number in state.rounds:
+        raise CommandError("round", f"round {number} is already paired: its byes are part of it")
+    if state.requested_bye(number, player.start_rank) is None:
+        raise CommandError("round", f"{player.name} has no bye requested in round {number}")
+    return {"player_id": body["player_id"], "round": number}
+
+
+def fold_bye_cancellation(acc: Accumulator, p: Mapping[str, Any]) -> None:
+    del acc.requested_byes[p["round"]][acc.player_ids[p["player_id"]]]
+
+
+def decide_reinstatement(state: TournamentState, body: Mapping[str, Any]) -> Payload:
+    """Undo a withdrawal from a round on: the first round not paired yet, or the
+    round of the withdrawal when that is still to come (the rounds paired meanwhile
+    stay absences).  ``from_round`` may be omitted; given, it must be that round."""
+    player = player_of(state, body["player_id"])
+    if player.withdrawn_from is None:
+        raise CommandError("player_id", f"{player.name} has not withdrawn")
+    first = max(player.withdrawn_from, state.last_paired_round + 1)
+    if first > state.settings.rounds:
+        raise CommandError("player_id", f"every round is paired: {player.name} cannot play again")
+    number = body.get("from_round", first)
+    if number != first:
+        why = (
+            f"round {number} is already paired"
+            if number <= state.last_paired_round
+            else f"the rounds before it would have no pairing for {player.name}"
+        )
+        raise CommandError("from_round", f"{why}: {player.name} can play again from round {first}")
+    return {"player_id": body["player_id"], "from_round": first}
+
+
+def fold_reinstatement(acc: Accumulator, p: Mapping[str, Any]) -> None:
+    rank = acc.player_ids[p["player_id"]]
+    acc.players[rank] = replace(acc.players[rank], withdrawn_from=None)
+
+
+# --- rounds -------------------------------------------------------------------------
+
+
+def decide_unpairing(state: TournamentState, body: Mapping[str, Any]) -> Payload:
+    """Cancel the last round paired while none of its boards has a result."""
+    number = body["round"]
+    if number not in state.rounds:
+        raise CommandError("round", f"round {number} is not paired")
+    if number != state.last_paired_round:
+        raise CommandError(
+            "round", f"round {state.last_paired_round} is paired after it: cancel that one first"
+        )
+    with_result = [str(b.number) for b in state.rounds[number].boards if b.result is not None]
+    if with_result:
+        boards = listed(with_result)
+        raise CommandError(
+            "round",
+            f"board{'s' if len(with_result) > 1 else ''} {boards} of round {number} "
+            "already have a result: correct results instead",
+        )
+    return {"round": number}
+
+
+def fold_unpairing(acc: Accumulator, p: Mapping[str, Any]) -> None:
+    del acc.rounds[p["round"]]
+    acc.owned.discard(p["round"])
+
+
+# --- settings -----------------------------------------------------------------------
+
+
+def settings_payload(settings: Settings) -> Payload:
+    """The settings as a ``tournament.created`` body: what a change is merged into."""
+    payload: Payload = {
+        "name": settings.name,
+        "rounds": settings.rounds,
+        "system": settings.system.value,
+        "scoring": {name: str(getattr(settings.scoring, name)) for name in _SCORING_FIELDS},
+        "rules": settings.rules,
+        "tiebreaks": list(settings.tiebreaks),
+        "details": dict(settings.details),
+    }
+    if settings.unrated_rating is not None:
+        payload["unrated_rating"] = settings.unrated_rating
+    if settings.acceleration:
+        payload["acceleration"] = settings.acceleration
+    return payload
+
+
+_SCORING_FIELDS = ("win", "draw", "loss", "forfeit_win", "forfeit_loss", "pab", "fpb", "hpb", "zpb")
+_UNSET: dict[str, Any] = {"unrated_rating": None, "acceleration": "", "details": {}}
+
+
+def decide_settings_change(state: TournamentState, merged: Mapping[str, Any]) -> Payload:
+    """Change settings: ``merged`` is the settings with the change applied, validated
+    whole as at creation.  Refused when it would make the rounds stored wrong: the
+    system, rule edition or acceleration once round 1 is paired, fewer rounds than
+    paired."""
+    current = settings_payload(state.settings)
+    changes = {
+        key: merged.get(key, _UNSET.get(key))
+        for key in sorted(set(current) | set(merged))
+        if merged.get(key, _UNSET.get(key)) != current.get(key, _UNSET.get(key))
+    }
+    if not changes:
+        raise CommandError("non_field_errors", "nothing to change: the settings are already so")
+    paired = state.last_paired_round
+    for key, what in _FIXED_ONCE_PAIRED.items():
+        if key in changes and paired:
+            raise CommandError(key, f"{what} cannot change: round 1 is paired")
+    if "rounds" in changes and changes["rounds"] < paired:
+        raise CommandError(
+            "rounds", f"{paired} rounds are paired: the tournament has at least as many"
+        )
+    return {"changes": changes}
+
+
+def fold_settings_change(acc: Accumulator, p: Mapping[str, Any]) -> None:
+    assert acc.settings is not None
+    changes = dict(p["changes"])
+    if "system" in changes:
+        changes["system"] = System(changes["system"])
+    if "scoring" in changes:
+        changes["scoring"] = scoring_from_payload(changes["scoring"])
+    if "tiebreaks" in changes:
+        changes["tiebreaks"] = tuple(changes["tiebreaks"])
+    if "details" in changes:
+        changes["details"] = MappingProxyType(dict(changes["details"] or {}))
+    if "acceleration" in changes:
+        changes["acceleration"] = changes["acceleration"] or ""
+    acc.settings = replace(acc.settings, **changes)

@@ -1,0 +1,320 @@
+"""What each team-event command decides (issue 22), on the shape of ``decisions``:
+``decide_*(state, body) -> [events]`` or a CommandError naming the field.  Pure
+Python, no Django.
+
+Teams register with their players (each a ``player.registered``, then the
+``team.registered`` naming them by start rank); line-ups take players from the
+roster in roster order; rounds are paired as matches, by the Berger tables for a
+round robin or C.04.6 for a team Swiss (``pairings``), or as given; board results
+and their corrections go to a board of a match, a team that does not show forfeits
+the match.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pairings.berger import BergerError, team_round_robin
+from pairings.team_swiss import NoLegalPairing, pair_team_round
+from tiebreaks.model import Color, System
+from tiebreaks.teams.model import Team, lineup_in_roster_order
+
+from .decisions import Body, Plan, decide_registration
+from .errors import CommandError
+from .events import (
+    BoardResultCorrected,
+    BoardResultRecorded,
+    DomainEvent,
+    LineupSubmitted,
+    MatchForfeited,
+    PairedMatch,
+    PlayerRegistered,
+    RosterEdited,
+    TeamRegistered,
+    TeamRoundPaired,
+)
+from .state import TournamentState
+from .teams import BoardView, MatchState, TeamEntry, TeamRoundState, match_boards, round_complete
+
+
+def _team_event(state: TournamentState) -> None:
+    if not state.settings.is_team:
+        raise CommandError("kind", "this is an individual tournament, not a team event")
+
+
+def _team(state: TournamentState, number: int, field: str = "team") -> TeamEntry:
+    _team_event(state)
+    try:
+        return state.teams[number]
+    except KeyError:
+        raise CommandError(field, f"no team has pairing number {number}") from None
+
+
+def _round_in_range(state: TournamentState, number: int) -> None:
+    if number > state.settings.rounds:
+        raise CommandError(
+            "round", f"round {number} is out of range: the event has {state.settings.rounds} rounds"
+        )
+
+
+def _paired(state: TournamentState, number: int) -> TeamRoundState:
+    _team_event(state)
+    _round_in_range(state, number)
+    try:
+        return state.team_rounds[number]
+    except KeyError:
+        raise CommandError("round", f"round {number} is not paired yet") from None
+
+
+def _new_players(plan: Plan, players: Sequence[Mapping[str, Any]], field: str) -> dict[int, int]:
+    """Register the players given with their data (no ``start_rank``): index -> rank."""
+    ranks = {}
+    for index, player in enumerate(players):
+        if "start_rank" in player:
+            continue
+        try:
+            (event,) = plan.decide(decide_registration, player)
+        except CommandError as error:
+            raise CommandError(f"{field}.{index}.{error.field}", error.message) from error
+        assert isinstance(event, PlayerRegistered)
+        ranks[index] = event.start_rank
+    return ranks
+
+
+def _check_roster_size(state: TournamentState, roster: Sequence[int], field: str) -> None:
+    if len(roster) < state.settings.boards:
+        raise CommandError(
+            field,
+            f"a roster needs at least {state.settings.boards} players (one per board), "
+            f"not {len(roster)}",
+        )
+
+
+def decide_team_registration(state: TournamentState, body: Body) -> list[DomainEvent]:
+    """Register a team and its players (board order, reserves last) before round 1."""
+    _team_event(state)
+    if state.team_rounds:
+        raise CommandError("name", "round 1 is paired: teams register before it")
+    if any(t.name == body["name"] for t in state.teams.values()):
+        raise CommandError("name", f"a team named {body['name']!r} is already registered")
+    _check_roster_size(state, body["players"], "players")
+    plan = Plan(state)
+    ranks = _new_players(plan, body["players"], "players")
+    number = max(state.teams, default=0) + 1
+    team = {k: body[k] for k in ("name", "short_name", "federation", "captain")}
+    roster = [ranks[i] for i in range(len(body["players"]))]
+    return [*plan.events, TeamRegistered.from_payload({**team, "number": number, "roster": roster})]
+
+
+def _lined_up(state: TournamentState, team: int) -> set[int]:
+    return {p for (_, t), players in state.lineups.items() if t == team for p in players if p}
+
+
+def decide_roster_edit(state: TournamentState, body: Body) -> list[DomainEvent]:
+    """Replace a team's roster: its players by start rank (already on it) or new ones
+    with their data, in board order.  A player who has been in a line-up stays."""
+    team = _team(state, body["team"])
+    roster_items = body["roster"]
+    _check_roster_size(state, roster_items, "roster")
+    seen: set[int] = set()
+    for index, item in enumerate(roster_items):
+        rank = item.get("start_rank")
+        if rank is None:
+            continue
+        if rank not in team.roster:
+            raise CommandError(
+                f"roster.{index}.start_rank",
+                f"player {rank} is not on the roster of team {team.number}",
+            )
+        if rank in seen:
+            raise CommandError(f"roster.{index}.start_rank", f"player {rank} is listed twice")
+        seen.add(rank)
+    dropped = sorted((set(team.roster) - seen) & _lined_up(state, team.number))
+    if dropped:
+        raise CommandError(
+            "roster",
+            f"player {dropped[0]} has played for team {team.number} and stays on its roster",
+        )
+    plan = Plan(state)
+    ranks = _new_players(plan, roster_items, "roster")
+    roster = [ranks.get(i, item.get("start_rank")) for i, item in enumerate(roster_items)]
+    return [*plan.events, RosterEdited.from_payload({"team": team.number, "roster": roster})]
+
+
+def _match_started(match: MatchState | None) -> bool:
+    return match is not None and (bool(match.results) or match.forfeit is not None)
+
+
+def decide_lineup(state: TournamentState, body: Body) -> list[DomainEvent]:
+    """A team's players in a round, by board (null: an empty board, a board forfeit),
+    from its roster in roster order (a reserve may step in).  Replaceable until a
+    board of the team's match has a result."""
+    team = _team(state, body["team"])
+    number = body["round"]
+    _round_in_range(state, number)
+    players = body["players"]
+    if len(players) > state.settings.boards:
+        raise CommandError(
+            "players", f"a line-up has at most {state.settings.boards} boards, not {len(players)}"
+        )
+    if not any(p is not None for p in players):
+        raise CommandError("players", "nobody plays: forfeit the match instead")
+    rnd = state.team_rounds.get(number)
+    if rnd is not None and _match_started(rnd.match_of(team.number)):
+        raise CommandError("round", f"team {team.number}'s match of round {number} has results")
+    seen: set[int] = set()
+    for index, rank in enumerate(players):
+        if rank is None:
+            continue
+        field = f"players.{index}"
+        if rank not in team.roster:
+            raise CommandError(field, f"player {rank} is not on the roster of team {team.number}")
+        if rank in seen:
+            raise CommandError(field, f"player {rank} is on two boards")
+        if state.players[rank].withdrawn_in(number):
+            raise CommandError(field, f"player {rank} withdrew before round {number}")
+        seen.add(rank)
+    if not lineup_in_roster_order(Team(team.number, team.name, team.roster), players):
+        raise CommandError(
+            "players", "the players must stand in roster order (a reserve may step in)"
+        )
+    return [LineupSubmitted.from_payload({**body, "players": list(players)})]
+
+
+def decide_team_pairing(state: TournamentState, body: Body) -> list[DomainEvent]:
+    """The next round's matches as given (``white`` has White on board 1) and the
+    pairing-allocated bye; each team once."""
+    _team_event(state)
+    number = body["round"]
+    _round_in_range(state, number)
+    following = max(state.team_rounds, default=0) + 1
+    if number != following:
+        raise CommandError("round", f"round {following} is the next round to pair")
+    seen: set[int] = set()
+
+    def place(team: int, field: str) -> None:
+        _team(state, team, field)
+        if team in seen:
+            raise CommandError(field, f"team {team} appears twice in round {number}")
+        seen.add(team)
+
+    matches = []
+    for index, match in enumerate(body["matches"]):
+        place(match["white"], f"matches.{index}.white")
+        place(match["black"], f"matches.{index}.black")
+        matches.append(PairedMatch(index + 1, match["white"], match["black"]))
+    for index, team in enumerate(body["byes"]):
+        place(team, f"byes.{index}")
+    if len(body["byes"]) > 1:
+        raise CommandError("byes", "one team at most has the pairing-allocated bye")
+    return [TeamRoundPaired(number, tuple(matches), tuple(body["byes"]))]
+
+
+def decide_next_team_round(state: TournamentState, body: Body) -> list[DomainEvent]:
+    """Pair the next round by the system: a round robin's round from the Berger tables
+    (teams numbered in registration order), a team Swiss by C.04.6 once the round
+    before has every result."""
+    _team_event(state)
+    number = max(state.team_rounds, default=0) + 1
+    settings = state.settings
+    if number > settings.rounds:
+        raise CommandError("round", f"all {settings.rounds} rounds are paired")
+    teams = sorted(state.teams)
+    if len(teams) < 2:
+        raise CommandError("teams", "a team event needs at least two teams to pair")
+    if settings.system is System.SWISS:
+        previous = state.team_rounds.get(number - 1)
+        if previous is not None and not round_complete(state, previous):
+            raise CommandError("round", f"round {number - 1} still has boards without a result")
+        try:
+            pairing = pair_team_round(
+                state.to_team_tournament(), number, initial_colour=Color.WHITE
+            )
+        except NoLegalPairing as error:
+            raise CommandError("round", f"no legal pairing for round {number}: {error}") from error
+        pairs, bye = pairing.matches, pairing.bye
+    else:
+        cycles = 2 if settings.system is System.DOUBLE_ROUND_ROBIN else 1
+        try:
+            schedule = team_round_robin(
+                teams, cycles=cycles, swap_last_two=body.get("swap_last_two", False)
+            )
+        except BergerError as error:
+            raise CommandError("swap_last_two", str(error)) from error
+        if len(schedule) != settings.rounds:
+            raise CommandError(
+                "rounds",
+                f"{len(teams)} teams need {len(schedule)} rounds; the event has {settings.rounds}",
+            )
+        scheduled = schedule[number - 1]
+        # The resting team of an odd field is left unpaired, as for individuals.
+        pairs, bye = scheduled.boards, None
+    matches = [{"white": w, "black": b} for w, b in pairs]
+    return decide_team_pairing(
+        state, {"round": number, "matches": matches, "byes": [] if bye is None else [bye]}
+    )
+
+
+def _board(state: TournamentState, body: Body) -> tuple[MatchState, BoardView | None]:
+    rnd = _paired(state, body["round"])
+    match = rnd.match(body["match"])
+    if match is None:
+        raise CommandError("match", f"round {rnd.number} has no match {body['match']}")
+    if not 1 <= body["board"] <= state.settings.boards:
+        raise CommandError(
+            "board", f"a match has boards 1 to {state.settings.boards}, not {body['board']}"
+        )
+    if match.forfeit is not None:
+        raise CommandError("match", f"match {match.number} was forfeited ({match.forfeit})")
+    views = match_boards(match, state.lineups, rnd.number, state.settings.boards)
+    if not views:
+        missing = [t for t in match.teams() if (rnd.number, t) not in state.lineups]
+        raise CommandError("match", f"team {missing[0]} has no line-up for round {rnd.number}")
+    view = views[body["board"] - 1]
+    if view.implied:
+        raise CommandError(
+            "board", f"board {view.board} has an empty seat: it is a forfeit ({view.result})"
+        )
+    return match, view
+
+
+def decide_board_result(state: TournamentState, body: Body) -> list[DomainEvent]:
+    """A board's first result (white's side first); a board with one needs a correction."""
+    match, view = _board(state, body)
+    recorded = match.results.get(body["board"])
+    if recorded is not None:
+        raise CommandError(
+            "result",
+            f"board {body['board']} of match {match.number} already has {recorded[0]} "
+            f"(event #{recorded[1]}): send a correction",
+        )
+    return [BoardResultRecorded.from_payload(body)]
+
+
+def decide_board_correction(state: TournamentState, body: Body) -> list[DomainEvent]:
+    """Replace a board's result, with a reason; the earlier event stays in the log."""
+    match, _ = _board(state, body)
+    recorded = match.results.get(body["board"])
+    if recorded is None:
+        raise CommandError("board", f"board {body['board']} has no result to correct yet")
+    supersedes = body.get("supersedes", recorded[1])
+    if supersedes != recorded[1]:
+        raise CommandError(
+            "supersedes", f"the current result of board {body['board']} is event #{recorded[1]}"
+        )
+    if body["result"] == recorded[0]:
+        raise CommandError("result", f"board {body['board']} already has {recorded[0]}")
+    return [BoardResultCorrected.from_payload({**body, "supersedes": supersedes})]
+
+
+def decide_match_forfeit(state: TournamentState, body: Body) -> list[DomainEvent]:
+    """A team that did not show loses the match on every board (``+/-``: the
+    first-named team wins, ``-/+``: it loses, ``0-0``: neither came)."""
+    rnd = _paired(state, body["round"])
+    match = rnd.match(body["match"])
+    if match is None:
+        raise CommandError("match", f"round {rnd.number} has no match {body['match']}")
+    if _match_started(match):
+        raise CommandError("match", f"match {match.number} already has results: correct the boards")
+    return [MatchForfeited.from_payload(body)]

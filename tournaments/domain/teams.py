@@ -1,0 +1,281 @@
+"""A team event's part of the folded state, and the team engine's value made of it.
+Pure Python, no Django.
+
+A team tournament (``Settings.kind == "team"``) keeps its players as an individual
+one does (``player.registered``); a team's roster names them by start rank in board
+order, reserves last.  A round holds matches (the first-named team has White on
+board 1, the other boards alternating as TRF26 352 ``WB`` says) and the teams with
+the pairing-allocated bye; each team submits a line-up per round (players by board,
+``None`` for an empty board).  ``team_tournament`` turns all of it into the
+``tiebreaks.teams.model.TeamTournament`` the team standings are computed from.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from types import MappingProxyType
+from typing import TYPE_CHECKING
+
+from tiebreaks.model import Color, Unplayed
+from tiebreaks.teams.model import (
+    BoardGame,
+    BoardResult,
+    Match,
+    MatchForfeit,
+    Team,
+    TeamBye,
+    TeamRound,
+    TeamScoring,
+    TeamTournament,
+)
+
+if TYPE_CHECKING:
+    from .state import TournamentState
+
+INDIVIDUAL, TEAM = "individual", "team"
+KINDS = (INDIVIDUAL, TEAM)
+# A board's result as entered (white's side first, as for individual boards) and
+# as the team engine reads it.
+BOARD_RESULTS: Mapping[str, BoardResult] = MappingProxyType(
+    {
+        "1-0": BoardResult.WHITE_WINS,
+        "1/2-1/2": BoardResult.DRAW,
+        "0-1": BoardResult.BLACK_WINS,
+        "+/-": BoardResult.WHITE_FORFEIT_WIN,
+        "-/+": BoardResult.BLACK_FORFEIT_WIN,
+        "0-0": BoardResult.DOUBLE_FORFEIT,
+    }
+)
+# A whole match forfeited, from the first-named team's side.
+MATCH_FORFEITS: Mapping[str, MatchForfeit] = MappingProxyType(
+    {"+/-": MatchForfeit.WHITE_WINS, "-/+": MatchForfeit.BLACK_WINS, "0-0": MatchForfeit.DOUBLE}
+)
+COLOUR_SEQUENCE = "WB"  # TRF26 352: board 1 as the pairing says, then alternating
+
+Lineup = tuple[int | None, ...]
+
+
+@dataclass(frozen=True)
+class TeamEntry:
+    """A registered team: its pairing number (registration order) and its roster of
+    start ranks in board order, reserves last."""
+
+    number: int
+    name: str
+    short_name: str = ""
+    federation: str = ""
+    captain: str = ""
+    roster: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class MatchState:
+    """One match of a round: ``white`` has White on board 1.  ``results`` maps a
+    board to (result, seq of the event that set it); ``forfeit`` a whole-match
+    forfeit from ``white``'s side."""
+
+    number: int
+    white: int
+    black: int
+    results: Mapping[int, tuple[str, int]] = field(default_factory=dict)
+    forfeit: str | None = None
+
+    def teams(self) -> tuple[int, int]:
+        return self.white, self.black
+
+
+@dataclass(frozen=True)
+class TeamRoundState:
+    number: int
+    matches: tuple[MatchState, ...]
+    byes: tuple[int, ...] = ()  # teams with the pairing-allocated bye
+
+    def match(self, number: int) -> MatchState | None:
+        return next((m for m in self.matches if m.number == number), None)
+
+    def match_of(self, team: int) -> MatchState | None:
+        return next((m for m in self.matches if team in m.teams()), None)
+
+    @property
+    def teams(self) -> frozenset[int]:
+        return frozenset(self.byes).union(*(m.teams() for m in self.matches))
+
+
+def board_colour(board: int) -> Color:
+    """The colour of the first-named team on ``board`` (TRF26 352, ``WB...``)."""
+    letter = COLOUR_SEQUENCE[(board - 1) % len(COLOUR_SEQUENCE)]
+    return Color.WHITE if letter == "W" else Color.BLACK
+
+
+@dataclass(frozen=True)
+class BoardView:
+    """One board of a match as played: who has White and Black (start ranks, None
+    for an empty board), the result and whether it is implied by an empty board."""
+
+    board: int
+    white_team: int
+    white: int | None
+    black: int | None
+    result: str | None
+    implied: bool = False
+
+    @property
+    def empty(self) -> bool:
+        return self.white is None or self.black is None
+
+
+def empty_board_result(white: int | None, black: int | None) -> str | None:
+    """The forfeit an empty board is: the player who came wins it (None: both came)."""
+    if white is not None and black is not None:
+        return None
+    if white is None and black is None:
+        return "0-0"
+    return "+/-" if white is not None else "-/+"
+
+
+def match_boards(
+    match: MatchState, lineups: Mapping[tuple[int, int], Lineup], round_number: int, boards: int
+) -> tuple[BoardView, ...]:
+    """The boards of a played match, from the two line-ups; () while a line-up is missing."""
+    first = lineups.get((round_number, match.white))
+    second = lineups.get((round_number, match.black))
+    if first is None or second is None:
+        return ()
+    out = []
+    for board in range(1, boards + 1):
+        mine = first[board - 1] if board <= len(first) else None
+        theirs = second[board - 1] if board <= len(second) else None
+        if board_colour(board) is Color.WHITE:
+            white_team, white, black = match.white, mine, theirs
+        else:
+            white_team, white, black = match.black, theirs, mine
+        implied = empty_board_result(white, black)
+        recorded = match.results.get(board)
+        result = implied if implied is not None else recorded[0] if recorded else None
+        out.append(BoardView(board, white_team, white, black, result, implied is not None))
+    return tuple(out)
+
+
+def round_complete(state: TournamentState, rnd: TeamRoundState) -> bool:
+    """Every match of the round forfeited or with a result on every board."""
+    for match in rnd.matches:
+        if match.forfeit is not None:
+            continue
+        views = match_boards(match, state.lineups, rnd.number, state.settings.boards)
+        if not views or any(v.result is None for v in views):
+            return False
+    return True
+
+
+def team_scoring(points: Mapping[str, str] | None, games: object) -> TeamScoring:
+    """Match points as the settings give them (2-1-0 without), on the board scoring."""
+    given = {k: Fraction(v) for k, v in (points or {}).items()}
+    return TeamScoring(games=games, **given)  # type: ignore[arg-type]
+
+
+def team_tournament(state: TournamentState) -> TeamTournament:
+    """The team engine's value of a team event's state: every team, each paired round
+    with its matches (a match without both line-ups is pending on every board), the
+    pairing-allocated byes."""
+    settings = state.settings
+    teams = tuple(
+        Team(t.number, t.name, t.roster, t.short_name, t.federation, t.captain)
+        for t in sorted(state.teams.values(), key=lambda t: t.number)
+    )
+    schedule = []
+    for number in range(1, max(state.team_rounds, default=0) + 1):
+        rnd = state.team_rounds[number]
+        matches = tuple(_match(m, state.lineups, number, settings.boards) for m in rnd.matches)
+        byes = tuple(TeamBye(team, Unplayed.PAB) for team in rnd.byes)
+        schedule.append(TeamRound(number, matches, byes))
+    players = tuple(
+        p.tiebreak_player(()) for p in sorted(state.players.values(), key=lambda p: p.start_rank)
+    )
+    return TeamTournament(
+        teams=teams,
+        boards=settings.boards,
+        rounds=settings.rounds,
+        schedule=tuple(schedule),
+        players=players,
+        scoring=team_scoring(settings.match_points, settings.scoring),
+        system=settings.system,
+        colour_sequence=COLOUR_SEQUENCE,
+        name=settings.name,
+    )
+
+
+def _match(
+    match: MatchState, lineups: Mapping[tuple[int, int], Lineup], number: int, boards: int
+) -> Match:
+    if match.forfeit is not None:
+        return Match(match.white, match.black, forfeit=MATCH_FORFEITS[match.forfeit])
+    views = match_boards(match, lineups, number, boards)
+    if not views:
+        # Line-ups not in yet: every board pending, nobody seated.
+        games = tuple(
+            BoardGame(b, match.white, None, None, BoardResult.PENDING) for b in range(1, boards + 1)
+        )
+        return Match(match.white, match.black, games)
+    return Match(
+        match.white,
+        match.black,
+        tuple(
+            BoardGame(
+                v.board,
+                v.white_team,
+                v.white,
+                v.black,
+                BoardResult.PENDING if v.result is None else BOARD_RESULTS[v.result],
+            )
+            for v in views
+        ),
+    )
+
+
+# Each side's points for a board result, white's first, as the board scoring names them.
+_SIDE_POINTS: Mapping[str, tuple[str, str]] = MappingProxyType(
+    {
+        "1-0": ("win", "loss"),
+        "1/2-1/2": ("draw", "draw"),
+        "0-1": ("loss", "win"),
+        "+/-": ("forfeit_win", "forfeit_loss"),
+        "-/+": ("forfeit_loss", "forfeit_win"),
+        "0-0": ("forfeit_loss", "forfeit_loss"),
+    }
+)
+
+
+def match_score(
+    state: TournamentState, round_number: int, match: MatchState
+) -> dict[int, Fraction]:
+    """Each team's game points in a match so far: the boards with a result (an empty
+    board's forfeit included), or every board of a forfeited match."""
+    scoring = state.settings.scoring
+    boards = state.settings.boards
+    if match.forfeit is not None:
+        mine, theirs = _SIDE_POINTS[match.forfeit]
+        return {
+            match.white: boards * getattr(scoring, mine),
+            match.black: boards * getattr(scoring, theirs),
+        }
+    score = {match.white: Fraction(0), match.black: Fraction(0)}
+    for view in match_boards(match, state.lineups, round_number, boards):
+        if view.result is None:
+            continue
+        white_side, black_side = _SIDE_POINTS[view.result]
+        black_team = match.black if view.white_team == match.white else match.white
+        score[view.white_team] += getattr(scoring, white_side)
+        score[black_team] += getattr(scoring, black_side)
+    return score
+
+
+def score_text(points: Fraction) -> str:
+    """Game points as a match score shows them: 2½, ½, 3 (other fractions as 1/3)."""
+    whole, part = divmod(points, 1)
+    if part == 0:
+        return str(whole)
+    if part == Fraction(1, 2):
+        return f"{whole or ''}½"
+    return str(points)
