@@ -1,7 +1,7 @@
 """A player's round in a crosstable, told apart once for every way of showing it.
 
 The crosstable API (``live.projection``, TRF-like marks) and the HTML pages
-(``live.pages``, words like "bye ½") write the same cell differently; both
+(``live.spectator_content``, words like "bye ½") write the same cell differently; both
 start from ``cell_parts``.
 """
 

@@ -19,7 +19,7 @@ from tournaments.store.queries import (
 )
 
 from .moments import table_at
-from .pages import RESULT_TEXT, standings_order
+from .spectator_content import RESULT_TEXT, standings_order
 
 CORRECTED = "result.corrected"
 

@@ -33,7 +33,7 @@ from tournaments.store.queries import (
     may_write,
 )
 
-from . import pages
+from . import spectator_content
 from .prizes import prize_view, stakes_of, what_if_of
 
 # White's result of an open game, as the what-if form offers it.
@@ -146,8 +146,8 @@ def _winner_lines(folded: FoldedTournament, awards: Any) -> list[WinnerLine]:
 def _heading(folded: FoldedTournament, page: str) -> dict[str, Any]:
     return {
         "tournament": folded,
-        "stage": pages.stage(folded),
-        "rounds": pages.paired_rounds(folded),
+        "stage": spectator_content.stage(folded),
+        "rounds": spectator_content.paired_rounds(folded),
         "page": page,
     }
 

@@ -3,7 +3,7 @@ table arrives over the websocket), any round's pairings, the crosstable, player
 cards and the roster marks the live page adds to the pushed table.
 
 The pages other than the live one are rendered from the folded event log
-(``live.pages``) and carry the tournament's version as their ETag.
+(``live.spectator_content``) and carry the tournament's version as their ETag.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from tournaments.store.queries import (
     pairing_verdict,
 )
 
-from . import pages, team_pages
+from . import spectator_content, team_pages
 from .corrections import correction_view, corrections
 from .moments import MomentError, moment, table_at
 from .overview import latest_progress
@@ -76,7 +76,9 @@ def index(request: HttpRequest) -> HttpResponse:
             {
                 "summary": summary,
                 "stage": (
-                    pages.stage_text(summary.rounds, known.current, known.finished, known.players)
+                    spectator_content.stage_text(
+                        summary.rounds, known.current, known.finished, known.players
+                    )
                     if known
                     else ""
                 ),
@@ -128,15 +130,15 @@ def spectator(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "live/spectator.html",
         {
             "tournament": folded,
-            "stage": pages.stage(folded),
-            "details": pages.details(folded),
-            "rounds": pages.paired_rounds(folded),
+            "stage": spectator_content.stage(folded),
+            "details": spectator_content.details(folded),
+            "rounds": spectator_content.paired_rounds(folded),
             "hall": _hall_options(request),
             "follow": ",".join(map(str, follow)),
             "enter_round": current_round if may_enter else None,
-            "flags": pages.flags(folded),
+            "flags": spectator_content.flags(folded),
             # The live table's column help, in the page's language (spectator-extras.js).
-            "tiebreak_names": pages.tiebreak_names(folded),
+            "tiebreak_names": spectator_content.tiebreak_names(folded),
             **follow_live(request, tournament_id),
         },
     )
@@ -146,13 +148,13 @@ def _heading(folded: FoldedTournament) -> dict[str, Any]:
     """What every tournament page's header shows: the event, its stage, its rounds."""
     return {
         "tournament": folded,
-        "stage": pages.stage(folded),
-        "rounds": pages.paired_rounds(folded),
+        "stage": spectator_content.stage(folded),
+        "rounds": spectator_content.paired_rounds(folded),
     }
 
 
-def _standings_order(tournament_id: int) -> list[tuple[int, pages.Standing]]:
-    return pages.standings_order(ensure_snapshot(tournament_id).standings)
+def _standings_order(tournament_id: int) -> list[tuple[int, spectator_content.Standing]]:
+    return spectator_content.standings_order(ensure_snapshot(tournament_id).standings)
 
 
 def _moment(request: HttpRequest, tournament_id: int) -> FoldedTournament | None:
@@ -177,7 +179,7 @@ def round_pairings(request: HttpRequest, tournament_id: int, round_number: int) 
     folded = past or _folded(tournament_id)
     if folded.is_team:
         return _team_round(request, folded, round_number)
-    view = pages.round_view(folded, round_number)
+    view = spectator_content.round_view(folded, round_number)
     if view is None:
         raise Http404(f"Round {round_number} is not paired.")
     context = {
@@ -210,8 +212,8 @@ def crosstable(request: HttpRequest, tournament_id: int) -> HttpResponse:
     view = prize_view(folded)
     context = {
         **_heading(folded),
-        "rows": pages.crosstable(folded, pages.standings_order(table)),
-        "tiebreaks": pages.tiebreak_columns(table),
+        "rows": spectator_content.crosstable(folded, spectator_content.standings_order(table)),
+        "tiebreaks": spectator_content.tiebreak_columns(table),
         "as_of": past.version if past else None,
         # Beside each winner, by the standings shown (None: no prize list, no column).
         "prizes": prize_texts(folded.state.players, view.awards) if view else None,
@@ -251,7 +253,7 @@ def starting_list(request: HttpRequest, tournament_id: int) -> HttpResponse:
     and after; before round 1 it also says whether they are in the C.04.2 initial
     ranking's order yet."""
     folded = _folded(tournament_id)
-    players = pages.starting_list(folded)
+    players = spectator_content.starting_list(folded)
     context = {
         **_heading(folded),
         "players": players,
@@ -265,7 +267,7 @@ def starting_list(request: HttpRequest, tournament_id: int) -> HttpResponse:
 def player_card(request: HttpRequest, tournament_id: int, start_rank: int) -> HttpResponse:
     folded = _folded(tournament_id)
     standing = dict(_standings_order(tournament_id)).get(start_rank)
-    card = pages.player_card(folded, start_rank, standing)
+    card = spectator_content.player_card(folded, start_rank, standing)
     if card is None:
         raise Http404(f"No player with start rank {start_rank}.")
     return render(request, "live/player.html", {**_heading(folded), "card": card})
@@ -273,7 +275,7 @@ def player_card(request: HttpRequest, tournament_id: int, start_rank: int) -> Ht
 
 @condition(etag_func=_version_etag)
 def roster(request: HttpRequest, tournament_id: int) -> JsonResponse:
-    return JsonResponse(pages.roster(_folded(tournament_id)))
+    return JsonResponse(spectator_content.roster(_folded(tournament_id)))
 
 
 @condition(etag_func=_version_etag)

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from live.cells import CellParts, cell_parts
-from live.pages import cell
 from live.projection import _crosstable_cell
+from live.spectator_content import cell
 from tiebreaks.model import Color, Game, Outcome, Pending, Unplayed, UnplayedRound
 
 

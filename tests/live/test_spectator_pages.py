@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from live.pages import expected_score, k_factor, player_card
+from live.spectator_content import expected_score, k_factor, player_card
 from tournaments.store import commands
 from tournaments.store.queries import PlayerState, load_tournament
 

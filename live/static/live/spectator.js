@@ -47,7 +47,7 @@
   const _ = window.gettext || ((text) => text);
   const fill = (text, values) => text.replace(/%\((\w+)\)s/g, (m, key) => values[key]);
   const RESULT_TEXT = { "1-0": "1–0", "0-1": "0–1", "1/2-1/2": "½–½", "+/-": "+ –", "-/+": "– +", "0-0": "– –" };
-  // What a screen reader says instead of the symbols (as live/pages.py RESULT_WORDS).
+  // What a screen reader says instead of the symbols (as live/spectator_content.py RESULT_WORDS).
   const RESULT_WORDS = {
     "1-0": _("White won"), "0-1": _("Black won"), "1/2-1/2": _("draw"), "+/-": _("White won by forfeit"),
     "-/+": _("Black won by forfeit"), "0-0": _("both lost by forfeit"), "": _("game in progress"),
