@@ -268,7 +268,7 @@ def as_rows(parsed: ParsedRegistrations) -> str:
 def registration_body(player: Mapping[str, Any], *, blanks: bool = False) -> dict[str, Any]:
     """The fields of ``player`` the registration command takes (blank ones left out
     unless ``blanks``: an edit may clear a field)."""
-    accepted = writes.PlayerChangesSerializer().fields
+    accepted = writes.PLAYER_FIELDS
     return {
         key: value
         for key, value in player.items()

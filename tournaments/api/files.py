@@ -22,9 +22,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from tiebreaks.errors import TrfError
+from tiebreaks.standings import RULES
 from tiebreaks.trf import decode
 from tournaments.store import round_import
-from tournaments.store.schemas import RULES
 from tournaments.store.trf_import import export_trf, import_trf, standings_csv
 
 from .views import WRITE_RESPONSES, TournamentAPIView, created

@@ -7,15 +7,19 @@ from typing import Any
 
 from rest_framework import serializers
 
+from tournaments.domain import bodies
 from tournaments.domain.events import EventKind, schema_version
+from tournaments.domain.shapes import Body
 from tournaments.models import Event
-from tournaments.store import schemas
 from tournaments.store.events import payload_of
 
+from .bodies import serializer_for
 
-def command_body(schema: type[serializers.Serializer]) -> type[serializers.Serializer]:
-    """A command's request body: the event payload's schema plus ``expected_seq``."""
-    name = schema.__name__.removesuffix("Serializer") + "Request"
+
+def command_body(body: type[Body] | None) -> type[serializers.Serializer]:
+    """A command's request body: its fields (none: ``None``) plus ``expected_seq``."""
+    schema = serializer_for(body) if body else serializers.Serializer
+    name = f"{body.__name__ if body else 'Empty'}Request"
     expected_seq = serializers.IntegerField(
         min_value=0,
         required=False,
@@ -24,16 +28,16 @@ def command_body(schema: type[serializers.Serializer]) -> type[serializers.Seria
     return type(name, (schema,), {"expected_seq": expected_seq, "__module__": __name__})
 
 
-RegisterPlayerRequest = command_body(schemas.PlayerRegisteredSerializer)
-WithdrawPlayerRequest = command_body(schemas.PlayerWithdrawnSerializer)
-RequestByeRequest = command_body(schemas.ByeRequestedSerializer)
-PairRoundRequest = command_body(schemas.RoundPairedSerializer)
-RecordResultRequest = command_body(schemas.ResultRecordedSerializer)
-CorrectResultRequest = command_body(schemas.ResultCorrectedSerializer)
-CloseRoundRequest = command_body(serializers.Serializer)
-EditPlayerRequest = command_body(schemas.PlayerChangesSerializer)
-RankPlayersRequest = command_body(schemas.PlayersRankedSerializer)
-ReinstatePlayerRequest = command_body(schemas.PlayerReinstatedSerializer)
+RegisterPlayerRequest = command_body(bodies.RegisterPlayer)
+WithdrawPlayerRequest = command_body(bodies.WithdrawPlayer)
+RequestByeRequest = command_body(bodies.RequestBye)
+PairRoundRequest = command_body(bodies.RecordPairing)
+RecordResultRequest = command_body(bodies.RecordResult)
+CorrectResultRequest = command_body(bodies.CorrectResult)
+CloseRoundRequest = command_body(None)
+EditPlayerRequest = command_body(bodies.PlayerChanges)
+RankPlayersRequest = command_body(bodies.RankPlayers)
+ReinstatePlayerRequest = command_body(bodies.ReinstatePlayer)
 
 
 class PairNextRoundRequest(serializers.Serializer):
@@ -48,7 +52,7 @@ class PairNextRoundRequest(serializers.Serializer):
         help_text="The seq of the preview published; a different current seq answers 409 "
         "with the current preview.",
     )
-    boards = schemas.PairingBoardSerializer(
+    boards = serializer_for(bodies.PairingBoard)(
         many=True, required=False, help_text="Boards edited by hand; omit for the engine's."
     )
     byes = serializers.ListField(child=serializers.IntegerField(min_value=1), required=False)
@@ -121,7 +125,7 @@ class TournamentSerializer(TournamentFieldsSerializer):
     """A folded tournament's settings and progress."""
 
     tiebreaks = serializers.ListField(child=serializers.CharField())
-    scoring = schemas.ScoringSerializer(source="state.settings.scoring")
+    scoring = serializer_for(bodies.ScoringSettings)(source="state.settings.scoring")
     players = serializers.SerializerMethodField(help_text="Players registered.")
     rounds_paired = serializers.IntegerField(source="state.last_paired_round")
     unrated_rating = serializers.IntegerField(

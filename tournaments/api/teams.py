@@ -11,8 +11,9 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from tournaments.domain import bodies
 from tournaments.domain.teams import match_boards, match_score
-from tournaments.store import commands, schemas
+from tournaments.store import commands
 from tournaments.store.queries import FoldedTournament
 
 from .serializers import PlayerSerializer, command_body
@@ -105,7 +106,7 @@ class TeamListView(TournamentAPIView):
         teams = sorted(folded.state.teams.values(), key=lambda t: t.number)
         return Response(TeamSerializer(teams, many=True, context={"folded": folded}).data)
 
-    @write_schema(command_body(schemas.TeamRegisteredSerializer), "Register a team and its players")
+    @write_schema(command_body(bodies.RegisterTeam), "Register a team and its players")
     def post(self, request: Request, tournament_id: int) -> Response:
         return self.run(commands.register_team)
 
@@ -113,7 +114,7 @@ class TeamListView(TournamentAPIView):
 class RosterView(TournamentAPIView):
     """A team's roster replaced (players by start rank, or new ones with their data)."""
 
-    @write_schema(command_body(schemas.RosterEditedSerializer), "Replace a team's roster")
+    @write_schema(command_body(bodies.EditRoster), "Replace a team's roster")
     def post(self, request: Request, tournament_id: int, team: int) -> Response:
         return self.run(commands.edit_roster, team=team)
 
@@ -121,7 +122,7 @@ class RosterView(TournamentAPIView):
 class LineupView(TournamentAPIView):
     """A team's line-up for a round: players by board, from the roster in roster order."""
 
-    @write_schema(command_body(schemas.LineupSubmittedSerializer), "Submit a line-up")
+    @write_schema(command_body(bodies.SubmitLineup), "Submit a line-up")
     def post(self, request: Request, tournament_id: int) -> Response:
         return self.run(commands.submit_lineup)
 
@@ -138,7 +139,7 @@ class TeamRoundListView(TournamentAPIView):
     def get(self, request: Request, tournament_id: int) -> Response:
         return Response(TeamRoundSerializer(team_rounds(self.folded()), many=True).data)
 
-    @write_schema(command_body(schemas.TeamRoundPairedSerializer), "Pair the next round as given")
+    @write_schema(command_body(bodies.PairTeamRound), "Pair the next round as given")
     def post(self, request: Request, tournament_id: int) -> Response:
         return self.run(commands.pair_team_round)
 
@@ -146,24 +147,24 @@ class TeamRoundListView(TournamentAPIView):
 class TeamRoundPairView(TournamentAPIView):
     """The next round by the system: Berger tables or the team Swiss (C.04.6)."""
 
-    @write_schema(command_body(schemas.NextTeamRoundSerializer), "Pair the next round")
+    @write_schema(command_body(bodies.PairNextTeamRound), "Pair the next round")
     def post(self, request: Request, tournament_id: int) -> Response:
         return self.run(commands.pair_next_team_round)
 
 
 class BoardResultView(TournamentAPIView):
-    @write_schema(command_body(schemas.BoardResultRecordedSerializer), "Record a board's result")
+    @write_schema(command_body(bodies.RecordBoardResult), "Record a board's result")
     def post(self, request: Request, tournament_id: int) -> Response:
         return self.run(commands.record_board_result)
 
 
 class BoardCorrectionView(TournamentAPIView):
-    @write_schema(command_body(schemas.BoardResultCorrectedSerializer), "Correct a board's result")
+    @write_schema(command_body(bodies.CorrectBoardResult), "Correct a board's result")
     def post(self, request: Request, tournament_id: int) -> Response:
         return self.run(commands.correct_board_result)
 
 
 class MatchForfeitView(TournamentAPIView):
-    @write_schema(command_body(schemas.MatchForfeitedSerializer), "Forfeit a whole match")
+    @write_schema(command_body(bodies.ForfeitMatch), "Forfeit a whole match")
     def post(self, request: Request, tournament_id: int) -> Response:
         return self.run(commands.forfeit_match)

@@ -20,21 +20,21 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from tiebreaks.prizes import prize_list_json
-from tournaments.domain import decisions
+from tournaments.domain import bodies, decisions
 from tournaments.domain.events import payload_lookup
 from tournaments.domain.pairing_preview import pairing_preview
 from tournaments.domain.pairing_rules import confirm_repeats_of
 from tournaments.domain.state import TournamentState
 from tournaments.models import Event
-from tournaments.store import commands, queries, schemas
+from tournaments.store import commands, queries
 from tournaments.store.commands import CommandError, Conflict, TournamentNotFound
 from tournaments.store.events import summarise
 from tournaments.store.pairing_check import pairing_check
 from tournaments.store.scheduling import schedule_round_robin
-from tournaments.store.schemas import TournamentCreatedSerializer
 from tournaments.store.state_cache import current_state
 
 from . import serializers as api
+from .bodies import serializer_for
 from .permissions import IsOrganiserOrReadOnly
 
 IDEMPOTENCY_KEY = OpenApiParameter(
@@ -134,7 +134,7 @@ class TournamentListView(TournamentAPIView):
         return self.get_paginated_response(self.get_serializer(page, many=True).data)
 
     @extend_schema(
-        request=TournamentCreatedSerializer,
+        request=serializer_for(bodies.CreateTournament),
         responses=WRITE_RESPONSES,
         parameters=[IDEMPOTENCY_KEY],
         summary="Create a tournament (you become its organiser)",
@@ -156,7 +156,7 @@ class TournamentDetailView(TournamentAPIView):
         return Response(self.get_serializer(self.folded()).data)
 
     @extend_schema(
-        request=TournamentCreatedSerializer,
+        request=serializer_for(bodies.CreateTournament),
         responses=WRITE_RESPONSES,
         parameters=[IDEMPOTENCY_KEY],
         summary="Change settings (the system, rule edition or acceleration only before "
@@ -314,7 +314,7 @@ class RoundPairView(TournamentAPIView):
                 "byes": body.get("byes", []),
             }
             if preview:
-                checked = schemas.validate(schemas.RoundPairedSerializer, payload)
+                checked = bodies.RecordPairing.parse(payload).to_payload()
                 return Response(_preview_answer(state, checked))
             command: Callable[..., Event] = commands.pair_round_checked(
                 confirm_repeats=confirm_repeats_of(body)

@@ -2,7 +2,7 @@
 CommandError naming the field that makes it wrong.  Pure Python, no Django.
 
 ``body`` is a command's request body with its shape already validated (types,
-ranges, choices: ``tournaments.store.schemas``); a decision completes it with
+ranges, choices: ``tournaments.domain.bodies``); a decision completes it with
 what the server fills in (a start rank, the superseded seq), checks it against
 the state and returns the events to append.  It only reads the state: the store
 (``tournaments.store.append``) decides again on the newer state when another

@@ -1,7 +1,7 @@
 """The commands that change a tournament, as the API, the file imports and the
 admin run them.
 
-A command checks its body's shape (``schemas``: types, ranges, choices), then
+A command checks its body's shape (``domain.bodies``: types, ranges, choices), then
 ``append.decide_and_append`` decides it (``tournaments.domain.decisions``) on the
 tournament's latest state and appends its events; when another writer appended
 first, it decides again on the newer state.  A refused command stores nothing.
@@ -24,12 +24,12 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.db import transaction
-from rest_framework import serializers
 
 from pairings import pair_round
 from pairings.external import executable_digest, pair_with
 from tiebreaks.model import Color
 from tournaments.domain import amendments, decisions, team_decisions
+from tournaments.domain import bodies as b
 from tournaments.domain.errors import CommandError, Conflict, TournamentNotFound
 from tournaments.domain.events import (
     EVENT_TYPES,
@@ -38,10 +38,10 @@ from tournaments.domain.events import (
     RoundPaired,
     TournamentCreated,
 )
+from tournaments.domain.shapes import Body, field_names
 from tournaments.domain.state import TournamentState
 from tournaments.models import Event, Membership, Tournament
 
-from . import schemas
 from .append import append, decide_and_append
 from .events import payload_of
 
@@ -83,10 +83,10 @@ Payload = dict[str, Any]
 
 @dataclass(frozen=True)
 class Command:
-    """One command on an existing tournament: the schema of its body, and its decision."""
+    """One command on an existing tournament: the type of its body, and its decision."""
 
     kind: EventKind
-    schema: type[serializers.Serializer]
+    body: type[Body]
     decide: decisions.Decision = field(repr=False)
     # The body's fields a retried request is compared on (None: all of them); a
     # command storing several events keeps its key on the last, which holds only these.
@@ -102,7 +102,7 @@ class Command:
         idempotency_key: str | None = None,
     ) -> Event:
         # The body's shape needs no state: checked before the transaction.
-        data = schemas.validate(self.schema, body)
+        data = self.body.parse(body).to_payload()
         stored = decide_and_append(
             tournament_id,
             lambda state: self.decide(state, data),
@@ -126,7 +126,7 @@ def create_tournament(
     idempotency_key: str | None = None,
 ) -> Event:
     """Create a tournament (event 1); its author becomes its first organiser."""
-    data = schemas.validate(schemas.TournamentCreatedSerializer, payload)
+    data = b.CreateTournament.parse(payload).to_payload()
     with transaction.atomic():
         if author is not None:
             # Serialise one user's creations so a retried key cannot create twice.
@@ -151,15 +151,12 @@ class Draft:
     """Commands decided one after the other, each against the state after the
     ones before it, to be appended together (``append.append``): all or none.
 
-    Each body is validated as its command validates it, with one serializer per
-    kind (DRF builds a serializer's fields for every instance: a TRF import
-    validates some 60,000 bodies).
+    Each body is checked as its command checks it.
     """
 
     def __init__(self, state: TournamentState) -> None:
         self.start_seq = state.last_seq
         self.plan = decisions.Plan(state)
-        self._validators: dict[type[serializers.Serializer], schemas.PayloadValidator] = {}
 
     @property
     def state(self) -> TournamentState:
@@ -170,10 +167,7 @@ class Draft:
         return self.plan.events
 
     def add(self, command: Command, body: Mapping[str, Any]) -> Sequence[DomainEvent]:
-        validate = self._validators.get(command.schema)
-        if validate is None:
-            validate = self._validators[command.schema] = schemas.PayloadValidator(command.schema)
-        return self.plan.decide(command.decide, validate(body))
+        return self.plan.decide(command.decide, command.body.parse(body).to_payload())
 
 
 def _replayed(event: Event, *, kind: str, data: Payload) -> Event:
@@ -189,69 +183,55 @@ def _replayed(event: Event, *, kind: str, data: Payload) -> Event:
 
 
 register_player = Command(
-    EventKind.PLAYER_REGISTERED, schemas.PlayerRegisteredSerializer, decisions.decide_registration
+    EventKind.PLAYER_REGISTERED, b.RegisterPlayer, decisions.decide_registration
 )
-withdraw_player = Command(
-    EventKind.PLAYER_WITHDRAWN, schemas.PlayerWithdrawnSerializer, decisions.decide_withdrawal
-)
-request_bye = Command(EventKind.BYE_REQUESTED, schemas.ByeRequestedSerializer, decisions.decide_bye)
+withdraw_player = Command(EventKind.PLAYER_WITHDRAWN, b.WithdrawPlayer, decisions.decide_withdrawal)
+request_bye = Command(EventKind.BYE_REQUESTED, b.RequestBye, decisions.decide_bye)
 # A pairing as given: known, active players, each seated once (a TRF import's rounds).
-record_pairing = Command(
-    EventKind.ROUND_PAIRED, schemas.RoundPairedSerializer, decisions.decide_pairing
-)
-record_result = Command(
-    EventKind.RESULT_RECORDED, schemas.ResultRecordedSerializer, decisions.decide_result
-)
-correct_result = Command(
-    EventKind.RESULT_CORRECTED, schemas.ResultCorrectedSerializer, decisions.decide_correction
-)
-close_round = Command(
-    EventKind.ROUND_CLOSED, schemas.RoundClosedSerializer, decisions.decide_closing
-)
+record_pairing = Command(EventKind.ROUND_PAIRED, b.RecordPairing, decisions.decide_pairing)
+record_result = Command(EventKind.RESULT_RECORDED, b.RecordResult, decisions.decide_result)
+correct_result = Command(EventKind.RESULT_CORRECTED, b.CorrectResult, decisions.decide_correction)
+close_round = Command(EventKind.ROUND_CLOSED, b.CloseRound, decisions.decide_closing)
 
 # Team events (issue 22).
 register_team = Command(
     EventKind.TEAM_REGISTERED,
-    schemas.TeamRegisteredSerializer,
+    b.RegisterTeam,
     team_decisions.decide_team_registration,
     replay_fields=frozenset({"name", "short_name", "federation", "captain"}),
 )
 edit_roster = Command(
     EventKind.ROSTER_EDITED,
-    schemas.RosterEditedSerializer,
+    b.EditRoster,
     team_decisions.decide_roster_edit,
     replay_fields=frozenset({"team"}),
 )
-submit_lineup = Command(
-    EventKind.LINEUP_SUBMITTED, schemas.LineupSubmittedSerializer, team_decisions.decide_lineup
-)
+submit_lineup = Command(EventKind.LINEUP_SUBMITTED, b.SubmitLineup, team_decisions.decide_lineup)
 pair_team_round = Command(
     EventKind.TEAM_ROUND_PAIRED,
-    schemas.TeamRoundPairedSerializer,
+    b.PairTeamRound,
     team_decisions.decide_team_pairing,
 )
 pair_next_team_round = Command(
     EventKind.TEAM_ROUND_PAIRED,
-    schemas.NextTeamRoundSerializer,
+    b.PairNextTeamRound,
     team_decisions.decide_next_team_round,
     replay_fields=frozenset(),
 )
 record_board_result = Command(
     EventKind.BOARD_RESULT_RECORDED,
-    schemas.BoardResultRecordedSerializer,
+    b.RecordBoardResult,
     team_decisions.decide_board_result,
 )
 correct_board_result = Command(
     EventKind.BOARD_RESULT_CORRECTED,
-    schemas.BoardResultCorrectedSerializer,
+    b.CorrectBoardResult,
     team_decisions.decide_board_correction,
 )
 forfeit_match = Command(
-    EventKind.MATCH_FORFEITED, schemas.MatchForfeitedSerializer, team_decisions.decide_match_forfeit
+    EventKind.MATCH_FORFEITED, b.ForfeitMatch, team_decisions.decide_match_forfeit
 )
-set_prize_list = Command(
-    EventKind.PRIZE_LIST_SET, schemas.PrizeListSetSerializer, decisions.decide_prize_list
-)
+set_prize_list = Command(EventKind.PRIZE_LIST_SET, b.SetPrizeList, decisions.decide_prize_list)
 
 
 def pair_round_checked(*, confirm_repeats: bool) -> Command:
@@ -259,7 +239,7 @@ def pair_round_checked(*, confirm_repeats: bool) -> Command:
     a pairing the organiser's program sent, recorded as given by hand."""
     return Command(
         EventKind.ROUND_PAIRED,
-        schemas.RoundPairedSerializer,
+        b.RecordPairing,
         decisions.decide_pairing_by_hand(
             confirm_repeats=confirm_repeats, default_colour=default_colour()
         ),
@@ -323,36 +303,26 @@ def pair_next_round(
 def _decide_settings_change(state: TournamentState, body: Mapping[str, Any]) -> Any:
     """The settings with ``body["changes"]`` applied, validated whole as at creation,
     then decided; a change to null (or "") clears the setting."""
-    settable = schemas.TournamentCreatedSerializer().fields
+    settable = field_names(b.CreateTournament)
     for name in body["changes"]:
         if name not in settable:
             raise CommandError(name, f"{name} is not a setting (settable: {', '.join(settable)})")
     merged = {**amendments.settings_payload(state.settings), **body["changes"]}
     merged = {key: value for key, value in merged.items() if value not in (None, "")}
-    validated = schemas.validate(schemas.TournamentCreatedSerializer, merged)
+    validated = b.CreateTournament.parse(merged).to_payload()
     return amendments.decide_settings_change(state, validated)
 
 
-def _amendment(kind: EventKind, schema: type[serializers.Serializer], decide: Any) -> Command:
+def _amendment(kind: EventKind, body: type[Body], decide: Any) -> Command:
     event_type = EVENT_TYPES[kind]
-    return Command(kind, schema, decisions.decided_by(event_type.from_payload, decide))
+    return Command(kind, body, decisions.decided_by(event_type.from_payload, decide))
 
 
-edit_player = _amendment(
-    EventKind.PLAYER_EDITED, schemas.PlayerEditedSerializer, amendments.decide_player_edit
-)
-rank_players = _amendment(
-    EventKind.PLAYERS_RANKED, schemas.PlayersRankedSerializer, amendments.decide_ranking
-)
-cancel_bye = _amendment(
-    EventKind.BYE_CANCELLED, schemas.ByeCancelledSerializer, amendments.decide_bye_cancellation
-)
+edit_player = _amendment(EventKind.PLAYER_EDITED, b.EditPlayer, amendments.decide_player_edit)
+rank_players = _amendment(EventKind.PLAYERS_RANKED, b.RankPlayers, amendments.decide_ranking)
+cancel_bye = _amendment(EventKind.BYE_CANCELLED, b.CancelBye, amendments.decide_bye_cancellation)
 reinstate_player = _amendment(
-    EventKind.PLAYER_REINSTATED, schemas.PlayerReinstatedSerializer, amendments.decide_reinstatement
+    EventKind.PLAYER_REINSTATED, b.ReinstatePlayer, amendments.decide_reinstatement
 )
-unpair_round = _amendment(
-    EventKind.ROUND_UNPAIRED, schemas.RoundUnpairedSerializer, amendments.decide_unpairing
-)
-change_settings = _amendment(
-    EventKind.SETTINGS_CHANGED, schemas.SettingsChangedSerializer, _decide_settings_change
-)
+unpair_round = _amendment(EventKind.ROUND_UNPAIRED, b.UnpairRound, amendments.decide_unpairing)
+change_settings = _amendment(EventKind.SETTINGS_CHANGED, b.ChangeSettings, _decide_settings_change)

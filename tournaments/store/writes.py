@@ -3,14 +3,16 @@
 The live app's organiser pages store events only through the names here, so
 that each write another app makes is a command of this package's with its
 checks, never an insert of its own (``preview_next_round`` is the dry run of
-``pair_next_round``; ``TITLES`` and ``PlayerChangesSerializer`` are the fields the
-registration forms offer).  The import contracts in pyproject.toml
+``pair_next_round``; ``TITLES`` and ``PLAYER_FIELDS`` are what the registration
+forms offer).  The import contracts in pyproject.toml
 hold ``live`` to ``queries`` and this module.
 """
 
 from __future__ import annotations
 
+from tournaments.domain.bodies import TITLES, PlayerChanges
 from tournaments.domain.errors import Conflict
+from tournaments.domain.shapes import field_names
 
 from .commands import (
     Command,
@@ -37,15 +39,17 @@ from .commands import (
     withdraw_player,
 )
 from .organisers import grant_organiser
-from .schemas import TITLES, PlayerChangesSerializer
 from .trf_import import ImportedTournament, import_trf
+
+# A player's data as the registration and edit commands take it.
+PLAYER_FIELDS = field_names(PlayerChanges)
 
 __all__ = [
     "Command",
     "CommandError",
     "Conflict",
     "ImportedTournament",
-    "PlayerChangesSerializer",
+    "PLAYER_FIELDS",
     "TITLES",
     "cancel_bye",
     "change_settings",

@@ -13,8 +13,8 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tiebreaks.errors import TrfError
+from tiebreaks.standings import RULES
 from tiebreaks.trf import decode
-from tournaments.store.schemas import RULES
 from tournaments.store.trf_import import import_trf
 
 

@@ -1,0 +1,551 @@
+"""The body of each command, typed: what the API, the console, the admin and the
+file imports send, checked for its shape (types, ranges, choices) before a
+decision (``decisions``) checks it against the tournament's state.
+
+One class per command, named as the command (``RegisterPlayer`` for
+``commands.register_player``), a frozen dataclass of ``shapes.given`` fields;
+``parse(data)`` refuses with a ``CommandError`` naming the field and
+``to_payload()`` is what the decision reads.  Pure Python: the API documents these
+bodies with serializers built from them (``tournaments.api.bodies``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from pairings.acceleration import BAKU, standard_scoring
+from tiebreaks.errors import TieBreakError
+from tiebreaks.model import Scoring, System, TournamentResults
+from tiebreaks.prizes import PrizeError, parse_prize_list, prize_list_json
+from tiebreaks.standings import DEFAULT_RULES, RULES, compute_standings
+from tiebreaks.teams.standings import ROUND_ROBIN_DEFAULT, SWISS_DEFAULT, parse_team_code
+
+from .shapes import (
+    BirthDate,
+    Body,
+    Bool,
+    Choice,
+    Date,
+    Int,
+    Invalid,
+    Items,
+    Json,
+    Nested,
+    Nullable,
+    Object,
+    Points,
+    Text,
+    given,
+)
+from .state import BYE_POINTS, RESULTS, SYSTEMS, scoring_from_payload
+from .teams import INDIVIDUAL, KINDS, MATCH_FORFEITS, TEAM
+
+TITLES = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
+MAX_ROUNDS = 99
+# TRF writes start ranks in four columns.
+MAX_START_RANK = 9999
+MAX_BOARDS = 64
+MAX_ROSTER = 64
+_DEFAULT_SCORING = Scoring().as_texts()
+_FEDERATION = r"^[A-Z]{3}$"
+
+
+def _round(help: str = "") -> Any:
+    return given(Int(1, MAX_ROUNDS), help=help)
+
+
+def _start_rank(help: str = "") -> Any:
+    return given(Int(1, MAX_START_RANK), help=help)
+
+
+def _supersedes() -> Any:
+    return given(
+        Int(1),
+        optional=True,
+        help="Seq of the result being corrected; omit to correct the current one.",
+    )
+
+
+def _points(name: str, help: str) -> Any:
+    return given(Points(), default=_DEFAULT_SCORING[name], help=help)
+
+
+# --- creating a tournament and changing its settings ---------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class ScoringSettings(Body):
+    win: str = _points("win", "Points for a game won.")
+    draw: str = _points("draw", "Points for a game drawn.")
+    loss: str = _points("loss", "Points for a game lost.")
+    forfeit_win: str = _points("forfeit_win", "Points for a forfeit win (+).")
+    forfeit_loss: str = _points("forfeit_loss", "Points for a forfeit loss (-).")
+    pab: str = _points("pab", "Points for a pairing-allocated bye.")
+    fpb: str = _points("fpb", "Points for a full-point bye.")
+    hpb: str = _points("hpb", "Points for a requested half-point bye.")
+    zpb: str = _points("zpb", "Points for a requested zero-point bye or an absence.")
+
+
+@dataclass(frozen=True, kw_only=True)
+class TournamentDetails(Body):
+    """What spectators read about the event (issue #12); every field optional."""
+
+    start_date: str | None = given(Date(), optional=True)
+    end_date: str | None = given(Date(), optional=True)
+    place: str | None = given(Text(200), optional=True)
+    federation: str | None = given(
+        Text(pattern=_FEDERATION),
+        optional=True,
+        help="The organising federation's FIDE code (TRF 032).",
+    )
+    time_control: str | None = given(Text(200), optional=True)
+    chief_arbiter: str | None = given(Text(200), optional=True)
+    deputy_arbiters: list[str] | None = given(
+        Items(Text(200), max_length=20),
+        optional=True,
+        help="Deputy chief arbiters, one name each (TRF 112).",
+    )
+    round_dates: list[str | None] | None = given(
+        Items(Nullable(Date()), max_length=MAX_ROUNDS),
+        optional=True,
+        help="Date of each round from round 1 (null where unknown).",
+    )
+
+    @classmethod
+    def completed(cls, values: dict[str, Any]) -> dict[str, Any]:
+        dates = values.pop("round_dates", None) or []
+        # Unknown dates at the end say nothing (and a TRF 132 record cannot keep them).
+        while dates and dates[-1] is None:
+            dates.pop()
+        if dates:
+            values["round_dates"] = dates
+        return values
+
+
+@dataclass(frozen=True, kw_only=True)
+class MatchPoints(Body):
+    win: str = given(Points(), default="2", help="Match points for a match won.")
+    draw: str = given(Points(), default="1", help="Match points for a match drawn.")
+    loss: str = given(Points(), default="0", help="Match points for a match lost.")
+
+
+@dataclass(frozen=True, kw_only=True)
+class CreateTournament(Body):
+    """A tournament's settings, as created (event 1) or changed."""
+
+    # ``kind`` is read as None for an individual event, whose payload stays as it always was.
+
+    name: str = given(Text(200))
+    rounds: int = _round()
+    system: str = given(Choice(SYSTEMS), default=System.SWISS.value)
+    scoring: ScoringSettings | None = given(Nested(ScoringSettings), optional=True)
+    rules: str = given(
+        Choice(RULES),
+        default=DEFAULT_RULES,
+        help="The FIDE C.07 edition; frozen for the whole tournament.",
+    )
+    tiebreaks: list[str] | None = given(
+        Items(Text(40), max_length=12),
+        optional=True,
+        help='Ordered tie-break codes, e.g. ["BH/C1", "BH", "SB"]. '
+        "Empty: the engine's default for the system, frozen at creation. "
+        "NONFIDE_SB_TOP is a gaming platform's variant, not a FIDE tie-break.",
+    )
+    # Issue 8, ruling 6: omitted (the default) leaves unrated opponents out of Art. 10.
+    unrated_rating: int | None = given(
+        Int(1, 4000),
+        optional=True,
+        help="The rating unrated players count with in the rating-based tie-breaks "
+        "(ARO, TPR, PTP, APRO, APPO, RTNG; C.07 10). Omit to leave unrated opponents out.",
+    )
+    # The organiser's choice per tournament; omitted (the default): no acceleration.
+    acceleration: str | None = given(
+        Choice((BAKU,)),
+        optional=True,
+        help="Swiss pairings with virtual points in the first rounds: "
+        '"baku" (C.04.5.1, standard 1 - 1/2 - 0 scoring only). Omit for none.',
+    )
+    details: TournamentDetails | None = given(Nested(TournamentDetails), optional=True)
+    kind: str | None = given(
+        Choice(KINDS),
+        default=INDIVIDUAL,
+        help='"team": teams of `boards` players meet in matches; fixed at creation.',
+    )
+    boards: int | None = given(
+        Int(1, MAX_BOARDS),
+        optional=True,
+        help="A team event: the boards of a match (required).",
+    )
+    match_points: MatchPoints | None = given(
+        Nested(MatchPoints),
+        optional=True,
+        help="A team event: match points for a won, drawn, lost match.",
+    )
+
+    @classmethod
+    def completed(cls, values: dict[str, Any]) -> dict[str, Any]:
+        values.setdefault("scoring", ScoringSettings())
+        values.setdefault("kind", INDIVIDUAL)
+        if values["kind"] == TEAM:
+            return _team_settings(values)
+        for team_only in ("boards", "match_points"):
+            if team_only in values:
+                raise Invalid({team_only: ["applies to a team event only"]})
+        values["kind"] = None
+        if "acceleration" in values:
+            if values.get("system", System.SWISS.value) != System.SWISS.value:
+                raise Invalid({"acceleration": ["acceleration applies to a Swiss only"]})
+            if not standard_scoring(scoring_from_payload(values["scoring"].to_payload())):
+                raise Invalid(
+                    {"acceleration": ["Baku acceleration needs the standard 1 - 1/2 - 0 scoring"]}
+                )
+        values["tiebreaks"] = _checked_tiebreaks(
+            values.get("tiebreaks") or [],
+            values.get("rules", DEFAULT_RULES),
+            System(values.get("system", System.SWISS.value)),
+            values["rounds"],
+        )
+        return values
+
+
+def _team_settings(values: dict[str, Any]) -> dict[str, Any]:
+    """A team event's settings: boards given, team tie-break codes (the team
+    engine's default list when empty)."""
+    if "boards" not in values:
+        raise Invalid({"boards": ["a team event needs its number of boards"]})
+    if "acceleration" in values:
+        raise Invalid({"acceleration": ["not for team events"]})
+    try:
+        parsed = [parse_team_code(code).text for code in values.get("tiebreaks") or []]
+    except TieBreakError as exc:
+        raise Invalid({"tiebreaks": [str(exc)]}) from exc
+    swiss = values.get("system", System.SWISS.value) == System.SWISS.value
+    values["tiebreaks"] = parsed or list(SWISS_DEFAULT if swiss else ROUND_ROBIN_DEFAULT)
+    return values
+
+
+def _checked_tiebreaks(codes: list[str], rules: str, system: System, rounds: int) -> list[str]:
+    """The tie-break list as the engine understands it (its default when empty)."""
+    try:
+        empty = TournamentResults(players=(), rounds=rounds, system=system)
+        result = compute_standings(empty, tiebreaks=codes or None, rules=rules)
+    except TieBreakError as exc:
+        raise Invalid({"tiebreaks": [str(exc)]}) from exc
+    return list(result.tiebreaks)
+
+
+@dataclass(frozen=True, kw_only=True)
+class ChangeSettings(Body):
+    changes: dict[str, Any] = given(
+        Object(),
+        help="The settings changed, as in the tournament's creation; each checked "
+        "with the others as at creation.",
+    )
+
+
+# --- players ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlayerData(Body):
+    """A player's data as registered, defaults for what is omitted (also a team's
+    new player, who is given no start rank)."""
+
+    name: str = given(Text(200))
+    rating: int = given(Int(0, 4000), default=0)
+    title: str = given(Choice(("", *TITLES), blank=True), default="")
+    federation: str = given(
+        Text(blank=True, pattern=_FEDERATION), default="", help="FIDE code, e.g. ITA."
+    )
+    fide_id: str = given(Text(blank=True, pattern=r"^[0-9]{1,12}$"), default="")
+    sex: str | None = given(Choice(("", "m", "w"), blank=True), optional=True, help="m or w (TRF).")
+    birth_date: str | None = given(BirthDate(), optional=True)
+    club: str | None = given(Text(100, blank=True), optional=True)
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlayerChanges(Body):
+    """A player's data as edited: only what is sent changes."""
+
+    name: str | None = given(Text(200), optional=True)
+    rating: int | None = given(Int(0, 4000), optional=True)
+    title: str | None = given(Choice(("", *TITLES), blank=True), optional=True)
+    federation: str | None = given(
+        Text(blank=True, pattern=_FEDERATION), optional=True, help="FIDE code, e.g. ITA."
+    )
+    fide_id: str | None = given(Text(blank=True, pattern=r"^[0-9]{1,12}$"), optional=True)
+    sex: str | None = given(Choice(("", "m", "w"), blank=True), optional=True, help="m or w (TRF).")
+    birth_date: str | None = given(BirthDate(), optional=True)
+    club: str | None = given(Text(100, blank=True), optional=True)
+
+
+@dataclass(frozen=True, kw_only=True)
+class RegisterPlayer(PlayerData):
+    start_rank: int | None = given(
+        Int(1, MAX_START_RANK),
+        optional=True,
+        help="Omit to take the next free start rank (the pairing number).",
+    )
+    player_id: int | None = given(
+        Int(1), optional=True, help="Given by the server: the player's id, which never changes."
+    )
+
+
+@dataclass(frozen=True, kw_only=True)
+class EditPlayer(Body):
+    player_id: int = given(Int(1))
+    changes: PlayerChanges = given(Nested(PlayerChanges))
+
+
+@dataclass(frozen=True, kw_only=True)
+class RankPlayers(Body):
+    method: str | None = given(
+        Choice(("fide",)),
+        optional=True,
+        help='"fide": by the C.04.2 initial ranking (rating, title, name).',
+    )
+    order: list[int] | None = given(
+        Items(Int(1), max_length=MAX_START_RANK),
+        optional=True,
+        help="Player ids, pairing number 1 first; every player once.",
+    )
+
+    @classmethod
+    def completed(cls, values: dict[str, Any]) -> dict[str, Any]:
+        if ("method" in values) == ("order" in values):
+            raise Invalid({"method": ['Send either "method": "fide" or "order": [player ids].']})
+        return values
+
+
+@dataclass(frozen=True, kw_only=True)
+class WithdrawPlayer(Body):
+    start_rank: int = _start_rank()
+    from_round: int = _round("The first round the player no longer plays.")
+
+
+@dataclass(frozen=True, kw_only=True)
+class ReinstatePlayer(Body):
+    player_id: int = given(Int(1))
+    from_round: int | None = given(
+        Int(1, MAX_ROUNDS),
+        optional=True,
+        help="The first round the player plays again; omit for the first one possible.",
+    )
+
+
+@dataclass(frozen=True, kw_only=True)
+class RequestBye(Body):
+    start_rank: int = _start_rank()
+    round: int = _round()
+    points: str = given(
+        Choice(tuple(BYE_POINTS)),
+        default="half",
+        help="half: a half-point bye; zero: a zero-point bye; full: a full-point bye.",
+    )
+
+
+@dataclass(frozen=True, kw_only=True)
+class CancelBye(Body):
+    player_id: int = given(Int(1))
+    round: int = _round()
+
+
+# --- rounds and results ----------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class PairingBoard(Body):
+    board: int | None = given(
+        Int(1, MAX_START_RANK), optional=True, help="Omit to number boards in list order."
+    )
+    white: int = _start_rank("Start rank.")
+    black: int = _start_rank("Start rank.")
+
+    @classmethod
+    def completed(cls, values: dict[str, Any]) -> dict[str, Any]:
+        if values["white"] == values["black"]:
+            raise Invalid({"black": ["A player cannot play themselves."]})
+        return values
+
+
+@dataclass(frozen=True, kw_only=True)
+class RecordPairing(Body):
+    round: int = _round()
+    boards: list[PairingBoard] = given(Items(Nested(PairingBoard)))
+    byes: list[int] = given(
+        Items(Int(1, MAX_START_RANK)),
+        default_factory=list,
+        help="Start ranks given the pairing-allocated bye.",
+    )
+
+    def to_payload(self) -> dict[str, Any]:
+        payload = super().to_payload()
+        for number, board in enumerate(payload["boards"], start=1):
+            board.setdefault("board", number)
+        return payload
+
+
+@dataclass(frozen=True, kw_only=True)
+class UnpairRound(Body):
+    round: int = _round()
+
+
+@dataclass(frozen=True, kw_only=True)
+class RecordResult(Body):
+    round: int = _round()
+    board: int = given(Int(1))
+    result: str = given(
+        Choice(RESULTS),
+        help="White's side first; +/- and -/+ are forfeits, 0-0 a double forfeit.",
+    )
+    # Issue 8, ruling 2: omitted (the default) is a rated game.
+    rated: bool | None = given(
+        Bool(),
+        optional=True,
+        help="false: a game played but not rated (TRF W/D/L); omit for a rated game.",
+    )
+
+
+@dataclass(frozen=True, kw_only=True)
+class CorrectResult(RecordResult):
+    reason: str = given(Text(500))
+    supersedes: int | None = _supersedes()
+
+
+@dataclass(frozen=True, kw_only=True)
+class CloseRound(Body):
+    round: int = _round()
+
+
+@dataclass(frozen=True, kw_only=True)
+class SetPrizeList(Body):
+    definition: Any = given(Json(), help="The prize list, PRIZES.json (docs/prizes.md).")
+
+    @classmethod
+    def completed(cls, values: dict[str, Any]) -> dict[str, Any]:
+        """The definition spelled out (``prize_list_json``), or the first wrong field
+        named as ``parse_prize_list`` names it (``prizes[1].category.rating_max``)."""
+        try:
+            definition = parse_prize_list(values["definition"])
+        except PrizeError as error:
+            field, _, message = str(error).partition(": ")
+            # "the prize list: expected an object" names no field of it.
+            raise Invalid({"definition" if " " in field else field: [message]}) from error
+        return {"definition": prize_list_json(definition)}
+
+
+# --- team events (issue 22) ------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class RegisterTeam(Body):
+    name: str = given(Text(200))
+    short_name: str = given(Text(20, blank=True), default="")
+    federation: str = given(Text(200, blank=True), default="", help="A federation or a club.")
+    captain: str = given(Text(200, blank=True), default="")
+    players: list[PlayerData] = given(
+        Items(Nested(PlayerData), max_length=MAX_ROSTER),
+        help="The roster in board order, reserves last.",
+    )
+
+
+@dataclass(frozen=True, kw_only=True)
+class RosterItem(PlayerData):
+    """A player already on the roster (``start_rank`` alone) or a new one (its data)."""
+
+    start_rank: int | None = given(Int(1, MAX_START_RANK), optional=True)
+    name: str | None = given(Text(200), optional=True)  # type: ignore[assignment]
+
+    @classmethod
+    def completed(cls, values: dict[str, Any]) -> dict[str, Any]:
+        if "start_rank" in values:
+            if "name" in values:
+                raise Invalid(
+                    {"name": ["give a rostered player's start rank or a new player's data"]}
+                )
+            return {"start_rank": values["start_rank"]}
+        if "name" not in values:
+            raise Invalid({"name": ["a new player needs a name"]})
+        return values
+
+    def to_payload(self) -> dict[str, Any]:
+        if self.start_rank is not None:
+            return {"start_rank": self.start_rank}
+        return super().to_payload()
+
+
+@dataclass(frozen=True, kw_only=True)
+class EditRoster(Body):
+    team: int = _start_rank()
+    roster: list[RosterItem] = given(
+        Items(Nested(RosterItem), max_length=MAX_ROSTER), help="The whole roster in board order."
+    )
+
+
+@dataclass(frozen=True, kw_only=True)
+class SubmitLineup(Body):
+    round: int = _round()
+    team: int = _start_rank()
+    players: list[int | None] = given(
+        Items(Nullable(Int(1, MAX_START_RANK)), max_length=MAX_BOARDS),
+        help="Start ranks by board, from the roster in roster order; null: an empty board.",
+    )
+
+
+@dataclass(frozen=True, kw_only=True)
+class PairingMatch(Body):
+    white: int = _start_rank("Team with White on board 1.")
+    black: int = _start_rank()
+
+    @classmethod
+    def completed(cls, values: dict[str, Any]) -> dict[str, Any]:
+        if values["white"] == values["black"]:
+            raise Invalid({"black": ["A team cannot meet itself."]})
+        return values
+
+
+@dataclass(frozen=True, kw_only=True)
+class PairTeamRound(Body):
+    round: int = _round()
+    matches: list[PairingMatch] = given(Items(Nested(PairingMatch)))
+    byes: list[int] = given(
+        Items(Int(1, MAX_START_RANK), max_length=1),
+        default_factory=list,
+        help="The team given the pairing-allocated bye.",
+    )
+
+
+@dataclass(frozen=True, kw_only=True)
+class PairNextTeamRound(Body):
+    swap_last_two: bool = given(
+        Bool(),
+        default=False,
+        help="Double round robin: exchange the last two rounds of the first cycle.",
+    )
+
+
+@dataclass(frozen=True, kw_only=True)
+class RecordBoardResult(Body):
+    round: int = _round()
+    match: int = given(Int(1))
+    board: int = given(Int(1, MAX_BOARDS))
+    result: str = given(
+        Choice(RESULTS), help="White's side first; +/- and -/+ forfeits, 0-0 a double one."
+    )
+
+
+@dataclass(frozen=True, kw_only=True)
+class CorrectBoardResult(RecordBoardResult):
+    reason: str = given(Text(500))
+    supersedes: int | None = _supersedes()
+
+
+@dataclass(frozen=True, kw_only=True)
+class ForfeitMatch(Body):
+    round: int = _round()
+    match: int = given(Int(1))
+    result: str = given(
+        Choice(tuple(MATCH_FORFEITS)),
+        help="From the first-named team's side: +/- it wins, -/+ it loses, 0-0 neither came.",
+    )
