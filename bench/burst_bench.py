@@ -42,9 +42,9 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from live_latency import (  # noqa: E402
+from bench.live_latency import (  # noqa: E402
     RESULTS,
     add_stack_arguments,
     build_tournament,
@@ -57,6 +57,15 @@ from live_latency import (  # noqa: E402
 )
 
 COMMIT_LINE = re.compile(r"after ([0-9]+) attempt\(s\), queued ([0-9.]+) ms, then ([0-9.]+) ms")
+
+
+def _commit_figures(line: str) -> tuple[float, ...]:
+    """Attempts, queued ms and held ms of one commit line (``commit_lines`` holds only those)."""
+    found = COMMIT_LINE.search(line)
+    assert found is not None, line
+    return tuple(map(float, found.groups()))
+
+
 BENCH_SETTINGS = """\
 from config.settings import *  # noqa: F403
 
@@ -137,9 +146,7 @@ class Phase:
             f"{p50:.1f} ms, p95 {p95:.1f} ms, max {max(latencies) * 1e3:.1f} ms; "
             f"web CPU {self.web_cpu / len(latencies) * 1e3:.1f} ms per POST"
         )
-        commits = [
-            tuple(map(float, COMMIT_LINE.search(line).groups())) for line in self.commit_lines
-        ]
+        commits = [_commit_figures(line) for line in self.commit_lines]
         if commits:
             attempts, queued, held = ([commit[i] for commit in commits] for i in (0, 1, 2))
             print(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,7 +21,7 @@ from tournaments.store.events import fold
 class Stored:
     seq: int
     kind: str
-    payload: dict[str, Any]
+    payload: Mapping[str, Any]
     schema_version: int
 
 

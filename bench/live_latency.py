@@ -50,7 +50,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -64,6 +64,15 @@ BIN = Path(sys.executable).parent
 VERSION = re.compile(rb'"version":(\d+)')
 BASE_VERSION = re.compile(rb'"base_version":(\d+)')
 PAGES = re.compile(rb'"pages":(\d+)')
+
+
+def _number(pattern: re.Pattern[bytes], head: bytes) -> int:
+    """The number ``pattern`` finds in a frame's head (every frame has its version)."""
+    found = pattern.search(head)
+    assert found is not None, head
+    return int(found.group(1))
+
+
 TASK_DONE = re.compile(r"recompute_standings\[[^\]]+\] succeeded in ([0-9.]+)s")
 PAYLOAD_MIN_ROWS = {"auto": None, "full": 10**9, "diff": 0}
 RESULTS = ("1-0", "1/2-1/2", "0-1")
@@ -405,9 +414,9 @@ class Run:
                 else "full"
             )
             spectator.frames[kind] = spectator.frames.get(kind, 0) + 1
-            version = int(VERSION.search(head).group(1))
+            version = _number(VERSION, head)
             if kind == "full":
-                spectator.table = (version, int(PAGES.search(head).group(1)), 0)
+                spectator.table = (version, _number(PAGES, head), 0)
             if kind in ("full", "page"):
                 if spectator.table is None or spectator.table[0] != version:
                     spectator.disorders += 1  # a page without its head: counted as a failure
@@ -418,7 +427,7 @@ class Run:
                     spectator.full_bytes.append(size + len(frame))
                     spectator.table = None
                     spectator.reached(version)
-            elif int(BASE_VERSION.search(head).group(1)) != spectator.version:
+            elif _number(BASE_VERSION, head) != spectator.version:
                 spectator.gaps += 1
                 await self.fetch_full(spectator)
             else:
@@ -514,7 +523,7 @@ class Run:
         return values
 
 
-def percentile(values: list[float], q: float) -> float:
+def percentile(values: Sequence[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))]
 

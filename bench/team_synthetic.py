@@ -35,7 +35,8 @@ def random_match(
     games = []
     for board in range(1, boards + 1):
         w_team, b_team = (white, black) if board % 2 else (black, white)
-        w, b = lineups[w_team.number][board - 1], lineups[b_team.number][board - 1]
+        w: int | None = lineups[w_team.number][board - 1]
+        b = lineups[b_team.number][board - 1]
         result = rng.choices(_DECIDED, (4, 3, 3))[0]
         rated = rng.random() >= unrated  # W/D/L: only for a game played
         if rng.random() < empty_boards:

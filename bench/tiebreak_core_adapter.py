@@ -31,7 +31,7 @@ from tiebreak_core import (
     rank_standings_strict,
 )
 
-from tiebreaks.model import Color, Game, Round, Scoring, TournamentResults, Unplayed, UnplayedRound
+from tiebreaks.model import Color, Game, Scoring, TournamentResults, Unplayed, UnplayedRound
 
 # Our rule editions -> tiebreak-core rulesets.
 EDITIONS = {"fide-2023": "fide-2024", "fide-2026": "fide-2026"}
@@ -62,10 +62,10 @@ _KIND = {
     Unplayed.ZPB: (REQUESTED_BYE, 0.0),
     Unplayed.ABSENT: (REQUESTED_BYE, 0.0),
 }
-_COLOUR = {Color.WHITE: "white", Color.BLACK: "black"}
+_COLOUR: dict[Color | None, str] = {Color.WHITE: "white", Color.BLACK: "black"}
 
 
-def _record(tournament: TournamentResults, number: int, rnd: Round) -> GameRecord:
+def _record(tournament: TournamentResults, number: int, rnd: Game | UnplayedRound) -> GameRecord:
     opponent = -1 if rnd.opponent is None else rnd.opponent
     rating = tournament.player(opponent).rating if opponent != -1 else 0
     # It wants a colour on every record; a bye has none, and only games played

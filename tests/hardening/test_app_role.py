@@ -53,18 +53,22 @@ def test_the_app_role_reads_and_appends_events(as_app: psycopg.Connection) -> No
 
 
 def test_the_app_role_is_neither_superuser_nor_owner(as_app: psycopg.Connection) -> None:
-    superuser, owner = as_app.execute(
+    row = as_app.execute(
         "SELECT rolsuper, (SELECT tableowner FROM pg_tables WHERE tablename = 'tournaments_event')"
         " FROM pg_roles WHERE rolname = current_user"
     ).fetchone()
+    assert row is not None
+    superuser, owner = row
     assert not superuser
     assert owner != settings.DATABASE_APP_ROLE
 
 
 def test_the_trigger_is_still_there_for_the_owner(as_app: psycopg.Connection) -> None:
-    (enabled,) = as_app.execute(
+    row = as_app.execute(
         "SELECT tgenabled FROM pg_trigger WHERE tgname = 'tournaments_event_append_only'"
     ).fetchone()
+    assert row is not None
+    (enabled,) = row
     assert enabled == "O"  # fires in origin (normal) sessions
 
 

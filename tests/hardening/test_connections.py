@@ -27,10 +27,12 @@ def app_connections() -> int:
     db = connection.settings_dict
     with psycopg.connect(host=db["HOST"], port=db["PORT"], dbname="postgres",
                          user=db["USER"]) as conn:  # fmt: skip
-        (count,) = conn.execute(
+        row = conn.execute(
             "SELECT count(*) FROM pg_stat_activity WHERE usename = %s AND datname = %s",
             [settings.DATABASE_APP_ROLE, db["NAME"]],
         ).fetchone()
+        assert row is not None
+        (count,) = row
     return count
 
 

@@ -41,6 +41,7 @@ def test_standings_get_serves_the_stored_snapshot_while_redis_is_down(redis_down
     record(tid, 1, "1-0")  # behind: the GET tries to queue a recomputation
     response = APIClient().get(reverse("standings", args=[tid]))
     assert response.status_code == 200
+    assert stored is not None
     assert response.json()["version"] == stored.version
 
 

@@ -286,7 +286,10 @@ def test_a_gap_in_the_diffs_is_filled_with_the_api_table(
         places = page.locator("#standings tbody tr td.rank")
         expect(places).to_have_text(["1-2"] * 2 + ["3-4"] * 2, timeout=15000)
         rows = page.locator("#standings tbody tr")
-        assert sorted(rows.nth(i).get_attribute("data-start-rank") for i in range(2)) == ["1", "4"]
+        assert sorted(str(rows.nth(i).get_attribute("data-start-rank")) for i in range(2)) == [
+            "1",
+            "4",
+        ]
         expect(page.locator("#boards tr[data-board='1'] td.result [aria-hidden]")).to_have_text(
             "1–0"
         )

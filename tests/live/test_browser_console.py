@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from django.urls import reverse
-from playwright.sync_api import expect
+from playwright.sync_api import ViewportSize, expect
 
 from tests.builders import organiser
 from tournaments.models import Tournament
@@ -31,7 +31,10 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 server = daphne_server
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 PASSWORD = "console-please"
-VIEWPORTS = {"desktop": {"width": 1280, "height": 720}, "phone": {"width": 390, "height": 844}}
+VIEWPORTS: dict[str, ViewportSize] = {
+    "desktop": {"width": 1280, "height": 720},
+    "phone": {"width": 390, "height": 844},
+}
 TITLES = ("GM", "IM", "FM", "", "", "", "")
 
 
@@ -47,7 +50,7 @@ def forty_players(seed: int) -> list[str]:
 
 
 @contextmanager
-def signed_in(server: str, viewport: dict[str, int]) -> Iterator[Any]:
+def signed_in(server: str, viewport: ViewportSize) -> Iterator[Any]:
     user = organiser()
     user.set_password(PASSWORD)
     user.save()

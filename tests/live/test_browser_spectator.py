@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from django.urls import reverse
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 from rest_framework.authtoken.models import Token
 
 from .builders import make_tournament, organiser
@@ -377,7 +377,9 @@ def test_the_crosstable_tab_is_fetched_over_http_and_names_stay_put(
     scrolled = wrap.evaluate("(el) => { el.scrollBy(300, 0); return el.scrollLeft; }")
     assert scrolled > 200  # the table is wider than the phone
     # Without sticking, the name would have moved 300 px out of the box to the left.
-    assert name.bounding_box()["x"] >= wrap.bounding_box()["x"] - 1
+    name_box, wrap_box = name.bounding_box(), wrap.bounding_box()
+    assert name_box is not None and wrap_box is not None
+    assert name_box["x"] >= wrap_box["x"] - 1
     assert horizontal_overflow(page) <= 0
     shoot(page, "60p-phone-crosstable-scrolled")
 
@@ -400,10 +402,12 @@ def test_the_api_docs_render_with_no_internet(server: str):
     outside: list[str] = []
     with chromium() as browser:
         page = browser.new_page()
-        page.route(
-            lambda url: not url.startswith(server),
-            lambda route: (outside.append(route.request.url), route.abort()),
-        )
+
+        def refuse(route: Route) -> None:
+            outside.append(route.request.url)
+            route.abort()
+
+        page.route(lambda url: not url.startswith(server), refuse)
         page.goto(server + reverse("api-docs"))
         expect(page.locator(".swagger-ui .info .title")).to_contain_text("Crosstable API")
     assert outside == []

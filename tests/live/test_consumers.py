@@ -177,6 +177,7 @@ async def test_big_tables_get_diffs_against_the_spectators_version(spectator, to
 async def test_spectators_of_one_process_share_one_group_membership(tournament, broker) -> None:
     path = f"/ws/tournaments/{tournament}/standings/"
     layer = get_channel_layer()
+    assert layer is not None
     with (
         mock.patch.object(layer, "group_add", wraps=layer.group_add) as group_add,
         mock.patch.object(layer, "group_discard", wraps=layer.group_discard) as group_discard,

@@ -2,9 +2,19 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from live.diff import order_runs, standings_diff
+from live.wire import Standings
 
 from .wire_builders import body, player_row, table_of
+
+
+def sent_diff(old: Standings, new: Standings) -> dict[str, Any]:
+    """The diff sent from ``old`` to ``new``; these tests change the table."""
+    diff = standings_diff(old, new)
+    assert diff is not None
+    return diff
 
 
 def test_diff_carries_only_the_scores_of_changed_rows_and_changed_boards() -> None:
@@ -24,7 +34,7 @@ def test_diff_carries_only_the_scores_of_changed_rows_and_changed_boards() -> No
 
 def test_moved_rows_travel_as_runs_over_the_old_order() -> None:
     new = body(9, [player_row(1, 1, 2, 0), player_row(3, 2, 1, 1), player_row(2, 2, 1, 1)])
-    diff = standings_diff(table_of(body(7)), table_of(new))
+    diff = sent_diff(table_of(body(7)), table_of(new))
     assert sorted(diff["rows"]) == [[1, 2, 0], [2, 1, 1], [3, 1, 1]]
     assert diff["order"] == [1, 3, 2]
     # Start rank 2 shared the rank of the row above before (1) and still does (3).
@@ -39,7 +49,7 @@ def test_a_row_moving_past_tied_rows_changes_only_the_ties_at_its_ends() -> None
                    player_row(5, 5, 0, 0)])  # fmt: skip
     new = body(9, [player_row(1, 1, 2, 0), player_row(5, 1, 2, 0),
                    *(player_row(n, 3, 1, 0) for n in (2, 3, 4))])  # fmt: skip
-    diff = standings_diff(table_of(old), table_of(new))
+    diff = sent_diff(table_of(old), table_of(new))
     assert diff["ties_on"] == [5]
     assert "ties_off" not in diff
 
@@ -47,7 +57,7 @@ def test_a_row_moving_past_tied_rows_changes_only_the_ties_at_its_ends() -> None
 def test_a_group_split_by_a_result_sends_the_row_no_longer_tied() -> None:
     old = body(7)  # 1 and 2 share first place
     new = body(9, [player_row(2, 1, 2, 0), player_row(1, 2, 1, 0), player_row(3, 3, 0, 1)])
-    diff = standings_diff(table_of(old), table_of(new))
+    diff = sent_diff(table_of(old), table_of(new))
     assert "ties_on" not in diff
     assert diff["ties_off"] == [2]
 
@@ -61,7 +71,7 @@ def test_one_player_lifted_over_a_block_is_three_runs() -> None:
 def test_an_unchanged_order_is_not_sent() -> None:
     new = body(9)
     new["rounds"]["closed"] = True
-    diff = standings_diff(table_of(body(7)), table_of(new))
+    diff = sent_diff(table_of(body(7)), table_of(new))
     assert not {"order", "ties_on", "ties_off"} & diff.keys()
     assert diff["closed"] is True
 

@@ -4,9 +4,9 @@ the tournament's version, and a client that has it gets 304 instead of the body.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pytest
-from django.http import HttpResponse
 from django.urls import reverse
 from rest_framework.test import APIClient
 
@@ -17,12 +17,12 @@ from .builders import make_tournament, record
 
 pytestmark = pytest.mark.django_db
 
-Get = Callable[..., HttpResponse]
+Get = Callable[..., Any]
 
 
 @pytest.fixture(params=["standings", "crosstable"])
 def get(request: pytest.FixtureRequest) -> Get:
-    def get(tid: int, **extra: object) -> HttpResponse:
+    def get(tid: int, **extra: Any) -> Any:
         params = extra.pop("params", {})
         return APIClient().get(reverse(request.param, args=[tid]), params, **extra)
 

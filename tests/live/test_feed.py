@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import AsyncIterator
+from typing import Any
 
 import pytest
 from asgiref.sync import async_to_sync
+from django.http import StreamingHttpResponse
 from django.test import Client
 from django.urls import reverse
 
@@ -31,10 +33,11 @@ async def collect(stream: AsyncIterator[bytes]) -> list[bytes]:
     return [chunk async for chunk in stream]
 
 
-def messages(tid: int, **headers: str) -> list[dict]:
+def messages(tid: int, **headers: Any) -> list[dict]:
     """The SSE messages of one connection: {"id", "event", "data"} each."""
     response = Client().get(reverse("feed", args=[tid]), **headers)
     assert response.status_code == 200
+    assert isinstance(response, StreamingHttpResponse)
     assert response["Content-Type"].startswith("text/event-stream")
     text = b"".join(async_to_sync(collect)(response.streaming_content)).decode()
     out = []
@@ -84,6 +87,7 @@ def test_the_jsonl_download_has_one_public_event_a_line() -> None:
     tid = make_tournament(players=4)
     record(tid, 1, "1-0")
     response = Client().get(reverse("feed-jsonl", args=[tid]), {"since": "5"})
+    assert isinstance(response, StreamingHttpResponse)
     lines = [json.loads(line) for line in b"".join(response.streaming_content).splitlines()]
     assert [(e["seq"], e["kind"]) for e in lines] == [(6, "round.paired"), (7, "result.recorded")]
     assert lines[1]["payload"] == {"round": 1, "board": 1, "result": "1-0"}

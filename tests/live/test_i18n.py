@@ -56,7 +56,7 @@ def catalogue(language: str, domain: str) -> dict[str, object]:
     with path.open("rb") as po:
         messages = read_po(po)
     return {
-        (m.id[0] if isinstance(m.id, tuple) else m.id): m.string
+        (m.id[0] if isinstance(m.id, tuple | list) else m.id): m.string
         for m in messages
         if m.id and not m.fuzzy
     }
@@ -119,19 +119,19 @@ def missing() -> Iterator[set[str]]:
     gettext, ngettext = trans_real.DjangoTranslation.gettext, trans_real.DjangoTranslation.ngettext
 
     def checked_gettext(self: trans_real.DjangoTranslation, message: str) -> str:
-        if self.language() != "en" and message not in self._catalog:
+        if self.language() != "en" and message not in self._catalog:  # type: ignore[attr-defined]
             found.add(message)
         return gettext(self, message)
 
     def checked_ngettext(
         self: trans_real.DjangoTranslation, singular: str, plural: str, n: int
     ) -> str:
-        if self.language() != "en" and (singular, 0) not in self._catalog:
+        if self.language() != "en" and (singular, 0) not in self._catalog:  # type: ignore[attr-defined]
             found.add(singular)
         return ngettext(self, singular, plural, n)
 
-    trans_real.DjangoTranslation.gettext = checked_gettext  # type: ignore[method-assign]
-    trans_real.DjangoTranslation.ngettext = checked_ngettext  # type: ignore[method-assign]
+    trans_real.DjangoTranslation.gettext = checked_gettext  # type: ignore[method-assign,assignment]
+    trans_real.DjangoTranslation.ngettext = checked_ngettext  # type: ignore[method-assign,assignment]
     try:
         yield found
     finally:

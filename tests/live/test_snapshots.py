@@ -12,6 +12,14 @@ from tournaments.store.queries import load_tournament
 
 from .builders import make_tournament, record
 
+
+def stored_now(tid: int) -> StandingsSnapshot:
+    """The snapshot of the tournament as it is now (none newer is stored)."""
+    snapshot = store_snapshot(load_tournament(tid))
+    assert snapshot is not None
+    return snapshot
+
+
 pytestmark = pytest.mark.django_db
 
 
@@ -25,7 +33,7 @@ def test_a_stale_computation_cannot_overwrite_a_newer_snapshot() -> None:
     tid = make_tournament(players=4)
     stale = load_tournament(tid)  # the state a slow task read before the result came in
     last = record(tid, 1, "1-0")
-    assert store_snapshot(load_tournament(tid)).version == last
+    assert stored_now(tid).version == last
     assert store_snapshot(stale) is None
     latest = StandingsSnapshot.objects.get(tournament_id=tid)
     assert (latest.version, latest.standings.rows[0][5]) == (last, 1)  # column 5: points
@@ -52,7 +60,7 @@ def test_announced_only_after_commit(django_capture_on_commit_callbacks) -> None
     tid = make_tournament(players=4)
     with mock.patch("live.snapshots.announce") as announce:
         with django_capture_on_commit_callbacks(execute=True):
-            snapshot = store_snapshot(load_tournament(tid))
+            snapshot = stored_now(tid)
             announce.assert_not_called()  # still inside the transaction
         announce.assert_called_once_with(tid, snapshot.version)  # and once it commits
 
@@ -66,8 +74,8 @@ def test_ensure_computes_the_first_snapshot() -> None:
 def test_a_snapshot_records_where_the_tournament_stands() -> None:
     tid = make_tournament(players=4)
     record(tid, 1, "1-0")
-    in_play = store_snapshot(load_tournament(tid))
+    in_play = stored_now(tid)
     record(tid, 2, "0-1")
-    finished = store_snapshot(load_tournament(tid))
+    finished = stored_now(tid)
     assert (in_play.current_round, in_play.finished, in_play.players) == (1, False, 4)
     assert (finished.current_round, finished.finished, finished.players) == (1, True, 4)

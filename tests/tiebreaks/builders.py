@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
 from itertools import count
+from typing import Any
 
 from tiebreaks.model import (
     Color,
@@ -40,7 +41,8 @@ _BYES = {
     "---": UnplayedRound(Unplayed.ABSENT),
     "?": None,
 }
-_MIRROR = {
+# Either kind of result, mirrored to the same kind.
+_MIRROR: dict[Any, Any] = {
     Outcome.WIN: Outcome.LOSS,
     Outcome.DRAW: Outcome.DRAW,
     Outcome.LOSS: Outcome.WIN,
@@ -205,7 +207,7 @@ def round_robin(
     )
     system = System.ROUND_ROBIN if cycles == 1 else System.DOUBLE_ROUND_ROBIN
     # A round robin's rest round scores nothing.
-    return TournamentResults(players, len(rows[0]), scoring=Scoring(pab=0), system=system)
+    return TournamentResults(players, len(rows[0]), scoring=Scoring(pab=Fraction(0)), system=system)
 
 
 def _rr_round(cell: str, opponent: int, colour: Color) -> Round:

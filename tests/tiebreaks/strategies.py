@@ -19,6 +19,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import Any
 
 from hypothesis import strategies as st
 
@@ -83,7 +84,7 @@ def swiss_rates(heavy: bool = False) -> st.SearchStrategy[SwissRates]:
     )
 
 
-def _player_fields(rng: random.Random, rank: int, rated_only: bool) -> dict[str, object]:
+def _player_fields(rng: random.Random, rank: int, rated_only: bool) -> dict[str, Any]:
     """Identity fields of a player, each within its TRF 001 column width."""
     unrated = not rated_only and rng.random() < 0.15
     return {
@@ -277,7 +278,7 @@ def round_robins(
     return build.tournament(rounds, system, f"Random round robin of {players}", rated_only=False)
 
 
-def tournaments(**swiss_options: object) -> st.SearchStrategy[TournamentResults]:
+def tournaments(**swiss_options: Any) -> st.SearchStrategy[TournamentResults]:
     """Swiss tournaments and round robins."""
     return st.one_of(swiss_tournaments(**swiss_options), round_robins())
 

@@ -62,6 +62,7 @@ from tiebreaks.model import (
     Game,
     Outcome,
     Player,
+    Round,
     System,
     TournamentResults,
     Unplayed,
@@ -139,7 +140,7 @@ def _rr_sb_c1_without_the_rest_round(players, rank: int) -> Fraction | None:
 
 def _our_values(
     tournament: TournamentResults, codes, edition: str
-) -> dict[int, dict[str, Fraction]]:
+) -> dict[int, dict[str, Fraction | int | None]]:
     standings = compute_standings(tournament, codes, rules=edition)
     return {
         row.player.start_rank: {code: row.tiebreaks[code] for code in codes}
@@ -169,7 +170,10 @@ def _differences(ours, expected) -> list[tuple[int, str, object, object]]:
 def test_values_equal_tiebreak_core(tournament: TournamentResults, edition: str) -> None:
     codes = COMPARED_BY_EDITION[edition]
     players = to_tiebreak_core(tournament)
-    expected = core_values(players, codes, tournament.rounds, edition)
+    expected: dict[int, dict[str, Fraction | None]] = {
+        rank: dict(values)
+        for rank, values in core_values(players, codes, tournament.rounds, edition).items()
+    }
     for rank, values in expected.items():
         if edition == "fide-2026":
             by_article = _sb_c2_where_tiebreak_core_departs(players, rank, tournament.rounds)
@@ -197,7 +201,12 @@ def test_round_robin_values_equal_tiebreak_core(tournament: TournamentResults) -
     # No Buchholz: "these tie-breaks must not be used in round-robins" (8, 2026).
     codes = ROUND_ROBIN_COMPARED
     players = to_tiebreak_core(tournament)
-    expected = core_values(players, codes, tournament.rounds, "fide-2026", round_robin=True)
+    expected: dict[int, dict[str, Fraction | None]] = {
+        rank: dict(values)
+        for rank, values in core_values(
+            players, codes, tournament.rounds, "fide-2026", round_robin=True
+        ).items()
+    }
     for rank, values in expected.items():
         by_article = _rr_sb_c1_without_the_rest_round(players, rank)
         if by_article is not None:
@@ -228,7 +237,7 @@ def _departure_example() -> TournamentResults:
     w, b = Color.WHITE, Color.BLACK
     win, draw, loss = Outcome.WIN, Outcome.DRAW, Outcome.LOSS
     zpb, pab, hpb = (UnplayedRound(k) for k in (Unplayed.ZPB, Unplayed.PAB, Unplayed.HPB))
-    strips = {
+    strips: dict[int, tuple[Round, ...]] = {
         1: (zpb, UnplayedRound(Unplayed.FORFEIT_LOSS, 2, w), Game(3, win, w), Game(4, win, b)),
         2: (Game(5, loss, w), UnplayedRound(Unplayed.FORFEIT_WIN, 1, b), Game(4, loss, b),
             Game(3, loss, w)),
@@ -261,7 +270,7 @@ def test_a_cut_may_take_every_element() -> None:
     w, b = Color.WHITE, Color.BLACK
     win, draw, loss = Outcome.WIN, Outcome.DRAW, Outcome.LOSS
     pab = UnplayedRound(Unplayed.PAB)
-    strips = {
+    strips: dict[int, tuple[Round, ...]] = {
         1: (Game(2, win, w), Game(3, draw, b)),
         2: (Game(1, loss, b), pab),
         3: (pab, Game(1, draw, w)),

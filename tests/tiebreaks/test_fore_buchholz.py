@@ -123,7 +123,7 @@ MID_EVENT_BH = {1: "2.5", 2: "2.5", 3: "1.5", 4: "2.5", 5: "2"}
 MID_EVENT_BH_C1 = {1: "2", 2: "1.5", 3: "1", 4: "1.5", 5: "1"}
 
 
-def _column(tournament, code: str, **options) -> dict[int, F]:
+def _column(tournament, code: str, **options) -> dict[int, F | int | None]:
     rows = compute_standings(tournament, (code,), **options).rows
     return {r.player.start_rank: r.tiebreaks[code] for r in rows}
 

@@ -32,7 +32,7 @@ def test_points_are_exact_when_short_else_two_decimals_half_up(points: F, text: 
 
 def test_the_trf_writer_and_the_standings_write_an_eighth_alike() -> None:
     # A draw worth 1/8 (an unusual scoring, as XXS allows): one player's only point.
-    eighth = Scoring(win=1, draw=F(1, 8), hpb=F(1, 8))
+    eighth = Scoring(win=F(1), draw=F(1, 8), hpb=F(1, 8))
     strips = tournament_from_strips({1: "=W2", 2: "=B1"})
     tournament = TournamentResults(strips.players, rounds=1, scoring=eighth)
     standings = compute_standings(tournament, ("SB",))

@@ -50,7 +50,7 @@ def events(draw: st.DrawFn) -> tuple:
 
 
 def paid(awards: Awards) -> Decimal:
-    return sum((p.amount or 0 for w in awards.winners for p in w.prizes), Decimal(0))
+    return sum((p.amount or Decimal(0) for w in awards.winners for p in w.prizes), Decimal(0))
 
 
 @SETTINGS
@@ -60,7 +60,7 @@ def test_a_pool_is_paid_out_to_the_cent(event: tuple) -> None:
     definition = parse_prize_list({**data, "rounding": "distribute"})
     awards = award(standings, facts, definition)
     given_out = [p for p in definition.prizes if p not in awards.unawarded]
-    assert paid(awards) == sum(p.amount for p in given_out)
+    assert paid(awards) == sum((p.amount or Decimal(0) for p in given_out), Decimal(0))
 
 
 @SETTINGS
@@ -69,7 +69,8 @@ def test_rounding_down_keeps_less_than_a_cent_per_player(event: tuple) -> None:
     standings, facts, data = event
     definition = parse_prize_list({**data, "rounding": "down"})
     awards = award(standings, facts, definition)
-    kept = sum(p.amount for p in definition.prizes if p not in awards.unawarded) - paid(awards)
+    given_out = [p.amount or Decimal(0) for p in definition.prizes if p not in awards.unawarded]
+    kept = sum(given_out, Decimal(0)) - paid(awards)
     assert Decimal(0) <= kept < Decimal("0.01") * max(1, len(standings.rows)) * 2
 
 
@@ -102,4 +103,5 @@ def test_equal_sharing_pays_a_pool_alike_to_the_cent(event: tuple) -> None:
         for prize in prizes:
             for other in prize.shared_with:
                 mate = next(p for p in amounts[other] if p.pooled == prize.pooled)
+                assert mate.amount is not None and prize.amount is not None
                 assert abs(mate.amount - prize.amount) <= Decimal("0.01")

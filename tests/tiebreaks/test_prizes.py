@@ -12,6 +12,7 @@ from tiebreaks.model import Player
 from tiebreaks.prizes import (
     PlayerFacts,
     PrizeError,
+    PrizeList,
     award,
     parse_prize_list,
     prize_list_json,
@@ -40,7 +41,7 @@ def facts(**ratings: int) -> dict[int, PlayerFacts]:
     }
 
 
-def prizes(*items: dict, **options: object) -> object:
+def prizes(*items: dict, **options: object) -> PrizeList:
     return parse_prize_list({**options, "prizes": list(items)})
 
 

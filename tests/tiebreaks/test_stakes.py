@@ -148,6 +148,7 @@ def test_what_if_gives_the_standings_and_prizes_of_the_results() -> None:
     )
     points = {row.player.start_rank: row.points for row in branch.standings.rows}
     assert points == {1: 3, 2: Fraction(3, 2), 3: 1, 4: Fraction(1, 2), 5: 2, 6: 1}
+    assert branch.awards is not None
     assert [(w.start_rank, w.prizes[0].name) for w in branch.awards.winners] == [
         (1, "1st"),
         (5, "2nd"),

@@ -265,7 +265,18 @@ def test_162_p_gives_the_pab_its_own_value() -> None:
 def test_xxs_shortcuts_and_codes() -> None:
     text = with_header(swiss_5_text(), "XXS W=3 D=1 PAB=2 FL=-1")
     assert parse_trf(text).tournament.scoring == Scoring(
-        win=3, forfeit_win=3, fpb=3, draw=1, hpb=1, pab=2, forfeit_loss=-1
+        **{
+            name: Fraction(n)
+            for name, n in {
+                "win": 3,
+                "forfeit_win": 3,
+                "fpb": 3,
+                "draw": 1,
+                "hpb": 1,
+                "pab": 2,
+                "forfeit_loss": -1,
+            }.items()
+        }
     )
 
 
@@ -301,7 +312,7 @@ def test_299_abnormal_points_are_kept_and_change_no_points() -> None:
 
 
 @pytest.mark.parametrize("version", [TRF16, TRF26])
-@pytest.mark.parametrize("scoring", [Scoring(), Scoring.three_one_zero(), Scoring(hpb=0)])
+@pytest.mark.parametrize("scoring", [Scoring(), Scoring.three_one_zero(), Scoring(hpb=Fraction(0))])
 def test_a_tournament_built_in_code_reads_back_equal(version: str, scoring: Scoring) -> None:
     tournament = dataclasses.replace(read_trf(SWISS_5).tournament, scoring=scoring)
     trf = trf_from_tournament(tournament, ("BH/C1", "SB"), version=version)
@@ -352,7 +363,7 @@ def test_changed_added_and_removed_players_are_written() -> None:
     players[0] = dataclasses.replace(players[0], name="Alyx Renamed")
     players.append(Player(7, "Newcomer"))
     changed = dataclasses.replace(
-        trf, tournament=dataclasses.replace(trf.tournament, players=players)
+        trf, tournament=dataclasses.replace(trf.tournament, players=tuple(players))
     )
     lines = write_trf(changed).split("\n")
     player_lines = [line for line in lines if line.startswith("001")]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction as F
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -22,7 +23,7 @@ from tiebreaks.trf import parse_trf, read_trf
 NOTATIONS = Path(__file__).resolve().parents[1] / "data" / "notations"
 
 
-def _standings(name: str, tiebreaks: tuple[str, ...], **options: object) -> dict[int, tuple]:
+def _standings(name: str, tiebreaks: tuple[str, ...], **options: Any) -> dict[int, tuple]:
     rows = compute_standings(read_trf(NOTATIONS / name).tournament, tiebreaks, **options).rows
     return {r.player.start_rank: (r.points, r.modified_points, *r.tiebreaks.values()) for r in rows}
 

@@ -31,7 +31,7 @@ class Api:
         return self.client.get(reverse(f"tournaments:{name}", args=args), params)
 
     def post(self, name: str, *args: Any, body: Any, key: str | None = None) -> Any:
-        headers = {"HTTP_IDEMPOTENCY_KEY": key} if key else {}
+        headers: dict[str, Any] = {"HTTP_IDEMPOTENCY_KEY": key} if key else {}
         return self.client.post(
             reverse(f"tournaments:{name}", args=args), body, format="json", **headers
         )

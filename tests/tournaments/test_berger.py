@@ -17,7 +17,7 @@ from .builders import stored
 SIZES = range(3, 17)
 
 
-def _table(text: str) -> list[list[tuple[int, int]]]:
+def _table(text: str) -> list[list[tuple[int, ...]]]:
     """'1-4, 2-3 / 4-3, 1-2' -> one list of (white, black) per round, as the Annex prints it."""
     return [
         [tuple(int(n) for n in board.split("-")) for board in line.split(",")]

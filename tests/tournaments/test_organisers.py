@@ -27,7 +27,7 @@ def bob():
 
 
 def last_event(tid: int) -> Event:
-    return Event.objects.filter(tournament_id=tid).order_by("-seq").first()
+    return Event.objects.filter(tournament_id=tid).latest("seq")
 
 
 def test_a_grant_is_an_event_by_whoever_granted_it(tid, organiser, bob):

@@ -3,6 +3,7 @@ the rules a pairing breaks (pure: a folded state, no database)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -47,11 +48,11 @@ def state(players: int, rounds: list[tuple[list[tuple[int, int, str]], list[int]
     )
 
 
-def pairing(number: int, boards: list[tuple[int, int]], byes: list[int] = ()) -> dict[str, Any]:
+def pairing(number: int, boards: list[tuple[int, int]], byes: Sequence[int] = ()) -> dict[str, Any]:
     return {"round": number, "boards": [{"white": w, "black": b} for w, b in boards], "byes": byes}
 
 
-ROUND_1 = ([(1, 3, "1-0"), (2, 4, "1/2-1/2")], [])
+ROUND_1: tuple[list[tuple[int, int, str]], list[int]] = ([(1, 3, "1-0"), (2, 4, "1/2-1/2")], [])
 
 
 def test_each_side_has_its_rating_points_and_colours_before_the_round():

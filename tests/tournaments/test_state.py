@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -20,7 +21,7 @@ W, B = Color.WHITE, Color.BLACK
 class Stored:
     seq: int
     kind: str
-    payload: dict[str, Any]
+    payload: Mapping[str, Any]
     schema_version: int
 
 

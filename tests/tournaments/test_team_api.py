@@ -3,6 +3,7 @@ refused naming the field and stores nothing."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 import pytest
@@ -118,7 +119,7 @@ def test_only_organisers_write(make_api: Any, api: Api, name: str, body: dict[st
 
 
 def lineups(
-    api: Api, tid: int, round_number: int, teams: int, skip: set[int] = frozenset()
+    api: Api, tid: int, round_number: int, teams: int, skip: Collection[int] = frozenset()
 ) -> None:
     """Each team's first four roster players, in order; teams in ``skip`` send none."""
     for team in range(1, teams + 1):
