@@ -21,6 +21,7 @@ urlpatterns = [
         views.ReinstatementView.as_view(),
         name="reinstatement-create",
     ),
+    path(tournament + "check-ins/", views.CheckInView.as_view(), name="check-in-create"),
     path(tournament + "withdrawals/", views.WithdrawalView.as_view(), name="withdrawal-create"),
     path(tournament + "byes/", views.ByeListView.as_view(), name="bye-list"),
     path(

@@ -34,6 +34,7 @@ CloseRoundRequest = command_body(serializers.Serializer)
 EditPlayerRequest = command_body(schemas.PlayerChangesSerializer)
 RankPlayersRequest = command_body(schemas.PlayersRankedSerializer)
 ReinstatePlayerRequest = command_body(schemas.PlayerReinstatedSerializer)
+CheckInRequest = command_body(schemas.PlayersCheckedInSerializer)
 
 
 class PairNextRoundRequest(serializers.Serializer):

@@ -163,6 +163,45 @@ def fold_reinstatement(acc: Accumulator, p: Mapping[str, Any]) -> None:
     acc.players[rank] = replace(acc.players[rank], withdrawn_from=None)
 
 
+# --- check-in -----------------------------------------------------------------------
+
+
+def decide_check_in(state: TournamentState, body: Mapping[str, Any]) -> Payload:
+    """Mark players present (``present`` true) or not for a round not paired yet; the
+    players already so are left out of the event, and a check-in changing nothing is
+    refused.  With the ``check_in`` setting only the players checked in are paired."""
+    number = body["round"]
+    if number in state.rounds:
+        raise CommandError("round", f"round {number} is already paired")
+    if number > state.settings.rounds:
+        raise CommandError(
+            "round", f"round {number} is out of range: the tournament has {state.settings.rounds}"
+        )
+    present = body.get("present", True)
+    checked = state.checked_in.get(number, frozenset())
+    changed: list[int] = []
+    for index, player_id in enumerate(body["player_ids"]):
+        player = player_of(state, player_id, f"player_ids.{index}")
+        if present and player.withdrawn_in(number):
+            raise CommandError(
+                f"player_ids.{index}", f"{player.name} withdrew before round {number}"
+            )
+        if (player_id in checked) != present and player_id not in changed:
+            changed.append(player_id)
+    if not changed:
+        state_text = "checked in" if present else "not checked in"
+        raise CommandError(
+            "player_ids", f"nothing to change: already {state_text} for round {number}"
+        )
+    return {"round": number, "player_ids": changed, "present": present}
+
+
+def fold_check_in(acc: Accumulator, p: Mapping[str, Any]) -> None:
+    checked = acc.checked_in.get(p["round"], frozenset())
+    ids = frozenset(p["player_ids"])
+    acc.checked_in[p["round"]] = checked | ids if p["present"] else checked - ids
+
+
 # --- rounds -------------------------------------------------------------------------
 
 
@@ -209,11 +248,24 @@ def settings_payload(settings: Settings) -> Payload:
         payload["unrated_rating"] = settings.unrated_rating
     if settings.acceleration:
         payload["acceleration"] = settings.acceleration
+    for key in _ISSUE_18_SETTINGS:
+        value = getattr(settings, key)
+        if value != _UNSET[key]:
+            payload[key] = list(value) if isinstance(value, tuple) else value
     return payload
 
 
 _SCORING_FIELDS = ("win", "draw", "loss", "forfeit_win", "forfeit_loss", "pab", "fpb", "hpb", "zpb")
-_UNSET: dict[str, Any] = {"unrated_rating": None, "acceleration": "", "details": {}}
+_ISSUE_18_SETTINGS = ("initial_colour", "check_in", "max_half_byes", "no_half_byes_in")
+_UNSET: dict[str, Any] = {
+    "unrated_rating": None,
+    "acceleration": "",
+    "details": {},
+    "initial_colour": "",
+    "check_in": False,
+    "max_half_byes": None,
+    "no_half_byes_in": [],
+}
 
 
 def decide_settings_change(state: TournamentState, merged: Mapping[str, Any]) -> Payload:
@@ -251,6 +303,11 @@ def fold_settings_change(acc: Accumulator, p: Mapping[str, Any]) -> None:
         changes["tiebreaks"] = tuple(changes["tiebreaks"])
     if "details" in changes:
         changes["details"] = MappingProxyType(dict(changes["details"] or {}))
-    if "acceleration" in changes:
-        changes["acceleration"] = changes["acceleration"] or ""
+    for key in ("acceleration", "initial_colour"):
+        if key in changes:
+            changes[key] = changes[key] or ""
+    if "check_in" in changes:
+        changes["check_in"] = bool(changes["check_in"])
+    if "no_half_byes_in" in changes:
+        changes["no_half_byes_in"] = tuple(changes["no_half_byes_in"] or ())
     acc.settings = replace(acc.settings, **changes)

@@ -63,6 +63,7 @@ class EventKind(enum.StrEnum):
     PLAYER_REINSTATED = "player.reinstated"
     ROUND_UNPAIRED = "round.unpaired"
     SETTINGS_CHANGED = "settings.changed"
+    PLAYERS_CHECKED_IN = "players.checked_in"
 
 
 @dataclass(frozen=True)
@@ -138,6 +139,10 @@ class TournamentCreated(DomainEvent):
             "unrated_rating",
             "acceleration",
             "details",
+            "initial_colour",
+            "check_in",
+            "max_half_byes",
+            "no_half_byes_in",
         }
     )
     EXAMPLES = MappingProxyType(
@@ -162,7 +167,19 @@ class TournamentCreated(DomainEvent):
             }
         }
     )
-    OPTIONAL = frozenset({"unrated_rating", "acceleration", "details", "kind", "boards"})
+    OPTIONAL = frozenset(
+        {
+            "unrated_rating",
+            "acceleration",
+            "details",
+            "kind",
+            "boards",
+            "initial_colour",
+            "check_in",
+            "max_half_byes",
+            "no_half_byes_in",
+        }
+    )
 
     name: str
     rounds: int
@@ -177,10 +194,22 @@ class TournamentCreated(DomainEvent):
     kind: str = INDIVIDUAL
     boards: int = 0
     match_points: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    # Issue 18: round 1's first colour (TRF XXC: "white1", "black1"; "" the server's
+    # default), pairing only the players checked in, the C.04.2 half-point-bye limits.
+    initial_colour: str = ""
+    check_in: bool = False
+    max_half_byes: int | None = None
+    no_half_byes_in: tuple[int, ...] = ()
 
     @classmethod
     def from_payload(cls, payload: Mapping[str, Any]) -> Self:
-        return cls(**{**payload, "tiebreaks": tuple(payload["tiebreaks"])})
+        return cls(
+            **{
+                **payload,
+                "tiebreaks": tuple(payload["tiebreaks"]),
+                "no_half_byes_in": tuple(payload.get("no_half_byes_in", ())),
+            }
+        )
 
     def to_payload(self) -> Payload:
         payload = super().to_payload()
@@ -203,6 +232,10 @@ class TournamentCreated(DomainEvent):
             kind=self.kind,
             boards=self.boards,
             match_points=MappingProxyType(dict(self.match_points)),
+            initial_colour=self.initial_colour,
+            check_in=self.check_in,
+            max_half_byes=self.max_half_byes,
+            no_half_byes_in=self.no_half_byes_in,
         )
 
     def summary(self) -> str:
@@ -225,7 +258,17 @@ def _player_registered_add_player_id(payload: Payload) -> Payload:
 class PlayerRegistered(DomainEvent):
     KIND = EventKind.PLAYER_REGISTERED
     PUBLIC = frozenset(
-        {"player_id", "start_rank", "name", "rating", "title", "federation", "fide_id"}
+        {
+            "player_id",
+            "start_rank",
+            "name",
+            "rating",
+            "title",
+            "federation",
+            "fide_id",
+            "first_round",
+            "missed_rounds",
+        }
     )
     VERSION = 3
     UPCASTERS = MappingProxyType(
@@ -253,10 +296,12 @@ class PlayerRegistered(DomainEvent):
                 "sex": "w",
                 "birth_date": "1990-05-31",
                 "club": "Scacchi Roma",
+                "first_round": 4,
+                "missed_rounds": "half",
             },
         }
     )
-    OPTIONAL = frozenset({"sex", "birth_date", "club"})
+    OPTIONAL = frozenset({"sex", "birth_date", "club", "first_round", "missed_rounds"})
 
     start_rank: int  # the pairing number
     name: str
@@ -268,6 +313,11 @@ class PlayerRegistered(DomainEvent):
     sex: str = ""
     birth_date: str = ""
     club: str = ""
+    # A late entry (registered once rounds were paired): the first round the player
+    # can be paired in; each round before it is a requested bye of ``missed_rounds``
+    # points ("zero" or "half"), as C.07 reads an unplayed round.
+    first_round: int = 1
+    missed_rounds: str = "zero"
 
     def apply(self, acc: Accumulator, seq: int) -> None:
         acc.players[self.start_rank] = PlayerState(
@@ -281,13 +331,22 @@ class PlayerRegistered(DomainEvent):
             sex=self.sex,
             birth_date=self.birth_date,
             club=self.club,
+            first_round=self.first_round,
         )
         acc.player_ids[self.player_id] = self.start_rank
         if self.fide_id:
             acc.fide_ids.setdefault(self.fide_id, self.start_rank)
+        for number in range(1, self.first_round):
+            acc.requested_byes.setdefault(number, {})[self.start_rank] = self.missed_rounds
 
     def summary(self) -> str:
-        return f"{self.start_rank}. {self.name} ({self.rating or 'unrated'})"
+        late = ""
+        if self.first_round > 1:
+            late = (
+                f", late entry from round {self.first_round} "
+                f"({self.missed_rounds}-point byes before)"
+            )
+        return f"{self.start_rank}. {self.name} ({self.rating or 'unrated'}){late}"
 
 
 @dataclass(frozen=True)
@@ -823,6 +882,30 @@ class SettingsChanged(DomainEvent):
         return f"settings: {_changes_text(self.changes)}"
 
 
+@dataclass(frozen=True)
+class PlayersCheckedIn(DomainEvent):
+    """Players marked present for a round (``present`` false: marked absent again)."""
+
+    KIND = EventKind.PLAYERS_CHECKED_IN
+    EXAMPLES = MappingProxyType({1: {"round": 2, "player_ids": [3, 5], "present": True}})
+
+    round: int
+    player_ids: tuple[int, ...]
+    present: bool
+
+    @classmethod
+    def from_payload(cls, payload: Mapping[str, Any]) -> Self:
+        return cls(payload["round"], tuple(payload["player_ids"]), payload["present"])
+
+    def apply(self, acc: Accumulator, seq: int) -> None:
+        amendments.fold_check_in(acc, self.to_payload())
+
+    def summary(self) -> str:
+        ids = ", ".join(f"#{player_id}" for player_id in self.player_ids)
+        state = "checked in" if self.present else "no longer checked in"
+        return f"round {self.round}: players {ids} {state}"
+
+
 EVENT_TYPES: Mapping[str, type[DomainEvent]] = MappingProxyType(
     {
         event_type.KIND: event_type
@@ -851,6 +934,7 @@ EVENT_TYPES: Mapping[str, type[DomainEvent]] = MappingProxyType(
             PlayerReinstated,
             RoundUnpaired,
             SettingsChanged,
+            PlayersCheckedIn,
         )
     }
 )

@@ -30,6 +30,7 @@ from .state import TournamentState
 
 BUILT_IN = "dutch"
 XXC = {Color.WHITE: "white1", Color.BLACK: "black1"}
+COLOUR_OF = {name: colour for colour, name in XXC.items()}
 BERGER = "as the Berger tables schedule"
 
 
@@ -82,8 +83,9 @@ class PairingInput:
 
 def pairing_input(state: TournamentState, default_colour: Color) -> PairingInput:
     """The input of the round after the last paired one; players withdrawn or with a
-    requested bye in it are left out (C.04.2).  ``default_colour`` is round 1's
-    first colour when the results do not show it."""
+    requested bye in it (or not checked in, with check-in) are left out (C.04.2).
+    Round 1's first colour: what the results show, else the tournament's setting,
+    else ``default_colour`` (the server's)."""
     number = state.last_paired_round + 1
     results = state.to_tiebreaks()
     absent = frozenset(set(state.players) - active_players(state, number))
@@ -92,7 +94,8 @@ def pairing_input(state: TournamentState, default_colour: Color) -> PairingInput
         number=number,
         tournament=results,
         absent=absent,
-        initial_colour=round_one_colour(results) or default_colour,
+        initial_colour=round_one_colour(results)
+        or COLOUR_OF.get(state.settings.initial_colour, default_colour),
         acceleration_method=method,
         acceleration=by_method(method, results, absent),
     )
@@ -146,7 +149,7 @@ def check_round(
     given = pairing_input(state, default_colour)
     origin = event.origin
     if origin is not None:
-        recorded_colour = {name: colour for colour, name in XXC.items()}[origin.initial_colour]
+        recorded_colour = COLOUR_OF[origin.initial_colour]
         given = replace(given, initial_colour=recorded_colour)
     check = given.check(boards_of(event))
     if check.identical:

@@ -77,6 +77,14 @@ class Settings:
     kind: str = INDIVIDUAL
     boards: int = 0
     match_points: Mapping[str, str] = field(default_factory=dict)
+    # Round 1's first colour ("white1" or "black1", TRF XXC); "": the server's default.
+    initial_colour: str = ""
+    # Only the players checked in for a round are paired in it (the others absent).
+    check_in: bool = False
+    # C.04.2 half-point byes: at most this many per player (None: no limit), and
+    # none in these rounds (typically the last).
+    max_half_byes: int | None = None
+    no_half_byes_in: tuple[int, ...] = ()
 
     @property
     def is_team(self) -> bool:
@@ -98,6 +106,9 @@ class PlayerState:
     sex: str = ""  # "m" or "w", as TRF writes it
     birth_date: str = ""  # ISO: a year ("1990") or a date ("1990-05-31")
     club: str = ""
+    # A late entry: the first round the player could be paired in (the rounds before
+    # it are byes of ``missed_rounds`` points: "zero" or "half").
+    first_round: int = 1
 
     def withdrawn_in(self, round_number: int) -> bool:
         return self.withdrawn_from is not None and round_number >= self.withdrawn_from
@@ -236,6 +247,8 @@ class TournamentState:
     teams: Mapping[int, TeamEntry] = field(default_factory=dict)
     team_rounds: Mapping[int, TeamRoundState] = field(default_factory=dict)
     lineups: Mapping[tuple[int, int], Lineup] = field(default_factory=dict)
+    # round -> the ids of the players checked in for it
+    checked_in: Mapping[int, frozenset[int]] = field(default_factory=dict)
 
     prize_list: PrizeList | None = None  # the last one set
     prize_list_seq: int | None = None  # the event that set it
@@ -254,6 +267,15 @@ class TournamentState:
 
     def requested_bye(self, round_number: int, start_rank: int) -> str | None:
         return self.requested_byes.get(round_number, {}).get(start_rank)
+
+    def half_byes_of(self, start_rank: int) -> list[int]:
+        """The rounds of the player's half-point byes, late-entry byes left out."""
+        first = self.players[start_rank].first_round
+        return sorted(
+            number
+            for number, byes in self.requested_byes.items()
+            if number >= first and byes.get(start_rank) == "half"
+        )
 
     def round_entry(self, round_number: int, start_rank: int) -> Round:
         """A player's entry for a paired round, as the tie-break engine reads it."""
@@ -374,6 +396,7 @@ class Accumulator:
         self.teams: dict[int, TeamEntry] = dict(start.teams) if start else {}
         self.team_rounds: dict[int, TeamRoundState] = dict(start.team_rounds) if start else {}
         self.lineups: dict[tuple[int, int], Lineup] = dict(start.lineups) if start else {}
+        self.checked_in: dict[int, frozenset[int]] = dict(start.checked_in) if start else {}
 
     def advance(self, seq: int, kind: str) -> None:
         """Accept event ``seq`` of ``kind`` as the next one, or raise FoldError."""
@@ -413,6 +436,7 @@ class Accumulator:
             teams=MappingProxyType(self.teams),
             team_rounds=MappingProxyType(self.team_rounds),
             lineups=MappingProxyType(self.lineups),
+            checked_in=MappingProxyType(self.checked_in),
             prize_list=self.prize_list,
             prize_list_seq=self.prize_list_seq,
         )

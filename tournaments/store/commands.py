@@ -48,6 +48,7 @@ from .events import payload_of
 __all__ = [
     "cancel_bye",
     "change_settings",
+    "check_in_players",
     "edit_player",
     "rank_players",
     "reinstate_player",
@@ -189,7 +190,11 @@ def _replayed(event: Event, *, kind: str, data: Payload) -> Event:
 
 
 register_player = Command(
-    EventKind.PLAYER_REGISTERED, schemas.PlayerRegisteredSerializer, decisions.decide_registration
+    EventKind.PLAYER_REGISTERED,
+    schemas.PlayerRegisteredSerializer,
+    decisions.decide_registration,
+    # The late entry's choice is stored only when rounds were missed.
+    replay_fields=frozenset(schemas.PlayerRegisteredSerializer().fields) - {"missed_rounds"},
 )
 withdraw_player = Command(
     EventKind.PLAYER_WITHDRAWN, schemas.PlayerWithdrawnSerializer, decisions.decide_withdrawal
@@ -352,6 +357,9 @@ reinstate_player = _amendment(
 )
 unpair_round = _amendment(
     EventKind.ROUND_UNPAIRED, schemas.RoundUnpairedSerializer, amendments.decide_unpairing
+)
+check_in_players = _amendment(
+    EventKind.PLAYERS_CHECKED_IN, schemas.PlayersCheckedInSerializer, amendments.decide_check_in
 )
 change_settings = _amendment(
     EventKind.SETTINGS_CHANGED, schemas.SettingsChangedSerializer, _decide_settings_change

@@ -166,6 +166,30 @@ class TournamentCreatedSerializer(serializers.Serializer):
         '"baku" (C.04.5.1, standard 1 - 1/2 - 0 scoring only). Omit for none.',
     )
     details = TournamentDetailsSerializer(required=False)
+    initial_colour = serializers.ChoiceField(
+        choices=("white1", "black1"),
+        required=False,
+        help_text="Round 1's first colour (TRF XXC): the top player of round 1 has White "
+        '("white1") or Black ("black1"). Omit for the server\'s default.',
+    )
+    check_in = serializers.BooleanField(
+        required=False,
+        help_text="Pair only the players checked in for a round (POST check-ins/); "
+        "the others are absent.",
+    )
+    max_half_byes = serializers.IntegerField(
+        min_value=0,
+        max_value=MAX_ROUNDS,
+        required=False,
+        help_text="C.04.2: the most half-point byes a player may request. Omit for no limit.",
+    )
+    no_half_byes_in = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS),
+        required=False,
+        max_length=MAX_ROUNDS,
+        help_text="C.04.2: the rounds in which no half-point bye may be requested "
+        "(typically the last).",
+    )
     kind = serializers.ChoiceField(
         choices=KINDS,
         default=INDIVIDUAL,
@@ -190,6 +214,13 @@ class TournamentCreatedSerializer(serializers.Serializer):
             if team_only in attrs:
                 raise serializers.ValidationError({team_only: "applies to a team event only"})
         del attrs["kind"]  # an individual event's payload stays as it always was
+        late = [n for n in attrs.get("no_half_byes_in", ()) if n > attrs["rounds"]]
+        if late:
+            raise serializers.ValidationError(
+                {"no_half_byes_in": f"round {late[0]} is after the last round ({attrs['rounds']})"}
+            )
+        if "no_half_byes_in" in attrs:
+            attrs["no_half_byes_in"] = sorted(set(attrs["no_half_byes_in"]))
         if "acceleration" in attrs:
             if attrs["system"] != System.SWISS.value:
                 raise serializers.ValidationError(
@@ -297,6 +328,12 @@ class PlayerRegisteredSerializer(PlayerDataSerializer):
         required=False,
         help_text="Given by the server: the player's id, which never changes.",
     )
+    missed_rounds = serializers.ChoiceField(
+        choices=("zero", "half"),
+        required=False,
+        help_text="A late entry (rounds paired already): the bye each missed round "
+        "counts as; zero when omitted.",
+    )
 
 
 class PlayerEditedSerializer(serializers.Serializer):
@@ -337,6 +374,16 @@ class PlayerReinstatedSerializer(serializers.Serializer):
         max_value=MAX_ROUNDS,
         required=False,
         help_text="The first round the player plays again; omit for the first one possible.",
+    )
+
+
+class PlayersCheckedInSerializer(serializers.Serializer):
+    round = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS)
+    player_ids = serializers.ListField(
+        child=serializers.IntegerField(min_value=1), min_length=1, max_length=MAX_START_RANK
+    )
+    present = serializers.BooleanField(
+        default=True, help_text="false: no longer checked in (marked absent again)."
     )
 
 

@@ -50,6 +50,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db import transaction
 
+from pairings.trf_input import xxc_colour
 from tiebreaks.errors import TrfError
 from tiebreaks.formatting import format_points
 from tiebreaks.model import (
@@ -66,6 +67,7 @@ from tiebreaks.standings import Standings, compute_standings, format_value
 from tiebreaks.trf import ByeRecord, TrfFile, parse_trf, trf_from_tournament, write_trf
 from tiebreaks.trf.details import iso_date, tournament_details
 from tournaments.domain.errors import CommandError
+from tournaments.domain.pairing_origin import XXC
 from tournaments.domain.state import TournamentState
 
 from . import commands, queries
@@ -101,6 +103,7 @@ _SETTING_RECORDS = {
     "rules": (RULES_COMMENT,),
     "unrated_rating": (UNRATED_COMMENT,),
     "acceleration": (ACCELERATION_COMMENT,),
+    "initial_colour": ("XXC ",),
 }
 REQUESTED_BYES = {Unplayed.HPB: "half", Unplayed.ZPB: "zero", Unplayed.FPB: "full"}
 BYE_KINDS = {points: kind for kind, points in REQUESTED_BYES.items()}
@@ -162,6 +165,9 @@ class _Importer:
         acceleration = self._comment(ACCELERATION_COMMENT)
         if acceleration is not None:
             settings["acceleration"] = acceleration
+        colour = xxc_colour(self.trf)
+        if colour is not None:
+            settings["initial_colour"] = XXC[colour]
         with reported_at(self._header_line):
             created = commands.create_tournament(settings, author=self.author)
         # New and invisible to others until this transaction commits: no other
@@ -424,6 +430,8 @@ def export_trf(tournament_id: int) -> str:
         comments += f"{UNRATED_COMMENT}{unrated_rating}\n"
     if acceleration := state.settings.acceleration:
         comments += f"{ACCELERATION_COMMENT}{acceleration}\n"
+    if initial := state.settings.initial_colour:
+        comments += f"XXC {initial}\n"
     withdrawn: dict[int, list[int]] = {}
     for player in sorted(state.players.values(), key=lambda p: p.start_rank):
         if player.withdrawn_from is not None:
