@@ -3,6 +3,7 @@ from django.urls import path
 from django.views.generic import RedirectView
 
 from . import (
+    check_in,
     console,
     event_log,
     printouts,
@@ -85,6 +86,7 @@ urlpatterns = [
     path("tournaments/new/", setup.create_page, name="create"),
     path("tournaments/<tid:tournament_id>/log/", event_log.event_log, name="event-log"),
     path("tournaments/<tid:tournament_id>/pair/", console.pair_page, name="pair"),
+    path("tournaments/<tid:tournament_id>/check-in/", check_in.check_in_page, name="check-in"),
     path("tournaments/<tid:tournament_id>/settings/", setup.settings_page, name="settings"),
     path(
         "tournaments/<tid:tournament_id>/rounds/<int:round_number>/cancel/",

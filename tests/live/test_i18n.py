@@ -18,7 +18,9 @@ from django.utils.translation import trans_real
 
 from live.templatetags.crosstable_format import points, signed, tiebreak
 from live.tiebreak_names import NAMES, tiebreak_name
+from tests.builders import build_tournament, organiser
 from tiebreaks.definitions import CATALOGUE
+from tournaments.store import commands
 
 from .builders import make_tournament, round_two_with_a_withdrawal_and_a_bye
 
@@ -164,6 +166,32 @@ def test_every_spectator_page_renders_with_no_message_missing(
         response = client.get(url)
         assert response.status_code in (200, 404), url
         assert response.headers.get("content-language") == language, url
+    assert missing == set()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_console_texts_of_issue_18_render_with_no_message_missing(
+    language: str, missing: set[str]
+) -> None:
+    """Check-in (its page and messages), the pairing settings, the late entry's
+    byes and the event log's player filter."""
+    author = organiser()
+    tid = build_tournament(author=author, players=4, rounds=3)
+    commands.change_settings(tid, {"changes": {"check_in": True}}, author=author)
+    client = Client(headers={"accept-language": language})
+    client.force_login(author)
+    check_in = reverse("live:check-in", args=[tid])
+    client.post(check_in, {"round": "1", "action": "all"})  # a success
+    client.post(check_in, {"round": "1", "action": "all"})  # a refusal
+    client.post(check_in, {"round": "1", "player_id": "1", "action": "out"})
+    assert client.get(check_in).status_code == 200
+    client.post(reverse("live:create"), {"name": "X", "rounds": "3", "no_half_byes_in": "x"})
+    assert client.get(reverse("live:settings", args=[tid])).status_code == 200
+    assert client.get(reverse("live:event-log", args=[tid])).status_code == 200
+    commands.pair_next_round(tid, author=author)
+    assert client.get(reverse("live:register", args=[tid])).status_code == 200
+    assert client.get(check_in).status_code == 200
     assert missing == set()
 
 

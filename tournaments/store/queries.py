@@ -34,6 +34,7 @@ from tournaments.domain.bulk_registration import (
 )
 from tournaments.domain.decisions import check_round_asked
 from tournaments.domain.errors import TournamentNotFound, UnreadableLog
+from tournaments.domain.event_players import PlayerTrail
 from tournaments.domain.events import EVENT_TYPES, EventKind, payload_lookup, public_payload
 from tournaments.domain.initial_ranking import initial_ranking
 from tournaments.domain.pairing_origin import BERGER
@@ -43,7 +44,7 @@ from tournaments.domain.state import BYE_POINTS, PlayerState, TournamentState
 from tournaments.domain.teams import TEAM, match_boards, match_score, round_complete, score_text
 from tournaments.models import Event, Membership, Tournament
 
-from .events import payload_of, summarise
+from .events import domain_event, payload_of, summarise
 from .pairing_check import pairing_check
 from .signals import event_appended
 from .state_cache import current_state, state_at
@@ -83,6 +84,7 @@ __all__ = [
     "load_tournament",
     "load_tournament_as_of",
     "seq_after_round",
+    "seqs_naming_player",
     "match_boards",
     "match_score",
     "may_write",
@@ -229,6 +231,17 @@ def tournament_events(tournament_id: int) -> QuerySet[Event]:
     """The tournament's stored events, every kind (the organisers' event log); read
     their payloads with ``payload_of``, never from the rows."""
     return Event.objects.filter(tournament_id=tournament_id)
+
+
+def seqs_naming_player(tournament_id: int, player_id: int) -> set[int]:
+    """The seqs of the tournament's events that name the player of ``player_id``
+    (``domain.event_players``: each read against the state of its time)."""
+    trail = PlayerTrail()
+    return {
+        stored.seq
+        for stored in tournament_events(tournament_id).order_by("seq").iterator()
+        if player_id in trail.named(stored.seq, domain_event(stored))
+    }
 
 
 def author_of(tournament_id: int, seq: int) -> str:
