@@ -266,3 +266,9 @@ def test_the_initial_colour_is_written_as_xxc_and_read_back(organiser):
     trf = export_trf(tid)
     assert "XXC black1\n" in trf
     assert state(import_trf(trf, author=organiser).id).settings.initial_colour == "black1"
+
+
+def test_an_xxc_record_without_a_colour_imports_without_one(organiser):
+    tid = with_settings(organiser)
+    trf = export_trf(tid).replace("### Crosstable rules", "XXC rtg\n### Crosstable rules")
+    assert state(import_trf(trf, author=organiser).id).settings.initial_colour == ""

@@ -50,7 +50,6 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db import transaction
 
-from pairings.trf_input import xxc_colour
 from tiebreaks.errors import TrfError
 from tiebreaks.formatting import format_points
 from tiebreaks.model import (
@@ -165,9 +164,8 @@ class _Importer:
         acceleration = self._comment(ACCELERATION_COMMENT)
         if acceleration is not None:
             settings["acceleration"] = acceleration
-        colour = xxc_colour(self.trf)
-        if colour is not None:
-            settings["initial_colour"] = XXC[colour]
+        if colour := self._initial_colour():
+            settings["initial_colour"] = colour
         with reported_at(self._header_line):
             created = commands.create_tournament(settings, author=self.author)
         # New and invisible to others until this transaction commits: no other
@@ -207,6 +205,16 @@ class _Importer:
         for line in self.trf.headers.lines:
             if line.startswith(prefix):
                 return line[len(prefix) :].strip()
+        return None
+
+    def _initial_colour(self) -> str | None:
+        """``white1`` or ``black1`` of an XXC record (other words, as "rtg", are
+        the pairing engine's business)."""
+        for line in self.trf.headers.lines:
+            if line.startswith("XXC"):
+                found = [w for w in line[3:].lower().split() if w in XXC.values()]
+                if found:
+                    return found[0]
         return None
 
     def _withdrawals(self) -> dict[int, list[tuple[int, int, int]]]:
