@@ -12,8 +12,10 @@ from celery.contrib.testing.worker import start_worker
 from celery.signals import task_postrun
 from django.conf import settings
 from django.db import connection
+from django.test import Client
 
 from config.celery import app as celery_app
+from tests.builders import organiser
 
 # What earlier tests may have left in Redis: queued recomputations, the cache's
 # keys (pending flags), channel-layer groups and messages.  Nothing else is touched.
@@ -79,3 +81,11 @@ def running_worker() -> Iterator[Runs]:
 def worker(transactional_db: None, broker: redis.Redis) -> Iterator[Runs]:
     with running_worker() as runs:
         yield runs
+
+
+@pytest.fixture
+def organiser_client(db: None) -> Client:
+    """A browser signed in as the tournaments' organiser (``tests.builders.organiser``)."""
+    signed_in = Client()
+    signed_in.force_login(organiser())
+    return signed_in

@@ -16,10 +16,8 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def client() -> Client:
-    signed_in = Client()
-    signed_in.force_login(organiser())
-    return signed_in
+def client(organiser_client: Client) -> Client:
+    return organiser_client
 
 
 def with_check_in(players: int = 4) -> int:
