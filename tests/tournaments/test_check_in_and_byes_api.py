@@ -272,3 +272,18 @@ def test_an_xxc_record_without_a_colour_imports_without_one(organiser):
     tid = with_settings(organiser)
     trf = export_trf(tid).replace("### Crosstable rules", "XXC rtg\n### Crosstable rules")
     assert state(import_trf(trf, author=organiser).id).settings.initial_colour == ""
+
+
+def test_the_tournament_shows_its_pairing_settings(api, organiser):
+    tid = with_settings(
+        organiser, initial_colour="black1", check_in=True, max_half_byes=2, no_half_byes_in=[3]
+    )
+    shown = api.get("tournament-detail", tid).json()
+    keys = ("initial_colour", "check_in", "max_half_byes", "no_half_byes_in")
+    assert [shown[k] for k in keys] == ["black1", True, 2, [3]]
+
+
+def test_a_late_entry_shows_the_first_round_it_can_play(api, organiser):
+    tid = make_tournament(organiser, players=4, pairings=[[(1, 3), (2, 4)]])
+    api.post("player-list", tid, body={"name": "Late"})
+    assert api.get("player-detail", tid, 5).json()["first_round"] == 2
