@@ -28,7 +28,8 @@ LIVE = Path(__file__).resolve().parents[2] / "live"
 TEMPLATES = LIVE / "templates"
 # The organiser pages (result entry, TRF import, sign-in, the console: setup, registration,
 # player edits, pairing, event log, result slips, prize editor, team management) are not
-# translated yet: docs/spectators.md, Languages.
+# translated yet: docs/spectators.md, Languages.  The check-in page (issue 18) is, and so
+# is checked with the spectator templates.
 ORGANISER_TEMPLATES = {
     "live/edit_player.html",
     "live/entry.html",

@@ -1,6 +1,7 @@
 """What an organiser changes after the fact, each an event of its own: a player's
 data edited, the players ranked (pairing numbers), a requested bye cancelled, a
-withdrawal undone, a round cancelled, the settings changed.  Pure Python.
+withdrawal undone, players checked in for a round, a round cancelled, the settings
+changed.  Pure Python.
 
 For each: ``decide_*(state, body)`` checks a body (its shape validated already)
 against the state and returns the payload of the event to append, or raises
