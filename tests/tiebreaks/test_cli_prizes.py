@@ -109,8 +109,41 @@ def test_a_prize_nobody_qualifies_for_is_a_warning(tmp_path: Path) -> None:
     path.write_text(json.dumps({"prizes": [*PLACES[:1], women]}))
     result = run("prizes", SWISS_5, "--prizes", path, "--json")
     assert result.returncode == 0
-    # Held's file gives no sex for anybody.
+    # Held's file has no woman.
     assert "warning:" in result.stderr and "'Best woman' not awarded" in result.stderr
+
+
+def with_record(tmp_path: Path, changes: dict[int, tuple[str, str]]) -> Path:
+    """Held's file with some players' sex (column 10) and birth date (columns 70-79)
+    changed: start rank -> (sex, birth date)."""
+    lines = []
+    for line in SWISS_5.read_text().splitlines():
+        if line.startswith("001") and int(line[4:8]) in changes:
+            sex, born = changes[int(line[4:8])]
+            line = f"{line[:9]}{sex}{line[10:69]}{born:<10}{line[79:]}"
+        lines.append(line)
+    path = tmp_path / "record.trf"
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def test_sex_and_birth_year_from_the_trf_choose_the_category_winners(tmp_path: Path) -> None:
+    # Helene (5, 2.5 points) is placed above Genevieve (7, 1.5); Paul (14) born 2013
+    # is under 14 in 2026, Nick (12) born 2012 is not.
+    trf = with_record(
+        tmp_path, {5: ("w", "1995/03/04"), 7: ("w", "1990"), 12: ("m", "2012"), 14: ("m", "2013")}
+    )
+    women = {"name": "Best woman", "amount": "50", "place": 1, "category": {"sex": "w"}}
+    junior = {"name": "Best U14", "amount": "30", "place": 1, "category": {"born_after": 2012}}
+    path = tmp_path / "prizes.json"
+    path.write_text(json.dumps({"prizes": [*PLACES[:1], women, junior]}))
+    result = run("prizes", trf, "--prizes", path, "--json")
+    assert result.returncode == 0, result.stderr
+    assert amounts(json.loads(result.stdout)) == {
+        2: [("1st", "1000.00")],
+        5: [("Best woman", "50.00")],
+        14: [("Best U14", "30.00")],
+    }
 
 
 @pytest.mark.parametrize(
