@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from .test_browser import chromium
 from .test_browser import server as daphne_server
-from .test_browser_spectator import horizontal_overflow
+from .test_browser_spectator import horizontal_overflow, shoot
 from .test_timeline import three_steps
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -51,3 +51,4 @@ def test_the_timeline_steps_through_the_log_by_keyboard_on_a_phone(server: str) 
         # The first result: 1 alone on top, from a four-way tie.
         expect(panel.locator("tr[data-start-rank='1'] td.place")).to_have_text("1")
         assert horizontal_overflow(page) <= 0
+        shoot(page, "timeline-phone")
