@@ -4,6 +4,7 @@ calculator API and the crosstable's Prize column."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,7 +13,9 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from tests import builders
+from tests.tiebreaks.test_cli_prizes import with_record
 from tournaments.store import commands
+from tournaments.store.trf_import import import_trf
 
 from .builders import organiser
 
@@ -108,3 +111,28 @@ def test_the_crosstable_shows_a_womans_prize_beside_her() -> None:
     html = Client().get(reverse("live:crosstable", args=[tid])).content.decode()
     row = html[html.index("Elena") :]
     assert "Category" in row[: row.index("</tr>")]
+
+
+def test_an_imported_trfs_sex_and_birth_year_choose_the_winners_as_the_cli_does(
+    tmp_path: Path,
+) -> None:
+    # The file and the expectations of test_cli_prizes: Helene (5) is the best
+    # placed woman, Paul (14) the only player born after 2012.
+    trf = with_record(
+        tmp_path, {5: ("w", "1995/03/04"), 7: ("w", "1990"), 12: ("m", "2012"), 14: ("m", "2013")}
+    )
+    tid = import_trf(trf.read_text(), author=organiser()).id
+    definition = {
+        "prizes": [
+            {"name": "1st", "amount": "1000", "place": 1},
+            {"name": "Best woman", "amount": "50", "place": 1, "category": {"sex": "w"}},
+            {"name": "Best U14", "amount": "30", "place": 1, "category": {"born_after": 2012}},
+        ]
+    }
+    commands.set_prize_list(tid, {"definition": definition}, author=organiser())
+    body = APIClient().get(reverse("prize-awards", args=[tid])).json()
+    assert {w["start_rank"]: [p["name"] for p in w["prizes"]] for w in body["winners"]} == {
+        2: ["1st"],
+        5: ["Best woman"],
+        14: ["Best U14"],
+    }
