@@ -10,6 +10,7 @@ from django.test import Client
 from django.urls import reverse
 
 from live.timeline import step_view
+from tests.builders import build_team_event
 from tournaments.store import commands
 from tournaments.store.queries import load_tournament
 
@@ -126,3 +127,17 @@ def test_a_moment_that_is_no_step_is_refused_naming_it(query: dict, field: str) 
     response = page(tid, **query)
     assert response.status_code == 400
     assert response.content.decode().startswith(f"{field}:")
+
+
+def test_the_live_page_has_a_timeline_tab_but_not_on_the_hall_screen() -> None:
+    tid = make_tournament(players=4)
+    url = reverse("live:spectator", args=[tid])
+    assert 'data-tab="timeline"' in Client().get(url).content.decode()
+    assert 'data-tab="timeline"' not in Client().get(url, {"hall": "1"}).content.decode()
+
+
+def test_a_team_events_live_page_has_no_timeline_tab() -> None:
+    # Its board results are another kind: the timeline would stay empty.
+    tid = build_team_event()
+    html = Client().get(reverse("live:spectator", args=[tid])).content.decode()
+    assert 'data-tab="timeline"' not in html
