@@ -17,9 +17,8 @@ A team file is a TRF26 file with 310 team records (or TRF16 013): see
 
 Any bad input (a missing file, a TRF error, an unknown tie-break code or rule
 edition, a round or player that does not exist, a prize list field or club entry
-that is wrong)
-ends with exit code 2 and one line on stderr saying what is wrong.  Warnings
-(declared points that disagree with the results, unrated players with a
+that is wrong) ends with exit code 2 and one line on stderr saying what is wrong.
+Warnings (declared points that disagree with the results, unrated players with a
 rating-based tie-break, prizes nobody qualifies for) go to stderr as lines
 starting with "warning: "; the output is unchanged by them.
 """
