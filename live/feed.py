@@ -3,9 +3,10 @@
 
 Only public events leave, and of them only their public fields
 (``tournaments.store.queries.public_events``): results, corrections, pairings,
-withdrawals, byes, registrations (no private detail), the prize list; never who
-organises.  Each event is ``{"seq", "kind", "at", "payload"}``; on the stream
-its SSE ``id`` is the seq, so a client reconnecting (EventSource does it by
+withdrawals, byes, registrations (no private detail), the organisers' amendments
+to them, team matches, the prize list; never who organises, nor team line-ups.
+Each event is ``{"seq", "kind", "at", "payload"}``; on the stream its SSE ``id``
+is the seq, so a client reconnecting (EventSource does it by
 itself) gets every public event after the last one it saw, with no gap.
 
 A stream polls the log every ``FEED_POLL_SECONDS`` and ends after

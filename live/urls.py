@@ -33,6 +33,7 @@ urlpatterns = [
         name="round",
     ),
     path("tournaments/<tid:tournament_id>/crosstable/", views.crosstable, name="crosstable"),
+    path("tournaments/<tid:tournament_id>/timeline/", views.timeline, name="timeline"),
     # The starting list's first address, kept for links already shared.
     path(
         "tournaments/<tid:tournament_id>/players/",

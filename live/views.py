@@ -37,6 +37,7 @@ from .overview import latest_progress
 from .prize_pages import prize_texts
 from .prizes import prize_view
 from .snapshots import ensure_snapshot, latest_version
+from .timeline import step_view
 from .wire import parse_follow
 
 # ?dwell=: seconds each hall page stays up.
@@ -220,6 +221,22 @@ def crosstable(request: HttpRequest, tournament_id: int) -> HttpResponse:
         return render(request, "live/crosstable_table.html", context)
     context.update(follow_live(request, tournament_id))
     return render(request, "live/crosstable.html", context)
+
+
+@condition(etag_func=_version_etag)
+def timeline(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """One step of the log (a result or a correction): the standings after it and the
+    places it moved; ``?as_of=SEQ`` or ``?step=N``, the last step without either.
+    ``?fragment=1``: the step alone (the live page's timeline tab)."""
+    folded = _folded(tournament_id)
+    try:
+        view = step_view(folded, request.GET)
+    except MomentError as error:
+        return _bad_moment(error)
+    context = {**_heading(folded), "view": view}
+    if request.GET.get("fragment") == "1":
+        return render(request, "live/timeline_step.html", context)
+    return render(request, "live/timeline.html", context)
 
 
 def _team_round(request: HttpRequest, folded: FoldedTournament, number: int) -> HttpResponse:

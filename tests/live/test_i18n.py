@@ -48,7 +48,7 @@ SPECTATOR_TEMPLATES = sorted(
     for path in TEMPLATES.rglob("*.html")
     if str(path.relative_to(TEMPLATES)) not in ORGANISER_TEMPLATES
 )
-SCRIPTS = ("spectator.js", "spectator-extras.js", "hall.js")
+SCRIPTS = ("spectator.js", "spectator-extras.js", "hall.js", "stakes.js")
 LANGUAGES = [code for code, _ in settings.LANGUAGES if code != "en"]
 NOT_WORDS = {"Crosstable"}  # the product's name
 
@@ -158,6 +158,8 @@ def test_every_spectator_page_renders_with_no_message_missing(
         reverse("live:starting-list", args=[tid]),
         reverse("live:prizes", args=[tid]),
         reverse("live:stakes", args=[tid]),
+        reverse("live:timeline", args=[tid]),
+        reverse("live:timeline", args=[tid]) + "?step=1",
         reverse("live:player", args=[tid, 5]),
         reverse("live:player", args=[tid, 6]),
         reverse("live:roster", args=[tid]),

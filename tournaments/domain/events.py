@@ -85,6 +85,13 @@ class DomainEvent:
     PUBLIC: ClassVar[frozenset[str] | None] = None
 
     @classmethod
+    def public_of(cls, payload: Mapping[str, Any]) -> Payload | None:
+        """What the public feed shows of a payload at the current version."""
+        if cls.PUBLIC is None:
+            return None
+        return {name: value for name, value in payload.items() if name in cls.PUBLIC}
+
+    @classmethod
     def from_payload(cls, payload: Mapping[str, Any]) -> Self:
         """The event of a payload at the current version."""
         return cls(**payload)
@@ -556,6 +563,7 @@ class TeamRegistered(DomainEvent):
     reserves last); its players are registered by the events before it."""
 
     KIND = EventKind.TEAM_REGISTERED
+    PUBLIC = frozenset({"number", "name", "short_name", "federation", "roster"})
     EXAMPLES = MappingProxyType(
         {
             1: {
@@ -594,6 +602,7 @@ class RosterEdited(DomainEvent):
     """A team's roster replaced (new players registered by the events before it)."""
 
     KIND = EventKind.ROSTER_EDITED
+    PUBLIC = frozenset({"team", "roster"})
     EXAMPLES = MappingProxyType({1: {"team": 1, "roster": [2, 1, 3, 4, 5, 9]}})
 
     team: int
@@ -646,6 +655,7 @@ class PairedMatch(DomainValue):
 @dataclass(frozen=True)
 class TeamRoundPaired(DomainEvent):
     KIND = EventKind.TEAM_ROUND_PAIRED
+    PUBLIC = frozenset({"round", "matches", "byes"})
     EXAMPLES = MappingProxyType(
         {1: {"round": 1, "matches": [{"match": 1, "white": 1, "black": 2}], "byes": [3]}}
     )
@@ -696,6 +706,7 @@ class _TeamBoardResult(DomainEvent):
 @dataclass(frozen=True)
 class BoardResultRecorded(_TeamBoardResult):
     KIND = EventKind.BOARD_RESULT_RECORDED
+    PUBLIC = frozenset({"round", "match", "board", "result"})
     EXAMPLES = MappingProxyType({1: {"round": 1, "match": 1, "board": 2, "result": "0-1"}})
 
 
@@ -704,6 +715,7 @@ class BoardResultCorrected(_TeamBoardResult):
     """Replaces a board's result; the entry it corrects stays in the log."""
 
     KIND = EventKind.BOARD_RESULT_CORRECTED
+    PUBLIC = frozenset({"round", "match", "board", "result", "reason", "supersedes"})
     EXAMPLES = MappingProxyType(
         {
             1: {
@@ -730,6 +742,7 @@ class MatchForfeited(DomainEvent):
     side: ``+/-`` it wins, ``-/+`` it loses, ``0-0`` both lose."""
 
     KIND = EventKind.MATCH_FORFEITED
+    PUBLIC = frozenset({"round", "match", "result"})
     EXAMPLES = MappingProxyType({1: {"round": 2, "match": 1, "result": "-/+"}})
 
     round: int
@@ -788,15 +801,28 @@ def _changes_text(changes: Mapping[str, Any]) -> str:
     return ", ".join(f"{name} {value!r}" for name, value in changes.items())
 
 
+def _public_changes(payload: Mapping[str, Any], public: frozenset[str]) -> Payload:
+    """An amendment's payload with only the changes to ``public`` fields (an edited
+    birth date or club stays as private as the registration's)."""
+    changes = {name: value for name, value in payload["changes"].items() if name in public}
+    return {**payload, "changes": changes}
+
+
 @dataclass(frozen=True)
 class PlayerEdited(DomainEvent):
     KIND = EventKind.PLAYER_EDITED
+    PUBLIC = frozenset({"player_id", "changes"})
     EXAMPLES = MappingProxyType(
         {1: {"player_id": 3, "changes": {"rating": 2210, "name": "Rossi, Anna"}}}
     )
 
     player_id: int
     changes: Mapping[str, Any]  # only the fields that change
+
+    @classmethod
+    def public_of(cls, payload: Mapping[str, Any]) -> Payload | None:
+        assert PlayerRegistered.PUBLIC is not None
+        return _public_changes(payload, PlayerRegistered.PUBLIC)
 
     def apply(self, acc: Accumulator, seq: int) -> None:
         amendments.fold_player_edit(acc, self.to_payload())
@@ -808,6 +834,7 @@ class PlayerEdited(DomainEvent):
 @dataclass(frozen=True)
 class PlayersRanked(DomainEvent):
     KIND = EventKind.PLAYERS_RANKED
+    PUBLIC = frozenset({"order"})
     EXAMPLES = MappingProxyType({1: {"order": [3, 1, 2]}})
 
     order: tuple[int, ...]  # player ids, pairing number 1 first
@@ -827,6 +854,7 @@ class PlayersRanked(DomainEvent):
 @dataclass(frozen=True)
 class ByeCancelled(DomainEvent):
     KIND = EventKind.BYE_CANCELLED
+    PUBLIC = frozenset({"player_id", "round"})
     EXAMPLES = MappingProxyType({1: {"player_id": 3, "round": 2}})
 
     player_id: int
@@ -842,6 +870,7 @@ class ByeCancelled(DomainEvent):
 @dataclass(frozen=True)
 class PlayerReinstated(DomainEvent):
     KIND = EventKind.PLAYER_REINSTATED
+    PUBLIC = frozenset({"player_id", "from_round"})
     EXAMPLES = MappingProxyType({1: {"player_id": 3, "from_round": 5}})
 
     player_id: int
@@ -857,6 +886,7 @@ class PlayerReinstated(DomainEvent):
 @dataclass(frozen=True)
 class RoundUnpaired(DomainEvent):
     KIND = EventKind.ROUND_UNPAIRED
+    PUBLIC = frozenset({"round"})
     EXAMPLES = MappingProxyType({1: {"round": 3}})
 
     round: int
@@ -871,9 +901,15 @@ class RoundUnpaired(DomainEvent):
 @dataclass(frozen=True)
 class SettingsChanged(DomainEvent):
     KIND = EventKind.SETTINGS_CHANGED
+    PUBLIC = frozenset({"changes"})
     EXAMPLES = MappingProxyType({1: {"changes": {"rounds": 9, "name": "Club Open 2026"}}})
 
     changes: Mapping[str, Any]  # as in tournament.created; None or "" clears a setting
+
+    @classmethod
+    def public_of(cls, payload: Mapping[str, Any]) -> Payload | None:
+        assert TournamentCreated.PUBLIC is not None
+        return _public_changes(payload, TournamentCreated.PUBLIC)
 
     def apply(self, acc: Accumulator, seq: int) -> None:
         amendments.fold_settings_change(acc, self.to_payload())
@@ -960,10 +996,7 @@ def upcast(kind: str, version: int, payload: Mapping[str, Any]) -> Payload:
 def public_payload(kind: str, payload: Mapping[str, Any]) -> Payload | None:
     """What the public feed shows of a payload at its kind's current version: its
     public fields, or None for a kind the public does not see."""
-    public = EVENT_TYPES[kind].PUBLIC
-    if public is None:
-        return None
-    return {name: value for name, value in payload.items() if name in public}
+    return EVENT_TYPES[kind].public_of(payload)
 
 
 def schema_version(kind: str) -> int:
