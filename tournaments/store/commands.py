@@ -50,6 +50,7 @@ __all__ = [
     "change_settings",
     "edit_player",
     "rank_players",
+    "rank_teams",
     "reinstate_player",
     "unpair_round",
     "CommandError",
@@ -74,8 +75,10 @@ __all__ = [
     "record_result",
     "register_player",
     "request_bye",
+    "request_team_bye",
     "set_prize_list",
     "withdraw_player",
+    "withdraw_team",
 ]
 
 Payload = dict[str, Any]
@@ -248,6 +251,18 @@ correct_board_result = Command(
 )
 forfeit_match = Command(
     EventKind.MATCH_FORFEITED, schemas.MatchForfeitedSerializer, team_decisions.decide_match_forfeit
+)
+withdraw_team = Command(
+    EventKind.TEAM_WITHDRAWN, schemas.TeamWithdrawnSerializer, team_decisions.decide_team_withdrawal
+)
+request_team_bye = Command(
+    EventKind.TEAM_BYE_REQUESTED, schemas.TeamByeRequestedSerializer, team_decisions.decide_team_bye
+)
+rank_teams = Command(
+    EventKind.TEAMS_RANKED,
+    schemas.TeamsRankedSerializer,
+    team_decisions.decide_team_ranking,
+    replay_fields=frozenset(),
 )
 set_prize_list = Command(
     EventKind.PRIZE_LIST_SET, schemas.PrizeListSetSerializer, decisions.decide_prize_list

@@ -27,14 +27,17 @@ from .commands import (
     pair_round_checked,
     preview_next_round,
     rank_players,
+    rank_teams,
     record_board_result,
     register_player,
     register_team,
     reinstate_player,
     request_bye,
+    request_team_bye,
     submit_lineup,
     unpair_round,
     withdraw_player,
+    withdraw_team,
 )
 from .organisers import grant_organiser
 from .schemas import TITLES, PlayerChangesSerializer
@@ -61,12 +64,15 @@ __all__ = [
     "pair_round_checked",
     "preview_next_round",
     "rank_players",
+    "rank_teams",
     "record_board_result",
     "register_player",
     "register_team",
     "reinstate_player",
     "request_bye",
+    "request_team_bye",
     "submit_lineup",
     "unpair_round",
     "withdraw_player",
+    "withdraw_team",
 ]
