@@ -128,7 +128,8 @@ def test_a_ranking_must_list_every_team_once_before_round_one() -> None:
     assert "missing: 2" in refused(plan, td.decide_team_ranking, {"order": [3, 1]}).message
     assert refused(plan, td.decide_team_ranking, {"order": [1, 2, 9]}).field == "order.2"
     plan.decide(td.decide_next_team_round, {})
-    assert "round 1 is paired" in refused(plan, td.decide_team_ranking, {"order": [3, 2, 1]}).message
+    late = refused(plan, td.decide_team_ranking, {"order": [3, 2, 1]})
+    assert "round 1 is paired" in late.message
 
 
 def test_a_team_event_does_not_rank_its_players() -> None:
