@@ -118,7 +118,8 @@ def spectator(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """
     folded = _folded(tournament_id)
     try:
-        follow = parse_follow(request.GET.getlist("follow"), folded.state.players)
+        followed = folded.state.teams if folded.is_team else folded.state.players
+        follow = parse_follow(request.GET.getlist("follow"), followed, teams=folded.is_team)
     except ValueError as exc:
         return HttpResponseBadRequest(str(exc), content_type="text/plain; charset=utf-8")
     current_round = folded.state.last_paired_round

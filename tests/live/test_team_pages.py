@@ -47,3 +47,24 @@ def test_the_team_crosstable_gives_opponent_colour_and_points() -> None:
     html = page("crosstable", tid)
     row = html.split('data-team="1"')[1].split("</tr>")[0]
     assert "4w" in row and "2 / 2" in row
+
+
+def test_the_live_page_follows_teams_by_pairing_number() -> None:
+    tid = build_team_event(teams=4, boards=2)
+    html = page("spectator", tid)
+    assert "data-follow" not in html
+    response = Client().get(reverse("live:spectator", args=[tid]), {"follow": "3,1"})
+    assert 'data-follow="3,1"' in response.content.decode()
+
+
+def test_following_a_team_that_does_not_exist_is_refused() -> None:
+    tid = build_team_event(teams=4, boards=2)
+    response = Client().get(reverse("live:spectator", args=[tid]), {"follow": "7"})
+    assert response.status_code == 400
+    assert response.content.decode() == "follow: no team with pairing number 7"
+
+
+def test_the_team_crosstable_links_each_team_to_the_live_page_following_it() -> None:
+    tid = build_team_event(teams=4, boards=2)
+    row = page("crosstable", tid).split('data-team="2"')[1].split("</tr>")[0]
+    assert f'{reverse("live:spectator", args=[tid])}?follow=2"' in row
