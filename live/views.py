@@ -28,6 +28,7 @@ from tournaments.store.queries import (
     may_write,
     organised_by,
     pairing_verdict,
+    team_seeds,
 )
 
 from . import pages, team_pages
@@ -252,13 +253,17 @@ def starting_list(request: HttpRequest, tournament_id: int) -> HttpResponse:
     and after; before round 1 it also says whether they are in the C.04.2 initial
     ranking's order yet."""
     folded = _folded(tournament_id)
-    players = pages.starting_list(folded)
-    context = {
-        **_heading(folded),
-        "players": players,
-        "unsorted": not folded.state.rounds and players != initial_ranking(players),
-        **follow_live(request, tournament_id),
-    }
+    context = {**_heading(folded), **follow_live(request, tournament_id)}
+    if folded.is_team:
+        # A team event's list is its teams, by strength (issue 22: team_seeds).
+        seeds = team_seeds(folded.state)
+        teams = [(seed, folded.state.teams[seed.number]) for seed in seeds]
+        unsorted = not folded.state.team_rounds and seeds != initial_ranking(seeds)
+        context.update(teams=teams, unsorted=unsorted, boards=folded.state.settings.boards)
+    else:
+        players = pages.starting_list(folded)
+        unsorted = not folded.state.rounds and players != initial_ranking(players)
+        context.update(players=players, unsorted=unsorted)
     return render(request, "live/starting_list.html", context)
 
 

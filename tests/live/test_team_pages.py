@@ -7,7 +7,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.builders import build_team_event, record_board
+from tests.builders import build_team_event, organiser, record_board
+from tournaments.store import commands
 
 pytestmark = pytest.mark.django_db
 
@@ -68,3 +69,22 @@ def test_the_team_crosstable_links_each_team_to_the_live_page_following_it() -> 
     tid = build_team_event(teams=4, boards=2)
     row = page("crosstable", tid).split('data-team="2"')[1].split("</tr>")[0]
     assert f'{reverse("live:spectator", args=[tid])}?follow=2"' in row
+
+
+def test_the_starting_list_of_a_team_event_lists_the_teams_with_their_strength() -> None:
+    tid = build_team_event(teams=4, boards=2, reserves=0)
+    html = page("starting-list", tid)
+    # Club 2's first boards are start ranks 3 and 4: 2370 and 2360.
+    row = html.split('data-team="2"')[1].split("</tr>")[0]
+    assert "Club 2" in row and "2365" in row
+    assert "Not in the order of strength" not in html  # registered strongest first
+
+
+def test_the_team_starting_list_says_when_it_is_not_in_the_order_of_strength() -> None:
+    tid = commands.create_tournament(
+        {"name": "League", "rounds": 3, "kind": "team", "boards": 1}, author=organiser()
+    ).tournament_id
+    for name, rating in (("Weak", 1500), ("Strong", 2500)):
+        players = [{"name": f"{name} player", "rating": rating}]
+        commands.register_team(tid, {"name": name, "players": players}, author=organiser())
+    assert "Not in the order of strength yet" in page("starting-list", tid)
