@@ -236,3 +236,15 @@ def test_teams_are_given_pairing_numbers_by_rating(api: Api) -> None:
     response = api.post("team-ranking", tid, body={"method": "rating"})
     assert response.status_code == 201, response.json()
     assert [t["name"] for t in api.get("team-list", tid).json()][0] == "Club 3"
+
+
+def test_a_retried_round_robin_pairing_with_a_forfeit_stores_nothing_twice(api: Api) -> None:
+    tid = team_event(api, 4)
+    api.post("team-withdrawal", tid, 4, body={"from_round": 1})
+    first = api.post("team-round-pair", tid, body={}, key="pair-1")
+    assert first.status_code == 201, first.json()
+    assert first.json()["kind"] == "team.match_forfeited"  # team 4's match
+    count = stored(tid)
+    again = api.post("team-round-pair", tid, body={}, key="pair-1")
+    assert (again.status_code, again.json()["seq"]) == (201, first.json()["seq"])
+    assert stored(tid) == count

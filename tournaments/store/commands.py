@@ -94,6 +94,9 @@ class Command:
     # The body's fields a retried request is compared on (None: all of them); a
     # command storing several events keeps its key on the last, which holds only these.
     replay_fields: frozenset[str] | None = None
+    # Other kinds its last event may have (a round robin's round ends with the
+    # forfeits of withdrawn teams' matches).
+    also_last: frozenset[str] = frozenset()
 
     def __call__(
         self,
@@ -112,7 +115,9 @@ class Command:
             author=author,
             expected_seq=expected_seq,
             idempotency_key=idempotency_key or "",
-            replayed=partial(_replayed, kind=self.kind, data=self._replay_data(data)),
+            replayed=partial(
+                _replayed, kind=self.kind, data=self._replay_data(data), also=self.also_last
+            ),
         )
         return stored[-1]
 
@@ -179,11 +184,13 @@ class Draft:
         return self.plan.decide(command.decide, validate(body))
 
 
-def _replayed(event: Event, *, kind: str, data: Payload) -> Event:
+def _replayed(
+    event: Event, *, kind: str, data: Payload, also: frozenset[str] = frozenset()
+) -> Event:
     """The event a retried request stored first; a key reused for another request is refused."""
     stored = payload_of(event)
     # Fields the server filled in (a start rank, the superseded seq) are not in ``data``.
-    if event.kind != kind or any(stored.get(k) != v for k, v in data.items()):
+    if event.kind not in {kind, *also} or any(stored.get(k) != v for k, v in data.items()):
         raise CommandError(
             "Idempotency-Key",
             f"this key was already used for another request (event #{event.seq}, {event.kind})",
@@ -238,6 +245,7 @@ pair_next_team_round = Command(
     schemas.NextTeamRoundSerializer,
     team_decisions.decide_next_team_round,
     replay_fields=frozenset(),
+    also_last=frozenset({EventKind.MATCH_FORFEITED}),
 )
 record_board_result = Command(
     EventKind.BOARD_RESULT_RECORDED,
