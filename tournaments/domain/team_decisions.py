@@ -13,7 +13,6 @@ the match.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import partial
 from typing import Any
 
 from pairings.berger import BergerError, team_round_robin
@@ -211,13 +210,9 @@ def decide_lineup(state: TournamentState, body: Body) -> list[DomainEvent]:
 
 def decide_team_pairing(state: TournamentState, body: Body) -> list[DomainEvent]:
     """The next round's matches as given (``white`` has White on board 1) and the
-    pairing-allocated bye; each team once, none withdrawn or with a requested bye."""
-    return _pairing(state, body, scheduled=False)
-
-
-def _pairing(state: TournamentState, body: Body, *, scheduled: bool) -> list[DomainEvent]:
-    """``decide_team_pairing``; a round robin's ``scheduled`` round also pairs the
-    withdrawn teams, whose matches are then forfeited."""
+    pairing-allocated bye; each team once.  A Swiss leaves out the teams withdrawn or
+    with a requested bye; a round robin keeps a withdrawn team in its table (its
+    matches are forfeited)."""
     _team_event(state)
     number = body["round"]
     _round_in_range(state, number)
@@ -228,7 +223,7 @@ def _pairing(state: TournamentState, body: Body, *, scheduled: bool) -> list[Dom
 
     def place(team: int, field: str) -> None:
         absent = _not_playing(state, _team(state, team, field), number)
-        if absent is not None and not scheduled:
+        if absent is not None and state.settings.system is System.SWISS:
             raise CommandError(field, absent)
         if team in seen:
             raise CommandError(field, f"team {team} appears twice in round {number}")
@@ -287,9 +282,7 @@ def decide_next_team_round(state: TournamentState, body: Body) -> list[DomainEve
         # a withdrawn team keeps its place in the table and loses its matches by forfeit.
         plan = Plan(state)
         matches = [{"white": w, "black": b} for w, b in schedule[number - 1].boards]
-        plan.decide(
-            partial(_pairing, scheduled=True), {"round": number, "matches": matches, "byes": []}
-        )
+        plan.decide(decide_team_pairing, {"round": number, "matches": matches, "byes": []})
         for index, match in enumerate(matches, start=1):
             gone = [state.teams[match[side]].withdrawn_in(number) for side in ("white", "black")]
             if any(gone):

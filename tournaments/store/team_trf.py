@@ -264,6 +264,8 @@ class _TeamImporter:
                     mine = game.white if game.white_team == side else game.black
                     seats[game.board] = None if mine is None else self.ranks[mine]
                 players = [seats.get(b) for b in range(1, max(seats, default=0) + 1)]
+                if not any(players):
+                    continue  # no line-up in yet: the match waits for it
                 body = {"round": number, "team": self.teams[side], "players": players}
                 with reported_at(at_place(self._team_line(side), 1)):
                     self.draft.add(commands.submit_lineup, body)
