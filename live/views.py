@@ -229,8 +229,15 @@ def _team_round(request: HttpRequest, folded: FoldedTournament, number: int) -> 
     matches = team_pages.match_views(folded, number)
     if matches is None:
         raise Http404(f"Round {number} is not paired.")
-    byes = [team_pages.team_name(folded, t) for t in folded.state.team_rounds[number].byes]
+    state = folded.state
+    byes = [team_pages.team_name(folded, t) for t in state.team_rounds[number].byes]
     context = {**_heading(folded), "round_number": number, "matches": matches, "byes": byes}
+    asked = state.team_byes.get(number, {})
+    for points in ("half", "zero", "full"):
+        teams = sorted(t for t, kind in asked.items() if kind == points)
+        context[f"{points}_byes"] = [team_pages.team_name(folded, t) for t in teams]
+    gone = sorted(t.number for t in state.teams.values() if t.withdrawn_in(number))
+    context["withdrawn"] = [team_pages.team_name(folded, t) for t in gone]
     return render(request, "live/team_round.html", context)
 
 

@@ -88,3 +88,15 @@ def test_the_team_starting_list_says_when_it_is_not_in_the_order_of_strength() -
         players = [{"name": f"{name} player", "rating": rating}]
         commands.register_team(tid, {"name": name, "players": players}, author=organiser())
     assert "Not in the order of strength yet" in page("starting-list", tid)
+
+
+def test_a_swiss_round_names_its_requested_byes_and_withdrawn_teams() -> None:
+    author = organiser()
+    tid = build_team_event(author=author, teams=6, boards=2, system="swiss", lined_up=False)
+    for match in (1, 2, 3):
+        commands.forfeit_match(tid, {"round": 1, "match": match, "result": "+/-"}, author=author)
+    commands.request_team_bye(tid, {"team": 2, "round": 2, "points": "half"}, author=author)
+    commands.withdraw_team(tid, {"team": 3, "from_round": 2}, author=author)
+    commands.pair_next_team_round(tid, {}, author=author)
+    html = page("round", tid, 2)
+    assert "Half-point bye: Club 2" in html and "Withdrawn: Club 3" in html
