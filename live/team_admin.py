@@ -137,6 +137,10 @@ def _bye(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
     return writes.request_team_bye, {**body, "points": data.get("points", "")}
 
 
+def _cancel_bye(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
+    return writes.cancel_team_bye, {"team": _int(data, "team"), "round": _int(data, "bye_round")}
+
+
 def _rank(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
     """By rating, or the pairing numbers as typed (ties keep the current order)."""
     if data.get("method") == "rating":
@@ -158,6 +162,7 @@ ACTIONS: dict[str, Action] = {
     "forfeit": _forfeit,
     "withdraw": _withdraw,
     "bye": _bye,
+    "cancel_bye": _cancel_bye,
     "rank": _rank,
 }
 

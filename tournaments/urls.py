@@ -78,6 +78,11 @@ urlpatterns = [
     ),
     path(tournament + "teams/rank/", teams.TeamRankingView.as_view(), name="team-ranking"),
     path(tournament + "team-byes/", teams.TeamByeView.as_view(), name="team-bye-create"),
+    path(
+        tournament + "team-byes/cancel/",
+        teams.TeamByeCancellationView.as_view(),
+        name="team-bye-cancel",
+    ),
     path(tournament + "lineups/", teams.LineupView.as_view(), name="lineup-create"),
     path(tournament + "team-rounds/", teams.TeamRoundListView.as_view(), name="team-round-list"),
     path(

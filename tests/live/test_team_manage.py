@@ -139,3 +139,11 @@ def test_pairing_numbers_as_typed_on_the_page() -> None:
     assert post(signed_in(), tid, **form).status_code == 303
     teams = load_tournament(tid).state.teams
     assert [teams[n].name for n in (1, 2, 3)] == ["Club 2", "Club 1", "Club 3"]
+
+
+def test_a_requested_bye_is_cancelled_from_the_page() -> None:
+    tid = build_team_event(teams=4, boards=2, system="swiss")
+    client = signed_in()
+    post(client, tid, action="bye", team="3", bye_round="2", points="zero")
+    assert post(client, tid, action="cancel_bye", team="3", bye_round="2").status_code == 303
+    assert load_tournament(tid).state.team_bye(2, 3) is None

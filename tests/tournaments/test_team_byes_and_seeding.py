@@ -141,3 +141,14 @@ def test_a_team_event_does_not_rank_its_players() -> None:
 def test_an_unrated_board_counts_as_zero_in_the_team_strength() -> None:
     strengths = {seed.name: seed.rating for seed in team_seeds(seeded_event().state)}
     assert strengths == {"Alpha": 1050, "Beta": 2150, "Gamma": 2200}
+
+
+def test_a_cancelled_bye_puts_the_team_back_into_the_pairing() -> None:
+    plan = event(teams=4, system="swiss")
+    body = {"team": 2, "round": 1}
+    assert refused(plan, td.decide_team_bye_cancellation, body).field == "round"  # none yet
+    plan.decide(td.decide_team_bye, {**body, "points": "zero"})
+    plan.decide(td.decide_team_bye_cancellation, body)
+    assert plan.state.team_bye(1, 2) is None
+    (paired,) = plan.decide(td.decide_next_team_round, {})
+    assert paired_teams(paired) == {1, 2, 3, 4}

@@ -144,6 +144,14 @@ class TeamByeView(TournamentAPIView):
         return self.run(commands.request_team_bye)
 
 
+class TeamByeCancellationView(TournamentAPIView):
+    """A team's requested bye cancelled, while its round is not paired."""
+
+    @write_schema(command_body(schemas.TeamByeCancelledSerializer), "Cancel a team bye")
+    def post(self, request: Request, tournament_id: int) -> Response:
+        return self.run(commands.cancel_team_bye)
+
+
 class TeamRankingView(TournamentAPIView):
     """The teams' pairing numbers before round 1: by rating, or in the order given."""
 

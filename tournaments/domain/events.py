@@ -57,6 +57,7 @@ class EventKind(enum.StrEnum):
     BOARD_RESULT_CORRECTED = "team.board_result_corrected"
     MATCH_FORFEITED = "team.match_forfeited"
     TEAM_BYE_REQUESTED = "team.bye_requested"
+    TEAM_BYE_CANCELLED = "team.bye_cancelled"
     TEAM_WITHDRAWN = "team.withdrawn"
     TEAMS_RANKED = "teams.ranked"
     PRIZE_LIST_SET = "prizes.set"
@@ -708,6 +709,23 @@ class TeamByeRequested(DomainEvent):
 
 
 @dataclass(frozen=True)
+class TeamByeCancelled(DomainEvent):
+    KIND = EventKind.TEAM_BYE_CANCELLED
+    EXAMPLES = MappingProxyType({1: {"team": 3, "round": 2}})
+
+    team: int
+    round: int
+
+    def apply(self, acc: Accumulator, seq: int) -> None:
+        del acc.team_byes[self.round][self.team]
+        if not acc.team_byes[self.round]:
+            del acc.team_byes[self.round]
+
+    def summary(self) -> str:
+        return f"team {self.team}: bye in round {self.round} cancelled"
+
+
+@dataclass(frozen=True)
 class TeamWithdrawn(DomainEvent):
     KIND = EventKind.TEAM_WITHDRAWN
     EXAMPLES = MappingProxyType({1: {"team": 3, "from_round": 4}})
@@ -903,6 +921,7 @@ EVENT_TYPES: Mapping[str, type[DomainEvent]] = MappingProxyType(
             BoardResultCorrected,
             MatchForfeited,
             TeamByeRequested,
+            TeamByeCancelled,
             TeamWithdrawn,
             TeamsRanked,
             PrizeListSet,

@@ -32,6 +32,7 @@ from .events import (
     PairedMatch,
     PlayerRegistered,
     RosterEdited,
+    TeamByeCancelled,
     TeamByeRequested,
     TeamRegistered,
     TeamRoundPaired,
@@ -395,6 +396,17 @@ def decide_team_bye(state: TournamentState, body: Body) -> list[DomainEvent]:
     if absent is not None:
         raise CommandError("team" if team.withdrawn_in(number) else "round", absent)
     return [TeamByeRequested.from_payload(body)]
+
+
+def decide_team_bye_cancellation(state: TournamentState, body: Body) -> list[DomainEvent]:
+    """Cancel a team's requested bye in a round not paired yet."""
+    team = _team(state, body["team"])
+    number = body["round"]
+    if number in state.team_rounds:
+        raise CommandError("round", f"round {number} is already paired: its byes are part of it")
+    if state.team_bye(number, team.number) is None:
+        raise CommandError("round", f"team {team.number} has no bye requested in round {number}")
+    return [TeamByeCancelled.from_payload(body)]
 
 
 def decide_team_ranking(state: TournamentState, body: Body) -> list[DomainEvent]:

@@ -47,6 +47,7 @@ from .events import payload_of
 
 __all__ = [
     "cancel_bye",
+    "cancel_team_bye",
     "change_settings",
     "edit_player",
     "rank_players",
@@ -265,6 +266,11 @@ withdraw_team = Command(
 )
 request_team_bye = Command(
     EventKind.TEAM_BYE_REQUESTED, schemas.TeamByeRequestedSerializer, team_decisions.decide_team_bye
+)
+cancel_team_bye = Command(
+    EventKind.TEAM_BYE_CANCELLED,
+    schemas.TeamByeCancelledSerializer,
+    team_decisions.decide_team_bye_cancellation,
 )
 rank_teams = Command(
     EventKind.TEAMS_RANKED,

@@ -476,6 +476,11 @@ class TeamByeRequestedSerializer(serializers.Serializer):
     )
 
 
+class TeamByeCancelledSerializer(serializers.Serializer):
+    team = serializers.IntegerField(min_value=1, max_value=MAX_START_RANK)
+    round = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS)
+
+
 class TeamsRankedSerializer(serializers.Serializer):
     method = serializers.ChoiceField(
         choices=("rating",),
