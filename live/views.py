@@ -28,6 +28,7 @@ from tournaments.store.queries import (
     may_write,
     organised_by,
     pairing_verdict,
+    team_seeds,
 )
 
 from . import pages, team_pages
@@ -119,7 +120,8 @@ def spectator(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """
     folded = _folded(tournament_id)
     try:
-        follow = parse_follow(request.GET.getlist("follow"), folded.state.players)
+        followed = folded.state.teams if folded.is_team else folded.state.players
+        follow = parse_follow(request.GET.getlist("follow"), followed, teams=folded.is_team)
     except ValueError as exc:
         return HttpResponseBadRequest(str(exc), content_type="text/plain; charset=utf-8")
     current_round = folded.state.last_paired_round
@@ -244,8 +246,15 @@ def _team_round(request: HttpRequest, folded: FoldedTournament, number: int) -> 
     matches = team_pages.match_views(folded, number)
     if matches is None:
         raise Http404(f"Round {number} is not paired.")
-    byes = [team_pages.team_name(folded, t) for t in folded.state.team_rounds[number].byes]
+    state = folded.state
+    byes = [team_pages.team_name(folded, t) for t in state.team_rounds[number].byes]
     context = {**_heading(folded), "round_number": number, "matches": matches, "byes": byes}
+    asked = state.team_byes.get(number, {})
+    for points in ("half", "zero", "full"):
+        teams = sorted(t for t, kind in asked.items() if kind == points)
+        context[f"{points}_byes"] = [team_pages.team_name(folded, t) for t in teams]
+    gone = sorted(t.number for t in state.teams.values() if t.withdrawn_in(number))
+    context["withdrawn"] = [team_pages.team_name(folded, t) for t in gone]
     return render(request, "live/team_round.html", context)
 
 
@@ -268,13 +277,17 @@ def starting_list(request: HttpRequest, tournament_id: int) -> HttpResponse:
     and after; before round 1 it also says whether they are in the C.04.2 initial
     ranking's order yet."""
     folded = _folded(tournament_id)
-    players = pages.starting_list(folded)
-    context = {
-        **_heading(folded),
-        "players": players,
-        "unsorted": not folded.state.rounds and players != initial_ranking(players),
-        **follow_live(request, tournament_id),
-    }
+    context = {**_heading(folded), **follow_live(request, tournament_id)}
+    if folded.is_team:
+        # A team event's list is its teams, by strength (issue 22: team_seeds).
+        seeds = team_seeds(folded.state)
+        teams = [(seed, folded.state.teams[seed.number]) for seed in seeds]
+        unsorted = not folded.state.team_rounds and seeds != initial_ranking(seeds)
+        context.update(teams=teams, unsorted=unsorted, boards=folded.state.settings.boards)
+    else:
+        players = pages.starting_list(folded)
+        unsorted = not folded.state.rounds and players != initial_ranking(players)
+        context.update(players=players, unsorted=unsorted)
     return render(request, "live/starting_list.html", context)
 
 

@@ -72,6 +72,18 @@ urlpatterns = [
     # Team events (api.teams).
     path(tournament + "teams/", teams.TeamListView.as_view(), name="team-list"),
     path(tournament + "teams/<int:team>/roster/", teams.RosterView.as_view(), name="team-roster"),
+    path(
+        tournament + "teams/<int:team>/withdrawal/",
+        teams.TeamWithdrawalView.as_view(),
+        name="team-withdrawal",
+    ),
+    path(tournament + "teams/rank/", teams.TeamRankingView.as_view(), name="team-ranking"),
+    path(tournament + "team-byes/", teams.TeamByeView.as_view(), name="team-bye-create"),
+    path(
+        tournament + "team-byes/cancel/",
+        teams.TeamByeCancellationView.as_view(),
+        name="team-bye-cancel",
+    ),
     path(tournament + "lineups/", teams.LineupView.as_view(), name="lineup-create"),
     path(tournament + "team-rounds/", teams.TeamRoundListView.as_view(), name="team-round-list"),
     path(

@@ -7,7 +7,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.builders import build_team_event, record_board
+from tests.builders import build_team_event, organiser, record_board
+from tournaments.store import commands
 
 pytestmark = pytest.mark.django_db
 
@@ -47,3 +48,55 @@ def test_the_team_crosstable_gives_opponent_colour_and_points() -> None:
     html = page("crosstable", tid)
     row = html.split('data-team="1"')[1].split("</tr>")[0]
     assert "4w" in row and "2 / 2" in row
+
+
+def test_the_live_page_follows_teams_by_pairing_number() -> None:
+    tid = build_team_event(teams=4, boards=2)
+    html = page("spectator", tid)
+    assert "data-follow" not in html
+    response = Client().get(reverse("live:spectator", args=[tid]), {"follow": "3,1"})
+    assert 'data-follow="3,1"' in response.content.decode()
+
+
+def test_following_a_team_that_does_not_exist_is_refused() -> None:
+    tid = build_team_event(teams=4, boards=2)
+    response = Client().get(reverse("live:spectator", args=[tid]), {"follow": "7"})
+    assert response.status_code == 400
+    assert response.content.decode() == "follow: no team with pairing number 7"
+
+
+def test_the_team_crosstable_links_each_team_to_the_live_page_following_it() -> None:
+    tid = build_team_event(teams=4, boards=2)
+    row = page("crosstable", tid).split('data-team="2"')[1].split("</tr>")[0]
+    assert f'{reverse("live:spectator", args=[tid])}?follow=2"' in row
+
+
+def test_the_starting_list_of_a_team_event_lists_the_teams_with_their_strength() -> None:
+    tid = build_team_event(teams=4, boards=2, reserves=0)
+    html = page("starting-list", tid)
+    # Club 2's first boards are start ranks 3 and 4: 2370 and 2360.
+    row = html.split('data-team="2"')[1].split("</tr>")[0]
+    assert "Club 2" in row and "2365" in row
+    assert "Not in the order of strength" not in html  # registered strongest first
+
+
+def test_the_team_starting_list_says_when_it_is_not_in_the_order_of_strength() -> None:
+    tid = commands.create_tournament(
+        {"name": "League", "rounds": 3, "kind": "team", "boards": 1}, author=organiser()
+    ).tournament_id
+    for name, rating in (("Weak", 1500), ("Strong", 2500)):
+        players = [{"name": f"{name} player", "rating": rating}]
+        commands.register_team(tid, {"name": name, "players": players}, author=organiser())
+    assert "Not in the order of strength yet" in page("starting-list", tid)
+
+
+def test_a_swiss_round_names_its_requested_byes_and_withdrawn_teams() -> None:
+    author = organiser()
+    tid = build_team_event(author=author, teams=6, boards=2, system="swiss", lined_up=False)
+    for match in (1, 2, 3):
+        commands.forfeit_match(tid, {"round": 1, "match": match, "result": "+/-"}, author=author)
+    commands.request_team_bye(tid, {"team": 2, "round": 2, "points": "half"}, author=author)
+    commands.withdraw_team(tid, {"team": 3, "from_round": 2}, author=author)
+    commands.pair_next_team_round(tid, {}, author=author)
+    html = page("round", tid, 2)
+    assert "Half-point bye: Club 2" in html and "Withdrawn: Club 3" in html

@@ -26,10 +26,20 @@ class TeamSerializer(serializers.Serializer):
     federation = serializers.CharField(help_text="Federation or club.")
     captain = serializers.CharField()
     roster = serializers.SerializerMethodField(help_text="Players in board order, reserves last.")
+    withdrawn_from = serializers.IntegerField(
+        allow_null=True, help_text="The first round the team no longer plays; null: it plays."
+    )
+    byes = serializers.SerializerMethodField(
+        help_text='Requested byes: round -> "half", "zero" or "full".'
+    )
 
     def get_roster(self, team: Any) -> list[dict[str, Any]]:
         players = self.context["folded"].state.players
         return [dict(PlayerSerializer(players[rank]).data) for rank in team.roster]
+
+    def get_byes(self, team: Any) -> dict[str, str]:
+        byes = self.context["folded"].state.team_byes
+        return {str(r): points[team.number] for r, points in byes.items() if team.number in points}
 
 
 class MatchBoardSerializer(serializers.Serializer):
@@ -116,6 +126,38 @@ class RosterView(TournamentAPIView):
     @write_schema(command_body(schemas.RosterEditedSerializer), "Replace a team's roster")
     def post(self, request: Request, tournament_id: int, team: int) -> Response:
         return self.run(commands.edit_roster, team=team)
+
+
+class TeamWithdrawalView(TournamentAPIView):
+    """A team withdrawn from a round on: not paired in that round or any later one."""
+
+    @write_schema(command_body(schemas.TeamWithdrawnSerializer), "Withdraw a team")
+    def post(self, request: Request, tournament_id: int, team: int) -> Response:
+        return self.run(commands.withdraw_team, team=team)
+
+
+class TeamByeView(TournamentAPIView):
+    """A team's half-, zero- or full-point bye in a Swiss round not paired yet."""
+
+    @write_schema(command_body(schemas.TeamByeRequestedSerializer), "Request a team bye")
+    def post(self, request: Request, tournament_id: int) -> Response:
+        return self.run(commands.request_team_bye)
+
+
+class TeamByeCancellationView(TournamentAPIView):
+    """A team's requested bye cancelled, while its round is not paired."""
+
+    @write_schema(command_body(schemas.TeamByeCancelledSerializer), "Cancel a team bye")
+    def post(self, request: Request, tournament_id: int) -> Response:
+        return self.run(commands.cancel_team_bye)
+
+
+class TeamRankingView(TournamentAPIView):
+    """The teams' pairing numbers before round 1: by rating, or in the order given."""
+
+    @write_schema(command_body(schemas.TeamsRankedSerializer), "Give the teams pairing numbers")
+    def post(self, request: Request, tournament_id: int) -> Response:
+        return self.run(commands.rank_teams)
 
 
 class LineupView(TournamentAPIView):

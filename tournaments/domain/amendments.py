@@ -13,7 +13,7 @@ is the pairing number, which the initial ranking may change before round 1.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
@@ -82,28 +82,55 @@ def decide_ranking(state: TournamentState, body: Mapping[str, Any]) -> Payload:
     """Give the players their pairing numbers, before round 1 is paired: by the
     C.04.2 initial ranking (``{"method": "fide"}``) or in the order given
     (``{"order": [player ids]}``, pairing number 1 first, every player once)."""
-    field = "order" if "order" in body else "method"
-    if state.rounds:
-        raise CommandError(field, "round 1 is paired: the pairing numbers are fixed")
+    if state.settings.is_team:
+        # The rosters name the players by start rank: a team event ranks its teams.
+        raise CommandError("order" if "order" in body else "method", "rank the teams instead")
     by_rank = sorted(state.players.values(), key=lambda p: p.start_rank)
     current = [p.player_id for p in by_rank]
+    order = ranking_order(
+        body,
+        current,
+        lambda: [p.player_id for p in initial_ranking(by_rank)],
+        paired=bool(state.rounds),
+        known=lambda player_id, field: player_of(state, player_id, field),
+        noun="player",
+    )
+    return {"order": order}
+
+
+def ranking_order(
+    body: Mapping[str, Any],
+    current: Sequence[int],
+    by_strength: Callable[[], list[int]],
+    *,
+    paired: bool,
+    known: Callable[[int, str], object],
+    noun: str,
+) -> list[int]:
+    """The new order of a ranking command (players or teams): ``body["order"]``,
+    every one of ``current`` once (``known`` refuses an unknown one), or else the
+    order ``by_strength`` gives; refused once round 1 is paired or when nothing
+    would change."""
+    field = "order" if "order" in body else "method"
+    if paired:
+        raise CommandError(field, "round 1 is paired: the pairing numbers are fixed")
     if "order" in body:
         order = list(body["order"])
         seen: set[int] = set()
-        for index, player_id in enumerate(order):
-            player_of(state, player_id, f"order.{index}")
-            if player_id in seen:
-                raise CommandError(f"order.{index}", f"player {player_id} is listed twice")
-            seen.add(player_id)
-        missing = [player_id for player_id in current if player_id not in seen]
+        for index, item in enumerate(order):
+            known(item, f"order.{index}")
+            if item in seen:
+                raise CommandError(f"order.{index}", f"{noun} {item} is listed twice")
+            seen.add(item)
+        missing = [item for item in current if item not in seen]
         if missing:
             listed = ", ".join(map(str, missing))
-            raise CommandError("order", f"every player must be listed; missing: {listed}")
+            raise CommandError("order", f"every {noun} must be listed; missing: {listed}")
     else:
-        order = [p.player_id for p in initial_ranking(by_rank)]
-    if order == current:
-        raise CommandError(field, "the players already have these pairing numbers")
-    return {"order": order}
+        order = by_strength()
+    if order == list(current):
+        raise CommandError(field, f"the {noun}s already have these pairing numbers")
+    return order
 
 
 def fold_ranking(acc: Accumulator, p: Mapping[str, Any]) -> None:

@@ -30,7 +30,7 @@ from .state import (
     Settings,
     scoring_from_payload,
 )
-from .teams import INDIVIDUAL, TEAM, MatchState, TeamEntry, TeamRoundState
+from .teams import INDIVIDUAL, TEAM, MatchState, TeamEntry, TeamRoundState, renumber_teams
 
 Payload = dict[str, Any]
 Upcaster = Callable[[Payload], Payload]
@@ -56,6 +56,10 @@ class EventKind(enum.StrEnum):
     BOARD_RESULT_RECORDED = "team.board_result_recorded"
     BOARD_RESULT_CORRECTED = "team.board_result_corrected"
     MATCH_FORFEITED = "team.match_forfeited"
+    TEAM_BYE_REQUESTED = "team.bye_requested"
+    TEAM_BYE_CANCELLED = "team.bye_cancelled"
+    TEAM_WITHDRAWN = "team.withdrawn"
+    TEAMS_RANKED = "teams.ranked"
     PRIZE_LIST_SET = "prizes.set"
     PLAYER_EDITED = "player.edited"
     PLAYERS_RANKED = "players.ranked"
@@ -759,6 +763,78 @@ class MatchForfeited(DomainEvent):
 
 
 @dataclass(frozen=True)
+class TeamByeRequested(DomainEvent):
+    """A team's half-, zero- or full-point bye in a round not paired yet (TRF26 240)."""
+
+    KIND = EventKind.TEAM_BYE_REQUESTED
+    EXAMPLES = MappingProxyType({1: {"team": 3, "round": 2, "points": "half"}})
+
+    team: int
+    round: int
+    points: str  # "half", "zero" or "full" (state.BYE_POINTS)
+
+    def apply(self, acc: Accumulator, seq: int) -> None:
+        acc.team_byes.setdefault(self.round, {})[self.team] = self.points
+
+    def summary(self) -> str:
+        return f"team {self.team}: {self.points}-point bye in round {self.round}"
+
+
+@dataclass(frozen=True)
+class TeamByeCancelled(DomainEvent):
+    KIND = EventKind.TEAM_BYE_CANCELLED
+    EXAMPLES = MappingProxyType({1: {"team": 3, "round": 2}})
+
+    team: int
+    round: int
+
+    def apply(self, acc: Accumulator, seq: int) -> None:
+        del acc.team_byes[self.round][self.team]
+        if not acc.team_byes[self.round]:
+            del acc.team_byes[self.round]
+
+    def summary(self) -> str:
+        return f"team {self.team}: bye in round {self.round} cancelled"
+
+
+@dataclass(frozen=True)
+class TeamWithdrawn(DomainEvent):
+    KIND = EventKind.TEAM_WITHDRAWN
+    EXAMPLES = MappingProxyType({1: {"team": 3, "from_round": 4}})
+
+    team: int
+    from_round: int  # the first round the team no longer plays
+
+    def apply(self, acc: Accumulator, seq: int) -> None:
+        acc.teams[self.team] = replace(acc.teams[self.team], withdrawn_from=self.from_round)
+
+    def summary(self) -> str:
+        return f"team {self.team} withdrawn from round {self.from_round}"
+
+
+@dataclass(frozen=True)
+class TeamsRanked(DomainEvent):
+    """The teams' pairing numbers before round 1: ``order`` lists the teams by their
+    numbers before this event, pairing number 1 first."""
+
+    KIND = EventKind.TEAMS_RANKED
+    EXAMPLES = MappingProxyType({1: {"order": [3, 1, 2]}})
+
+    order: tuple[int, ...]
+
+    @classmethod
+    def from_payload(cls, payload: Mapping[str, Any]) -> Self:
+        return cls(tuple(payload["order"]))
+
+    def apply(self, acc: Accumulator, seq: int) -> None:
+        renumber_teams(acc, {old: new for new, old in enumerate(self.order, start=1)})
+
+    def summary(self) -> str:
+        shown = ", ".join(map(str, self.order))
+        return f"team pairing numbers 1-{len(self.order)} given, in order to teams {shown}"
+
+
+@dataclass(frozen=True)
 class PrizeListSet(DomainEvent):
     """The prize list (docs/prizes.md), as ``prize_list_json`` spells it out; it
     replaces any set before."""
@@ -963,6 +1039,10 @@ EVENT_TYPES: Mapping[str, type[DomainEvent]] = MappingProxyType(
             BoardResultRecorded,
             BoardResultCorrected,
             MatchForfeited,
+            TeamByeRequested,
+            TeamByeCancelled,
+            TeamWithdrawn,
+            TeamsRanked,
             PrizeListSet,
             PlayerEdited,
             PlayersRanked,

@@ -249,6 +249,8 @@ class TournamentState:
     lineups: Mapping[tuple[int, int], Lineup] = field(default_factory=dict)
     # round -> the ids of the players checked in for it
     checked_in: Mapping[int, frozenset[int]] = field(default_factory=dict)
+    # round -> team -> "half" / "zero" / "full", as ``requested_byes`` for players
+    team_byes: Mapping[int, Mapping[int, str]] = field(default_factory=dict)
 
     prize_list: PrizeList | None = None  # the last one set
     prize_list_seq: int | None = None  # the event that set it
@@ -256,6 +258,9 @@ class TournamentState:
     def team_of(self, start_rank: int) -> int | None:
         """The team whose roster holds the player, if any."""
         return next((t.number for t in self.teams.values() if start_rank in t.roster), None)
+
+    def team_bye(self, round_number: int, team: int) -> str | None:
+        return self.team_byes.get(round_number, {}).get(team)
 
     def to_team_tournament(self) -> TeamTournament:
         """A team event as the team standings engine reads it."""
@@ -397,6 +402,9 @@ class Accumulator:
         self.team_rounds: dict[int, TeamRoundState] = dict(start.team_rounds) if start else {}
         self.lineups: dict[tuple[int, int], Lineup] = dict(start.lineups) if start else {}
         self.checked_in: dict[int, frozenset[int]] = dict(start.checked_in) if start else {}
+        self.team_byes: dict[int, dict[int, str]] = {
+            number: dict(byes) for number, byes in (start.team_byes.items() if start else ())
+        }
 
     def advance(self, seq: int, kind: str) -> None:
         """Accept event ``seq`` of ``kind`` as the next one, or raise FoldError."""
@@ -437,6 +445,9 @@ class Accumulator:
             team_rounds=MappingProxyType(self.team_rounds),
             lineups=MappingProxyType(self.lineups),
             checked_in=MappingProxyType(self.checked_in),
+            team_byes=MappingProxyType(
+                {r: MappingProxyType(byes) for r, byes in self.team_byes.items()}
+            ),
             prize_list=self.prize_list,
             prize_list_seq=self.prize_list_seq,
         )

@@ -47,10 +47,12 @@ from .events import payload_of
 
 __all__ = [
     "cancel_bye",
+    "cancel_team_bye",
     "change_settings",
     "check_in_players",
     "edit_player",
     "rank_players",
+    "rank_teams",
     "reinstate_player",
     "unpair_round",
     "CommandError",
@@ -75,8 +77,10 @@ __all__ = [
     "record_result",
     "register_player",
     "request_bye",
+    "request_team_bye",
     "set_prize_list",
     "withdraw_player",
+    "withdraw_team",
 ]
 
 Payload = dict[str, Any]
@@ -92,6 +96,9 @@ class Command:
     # The body's fields a retried request is compared on (None: all of them); a
     # command storing several events keeps its key on the last, which holds only these.
     replay_fields: frozenset[str] | None = None
+    # Other kinds its last event may have (a round robin's round ends with the
+    # forfeits of withdrawn teams' matches).
+    also_last: frozenset[str] = frozenset()
 
     def __call__(
         self,
@@ -110,7 +117,9 @@ class Command:
             author=author,
             expected_seq=expected_seq,
             idempotency_key=idempotency_key or "",
-            replayed=partial(_replayed, kind=self.kind, data=self._replay_data(data)),
+            replayed=partial(
+                _replayed, kind=self.kind, data=self._replay_data(data), also=self.also_last
+            ),
         )
         return stored[-1]
 
@@ -177,11 +186,13 @@ class Draft:
         return self.plan.decide(command.decide, validate(body))
 
 
-def _replayed(event: Event, *, kind: str, data: Payload) -> Event:
+def _replayed(
+    event: Event, *, kind: str, data: Payload, also: frozenset[str] = frozenset()
+) -> Event:
     """The event a retried request stored first; a key reused for another request is refused."""
     stored = payload_of(event)
     # Fields the server filled in (a start rank, the superseded seq) are not in ``data``.
-    if event.kind != kind or any(stored.get(k) != v for k, v in data.items()):
+    if event.kind not in {kind, *also} or any(stored.get(k) != v for k, v in data.items()):
         raise CommandError(
             "Idempotency-Key",
             f"this key was already used for another request (event #{event.seq}, {event.kind})",
@@ -240,6 +251,7 @@ pair_next_team_round = Command(
     schemas.NextTeamRoundSerializer,
     team_decisions.decide_next_team_round,
     replay_fields=frozenset(),
+    also_last=frozenset({EventKind.MATCH_FORFEITED}),
 )
 record_board_result = Command(
     EventKind.BOARD_RESULT_RECORDED,
@@ -253,6 +265,23 @@ correct_board_result = Command(
 )
 forfeit_match = Command(
     EventKind.MATCH_FORFEITED, schemas.MatchForfeitedSerializer, team_decisions.decide_match_forfeit
+)
+withdraw_team = Command(
+    EventKind.TEAM_WITHDRAWN, schemas.TeamWithdrawnSerializer, team_decisions.decide_team_withdrawal
+)
+request_team_bye = Command(
+    EventKind.TEAM_BYE_REQUESTED, schemas.TeamByeRequestedSerializer, team_decisions.decide_team_bye
+)
+cancel_team_bye = Command(
+    EventKind.TEAM_BYE_CANCELLED,
+    schemas.TeamByeCancelledSerializer,
+    team_decisions.decide_team_bye_cancellation,
+)
+rank_teams = Command(
+    EventKind.TEAMS_RANKED,
+    schemas.TeamsRankedSerializer,
+    team_decisions.decide_team_ranking,
+    replay_fields=frozenset(),
 )
 set_prize_list = Command(
     EventKind.PRIZE_LIST_SET, schemas.PrizeListSetSerializer, decisions.decide_prize_list

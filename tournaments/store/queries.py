@@ -41,7 +41,14 @@ from tournaments.domain.pairing_origin import BERGER
 from tournaments.domain.pairing_preview import pairing_preview
 from tournaments.domain.rating_list import ListedPlayer, RatingListError, look_up, read_rating_list
 from tournaments.domain.state import BYE_POINTS, PlayerState, TournamentState
-from tournaments.domain.teams import TEAM, match_boards, match_score, round_complete, score_text
+from tournaments.domain.teams import (
+    TEAM,
+    match_boards,
+    match_score,
+    round_complete,
+    score_text,
+    team_seeds,
+)
 from tournaments.models import Event, Membership, Tournament
 
 from .events import domain_event, payload_of, summarise
@@ -97,6 +104,7 @@ __all__ = [
     "report_unreadable",
     "round_complete",
     "score_text",
+    "team_seeds",
 ]
 
 

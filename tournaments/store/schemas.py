@@ -506,6 +506,49 @@ class MatchForfeitedSerializer(serializers.Serializer):
     )
 
 
+class TeamWithdrawnSerializer(serializers.Serializer):
+    team = serializers.IntegerField(min_value=1, max_value=MAX_START_RANK)
+    from_round = serializers.IntegerField(
+        min_value=1, max_value=MAX_ROUNDS, help_text="The first round the team no longer plays."
+    )
+
+
+class TeamByeRequestedSerializer(serializers.Serializer):
+    team = serializers.IntegerField(min_value=1, max_value=MAX_START_RANK)
+    round = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS)
+    points = serializers.ChoiceField(
+        choices=tuple(BYE_POINTS),
+        default="half",
+        help_text="half: a drawn match; zero: a lost one; full: a won one (a team Swiss only).",
+    )
+
+
+class TeamByeCancelledSerializer(serializers.Serializer):
+    team = serializers.IntegerField(min_value=1, max_value=MAX_START_RANK)
+    round = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS)
+
+
+class TeamsRankedSerializer(serializers.Serializer):
+    method = serializers.ChoiceField(
+        choices=("rating",),
+        required=False,
+        help_text='"rating": by the mean rating of the rosters\' first boards, then the name.',
+    )
+    order = serializers.ListField(
+        child=serializers.IntegerField(min_value=1),
+        required=False,
+        max_length=MAX_START_RANK,
+        help_text="Team pairing numbers as they are, the new number 1 first; every team once.",
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if ("method" in attrs) == ("order" in attrs):
+            raise serializers.ValidationError(
+                {"method": ['Send either "method": "rating" or "order": [team numbers].']}
+            )
+        return attrs
+
+
 class PlayerWithdrawnSerializer(serializers.Serializer):
     start_rank = serializers.IntegerField(min_value=1, max_value=MAX_START_RANK)
     from_round = serializers.IntegerField(
