@@ -79,7 +79,7 @@ def test_a_player_has_a_line_on_each_board_played() -> None:
 
 # One board, four teams: 101 (2000) draws 201 (2400) and beats 301 (1600): 1½ of 2,
 # 75 %, 2000 + 193 = 2193; 201 draws 101, beats 301 and 401 (1600): 2½ of 3, 83 %,
-# 1733 + 273 = 2006; 401 loses once (2400 - 800); 301 loses twice (1400 vs 2000 and 2400: 2200 - 800).
+# 1733 + 273 = 2006; 401 loses once (2400 - 800); 301 loses twice (2200 - 800).
 ONE_BOARD = {101: 2000, 201: 2400, 301: 1600, 401: 1600}
 
 

@@ -312,12 +312,12 @@
     return row ? (row.title ? row.title + " " : "") + row.name : "#" + startRank;
   }
 
-  // The player card's URL: the page gives the one of start rank 0.
+  // The player card's URL: the page gives the one of start rank 0.  A team event's
+  // rows and matches name teams: their team cards.
   function playerLink(startRank, html) {
-    // A team event's rows are teams: no player card behind them.
-    if (body && body.tournament && body.tournament.kind === "team") return html;
-    const href = root.dataset.playerUrl.replace(/\/0\/$/, "/" + startRank + "/");
-    return "<a class='player' href='" + esc(href) + "'>" + html + "</a>";
+    const team = root.dataset.teamUrl;
+    const href = (team || root.dataset.playerUrl).replace(/\/0\/$/, "/" + startRank + "/");
+    return "<a class='" + (team ? "team" : "player") + "' href='" + esc(href) + "'>" + html + "</a>";
   }
 
   function render(before) {
