@@ -18,6 +18,7 @@ from django.utils.translation import trans_real
 
 from live.templatetags.crosstable_format import points, signed, tiebreak
 from live.tiebreak_names import NAMES, tiebreak_name
+from tests.builders import build_team_event, record_board
 from tiebreaks.definitions import CATALOGUE
 
 from .builders import make_tournament, round_two_with_a_withdrawal_and_a_bye
@@ -164,6 +165,28 @@ def test_every_spectator_page_renders_with_no_message_missing(
         response = client.get(url)
         assert response.status_code in (200, 404), url
         assert response.headers.get("content-language") == language, url
+    assert missing == set()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_team_event_page_renders_with_no_message_missing(
+    language: str, missing: set[str]
+) -> None:
+    tid = build_team_event(teams=5, boards=2, reserves=1)  # team 5: the bye
+    record_board(tid, 1, 1, "1-0")
+    client = Client(headers={"accept-language": language})
+    pages = [
+        reverse("live:spectator", args=[tid]) + "?hall=1",
+        reverse("live:round", args=[tid, 1]),
+        reverse("live:team-match", args=[tid, 1, 1]),
+        reverse("live:crosstable", args=[tid]),
+        *(reverse("live:team", args=[tid, team]) for team in (1, 5)),
+        *(reverse("live:player", args=[tid, rank]) for rank in (1, 3, 13)),
+        reverse("live:board-prizes", args=[tid]),
+    ]
+    for url in pages:
+        assert client.get(url).status_code == 200, url
     assert missing == set()
 
 
