@@ -165,7 +165,7 @@ _OWN_RESULT = {
 }
 
 
-def own_result(result: str | None, white: bool) -> str:
+def _own_result(result: str | None, white: bool) -> str:
     """A board's result from one player's side ("…" while it is played)."""
     if result is None:
         return "…"
@@ -221,7 +221,7 @@ class TeamCard:
 def _seat(view: MatchBoardLine, team: int) -> CardBoard:
     white = view.white_team == team
     own, other = (view.white, view.black) if white else (view.black, view.white)
-    return CardBoard(view.board, own, "w" if white else "b", other, own_result(view.result, white))
+    return CardBoard(view.board, own, "w" if white else "b", other, _own_result(view.result, white))
 
 
 def _card_round(folded: FoldedTournament, number: int, team: int) -> CardRound:

@@ -173,7 +173,7 @@ def test_every_spectator_page_renders_with_no_message_missing(
 def test_every_team_event_page_renders_with_no_message_missing(
     language: str, missing: set[str]
 ) -> None:
-    tid = build_team_event(teams=5, boards=2, reserves=1)  # team 5: the bye
+    tid = build_team_event(teams=5, boards=2, reserves=1, system="swiss")  # team 5: the bye
     record_board(tid, 1, 1, "1-0")
     client = Client(headers={"accept-language": language})
     pages = [

@@ -9,7 +9,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.builders import build_team_event, record_board
+from tests.builders import build_team_event, organiser, record_board
+from tournaments.store import commands
 
 pytestmark = pytest.mark.django_db
 
@@ -149,3 +150,17 @@ def test_the_team_card_gives_each_players_points_and_games() -> None:
     reserve = html.split('data-start-rank="3"')[1].split("</tr>")[0]
     assert '<td class="points">1</td>' in first and '<td class="games">1</td>' in first
     assert '<td class="points">0</td>' in reserve and '<td class="games">0</td>' in reserve
+
+
+def test_the_player_card_says_the_team_had_the_bye() -> None:
+    # A Swiss of 5 teams: the lowest, team 5 (players 13-15), has the bye.
+    tid = build_team_event(teams=5, boards=2, reserves=1, system="swiss")
+    row = page("player", tid, 13).split('data-round="1"')[1].split("</tr>")[0]
+    assert "team bye" in row
+
+
+def test_the_team_card_marks_a_forfeited_match_without_boards() -> None:
+    tid = build_team_event(teams=4, boards=2)  # match 1: Club 1 - Club 4
+    commands.forfeit_match(tid, {"round": 1, "match": 1, "result": "+/-"}, author=organiser())
+    match = page("team", tid, 4).split('data-round="1"')[1].split("</section>")[0]
+    assert '<span class="mark">forfeit -</span>' in match and "data-board" not in match
