@@ -56,3 +56,10 @@ def test_an_unknown_order_is_refused_naming_the_field() -> None:
 def test_an_individual_event_has_no_board_prizes() -> None:
     tid = make_tournament()
     assert board_prizes(tid).status_code == 404
+
+
+def test_the_openapi_schema_documents_the_query() -> None:
+    schema = APIClient().get(reverse("schema"), {"format": "json"}).json()
+    operation = schema["paths"]["/api/tournaments/{tournament_id}/board-prizes/"]["get"]
+    query = {p["name"] for p in operation["parameters"] if p["in"] == "query"}
+    assert query == {"order", "min_games"}
