@@ -45,6 +45,16 @@ urlpatterns = [
         name="team-match",
     ),
     path(
+        "tournaments/<tid:tournament_id>/teams/<int:team_number>/",
+        views.team_card,
+        name="team",
+    ),
+    path(
+        "tournaments/<tid:tournament_id>/board-prizes/",
+        views.board_prizes,
+        name="board-prizes",
+    ),
+    path(
         "tournaments/<tid:tournament_id>/starting-rank/",
         views.starting_list,
         name="starting-list",

@@ -45,6 +45,9 @@ from .wire import parse_follow
 DEFAULT_DWELL = 10.0
 MIN_DWELL, MAX_DWELL = 0.5, 300.0
 HALL_SHOWS = ("standings", "pairings", "names")
+# A team event's hall: the team standings and the current matches; "find your board"
+# is the players', who are lined up by their captains.
+TEAM_HALL_SHOWS = ("standings", "pairings")
 
 
 def _version_etag(request: HttpRequest, tournament_id: int, **kwargs: Any) -> str | None:
@@ -90,8 +93,9 @@ def index(request: HttpRequest) -> HttpResponse:
     return render(request, "live/index.html", {"tournaments": tournaments})
 
 
-def _hall_options(request: HttpRequest) -> dict[str, Any] | None:
-    """``?hall=1[&dwell=SECONDS][&show=standings|pairings|names]``; None off the hall."""
+def _hall_options(request: HttpRequest, team: bool) -> dict[str, Any] | None:
+    """``?hall=1[&dwell=SECONDS][&show=standings|pairings|names]`` (``names`` not for a
+    ``team`` event); None off the hall."""
     if request.GET.get("hall") != "1":
         return None
     try:
@@ -101,7 +105,8 @@ def _hall_options(request: HttpRequest) -> dict[str, Any] | None:
     if not MIN_DWELL <= dwell <= MAX_DWELL:  # also refuses nan
         dwell = DEFAULT_DWELL
     show = request.GET.get("show", "standings")
-    return {"dwell": dwell, "show": show if show in HALL_SHOWS else "standings"}
+    shows = TEAM_HALL_SHOWS if team else HALL_SHOWS
+    return {"dwell": dwell, "show": show if show in shows else "standings"}
 
 
 def follow_live(request: HttpRequest, tournament_id: int) -> dict[str, str]:
@@ -134,7 +139,7 @@ def spectator(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "stage": pages.stage(folded),
             "details": pages.details(folded),
             "rounds": pages.paired_rounds(folded),
-            "hall": _hall_options(request),
+            "hall": _hall_options(request, folded.is_team),
             "follow": ",".join(map(str, follow)),
             "enter_round": current_round if may_enter else None,
             "flags": pages.flags(folded),
@@ -294,11 +299,54 @@ def starting_list(request: HttpRequest, tournament_id: int) -> HttpResponse:
 @condition(etag_func=_version_etag)
 def player_card(request: HttpRequest, tournament_id: int, start_rank: int) -> HttpResponse:
     folded = _folded(tournament_id)
+    if folded.is_team:
+        return _team_player_card(request, folded, start_rank)
     standing = dict(_standings_order(tournament_id)).get(start_rank)
     card = pages.player_card(folded, start_rank, standing)
     if card is None:
         raise Http404(f"No player with start rank {start_rank}.")
     return render(request, "live/player.html", {**_heading(folded), "card": card})
+
+
+def _team_player_card(
+    request: HttpRequest, folded: FoldedTournament, start_rank: int
+) -> HttpResponse:
+    """A team event player's rounds: the team's opponent, board, colour, opponent, result."""
+    card = team_pages.team_player_card(folded, start_rank)
+    if card is None:
+        raise Http404(f"No player with start rank {start_rank} on a team.")
+    return render(request, "live/team_player.html", {**_heading(folded), "card": card})
+
+
+def _team_event(tournament_id: int) -> FoldedTournament:
+    folded = _folded(tournament_id)
+    if not folded.is_team:
+        raise Http404(f"Tournament {tournament_id} is no team event.")
+    return folded
+
+
+@condition(etag_func=_version_etag)
+def team_card(request: HttpRequest, tournament_id: int, team_number: int) -> HttpResponse:
+    """A team's roster and, per round, its opponent, the match score and the boards."""
+    folded = _team_event(tournament_id)
+    table = ensure_snapshot(tournament_id).standings
+    card = team_pages.team_card(folded, team_number, table)
+    if card is None:
+        raise Http404(f"No team {team_number}.")
+    return render(request, "live/team.html", {**_heading(folded), "card": card})
+
+
+@condition(etag_func=_version_etag)
+def board_prizes(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """Each board's players ranked for the board prizes (``?order=``, ``?min_games=``)."""
+    folded = _team_event(tournament_id)
+    try:
+        order, min_games = team_pages.board_prize_query(request.GET)
+    except ValueError as exc:
+        return HttpResponseBadRequest(str(exc), content_type="text/plain; charset=utf-8")
+    prizes, tables = team_pages.board_prize_tables(folded, order, min_games)
+    context = {**_heading(folded), "prizes": prizes, "tables": tables}
+    return render(request, "live/board_prizes.html", context)
 
 
 @condition(etag_func=_version_etag)

@@ -18,7 +18,7 @@ from django.utils.translation import trans_real
 
 from live.templatetags.crosstable_format import points, signed, tiebreak
 from live.tiebreak_names import NAMES, tiebreak_name
-from tests.builders import build_tournament, organiser
+from tests.builders import build_team_event, build_tournament, organiser, record_board
 from tiebreaks.definitions import CATALOGUE
 from tournaments.store import commands
 
@@ -195,6 +195,28 @@ def test_the_console_texts_of_issue_18_render_with_no_message_missing(
     commands.pair_next_round(tid, author=author)
     assert client.get(reverse("live:register", args=[tid])).status_code == 200
     assert client.get(check_in).status_code == 200
+    assert missing == set()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_team_event_page_renders_with_no_message_missing(
+    language: str, missing: set[str]
+) -> None:
+    tid = build_team_event(teams=5, boards=2, reserves=1, system="swiss")  # team 5: the bye
+    record_board(tid, 1, 1, "1-0")
+    client = Client(headers={"accept-language": language})
+    pages = [
+        reverse("live:spectator", args=[tid]) + "?hall=1",
+        reverse("live:round", args=[tid, 1]),
+        reverse("live:team-match", args=[tid, 1, 1]),
+        reverse("live:crosstable", args=[tid]),
+        *(reverse("live:team", args=[tid, team]) for team in (1, 5)),
+        *(reverse("live:player", args=[tid, rank]) for rank in (1, 3, 13)),
+        reverse("live:board-prizes", args=[tid]),
+    ]
+    for url in pages:
+        assert client.get(url).status_code == 200, url
     assert missing == set()
 
 
