@@ -102,6 +102,8 @@ def test_a_swiss_round_names_its_requested_byes_and_withdrawn_teams() -> None:
     commands.pair_next_team_round(tid, {}, author=author)
     html = page("round", tid, 2)
     assert "Half-point bye: Club 2" in html and "Withdrawn: Club 3" in html
+
+
 def test_the_crosstable_links_each_team_to_its_card() -> None:
     tid = build_team_event(teams=4, boards=2)
     assert f'href="{reverse("live:team", args=[tid, 4])}">Club 4</a>' in page("crosstable", tid)
