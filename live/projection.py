@@ -24,6 +24,7 @@ from tournaments.store.queries import (
     FoldedTournament,
     match_boards,
     match_score,
+    pending_reports,
     score_text,
 )
 
@@ -200,4 +201,5 @@ def _current_round(folded: FoldedTournament, current: int) -> CurrentRound:
         closed=rnd.closed,
         boards=[(b.number, b.white, b.black, b.result) for b in rnd.boards],
         byes=list(rnd.byes),
+        reported=list(pending_reports(folded.state, current)),
     )

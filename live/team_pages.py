@@ -57,7 +57,8 @@ def match_views(folded: FoldedTournament, round_number: int) -> list[MatchView] 
     players = state.players
     out = []
     for match in rnd.matches:
-        views = match_boards(match, state.lineups, round_number, state.settings.boards)
+        # Spectators see a line-up once its round has started (issue 21).
+        views = match_boards(match, state.public_lineups, round_number, state.settings.boards)
         score = match_score(state, round_number, match)
         lines = tuple(
             MatchBoardLine(

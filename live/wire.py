@@ -77,6 +77,9 @@ class CurrentRound(msgspec.Struct):
     closed: bool
     boards: list[BoardValues]
     byes: list[int]
+    # Boards whose players reported a result the organiser has not confirmed yet
+    # (issue 21): shown as "reported", never as the result.
+    reported: list[int] = msgspec.field(default_factory=list)
 
 
 class Followed(msgspec.Struct):
@@ -251,6 +254,7 @@ class RoundObjects(msgspec.Struct):
     closed: bool
     boards: list[BoardObject]
     byes: list[int]
+    reported: list[int]
 
 
 class StandingsObjects(msgspec.Struct, kw_only=True):
@@ -289,6 +293,7 @@ def object_view(table: Standings) -> StandingsObjects:
             closed=rounds.closed,
             boards=[BoardObject(*board) for board in rounds.boards],
             byes=rounds.byes,
+            reported=rounds.reported,
         ),
     )
 

@@ -189,6 +189,8 @@ def decide_unpairing(state: TournamentState, body: Mapping[str, Any]) -> Payload
 def fold_unpairing(acc: Accumulator, p: Mapping[str, Any]) -> None:
     del acc.rounds[p["round"]]
     acc.owned.discard(p["round"])
+    # The players' reports were of boards that are gone.
+    acc.reports = {key: by for key, by in acc.reports.items() if key[0] != p["round"]}
 
 
 # --- settings -----------------------------------------------------------------------
@@ -209,11 +211,18 @@ def settings_payload(settings: Settings) -> Payload:
         payload["unrated_rating"] = settings.unrated_rating
     if settings.acceleration:
         payload["acceleration"] = settings.acceleration
+    if settings.confirm_matching_reports:
+        payload["confirm_matching_reports"] = True
     return payload
 
 
 _SCORING_FIELDS = ("win", "draw", "loss", "forfeit_win", "forfeit_loss", "pab", "fpb", "hpb", "zpb")
-_UNSET: dict[str, Any] = {"unrated_rating": None, "acceleration": "", "details": {}}
+_UNSET: dict[str, Any] = {
+    "unrated_rating": None,
+    "acceleration": "",
+    "details": {},
+    "confirm_matching_reports": False,
+}
 
 
 def decide_settings_change(state: TournamentState, merged: Mapping[str, Any]) -> Payload:

@@ -26,6 +26,7 @@ from .state import (
     Accumulator,
     BoardState,
     PlayerState,
+    Report,
     RoundState,
     Settings,
     scoring_from_payload,
@@ -63,6 +64,11 @@ class EventKind(enum.StrEnum):
     PLAYER_REINSTATED = "player.reinstated"
     ROUND_UNPAIRED = "round.unpaired"
     SETTINGS_CHANGED = "settings.changed"
+    RESULT_REPORTED = "result.reported"
+    REPORT_REJECTED = "result.report_rejected"
+    LINK_ISSUED = "link.issued"
+    LINK_REVOKED = "link.revoked"
+    TEAM_ROUND_STARTED = "team.round_started"
 
 
 @dataclass(frozen=True)
@@ -162,7 +168,9 @@ class TournamentCreated(DomainEvent):
             }
         }
     )
-    OPTIONAL = frozenset({"unrated_rating", "acceleration", "details", "kind", "boards"})
+    OPTIONAL = frozenset(
+        {"unrated_rating", "acceleration", "details", "kind", "boards", "confirm_matching_reports"}
+    )
 
     name: str
     rounds: int
@@ -177,6 +185,7 @@ class TournamentCreated(DomainEvent):
     kind: str = INDIVIDUAL
     boards: int = 0
     match_points: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    confirm_matching_reports: bool = False  # issue 21
 
     @classmethod
     def from_payload(cls, payload: Mapping[str, Any]) -> Self:
@@ -203,6 +212,7 @@ class TournamentCreated(DomainEvent):
             kind=self.kind,
             boards=self.boards,
             match_points=MappingProxyType(dict(self.match_points)),
+            confirm_matching_reports=self.confirm_matching_reports,
         )
 
     def summary(self) -> str:
@@ -418,7 +428,22 @@ class _BoardResult(DomainEvent):
 class ResultRecorded(_BoardResult):
     KIND = EventKind.RESULT_RECORDED
     PUBLIC = frozenset({"round", "board", "result", "rated"})
+    OPTIONAL = frozenset({"rated", "confirms"})
     EXAMPLES = MappingProxyType({1: {"round": 1, "board": 1, "result": "1-0"}})
+
+    # The players' reports (their seqs) this result confirms (issue 21); stored
+    # without an author when two matching reports confirmed themselves.
+    confirms: tuple[int, ...] = ()
+
+    @classmethod
+    def from_payload(cls, payload: Mapping[str, Any]) -> Self:
+        return cls(**{**payload, "confirms": tuple(payload.get("confirms", ()))})
+
+    def summary(self) -> str:
+        if not self.confirms:
+            return super().summary()
+        reports = ", ".join(f"#{seq}" for seq in self.confirms)
+        return f"{super().summary()} (confirms the players' reports {reports})"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -823,6 +848,105 @@ class SettingsChanged(DomainEvent):
         return f"settings: {_changes_text(self.changes)}"
 
 
+@dataclass(frozen=True)
+class ResultReported(DomainEvent):
+    """A player's report of their game's result through their private link (issue
+    21): not a result; the organiser confirms it (a ``result.recorded`` naming it)
+    or rejects it.  A later report of the same player replaces it."""
+
+    KIND = EventKind.RESULT_REPORTED
+    EXAMPLES = MappingProxyType({1: {"round": 3, "board": 2, "player_id": 7, "result": "0-1"}})
+
+    round: int
+    board: int
+    player_id: int
+    result: str  # white's side first
+
+    def apply(self, acc: Accumulator, seq: int) -> None:
+        key = (self.round, self.board)
+        rank = acc.player_ids[self.player_id]
+        acc.reports[key] = MappingProxyType(
+            {**acc.reports.get(key, {}), rank: Report(self.result, seq)}
+        )
+
+    def summary(self) -> str:
+        return (
+            f"round {self.round} board {self.board}: player {self.player_id} reports {self.result}"
+        )
+
+
+@dataclass(frozen=True)
+class ReportRejected(DomainEvent):
+    """The organiser rejected a board's reports: they no longer count, and its
+    players may report again."""
+
+    KIND = EventKind.REPORT_REJECTED
+    EXAMPLES = MappingProxyType({1: {"round": 3, "board": 2, "reason": "game still on"}})
+
+    round: int
+    board: int
+    reason: str
+
+    def apply(self, acc: Accumulator, seq: int) -> None:
+        acc.reports.pop((self.round, self.board), None)
+
+    def summary(self) -> str:
+        return f"round {self.round} board {self.board}: reports rejected ({self.reason})"
+
+
+@dataclass(frozen=True)
+class LinkIssued(DomainEvent):
+    """A private link (issue 21) given to a player (``role`` "player", ``holder`` the
+    player id) or a team's captain ("captain", the team number); it replaces any
+    link the holder had.  The nonce is signed into the link: private."""
+
+    KIND = EventKind.LINK_ISSUED
+    EXAMPLES = MappingProxyType({1: {"role": "player", "holder": 7, "nonce": "k3Jd9sQ2"}})
+
+    role: str
+    holder: int
+    nonce: str
+
+    def apply(self, acc: Accumulator, seq: int) -> None:
+        acc.links[(self.role, self.holder)] = self.nonce
+
+    def summary(self) -> str:
+        return f"private link issued to {self.role} {self.holder}"
+
+
+@dataclass(frozen=True)
+class LinkRevoked(DomainEvent):
+    KIND = EventKind.LINK_REVOKED
+    EXAMPLES = MappingProxyType({1: {"role": "player", "holder": 7}})
+
+    role: str
+    holder: int
+
+    def apply(self, acc: Accumulator, seq: int) -> None:
+        del acc.links[(self.role, self.holder)]
+
+    def summary(self) -> str:
+        return f"private link of {self.role} {self.holder} revoked"
+
+
+@dataclass(frozen=True)
+class TeamRoundStarted(DomainEvent):
+    """The organiser marks a team round started: its line-ups become public and
+    the captains' links take no more line-ups for it."""
+
+    KIND = EventKind.TEAM_ROUND_STARTED
+    PUBLIC = frozenset({"round"})
+    EXAMPLES = MappingProxyType({1: {"round": 2}})
+
+    round: int
+
+    def apply(self, acc: Accumulator, seq: int) -> None:
+        acc.started_team_rounds = acc.started_team_rounds | {self.round}
+
+    def summary(self) -> str:
+        return f"round {self.round} started"
+
+
 EVENT_TYPES: Mapping[str, type[DomainEvent]] = MappingProxyType(
     {
         event_type.KIND: event_type
@@ -851,6 +975,11 @@ EVENT_TYPES: Mapping[str, type[DomainEvent]] = MappingProxyType(
             PlayerReinstated,
             RoundUnpaired,
             SettingsChanged,
+            ResultReported,
+            ReportRejected,
+            LinkIssued,
+            LinkRevoked,
+            TeamRoundStarted,
         )
     }
 )

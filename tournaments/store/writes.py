@@ -17,6 +17,7 @@ from .commands import (
     CommandError,
     cancel_bye,
     change_settings,
+    confirm_report,
     correct_board_result,
     create_tournament,
     edit_player,
@@ -31,12 +32,18 @@ from .commands import (
     register_player,
     register_team,
     reinstate_player,
+    reject_report,
+    report_result,
     request_bye,
+    revoke_link,
+    start_team_round,
+    submit_captain_lineup,
     submit_lineup,
     unpair_round,
     withdraw_player,
 )
 from .organisers import grant_organiser
+from .private_links import issue as issue_links
 from .schemas import TITLES, PlayerChangesSerializer
 from .trf_import import ImportedTournament, import_trf
 
@@ -69,4 +76,11 @@ __all__ = [
     "submit_lineup",
     "unpair_round",
     "withdraw_player",
+    "confirm_report",
+    "issue_links",
+    "reject_report",
+    "report_result",
+    "revoke_link",
+    "start_team_round",
+    "submit_captain_lineup",
 ]

@@ -1,0 +1,153 @@
+"""The pages behind a private link (issue 21): a player reports their game's
+result, a team captain submits the line-up of the next round.  One view for both:
+the link says whose it is (``tournaments.store.private_links``).
+
+Nobody signs in: the link is the key.  Every request on a link is throttled per
+link (a bad link per address), as DRF throttles the "what if" API, with the rate
+``PRIVATE_LINK_RATE``; a revoked link answers 403, a link that is none 404, each
+with a page that says so.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any, cast
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt
+from rest_framework.request import Request
+from rest_framework.throttling import SimpleRateThrottle
+from rest_framework.views import APIView
+
+from tournaments.store.queries import (
+    PLAYER,
+    FoldedTournament,
+    LinkHolder,
+    RevokedLink,
+    UnknownLink,
+    captain_round,
+    current_board,
+    load_tournament,
+    resolve,
+)
+from tournaments.store.writes import CommandError, report_result, submit_captain_lineup
+
+# What a player may report: the games played (a forfeit is the arbiter's to enter).
+REPORTABLE = (("1-0", "1–0"), ("1/2-1/2", "½–½"), ("0-1", "0–1"))
+
+
+class LinkThrottle(SimpleRateThrottle):
+    """DRF's rate throttle (its cache, its rates setting), counted per link: a hall's
+    players share one address (the club's Wi-Fi)."""
+
+    scope = "private_link"
+
+    def __init__(self, link: str) -> None:
+        super().__init__()
+        self.digest = hashlib.sha256(link.encode()).hexdigest()  # the cache holds no link
+
+    def get_cache_key(self, request: Any, view: Any) -> str:
+        return self.cache_format % {"scope": self.scope, "ident": self.digest}
+
+    def allows(self, request: HttpRequest) -> bool:
+        # SimpleRateThrottle reads neither the request nor the view beyond the key.
+        return self.allow_request(cast(Request, request), cast(APIView, None))
+
+
+# Nothing but the link is needed (no session, no cookie): a form posted from
+# another site would have to know the link, which is the secret itself.
+@csrf_exempt
+def link_page(request: HttpRequest, link: str) -> HttpResponse:
+    if not LinkThrottle(link).allows(request):
+        return _gone(request, 429, _("Too many requests on this link: wait a minute."))
+    try:
+        holder = resolve(link)
+    except UnknownLink:
+        return _gone(request, 404, _("This link is not one of ours. Ask the organiser."))
+    except RevokedLink:
+        return _gone(request, 403, _("This link no longer works: ask the organiser for a new one."))
+    folded = load_tournament(holder.tournament_id)
+    if holder.role == PLAYER:
+        return _player_page(request, link, folded, holder)
+    return _captain_page(request, link, folded, holder)
+
+
+def _gone(request: HttpRequest, status: int, message: str) -> HttpResponse:
+    return render(request, "live/link_gone.html", {"message": message}, status=status)
+
+
+def _player_page(
+    request: HttpRequest, link: str, folded: FoldedTournament, holder: LinkHolder
+) -> HttpResponse:
+    status = 200
+    if request.method == "POST":
+        try:
+            report_result(
+                folded.id, {"player_id": holder.holder, "result": request.POST.get("result")}
+            )
+        except CommandError as exc:
+            messages.error(request, f"{exc.field}: {exc.message}")
+            status = 400
+        else:
+            messages.success(request, _("Thank you: your report is with the organiser."))
+            return redirect("live:link", link=link)
+        folded = load_tournament(folded.id)
+    state = folded.state
+    context: dict[str, Any] = {"tournament": folded, "buttons": REPORTABLE}
+    try:
+        at = current_board(state, holder.holder)
+    except CommandError as exc:
+        context["nothing"] = exc.message
+        return render(request, "live/report.html", context, status=status)
+    me = state.players[state.player_ids[holder.holder]]
+    white = me.start_rank == at.board.white
+    opponent = state.players[at.board.black if white else at.board.white]
+    reports = state.reports.get((at.round.number, at.board.number), {})
+    theirs = reports.get(opponent.start_rank)
+    context |= {
+        "me": me,
+        "opponent": opponent,
+        "white": white,
+        "round": at.round,
+        "board": at.board,
+        "own_report": at.own_report,
+        "conflict": bool(at.own_report and theirs and theirs.result != at.own_report.result),
+    }
+    return render(request, "live/report.html", context, status=status)
+
+
+def _captain_page(
+    request: HttpRequest, link: str, folded: FoldedTournament, holder: LinkHolder
+) -> HttpResponse:
+    status = 200
+    if request.method == "POST":
+        players = [int(p) if p.isdigit() else None for p in request.POST.getlist("board")]
+        try:
+            submit_captain_lineup(folded.id, {"team": holder.holder, "players": players})
+        except CommandError as exc:
+            messages.error(request, f"{exc.field}: {exc.message}")
+            status = 400
+        else:
+            messages.success(request, _("Line-up received."))
+            return redirect("live:link", link=link)
+        folded = load_tournament(folded.id)
+    state = folded.state
+    team = state.teams[holder.holder]
+    context: dict[str, Any] = {"tournament": folded, "team": team}
+    try:
+        number = captain_round(state)
+    except CommandError as exc:
+        context["nothing"] = exc.message
+        return render(request, "live/captain.html", context, status=status)
+    current = state.lineups.get((number, team.number), ())
+    boards = range(state.settings.boards)
+    context |= {
+        "round_number": number,
+        "roster": [state.players[rank] for rank in team.roster],
+        "seats": [(i + 1, current[i] if i < len(current) else None) for i in boards],
+        "submitted": bool(current),
+    }
+    return render(request, "live/captain.html", context, status=status)
