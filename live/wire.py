@@ -70,7 +70,7 @@ class TournamentInfo(msgspec.Struct, omit_defaults=True):
     kind: str = "individual"
 
 
-class CurrentRound(msgspec.Struct):
+class CurrentRound(msgspec.Struct, omit_defaults=True):
     """The last paired round; players are start ranks (their names are in the rows)."""
 
     current: int  # 0: nothing paired yet
