@@ -66,6 +66,12 @@ class TournamentForm(forms.Form):
     acceleration = forms.ChoiceField(
         choices=[("", "none"), (BAKU, "Baku (C.04.5.1)")], required=False
     )
+    confirm_matching_reports = forms.BooleanField(
+        label="Matching reports record the result",
+        required=False,
+        help_text="When both players report the same result through their private links, "
+        "it is recorded without you (issue 21); otherwise you confirm each report.",
+    )
     start_date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
     end_date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
     place = forms.CharField(max_length=200, required=False)
@@ -117,6 +123,8 @@ def creation_body(data: dict[str, Any]) -> dict[str, Any]:
     }
     if data["acceleration"]:
         body["acceleration"] = data["acceleration"]
+    if data["confirm_matching_reports"]:
+        body["confirm_matching_reports"] = True
     details: dict[str, Any] = {}
     for key in DETAIL_FIELDS:
         value = data.get(key)
@@ -185,10 +193,10 @@ def settings_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
         return render(request, "live/setup.html", context, status=400)
     wanted = creation_body(form.cleaned_data)
     changes = {key: value for key, value in wanted.items() if value != current.get(key)}
-    # A setting the form leaves out is cleared (no details, no acceleration).
-    changes.update(
-        {key: None for key in ("details", "acceleration") if key in current and key not in wanted}
-    )
+    # A setting the form leaves out is cleared (no details, no acceleration, reports
+    # confirmed by the organiser).
+    cleared = ("details", "acceleration", "confirm_matching_reports")
+    changes.update({key: None for key in cleared if key in current and key not in wanted})
     try:
         writes.change_settings(tournament_id, {"changes": changes}, author=signed_in(request))
     except CommandError as exc:
@@ -210,6 +218,7 @@ def form_initial(settings: dict[str, Any]) -> dict[str, Any]:
         "tiebreaks": ", ".join(settings["tiebreaks"]),
         "scoring": scoring,
         "acceleration": settings.get("acceleration", ""),
+        "confirm_matching_reports": settings.get("confirm_matching_reports", False),
         **{key: details.get(key) for key in DETAIL_FIELDS if key not in _LISTS},
         **{key: "\n".join(d or "" for d in details.get(key, ())) for key in _LISTS},
     }

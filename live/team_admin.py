@@ -21,10 +21,12 @@ from django.urls import reverse
 
 from tournaments.store import writes
 from tournaments.store.queries import (
+    CAPTAIN,
     FoldedTournament,
     TournamentNotFound,
     load_tournament,
     may_write,
+    tokens,
 )
 
 from . import team_pages
@@ -111,6 +113,10 @@ def _submit_lineup(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
     return writes.submit_lineup, {**body, "players": _lineup(data.get("players", ""))}
 
 
+def _start(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
+    return writes.start_team_round, {"round": _int(data, "round")}
+
+
 def _board(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
     body: dict[str, Any] = {k: _int(data, k) for k in ("round", "match", "board")}
     body["result"] = data.get("result", "")
@@ -129,6 +135,7 @@ ACTIONS: dict[str, Action] = {
     "roster": _roster,
     "pair": _pair,
     "lineup": _submit_lineup,
+    "start": _start,
     "board": _board,
     "forfeit": _forfeit,
 }
@@ -175,18 +182,28 @@ def _context(folded: FoldedTournament, requested: str) -> dict[str, Any]:
     paired = sorted(state.team_rounds)
     number = int(requested) if requested.isdigit() and int(requested) in paired else None
     number = number or (paired[-1] if paired else 1)
+    links = tokens(folded.id, CAPTAIN)
     teams = []
     for team in sorted(state.teams.values(), key=lambda t: t.number):
         roster = "\n".join(f"#{rank} {state.players[rank].name}" for rank in team.roster)
         lineup = state.lineups.get((number, team.number))
         shown = ", ".join("-" if p is None else str(p) for p in lineup) if lineup else ""
-        teams.append({"team": team, "roster_text": roster, "lineup": shown})
+        link = links.get(team.number)
+        teams.append(
+            {
+                "team": team,
+                "roster_text": roster,
+                "lineup": shown,
+                "link": link and reverse("live:link", args=[link]),
+            }
+        )
     return {
         "tournament": folded,
         "teams": teams,
         "round_number": number,
         "paired": paired,
-        "matches": team_pages.match_views(folded, number) or [],
+        "matches": team_pages.match_views(folded, number, organiser=True) or [],
+        "started": state.team_round_started(number),
         "results": RESULT_BUTTONS,
         "forfeits": FORFEITS,
         "all_paired": len(paired) >= folded.rounds,

@@ -106,3 +106,27 @@ def test_line_ups_are_not_in_the_public_feed(tid):
     feed = b"".join(response.streaming_content)
     assert b"team.round_started" in feed
     assert b"lineup" not in feed
+
+
+def organisers_page(tid: int, data: dict | None = None) -> str:
+    client = Client()
+    client.force_login(organiser())
+    url = reverse("live:team-manage", args=[tid])
+    response = client.post(url, data) if data else client.get(url)
+    return response.content.decode()
+
+
+def test_the_organiser_starts_a_round_on_the_team_page(tid):
+    organisers_page(tid, {"action": "start", "round": "1"})
+    assert load_tournament(tid).state.team_round_started(1)
+
+
+def test_the_organiser_sees_the_boards_of_line_ups_before_the_round_starts(tid):
+    for team, first in ((1, 1), (4, 10)):
+        lineup(tid, team, [first, first + 1])
+    assert "Player 1.1" in organisers_page(tid)
+
+
+def test_the_team_page_lists_the_captains_links(tid):
+    link = private_link(tid, 2, role="captain")
+    assert f'<a href="{link}">' in organisers_page(tid)

@@ -142,3 +142,12 @@ def test_only_the_tournaments_organisers_see_its_settings_page(client):
     other.force_login(organiser("mallory"))
     assert other.get(reverse("live:settings", args=[tid])).status_code == 403
     assert Client().get(reverse("live:settings", args=[tid])).status_code == 302
+
+
+def test_the_settings_page_turns_matching_reports_into_results_on_and_off(client):
+    tid = created(client)
+    settings_url = reverse("live:settings", args=[tid])
+    client.post(settings_url, {**FORM, "scoring": "standard", "confirm_matching_reports": "on"})
+    assert queries.load_tournament(tid).state.settings.confirm_matching_reports
+    client.post(settings_url, {**FORM, "scoring": "standard"})
+    assert not queries.load_tournament(tid).state.settings.confirm_matching_reports
