@@ -4,11 +4,16 @@ hidden from spectators until their round starts."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+from fractions import Fraction
+
 import pytest
 from django.test import Client
 from django.urls import reverse
 
+from live.projection import build_team_standings
 from tests.builders import build_team_event, organiser, private_link, record_board
+from tournaments.domain.teams import match_score
 from tournaments.store import commands
 from tournaments.store.queries import load_tournament
 
@@ -130,3 +135,29 @@ def test_the_organiser_sees_the_boards_of_line_ups_before_the_round_starts(tid):
 def test_the_team_page_lists_the_captains_links(tid):
     link = private_link(tid, 2, role="captain")
     assert f'<a href="{link}">' in organisers_page(tid)
+
+
+def match_points_so_far(tid: int, team: int) -> Fraction:
+    state = load_tournament(tid).state
+    match = state.team_rounds[1].match(1)
+    assert match is not None
+    return match_score(state, 1, match)[team]
+
+
+def test_an_empty_seat_counts_in_the_match_score_only_once_the_round_started(tid):
+    lineup(tid, 1, [1, None])  # board 2 empty: Club 4 wins it by forfeit
+    lineup(tid, 4, [10, 11])
+    assert match_points_so_far(tid, 4) == 0
+    start(tid)
+    assert match_points_so_far(tid, 4) == 1
+
+
+def test_a_match_of_empty_seats_counts_in_the_standings_only_once_the_round_started(tid):
+    lineup(tid, 1, [1, None])  # every board forfeited, no result stored
+    lineup(tid, 4, [None, 11])
+    now = datetime.now(UTC)
+    before = build_team_standings(load_tournament(tid), now).rows
+    start(tid)
+    after = build_team_standings(load_tournament(tid), now).rows
+    assert [row[5] for row in before] == [0, 0, 0, 0]
+    assert sorted(row[5] for row in after) == [0, 0, 1, 1]
