@@ -398,18 +398,8 @@ class RosterEditedSerializer(serializers.Serializer):
     )
 
 
-class LineupSubmittedSerializer(serializers.Serializer):
-    round = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS)
-    team = serializers.IntegerField(min_value=1, max_value=MAX_START_RANK)
-    players = serializers.ListField(
-        child=serializers.IntegerField(min_value=1, max_value=MAX_START_RANK, allow_null=True),
-        max_length=MAX_BOARDS,
-        help_text="Start ranks by board, from the roster in roster order; null: an empty board.",
-    )
-
-
 class CaptainLineupSerializer(serializers.Serializer):
-    """A captain's line-up: the team is the link's, the round the next one due."""
+    """A captain's line-up (issue 21): the team is the link's, the round the one due."""
 
     team = serializers.IntegerField(min_value=1, max_value=MAX_START_RANK)
     players = serializers.ListField(
@@ -417,6 +407,12 @@ class CaptainLineupSerializer(serializers.Serializer):
         max_length=MAX_BOARDS,
         help_text="Start ranks by board, from the roster in roster order; null: an empty board.",
     )
+
+
+class LineupSubmittedSerializer(CaptainLineupSerializer):
+    """The organiser's line-up, for the round given."""
+
+    round = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS)
 
 
 class TeamRoundStartedSerializer(serializers.Serializer):
