@@ -147,3 +147,14 @@ def test_the_live_table_shows_reported_boards_until_confirmed(tid):
     assert build_standings(load_tournament(tid), now).rounds.reported == [2]
     record(tid, 2, "1-0")
     assert build_standings(load_tournament(tid), now).rounds.reported == []
+
+
+def test_the_event_log_names_the_system_as_the_author_of_a_self_confirmed_result(tid):
+    commands.change_settings(
+        tid, {"changes": {"confirm_matching_reports": True}}, author=organiser()
+    )
+    report(tid, 2, "0-1")
+    report(tid, 4, "0-1")
+    page = signed_in().get(reverse("live:event-log", args=[tid])).content.decode()
+    assert "the system: matching reports" in page
+    assert page.count("the player's private link") == 2
