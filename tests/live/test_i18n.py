@@ -183,6 +183,7 @@ def test_the_private_link_pages_render_with_no_message_missing(
         private_link(tid, 4),  # reported, and the opponent reported otherwise
         private_link(team, 1, role="captain"),
         reverse("live:link", args=["not-a-link"]),
+        reverse("live:round", args=[tid, 2]),  # board 1 reported
     ]
     # Each message of a page's POST answer, too.
     client.post(pages[0], {"result": "1/2-1/2"})

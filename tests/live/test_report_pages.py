@@ -158,3 +158,9 @@ def test_the_event_log_names_the_system_as_the_author_of_a_self_confirmed_result
     page = signed_in().get(reverse("live:event-log", args=[tid])).content.decode()
     assert "the system: matching reports" in page
     assert page.count("the player's private link") == 2
+
+
+def test_the_round_page_says_reported_until_the_result_is_confirmed(tid):
+    report(tid, 2, "1-0")
+    page = Client().get(reverse("live:round", args=[tid, 1])).content.decode()
+    assert "reported by the players, not confirmed yet" in page
