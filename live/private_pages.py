@@ -11,6 +11,7 @@ each with a page that says so.
 from __future__ import annotations
 
 import hashlib
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, cast
@@ -21,6 +22,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.csrf import csrf_exempt
+from redis.exceptions import RedisError
 from rest_framework.request import Request
 from rest_framework.throttling import SimpleRateThrottle
 from rest_framework.views import APIView
@@ -43,6 +45,8 @@ from tournaments.store.writes import (
     submit_captain_lineup,
 )
 
+logger = logging.getLogger(__name__)
+
 # What a player may report: the games played (a forfeit is the arbiter's to enter).
 REPORTABLE = (("1-0", "1–0"), ("1/2-1/2", "½–½"), ("0-1", "0–1"))
 
@@ -62,7 +66,13 @@ class LinkThrottle(SimpleRateThrottle):
 
     def allows(self, request: HttpRequest) -> bool:
         # SimpleRateThrottle reads neither the request nor the view beyond the key.
-        return self.allow_request(cast(Request, request), cast(APIView, None))
+        try:
+            return self.allow_request(cast(Request, request), cast(APIView, None))
+        except RedisError:
+            # As for bad API tokens (config.api): players keep reporting while Redis
+            # restarts, uncounted.
+            logger.warning("private link requests not counted: the cache is unreachable")
+            return True
 
 
 # Nothing but the link is needed (no session, no cookie): a form posted from

@@ -10,8 +10,10 @@ import pytest
 from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
+from redis.exceptions import RedisError
 from rest_framework.throttling import SimpleRateThrottle
 
+from live.private_pages import LinkThrottle
 from live.projection import build_standings
 from tests.builders import build_tournament, organiser, private_link, record
 from tournaments.store import commands
@@ -164,3 +166,14 @@ def test_the_round_page_says_reported_until_the_result_is_confirmed(tid):
     report(tid, 2, "1-0")
     page = Client().get(reverse("live:round", args=[tid, 1])).content.decode()
     assert "reported by the players, not confirmed yet" in page
+
+
+class _Unreachable:
+    def get(self, *args, **kwargs):
+        raise RedisError("connection refused")
+
+
+def test_a_link_works_uncounted_while_the_cache_is_unreachable(tid, monkeypatch):
+    link = private_link(tid, 1)
+    monkeypatch.setattr(LinkThrottle, "cache", _Unreachable())
+    assert Client().get(link).status_code == 200
