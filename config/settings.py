@@ -274,7 +274,11 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 100,
     # Anyone may ask "what if" (POST, nothing stored): per address.
-    "DEFAULT_THROTTLE_RATES": {"what_if": os.environ.get("WHAT_IF_RATE", "30/min")},
+    # A player's or captain's private link (live.private_pages): per link.
+    "DEFAULT_THROTTLE_RATES": {
+        "what_if": os.environ.get("WHAT_IF_RATE", "30/min"),
+        "private_link": os.environ.get("PRIVATE_LINK_RATE", "30/min"),
+    },
 }
 
 # The public event feed (live.feed): how often a stream reads the log, and how long

@@ -38,6 +38,7 @@ PRESETS = {"swiss": SWISS_DEFAULT, "round robin": ROUND_ROBIN_DEFAULT}
 # Settings the form leaves out when blank (unset): clearing them is leaving them out.
 PAIRING_SETTINGS = (
     "acceleration",
+    "confirm_matching_reports",
     "initial_colour",
     "check_in",
     "max_half_byes",
@@ -74,6 +75,12 @@ class TournamentForm(forms.Form):
     )
     acceleration = forms.ChoiceField(
         choices=[("", "none"), (BAKU, "Baku (C.04.5.1)")], required=False
+    )
+    confirm_matching_reports = forms.BooleanField(
+        label="Matching reports record the result",
+        required=False,
+        help_text="When both players report the same result through their private links, "
+        "it is recorded without you (issue 21); otherwise you confirm each report.",
     )
     start_date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
     end_date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
@@ -260,6 +267,7 @@ def form_initial(settings: dict[str, Any]) -> dict[str, Any]:
         "check_in": settings.get("check_in", False),
         "max_half_byes": settings.get("max_half_byes"),
         "no_half_byes_in": ", ".join(map(str, settings.get("no_half_byes_in", ()))),
+        "confirm_matching_reports": settings.get("confirm_matching_reports", False),
         **{key: details.get(key) for key in DETAIL_FIELDS if key not in _LISTS},
         **{key: "\n".join(d or "" for d in details.get(key, ())) for key in _LISTS},
     }

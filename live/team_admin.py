@@ -22,12 +22,14 @@ from django.urls import reverse
 from tournaments.store import writes
 from tournaments.store.queries import (
     BYE_POINTS,
+    CAPTAIN,
     FoldedTournament,
     TournamentNotFound,
     initial_ranking,
     load_tournament,
     may_write,
     team_seeds,
+    tokens,
 )
 
 from . import team_pages
@@ -114,6 +116,10 @@ def _submit_lineup(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
     return writes.submit_lineup, {**body, "players": _lineup(data.get("players", ""))}
 
 
+def _start(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
+    return writes.start_team_round, {"round": _int(data, "round")}
+
+
 def _board(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
     body: dict[str, Any] = {k: _int(data, k) for k in ("round", "match", "board")}
     body["result"] = data.get("result", "")
@@ -158,6 +164,7 @@ ACTIONS: dict[str, Action] = {
     "roster": _roster,
     "pair": _pair,
     "lineup": _submit_lineup,
+    "start": _start,
     "board": _board,
     "forfeit": _forfeit,
     "withdraw": _withdraw,
@@ -208,6 +215,7 @@ def _context(folded: FoldedTournament, requested: str) -> dict[str, Any]:
     paired = sorted(state.team_rounds)
     number = int(requested) if requested.isdigit() and int(requested) in paired else None
     number = number or (paired[-1] if paired else 1)
+    links = tokens(folded.id, CAPTAIN)
     teams = []
     seeds = team_seeds(state)
     for team, seed in zip(sorted(state.teams.values(), key=lambda t: t.number), seeds, strict=True):
@@ -215,6 +223,7 @@ def _context(folded: FoldedTournament, requested: str) -> dict[str, Any]:
         lineup = state.lineups.get((number, team.number))
         shown = ", ".join("-" if p is None else str(p) for p in lineup) if lineup else ""
         byes = sorted((r, b[team.number]) for r, b in state.team_byes.items() if team.number in b)
+        link = links.get(team.number)
         teams.append(
             {
                 "team": team,
@@ -224,6 +233,7 @@ def _context(folded: FoldedTournament, requested: str) -> dict[str, Any]:
                 and state.team_bye(number, team.number) is None,
                 "strength": round(float(seed.rating)),
                 "byes": byes,
+                "link": link and reverse("live:link", args=[link]),
             }
         )
     return {
@@ -231,7 +241,8 @@ def _context(folded: FoldedTournament, requested: str) -> dict[str, Any]:
         "teams": teams,
         "round_number": number,
         "paired": paired,
-        "matches": team_pages.match_views(folded, number) or [],
+        "matches": team_pages.match_views(folded, number, organiser=True) or [],
+        "started": state.team_round_started(number),
         "results": RESULT_BUTTONS,
         "forfeits": FORFEITS,
         "all_paired": len(paired) >= folded.rounds,

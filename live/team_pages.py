@@ -62,16 +62,21 @@ def team_name(folded: FoldedTournament, number: int) -> str:
     return folded.state.teams[number].name
 
 
-def match_views(folded: FoldedTournament, round_number: int) -> list[MatchView] | None:
-    """Round ``round_number``'s matches (None when it is not paired)."""
+def match_views(
+    folded: FoldedTournament, round_number: int, *, organiser: bool = False
+) -> list[MatchView] | None:
+    """Round ``round_number``'s matches (None when it is not paired); the boards of
+    line-ups its round has not started with only for its ``organiser``s."""
     state = folded.state
+    # Spectators see a line-up once its round has started (issue 21).
+    lineups = state.lineups if organiser else state.public_lineups
     rnd = state.team_rounds.get(round_number)
     if rnd is None:
         return None
     players = state.players
     out = []
     for match in rnd.matches:
-        views = match_boards(match, state.lineups, round_number, state.settings.boards)
+        views = match_boards(match, lineups, round_number, state.settings.boards)
         score = match_score(state, round_number, match)
         lines = tuple(
             MatchBoardLine(

@@ -7,8 +7,10 @@ from . import (
     console,
     event_log,
     printouts,
+    private_pages,
     prize_pages,
     registration,
+    reports_admin,
     result_entry,
     setup,
     team_admin,
@@ -119,5 +121,13 @@ urlpatterns = [
         registration.register_page,
         name="register",
     ),
+    # A player's or a team captain's private link (issue 21): the link is the key.
+    path("link/<str:link>/", private_pages.link_page, name="link"),
+    path(
+        "tournaments/<tid:tournament_id>/rounds/<int:round_number>/reports/",
+        reports_admin.report_action,
+        name="reports",
+    ),
+    path("tournaments/<tid:tournament_id>/links/", reports_admin.link_action, name="links"),
     path("accounts/login/", result_entry.EntryLoginView.as_view(), name="login"),
 ]

@@ -70,13 +70,16 @@ class TournamentInfo(msgspec.Struct, omit_defaults=True):
     kind: str = "individual"
 
 
-class CurrentRound(msgspec.Struct):
+class CurrentRound(msgspec.Struct, omit_defaults=True):
     """The last paired round; players are start ranks (their names are in the rows)."""
 
     current: int  # 0: nothing paired yet
     closed: bool
     boards: list[BoardValues]
     byes: list[int]
+    # Boards whose players reported a result the organiser has not confirmed yet
+    # (issue 21): shown as "reported", never as the result.
+    reported: list[int] = msgspec.field(default_factory=list)
 
 
 class Followed(msgspec.Struct):
@@ -254,6 +257,7 @@ class RoundObjects(msgspec.Struct):
     closed: bool
     boards: list[BoardObject]
     byes: list[int]
+    reported: list[int]
 
 
 class StandingsObjects(msgspec.Struct, kw_only=True):
@@ -292,6 +296,7 @@ def object_view(table: Standings) -> StandingsObjects:
             closed=rounds.closed,
             boards=[BoardObject(*board) for board in rounds.boards],
             byes=rounds.byes,
+            reported=rounds.reported,
         ),
     )
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments.api import files, teams, views
+from tournaments.api import files, reports, teams, views
 
 app_name = "tournaments"
 
@@ -86,6 +86,19 @@ urlpatterns = [
     ),
     path(tournament + "lineups/", teams.LineupView.as_view(), name="lineup-create"),
     path(tournament + "team-rounds/", teams.TeamRoundListView.as_view(), name="team-round-list"),
+    path(
+        tournament + "team-rounds/start/",
+        teams.TeamRoundStartView.as_view(),
+        name="team-round-start",
+    ),
+    # The players' reports and the private links (api.reports, issue 21).
+    path(tournament + "reports/", reports.ReportListView.as_view(), name="report-list"),
+    path(
+        tournament + "reports/confirm/", reports.ReportConfirmView.as_view(), name="report-confirm"
+    ),
+    path(tournament + "reports/reject/", reports.ReportRejectView.as_view(), name="report-reject"),
+    path(tournament + "links/", reports.LinkListView.as_view(), name="link-list"),
+    path(tournament + "links/revoke/", reports.LinkRevokeView.as_view(), name="link-revoke"),
     path(
         tournament + "team-rounds/pair/", teams.TeamRoundPairView.as_view(), name="team-round-pair"
     ),

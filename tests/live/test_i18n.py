@@ -18,7 +18,13 @@ from django.utils.translation import trans_real
 
 from live.templatetags.crosstable_format import points, signed, tiebreak
 from live.tiebreak_names import NAMES, tiebreak_name
-from tests.builders import build_team_event, build_tournament, organiser, record_board
+from tests.builders import (
+    build_team_event,
+    build_tournament,
+    organiser,
+    private_link,
+    record_board,
+)
 from tiebreaks.definitions import CATALOGUE
 from tournaments.store import commands
 
@@ -217,6 +223,30 @@ def test_every_team_event_page_renders_with_no_message_missing(
     ]
     for url in pages:
         assert client.get(url).status_code == 200, url
+    assert missing == set()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_private_link_pages_render_with_no_message_missing(
+    language: str, missing: set[str]
+) -> None:
+    tid = round_two_with_a_withdrawal_and_a_bye()
+    commands.report_result(tid, {"player_id": 4, "result": "1-0"})
+    commands.report_result(tid, {"player_id": 1, "result": "0-1"})
+    team = build_team_event(teams=2, boards=2, lined_up=False)
+    client = Client(headers={"accept-language": language})
+    pages = [
+        private_link(tid, 4),  # reported, and the opponent reported otherwise
+        private_link(team, 1, role="captain"),
+        reverse("live:link", args=["not-a-link"]),
+        reverse("live:round", args=[tid, 2]),  # board 1 reported
+    ]
+    # Each message of a page's POST answer, too.
+    client.post(pages[0], {"result": "1/2-1/2"})
+    client.post(pages[1], {"board": ["1", "2"]})
+    for url in pages:
+        assert client.get(url).headers.get("content-language") == language, url
     assert missing == set()
 
 

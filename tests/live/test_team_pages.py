@@ -31,6 +31,7 @@ def test_a_round_shows_its_matches_with_players_and_the_score_so_far() -> None:
 
 def test_the_match_page_shows_each_board_with_who_has_white() -> None:
     tid = build_team_event(teams=4, boards=2, reserves=0)
+    commands.start_team_round(tid, {"round": 1}, author=organiser())  # line-ups public
     html = page("team-match", tid, 1, 1)
     # Board 2: Club 4's second player (start rank 8) has White (colours alternate).
     board_two = html.split('data-board="2"')[1]

@@ -13,7 +13,7 @@ from rest_framework.response import Response
 
 from tournaments.domain.teams import match_boards, match_score
 from tournaments.store import commands, schemas
-from tournaments.store.queries import FoldedTournament
+from tournaments.store.queries import FoldedTournament, may_write
 
 from .serializers import PlayerSerializer, command_body
 from .views import TournamentAPIView, write_schema
@@ -75,9 +75,11 @@ class TeamRoundSerializer(serializers.Serializer):
     )
 
 
-def team_rounds(folded: FoldedTournament) -> list[dict[str, Any]]:
-    """Every paired round with its matches, boards, scores and line-ups."""
+def team_rounds(folded: FoldedTournament, organiser: bool) -> list[dict[str, Any]]:
+    """Every paired round with its matches, boards, scores and line-ups (for others
+    than its organisers, only the line-ups of the rounds that have started)."""
     state = folded.state
+    lineups_shown = state.lineups if organiser else state.public_lineups
     out = []
     for number, rnd in sorted(state.team_rounds.items()):
         matches = []
@@ -90,13 +92,13 @@ def team_rounds(folded: FoldedTournament) -> list[dict[str, Any]]:
                     "black": match.black,
                     "forfeit": match.forfeit,
                     "score": [str(score[match.white]), str(score[match.black])],
-                    "boards": match_boards(match, state.lineups, number, state.settings.boards),
+                    "boards": match_boards(match, lineups_shown, number, state.settings.boards),
                     "result_seqs": {str(b): seq for b, (_, seq) in match.results.items()},
                 }
             )
         lineups = {
             str(team): list(players)
-            for (r, team), players in sorted(state.lineups.items())
+            for (r, team), players in sorted(lineups_shown.items())
             if r == number
         }
         out.append({"round": number, "matches": matches, "byes": rnd.byes, "lineups": lineups})
@@ -178,11 +180,21 @@ class TeamRoundListView(TournamentAPIView):
         summary="Rounds with matches and boards", responses=TeamRoundSerializer(many=True)
     )
     def get(self, request: Request, tournament_id: int) -> Response:
-        return Response(TeamRoundSerializer(team_rounds(self.folded()), many=True).data)
+        organiser = may_write(request.user, tournament_id)
+        rounds = team_rounds(self.folded(), organiser)
+        return Response(TeamRoundSerializer(rounds, many=True).data)
 
     @write_schema(command_body(schemas.TeamRoundPairedSerializer), "Pair the next round as given")
     def post(self, request: Request, tournament_id: int) -> Response:
         return self.run(commands.pair_team_round)
+
+
+class TeamRoundStartView(TournamentAPIView):
+    """Mark a paired round started: its line-ups become public (issue 21)."""
+
+    @write_schema(command_body(schemas.TeamRoundStartedSerializer), "Mark a round started")
+    def post(self, request: Request, tournament_id: int) -> Response:
+        return self.run(commands.start_team_round)
 
 
 class TeamRoundPairView(TournamentAPIView):

@@ -256,6 +256,8 @@ def decide_unpairing(state: TournamentState, body: Mapping[str, Any]) -> Payload
 def fold_unpairing(acc: Accumulator, p: Mapping[str, Any]) -> None:
     del acc.rounds[p["round"]]
     acc.owned.discard(p["round"])
+    # The players' reports were of boards that are gone.
+    acc.reports = {key: by for key, by in acc.reports.items() if key[0] != p["round"]}
 
 
 # --- settings -----------------------------------------------------------------------
@@ -280,6 +282,8 @@ def settings_payload(settings: Settings) -> Payload:
         value = getattr(settings, key)
         if value != _UNSET[key]:
             payload[key] = list(value) if isinstance(value, tuple) else value
+    if settings.confirm_matching_reports:
+        payload["confirm_matching_reports"] = True
     return payload
 
 
@@ -293,6 +297,7 @@ _UNSET: dict[str, Any] = {
     "check_in": False,
     "max_half_byes": None,
     "no_half_byes_in": [],
+    "confirm_matching_reports": False,
 }
 
 

@@ -26,6 +26,7 @@ from .state import (
     Accumulator,
     BoardState,
     PlayerState,
+    Report,
     RoundState,
     Settings,
     scoring_from_payload,
@@ -68,6 +69,11 @@ class EventKind(enum.StrEnum):
     ROUND_UNPAIRED = "round.unpaired"
     SETTINGS_CHANGED = "settings.changed"
     PLAYERS_CHECKED_IN = "players.checked_in"
+    RESULT_REPORTED = "result.reported"
+    REPORT_REJECTED = "result.report_rejected"
+    LINK_ISSUED = "link.issued"
+    LINK_REVOKED = "link.revoked"
+    TEAM_ROUND_STARTED = "team.round_started"
 
 
 @dataclass(frozen=True)
@@ -189,6 +195,7 @@ class TournamentCreated(DomainEvent):
             "check_in",
             "max_half_byes",
             "no_half_byes_in",
+            "confirm_matching_reports",
         }
     )
 
@@ -211,6 +218,7 @@ class TournamentCreated(DomainEvent):
     check_in: bool = False
     max_half_byes: int | None = None
     no_half_byes_in: tuple[int, ...] = ()
+    confirm_matching_reports: bool = False  # issue 21
 
     @classmethod
     def from_payload(cls, payload: Mapping[str, Any]) -> Self:
@@ -247,6 +255,7 @@ class TournamentCreated(DomainEvent):
             check_in=self.check_in,
             max_half_byes=self.max_half_byes,
             no_half_byes_in=self.no_half_byes_in,
+            confirm_matching_reports=self.confirm_matching_reports,
         )
 
     def summary(self) -> str:
@@ -488,7 +497,22 @@ class _BoardResult(DomainEvent):
 class ResultRecorded(_BoardResult):
     KIND = EventKind.RESULT_RECORDED
     PUBLIC = frozenset({"round", "board", "result", "rated"})
+    OPTIONAL = frozenset({"rated", "confirms"})
     EXAMPLES = MappingProxyType({1: {"round": 1, "board": 1, "result": "1-0"}})
+
+    # The players' reports (their seqs) this result confirms (issue 21); stored
+    # without an author when two matching reports confirmed themselves.
+    confirms: tuple[int, ...] = ()
+
+    @classmethod
+    def from_payload(cls, payload: Mapping[str, Any]) -> Self:
+        return cls(**{**payload, "confirms": tuple(payload.get("confirms", ()))})
+
+    def summary(self) -> str:
+        if not self.confirms:
+            return super().summary()
+        reports = ", ".join(f"#{seq}" for seq in self.confirms)
+        return f"{super().summary()} (confirms the players' reports {reports})"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -1016,6 +1040,102 @@ class PlayersCheckedIn(DomainEvent):
         ids = ", ".join(f"#{player_id}" for player_id in self.player_ids)
         state = "checked in" if self.present else "no longer checked in"
         return f"round {self.round}: players {ids} {state}"
+class ResultReported(DomainEvent):
+    """A player's report of their game's result through their private link (issue
+    21): not a result; the organiser confirms it (a ``result.recorded`` naming it)
+    or rejects it.  A later report of the same player replaces it."""
+
+    KIND = EventKind.RESULT_REPORTED
+    EXAMPLES = MappingProxyType({1: {"round": 3, "board": 2, "player_id": 7, "result": "0-1"}})
+
+    round: int
+    board: int
+    player_id: int
+    result: str  # white's side first
+
+    def apply(self, acc: Accumulator, seq: int) -> None:
+        key = (self.round, self.board)
+        rank = acc.player_ids[self.player_id]
+        acc.reports[key] = MappingProxyType(
+            {**acc.reports.get(key, {}), rank: Report(self.result, seq)}
+        )
+
+    def summary(self) -> str:
+        return (
+            f"round {self.round} board {self.board}: player {self.player_id} reports {self.result}"
+        )
+
+
+@dataclass(frozen=True)
+class ReportRejected(DomainEvent):
+    """The organiser rejected a board's reports: they no longer count, and its
+    players may report again."""
+
+    KIND = EventKind.REPORT_REJECTED
+    EXAMPLES = MappingProxyType({1: {"round": 3, "board": 2, "reason": "game still on"}})
+
+    round: int
+    board: int
+    reason: str
+
+    def apply(self, acc: Accumulator, seq: int) -> None:
+        acc.reports.pop((self.round, self.board), None)
+
+    def summary(self) -> str:
+        return f"round {self.round} board {self.board}: reports rejected ({self.reason})"
+
+
+@dataclass(frozen=True)
+class LinkIssued(DomainEvent):
+    """A private link (issue 21) given to a player (``role`` "player", ``holder`` the
+    player id) or a team's captain ("captain", the team number); it replaces any
+    link the holder had.  The nonce is signed into the link: private."""
+
+    KIND = EventKind.LINK_ISSUED
+    EXAMPLES = MappingProxyType({1: {"role": "player", "holder": 7, "nonce": "k3Jd9sQ2"}})
+
+    role: str
+    holder: int
+    nonce: str
+
+    def apply(self, acc: Accumulator, seq: int) -> None:
+        acc.links[(self.role, self.holder)] = self.nonce
+
+    def summary(self) -> str:
+        return f"private link issued to {self.role} {self.holder}"
+
+
+@dataclass(frozen=True)
+class LinkRevoked(DomainEvent):
+    KIND = EventKind.LINK_REVOKED
+    EXAMPLES = MappingProxyType({1: {"role": "player", "holder": 7}})
+
+    role: str
+    holder: int
+
+    def apply(self, acc: Accumulator, seq: int) -> None:
+        del acc.links[(self.role, self.holder)]
+
+    def summary(self) -> str:
+        return f"private link of {self.role} {self.holder} revoked"
+
+
+@dataclass(frozen=True)
+class TeamRoundStarted(DomainEvent):
+    """The organiser marks a team round started: its line-ups become public and
+    the captains' links take no more line-ups for it."""
+
+    KIND = EventKind.TEAM_ROUND_STARTED
+    PUBLIC = frozenset({"round"})
+    EXAMPLES = MappingProxyType({1: {"round": 2}})
+
+    round: int
+
+    def apply(self, acc: Accumulator, seq: int) -> None:
+        acc.started_team_rounds = acc.started_team_rounds | {self.round}
+
+    def summary(self) -> str:
+        return f"round {self.round} started"
 
 
 EVENT_TYPES: Mapping[str, type[DomainEvent]] = MappingProxyType(
@@ -1051,6 +1171,11 @@ EVENT_TYPES: Mapping[str, type[DomainEvent]] = MappingProxyType(
             RoundUnpaired,
             SettingsChanged,
             PlayersCheckedIn,
+            ResultReported,
+            ReportRejected,
+            LinkIssued,
+            LinkRevoked,
+            TeamRoundStarted,
         )
     }
 )

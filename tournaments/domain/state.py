@@ -85,6 +85,9 @@ class Settings:
     # none in these rounds (typically the last).
     max_half_byes: int | None = None
     no_half_byes_in: tuple[int, ...] = ()
+    # Issue 21: two players' matching reports of their game record it without the
+    # organiser (a result event of the system's, naming the reports it confirms).
+    confirm_matching_reports: bool = False
 
     @property
     def is_team(self) -> bool:
@@ -234,6 +237,14 @@ class RoundState:
 
 
 @dataclass(frozen=True)
+class Report:
+    """A player's report of their game (``result.reported`` at ``seq``)."""
+
+    result: str  # white's side first
+    seq: int
+
+
+@dataclass(frozen=True)
 class TournamentState:
     last_seq: int  # seq of the last event folded
     settings: Settings
@@ -254,6 +265,28 @@ class TournamentState:
 
     prize_list: PrizeList | None = None  # the last one set
     prize_list_seq: int | None = None  # the event that set it
+    # Issue 21: each private link's holder (role, player id or team number) -> the
+    # nonce of its live link; the players' reports by (round, board) -> start rank.
+    links: Mapping[tuple[str, int], str] = field(default_factory=dict)
+    reports: Mapping[tuple[int, int], Mapping[int, Report]] = field(default_factory=dict)
+    # Team rounds the organiser marked started (line-ups public, captains' links closed).
+    started_team_rounds: frozenset[int] = frozenset()
+
+    def team_round_started(self, number: int) -> bool:
+        """Whether a team round has started: the organiser marked it started, or a
+        board result or a match forfeit of it is stored (play has begun).  Its
+        line-ups are public from then on and captains' links take no more."""
+        rnd = self.team_rounds.get(number)
+        if rnd is None:
+            return False
+        return number in self.started_team_rounds or any(
+            m.results or m.forfeit is not None for m in rnd.matches
+        )
+
+    @property
+    def public_lineups(self) -> Mapping[tuple[int, int], Lineup]:
+        """The line-ups spectators see: those of the rounds that have started."""
+        return {key: p for key, p in self.lineups.items() if self.team_round_started(key[0])}
 
     def team_of(self, start_rank: int) -> int | None:
         """The team whose roster holds the player, if any."""
@@ -405,6 +438,11 @@ class Accumulator:
         self.team_byes: dict[int, dict[int, str]] = {
             number: dict(byes) for number, byes in (start.team_byes.items() if start else ())
         }
+        self.links: dict[tuple[str, int], str] = dict(start.links) if start else {}
+        self.reports: dict[tuple[int, int], Mapping[int, Report]] = (
+            dict(start.reports) if start else {}
+        )
+        self.started_team_rounds = start.started_team_rounds if start else frozenset()
 
     def advance(self, seq: int, kind: str) -> None:
         """Accept event ``seq`` of ``kind`` as the next one, or raise FoldError."""
@@ -450,4 +488,7 @@ class Accumulator:
             ),
             prize_list=self.prize_list,
             prize_list_seq=self.prize_list_seq,
+            links=MappingProxyType(self.links),
+            reports=MappingProxyType(self.reports),
+            started_team_rounds=self.started_team_rounds,
         )

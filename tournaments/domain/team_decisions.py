@@ -38,6 +38,7 @@ from .events import (
     TeamRoundPaired,
     TeamsRanked,
     TeamWithdrawn,
+    TeamRoundStarted,
 )
 from .initial_ranking import initial_ranking
 from .state import TournamentState
@@ -207,6 +208,32 @@ def decide_lineup(state: TournamentState, body: Body) -> list[DomainEvent]:
             "players", "the players must stand in roster order (a reserve may step in)"
         )
     return [LineupSubmitted.from_payload({**body, "players": list(players)})]
+
+
+def captain_round(state: TournamentState) -> int:
+    """The round a captain's line-up is for (issue 21): the last round paired while
+    it has not started (``TournamentState.team_round_started``), else the next."""
+    _team_event(state)
+    last = max(state.team_rounds, default=0)
+    number = last if last and not state.team_round_started(last) else last + 1
+    if number > state.settings.rounds:
+        raise CommandError("round", "every round has started: no line-up is due")
+    return number
+
+
+def decide_captain_lineup(state: TournamentState, body: Body) -> list[DomainEvent]:
+    """A captain's line-up through their private link: for ``captain_round``, with
+    the organiser's rules (``decide_lineup``)."""
+    return decide_lineup(state, {**body, "round": captain_round(state)})
+
+
+def decide_round_start(state: TournamentState, body: Body) -> list[DomainEvent]:
+    """The organiser marks a paired team round started: line-ups become public."""
+    number = body["round"]
+    _paired(state, number)
+    if state.team_round_started(number):
+        raise CommandError("round", f"round {number} has already started")
+    return [TeamRoundStarted(number)]
 
 
 def decide_team_pairing(state: TournamentState, body: Body) -> list[DomainEvent]:

@@ -191,9 +191,12 @@ def team_tournament(state: TournamentState) -> TeamTournament:
         for t in sorted(state.teams.values(), key=lambda t: t.number)
     )
     schedule = []
+    # A line-up's empty seat is a forfeit from the round's start on: before, the
+    # line-up is not public (issue 21), and the standings would tell of it.
+    lineups = state.public_lineups
     for number in range(1, max(state.team_rounds, default=0) + 1):
         rnd = state.team_rounds[number]
-        matches = tuple(_match(m, state.lineups, number, settings.boards) for m in rnd.matches)
+        matches = tuple(_match(m, lineups, number, settings.boards) for m in rnd.matches)
         byes = tuple(TeamBye(team, Unplayed.PAB) for team in rnd.byes) + tuple(
             TeamBye(team, BYE_POINTS[points])
             for team, points in sorted(state.team_byes.get(number, {}).items())
@@ -307,7 +310,8 @@ def match_score(
             match.black: boards * getattr(scoring, theirs),
         }
     score = {match.white: Fraction(0), match.black: Fraction(0)}
-    for view in match_boards(match, state.lineups, round_number, boards):
+    # As the standings count them: an empty seat from the round's start on.
+    for view in match_boards(match, state.public_lineups, round_number, boards):
         if view.result is None:
             continue
         white_side, black_side = _SIDE_POINTS[view.result]

@@ -29,7 +29,7 @@ from rest_framework import serializers
 from pairings import pair_round
 from pairings.external import executable_digest, pair_with
 from tiebreaks.model import Color
-from tournaments.domain import amendments, decisions, team_decisions
+from tournaments.domain import amendments, decisions, reports, team_decisions
 from tournaments.domain.errors import CommandError, Conflict, TournamentNotFound
 from tournaments.domain.events import (
     EVENT_TYPES,
@@ -81,6 +81,13 @@ __all__ = [
     "set_prize_list",
     "withdraw_player",
     "withdraw_team",
+    "report_result",
+    "confirm_report",
+    "reject_report",
+    "issue_links",
+    "revoke_link",
+    "submit_captain_lineup",
+    "start_team_round",
 ]
 
 Payload = dict[str, Any]
@@ -285,6 +292,36 @@ rank_teams = Command(
 )
 set_prize_list = Command(
     EventKind.PRIZE_LIST_SET, schemas.PrizeListSetSerializer, decisions.decide_prize_list
+)
+
+# The players' reports and the private links (issue 21): tournaments.domain.reports.
+report_result = Command(
+    EventKind.RESULT_REPORTED, schemas.ResultReportedSerializer, reports.decide_report
+)
+confirm_report = Command(
+    EventKind.RESULT_RECORDED, schemas.ReportConfirmedSerializer, reports.decide_confirmation
+)
+reject_report = Command(
+    EventKind.REPORT_REJECTED, schemas.ReportRejectedSerializer, reports.decide_rejection
+)
+issue_links = Command(
+    EventKind.LINK_ISSUED,
+    schemas.LinksIssuedSerializer,
+    reports.decide_links_issued,
+    replay_fields=frozenset({"role"}),
+)
+revoke_link = Command(
+    EventKind.LINK_REVOKED, schemas.LinkRevokedSerializer, reports.decide_link_revoked
+)
+submit_captain_lineup = Command(
+    EventKind.LINEUP_SUBMITTED,
+    schemas.CaptainLineupSerializer,
+    team_decisions.decide_captain_lineup,
+)
+start_team_round = Command(
+    EventKind.TEAM_ROUND_STARTED,
+    schemas.TeamRoundStartedSerializer,
+    team_decisions.decide_round_start,
 )
 
 

@@ -40,7 +40,16 @@ from tournaments.domain.initial_ranking import initial_ranking
 from tournaments.domain.pairing_origin import BERGER
 from tournaments.domain.pairing_preview import pairing_preview
 from tournaments.domain.rating_list import ListedPlayer, RatingListError, look_up, read_rating_list
-from tournaments.domain.state import BYE_POINTS, PlayerState, TournamentState
+from tournaments.domain.reports import (
+    CAPTAIN,
+    PLAYER,
+    PlayerBoard,
+    conflicting,
+    current_board,
+    pending_reports,
+)
+from tournaments.domain.state import BYE_POINTS, PlayerState, Report, TournamentState
+from tournaments.domain.team_decisions import captain_round
 from tournaments.domain.teams import (
     TEAM,
     match_boards,
@@ -53,6 +62,7 @@ from tournaments.models import Event, Membership, Tournament
 
 from .events import domain_event, payload_of, summarise
 from .pairing_check import pairing_check
+from .private_links import LinkHolder, RevokedLink, UnknownLink, resolve, tokens
 from .signals import event_appended
 from .state_cache import current_state, state_at
 from .unreadable import known as known_unreadable
@@ -105,6 +115,20 @@ __all__ = [
     "round_complete",
     "score_text",
     "team_seeds",
+    # Issue 21: the players' reports and the private links.
+    "CAPTAIN",
+    "PLAYER",
+    "LinkHolder",
+    "PlayerBoard",
+    "Report",
+    "RevokedLink",
+    "UnknownLink",
+    "captain_round",
+    "conflicting",
+    "current_board",
+    "pending_reports",
+    "resolve",
+    "tokens",
 ]
 
 

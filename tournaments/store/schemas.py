@@ -25,6 +25,7 @@ from tiebreaks.prizes import PrizeError, parse_prize_list, prize_list_json
 from tiebreaks.standings import DEFAULT_RULES, RULES, compute_standings
 from tiebreaks.teams.standings import ROUND_ROBIN_DEFAULT, SWISS_DEFAULT, parse_team_code
 from tournaments.domain.errors import CommandError
+from tournaments.domain.reports import ROLES
 from tournaments.domain.state import BYE_POINTS, RESULTS, SYSTEMS, scoring_from_payload
 from tournaments.domain.teams import INDIVIDUAL, KINDS, MATCH_FORFEITS, TEAM
 
@@ -189,6 +190,10 @@ class TournamentCreatedSerializer(serializers.Serializer):
         max_length=MAX_ROUNDS,
         help_text="C.04.2: the rounds in which no half-point bye may be requested "
         "(typically the last).",
+    confirm_matching_reports = serializers.BooleanField(
+        required=False,
+        help_text="true: two matching reports of a game by its players record the result "
+        "without the organiser (issue 21). Omit for the organiser to confirm every report.",
     )
     kind = serializers.ChoiceField(
         choices=KINDS,
@@ -439,14 +444,25 @@ class RosterEditedSerializer(serializers.Serializer):
     )
 
 
-class LineupSubmittedSerializer(serializers.Serializer):
-    round = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS)
+class CaptainLineupSerializer(serializers.Serializer):
+    """A captain's line-up (issue 21): the team is the link's, the round the one due."""
+
     team = serializers.IntegerField(min_value=1, max_value=MAX_START_RANK)
     players = serializers.ListField(
         child=serializers.IntegerField(min_value=1, max_value=MAX_START_RANK, allow_null=True),
         max_length=MAX_BOARDS,
         help_text="Start ranks by board, from the roster in roster order; null: an empty board.",
     )
+
+
+class LineupSubmittedSerializer(CaptainLineupSerializer):
+    """The organiser's line-up, for the round given."""
+
+    round = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS)
+
+
+class TeamRoundStartedSerializer(serializers.Serializer):
+    round = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS)
 
 
 class PairingMatchSerializer(serializers.Serializer):
@@ -620,6 +636,47 @@ class ResultCorrectedSerializer(ResultRecordedSerializer):
         required=False,
         help_text="Seq of the result being corrected; omit to correct the current one.",
     )
+
+
+class ResultReportedSerializer(serializers.Serializer):
+    """A player's report: the player is the link's holder, the board their own."""
+
+    player_id = serializers.IntegerField(min_value=1)
+    result = serializers.ChoiceField(choices=RESULTS, help_text="White's side first.")
+
+
+class ReportConfirmedSerializer(serializers.Serializer):
+    round = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS)
+    board = serializers.IntegerField(min_value=1)
+    result = serializers.ChoiceField(
+        choices=RESULTS,
+        required=False,
+        help_text="The result to record; omit to record the one the players reported "
+        "(needed when their reports conflict).",
+    )
+
+
+class ReportRejectedSerializer(serializers.Serializer):
+    round = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS)
+    board = serializers.IntegerField(min_value=1)
+    reason = serializers.CharField(max_length=500)
+
+
+class LinksIssuedSerializer(serializers.Serializer):
+    role = serializers.ChoiceField(choices=ROLES)
+    holders = serializers.ListField(
+        child=serializers.IntegerField(min_value=1),
+        min_length=1,
+        max_length=MAX_START_RANK,
+        help_text="Player ids (role player) or team numbers (role captain).",
+    )
+    # Made by the server (tournaments.store.private_links), one per holder.
+    nonces = serializers.ListField(child=serializers.CharField(max_length=64))
+
+
+class LinkRevokedSerializer(serializers.Serializer):
+    role = serializers.ChoiceField(choices=ROLES)
+    holder = serializers.IntegerField(min_value=1)
 
 
 class RoundClosedSerializer(serializers.Serializer):

@@ -19,6 +19,7 @@ from .commands import (
     cancel_team_bye,
     change_settings,
     check_in_players,
+    confirm_report,
     correct_board_result,
     create_tournament,
     edit_player,
@@ -34,14 +35,20 @@ from .commands import (
     register_player,
     register_team,
     reinstate_player,
+    reject_report,
+    report_result,
     request_bye,
     request_team_bye,
+    revoke_link,
+    start_team_round,
+    submit_captain_lineup,
     submit_lineup,
     unpair_round,
     withdraw_player,
     withdraw_team,
 )
 from .organisers import grant_organiser
+from .private_links import issue as issue_links
 from .schemas import TITLES, PlayerChangesSerializer
 from .trf_import import ImportedTournament, import_trf
 
@@ -79,4 +86,11 @@ __all__ = [
     "unpair_round",
     "withdraw_player",
     "withdraw_team",
+    "confirm_report",
+    "issue_links",
+    "reject_report",
+    "report_result",
+    "revoke_link",
+    "start_team_round",
+    "submit_captain_lineup",
 ]

@@ -227,6 +227,7 @@
     for (const board of diff.boards) boards.set(board[0], decodeBoard(board));
     body.rounds.boards = Array.from(boards.values()).sort((a, b) => a.board - b.board);
     body.rounds.closed = diff.closed;
+    if (diff.reported) body.rounds.reported = diff.reported;
     body.version = diff.version;
     body.computed_at = diff.computed_at;
     render(before);
@@ -390,11 +391,15 @@
     const team = body.tournament.kind === "team";
     const shown = (result) => team ? result : RESULT_TEXT[result] || result;
     const said = (result) => team ? result || _("match in progress") : RESULT_WORDS[result || ""] || result;
+    // Reported by the players, not confirmed yet: "reported", never the result.
+    const reported = new Set(rounds.reported || []);
     section.querySelector("tbody").innerHTML = rounds.boards.map((board) =>
       "<tr data-board='" + board.board + "'><td class='board'>" + board.board + "</td>" +
       "<td class='white'>" + player(board.white) + "</td>" +
-      "<td class='result'><span aria-hidden='true'>" + (board.result ? esc(shown(board.result)) : "…") +
-      "</span><span class='sr-only'>" + esc(said(board.result)) + "</span></td>" +
+      (!board.result && reported.has(board.board)
+        ? "<td class='result reported'>" + esc(_("reported")) + "</td>"
+        : "<td class='result'><span aria-hidden='true'>" + (board.result ? esc(shown(board.result)) : "…") +
+          "</span><span class='sr-only'>" + esc(said(board.result)) + "</span></td>") +
       "<td class='black'>" + player(board.black) + "</td></tr>"
     ).join("");
     section.querySelector(".byes").textContent = rounds.byes.length
