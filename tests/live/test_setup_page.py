@@ -181,6 +181,8 @@ def test_the_settings_page_clears_a_pairing_setting_left_blank(client):
     client.post(reverse("live:settings", args=[tid]), {**FORM, "scoring": "standard"})
     settings = queries.load_tournament(tid).state.settings
     assert (settings.check_in, settings.max_half_byes) == (False, None)
+
+
 def test_the_settings_page_turns_matching_reports_into_results_on_and_off(client):
     tid = created(client)
     settings_url = reverse("live:settings", args=[tid])

@@ -155,6 +155,7 @@ def test_the_player_card_of_a_team_event_gives_board_colour_opponent_and_result(
 
 def test_the_player_card_says_when_the_player_is_not_in_the_line_up() -> None:
     tid = build_team_event(teams=4, boards=2, reserves=1)  # 3: Club 1's reserve
+    commands.start_team_round(tid, {"round": 1}, author=organiser())  # line-ups public
     row = page("player", tid, 3).split('data-round="1"')[1].split("</tr>")[0]
     assert "not in the line-up" in row
 

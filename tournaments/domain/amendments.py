@@ -278,17 +278,22 @@ def settings_payload(settings: Settings) -> Payload:
         payload["unrated_rating"] = settings.unrated_rating
     if settings.acceleration:
         payload["acceleration"] = settings.acceleration
-    for key in _ISSUE_18_SETTINGS:
+    for key in _OPTIONAL_SETTINGS:
         value = getattr(settings, key)
         if value != _UNSET[key]:
             payload[key] = list(value) if isinstance(value, tuple) else value
-    if settings.confirm_matching_reports:
-        payload["confirm_matching_reports"] = True
     return payload
 
 
 _SCORING_FIELDS = ("win", "draw", "loss", "forfeit_win", "forfeit_loss", "pab", "fpb", "hpb", "zpb")
-_ISSUE_18_SETTINGS = ("initial_colour", "check_in", "max_half_byes", "no_half_byes_in")
+# Settings stored only when they differ from their default (``_UNSET``).
+_OPTIONAL_SETTINGS = (
+    "initial_colour",
+    "check_in",
+    "max_half_byes",
+    "no_half_byes_in",
+    "confirm_matching_reports",
+)
 _UNSET: dict[str, Any] = {
     "unrated_rating": None,
     "acceleration": "",

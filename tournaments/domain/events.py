@@ -1040,6 +1040,9 @@ class PlayersCheckedIn(DomainEvent):
         ids = ", ".join(f"#{player_id}" for player_id in self.player_ids)
         state = "checked in" if self.present else "no longer checked in"
         return f"round {self.round}: players {ids} {state}"
+
+
+@dataclass(frozen=True)
 class ResultReported(DomainEvent):
     """A player's report of their game's result through their private link (issue
     21): not a result; the organiser confirms it (a ``result.recorded`` naming it)

@@ -36,9 +36,9 @@ from .events import (
     TeamByeRequested,
     TeamRegistered,
     TeamRoundPaired,
+    TeamRoundStarted,
     TeamsRanked,
     TeamWithdrawn,
-    TeamRoundStarted,
 )
 from .initial_ranking import initial_ranking
 from .state import TournamentState

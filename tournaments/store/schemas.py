@@ -190,6 +190,7 @@ class TournamentCreatedSerializer(serializers.Serializer):
         max_length=MAX_ROUNDS,
         help_text="C.04.2: the rounds in which no half-point bye may be requested "
         "(typically the last).",
+    )
     confirm_matching_reports = serializers.BooleanField(
         required=False,
         help_text="true: two matching reports of a game by its players record the result "
