@@ -192,6 +192,11 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = False
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# The pairing verdicts (seconds of engine per round at 2,000 players) have a queue
+# of their own, served by workers of their own (docker-compose's `verdicts`), so
+# that no standings recomputation ever waits behind one.
+CELERY_TASK_ROUTES = {"live.tasks.compute_pairing_verdicts": {"queue": "verdicts"}}
+TASK_QUEUES = ("celery", "verdicts")  # what a worker serving everything consumes
 # Celery beat (docker-compose's beat service) queues a recomputation for every
 # tournament whose snapshot is behind its events this often.
 STANDINGS_SWEEP_SECONDS = float(os.environ.get("STANDINGS_SWEEP_SECONDS", "10"))

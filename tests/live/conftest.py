@@ -69,7 +69,13 @@ def running_worker() -> Iterator[Runs]:
 
     task_postrun.connect(finished, weak=False)
     try:
-        with start_worker(celery_app, pool="solo", perform_ping_check=False, loglevel="WARNING"):
+        with start_worker(
+            celery_app,
+            pool="solo",
+            perform_ping_check=False,
+            loglevel="WARNING",
+            queues=list(settings.TASK_QUEUES),
+        ):
             yield runs
     finally:
         task_postrun.disconnect(finished)
