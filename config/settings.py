@@ -282,9 +282,10 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {"what_if": os.environ.get("WHAT_IF_RATE", "30/min")},
 }
 
-# The public event feed (live.feed): how often a stream reads the log, and how long
-# it stays open before the client reconnects (resuming from Last-Event-ID).
-FEED_POLL_SECONDS = float(os.environ.get("FEED_POLL_SECONDS", "1"))
+# The public event feed (live.feed): a stream reads the log when told of new events,
+# and after this long without being told (an announcement lost); and how long it
+# stays open before the client reconnects (resuming from Last-Event-ID).
+FEED_SAFETY_READ_SECONDS = float(os.environ.get("FEED_SAFETY_READ_SECONDS", "30"))
 FEED_STREAM_SECONDS = float(os.environ.get("FEED_STREAM_SECONDS", "300"))
 
 SPECTACULAR_SETTINGS = {
