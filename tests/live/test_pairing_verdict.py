@@ -5,6 +5,7 @@ waits for the engine, and the round page only reads it
 
 from __future__ import annotations
 
+import time
 from unittest import mock
 
 import pytest
@@ -97,3 +98,14 @@ def test_before_any_pairing_the_standings_task_queues_nothing(db) -> None:
     with mock.patch.object(tasks, "schedule_verdicts") as schedule:
         tasks.recompute_standings.run(tid)
     schedule.assert_not_called()
+
+
+@pytest.mark.worker
+def test_a_running_worker_gives_a_round_just_paired_its_verdict(worker) -> None:
+    # The pairing's commit queues the standings, whose run queues the verdicts on
+    # their own queue, which the worker serves too.
+    tid = make_tournament(players=4)
+    deadline = time.monotonic() + 30
+    while pairing_verdict(tid, 1) == "pairing check under way" and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert pairing_verdict(tid, 1).startswith(DIFFERS)
