@@ -15,9 +15,10 @@ from django.db import connection
 
 from config.celery import app as celery_app
 
-# What earlier tests may have left in Redis: queued recomputations, the cache's
-# keys (pending flags), channel-layer groups and messages.  Nothing else is touched.
-LEFTOVERS = ("celery", "crosstable:*", "asgi*")
+# What earlier tests may have left in Redis: queued recomputations and verdicts, the
+# cache's keys (pending flags), channel-layer groups and messages.  Nothing else is
+# touched.
+LEFTOVERS = ("celery", "verdicts", "crosstable:*", "asgi*")
 
 
 @pytest.fixture
