@@ -17,9 +17,10 @@ from django.test import Client
 from config.celery import app as celery_app
 from tests.builders import organiser
 
-# What earlier tests may have left in Redis: queued recomputations, the cache's
-# keys (pending flags), channel-layer groups and messages.  Nothing else is touched.
-LEFTOVERS = ("celery", "crosstable:*", "asgi*")
+# What earlier tests may have left in Redis: queued recomputations and verdicts, the
+# cache's keys (pending flags), channel-layer groups and messages.  Nothing else is
+# touched.
+LEFTOVERS = ("celery", "verdicts", "crosstable:*", "asgi*")
 
 
 @pytest.fixture
@@ -71,7 +72,13 @@ def running_worker() -> Iterator[Runs]:
 
     task_postrun.connect(finished, weak=False)
     try:
-        with start_worker(celery_app, pool="solo", perform_ping_check=False, loglevel="WARNING"):
+        with start_worker(
+            celery_app,
+            pool="solo",
+            perform_ping_check=False,
+            loglevel="WARNING",
+            queues=list(settings.TASK_QUEUES),
+        ):
             yield runs
     finally:
         task_postrun.disconnect(finished)

@@ -217,8 +217,8 @@ def decide_checked_pairing(*, confirm_repeats: bool) -> Decision:
 def decide_pairing_by_hand(*, confirm_repeats: bool, default_colour: Color) -> Decision:
     """``decide_checked_pairing`` for boards an organiser gives (their own program, or
     edited by hand): a Swiss round paired after a complete round records its origin,
-    the built-in engine's pairing of the same input and how the boards differ from it
-    (``pairing_origin.by_hand``)."""
+    the input the built-in engine would pair it from (``pairing_origin.by_hand``);
+    how the boards differ from the engine's is the round's verdict, computed later."""
     checked = decide_checked_pairing(confirm_repeats=confirm_repeats)
 
     def decide(state: TournamentState, body: Body) -> list[DomainEvent]:

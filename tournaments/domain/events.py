@@ -416,8 +416,7 @@ class PairedBoard(DomainValue):
 class PairingOrigin(DomainValue):
     """How a Swiss round was paired (``domain.pairing_origin``; docs/arbiter/pairing-tools.md):
     the engine and its version, the settings it was given, the digest of what it
-    read, and whether an organiser gave or edited the boards by hand, with what the
-    checker said about the boards that differ from the engine's."""
+    read, and whether an organiser gave or edited the boards by hand."""
 
     engine: str  # "dutch" (built in) or "external: <command>"
     version: str
@@ -425,7 +424,9 @@ class PairingOrigin(DomainValue):
     acceleration: str  # the tournament's method ("" none, "baku")
     input_digest: str  # "sha256:<hex>" of the pairing request TRF
     by_hand: bool = False
-    findings: tuple[str, ...] = ()  # the checker's, when the boards differ
+    # The checker's, when the boards differ: recorded by rounds stored before the
+    # round's verdict (computed after the event is stored) took over; empty since.
+    findings: tuple[str, ...] = ()
 
     @classmethod
     def from_payload(cls, payload: Mapping[str, Any]) -> PairingOrigin:

@@ -61,7 +61,7 @@ from tournaments.domain.teams import (
 from tournaments.models import Event, Membership, Tournament
 
 from .events import domain_event, payload_of, summarise
-from .pairing_check import pairing_check
+from .pairing_check import pairing_check, verdicts_missing
 from .private_links import LinkHolder, RevokedLink, UnknownLink, resolve, tokens
 from .signals import event_appended
 from .state_cache import current_state, state_at
@@ -111,6 +111,7 @@ __all__ = [
     "organised_by",
     "pairing_check",
     "pairing_verdict",
+    "verdicts_missing",
     "report_unreadable",
     "round_complete",
     "score_text",
@@ -344,8 +345,9 @@ def organised_by(user: Any) -> set[int]:
 def pairing_verdict(tournament_id: int, round_number: int) -> str:
     """What the public round page says of the round's pairing, e.g. "pairing
     re-derived from the event log: identical"; only read from the cache, which the
-    standings task fills after each pairing (``pairing_check``): a crowd opening a
-    2,000-player round's page just paired must not each run the engine."""
+    verdicts' task fills after each pairing (``live.tasks.compute_pairing_verdicts``):
+    a crowd opening a 2,000-player round's page just paired must not each run the
+    engine.  Until it is there: "pairing check under way"."""
     checked = pairing_check(tournament_id, rounds=[round_number], compute=False)
     if not checked:
         return gettext("pairing check under way")
