@@ -20,6 +20,7 @@ from django.db import transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 from pairings.acceleration import BAKU
 from tiebreaks.definitions import CATALOGUE
@@ -34,6 +35,15 @@ from .registration import organised, signed_in
 SCORINGS = {"standard": Scoring(), "three_one_zero": Scoring.three_one_zero()}
 # The engine's defaults are the C.07 recommendations (tiebreaks.standings).
 PRESETS = {"swiss": SWISS_DEFAULT, "round robin": ROUND_ROBIN_DEFAULT}
+# Settings the form leaves out when blank (unset): clearing them is leaving them out.
+PAIRING_SETTINGS = (
+    "acceleration",
+    "confirm_matching_reports",
+    "initial_colour",
+    "check_in",
+    "max_half_byes",
+    "no_half_byes_in",
+)
 DETAIL_FIELDS = (
     "start_date",
     "end_date",
@@ -66,6 +76,12 @@ class TournamentForm(forms.Form):
     acceleration = forms.ChoiceField(
         choices=[("", "none"), (BAKU, "Baku (C.04.5.1)")], required=False
     )
+    confirm_matching_reports = forms.BooleanField(
+        label="Matching reports record the result",
+        required=False,
+        help_text="When both players report the same result through their private links, "
+        "it is recorded without you (issue 21); otherwise you confirm each report.",
+    )
     start_date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
     end_date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
     place = forms.CharField(max_length=200, required=False)
@@ -80,12 +96,44 @@ class TournamentForm(forms.Form):
         required=False,
         help_text="One date per line (YYYY-MM-DD), round 1 first; a blank line for unknown.",
     )
+    initial_colour = forms.ChoiceField(
+        label=_("Initial colour (C.04.3)"),
+        choices=[
+            ("", _("the server's default")),
+            ("white1", _("White for the top player of round 1")),
+            ("black1", _("Black for the top player of round 1")),
+        ],
+        required=False,
+    )
+    check_in = forms.BooleanField(
+        label=_("Pair only the players checked in"),
+        required=False,
+        help_text=_("Players not checked in for a round are absent in it."),
+    )
+    max_half_byes = forms.IntegerField(
+        label=_("Half-point byes per player, at most"),
+        min_value=0,
+        max_value=99,
+        required=False,
+        help_text=_("Blank: no limit."),
+    )
+    no_half_byes_in = forms.CharField(
+        label=_("Rounds without half-point byes"),
+        required=False,
+        help_text=_("Round numbers separated by commas, e.g. the last: 9"),
+    )
     organisers = forms.CharField(
         label="Co-organisers", required=False, help_text="User names, separated by commas."
     )
 
     def clean_federation(self) -> str:
         return self.cleaned_data["federation"].upper()
+
+    def clean_no_half_byes_in(self) -> list[int]:
+        words = self.cleaned_data["no_half_byes_in"].replace(",", " ").split()
+        if not all(word.isdigit() and len(word) <= 2 for word in words):
+            raise forms.ValidationError(_("Give round numbers separated by commas."))
+        return sorted({int(word) for word in words})
 
     def clean_organisers(self) -> list[Any]:
         names = [n.strip() for n in self.cleaned_data["organisers"].split(",") if n.strip()]
@@ -115,8 +163,9 @@ def creation_body(data: dict[str, Any]) -> dict[str, Any]:
         "scoring": _scoring_text(scoring),
         "tiebreaks": [c.strip() for c in data["tiebreaks"].split(",") if c.strip()],
     }
-    if data["acceleration"]:
-        body["acceleration"] = data["acceleration"]
+    for key in PAIRING_SETTINGS:
+        if data.get(key) not in (None, "", False, []):
+            body[key] = data[key]
     details: dict[str, Any] = {}
     for key in DETAIL_FIELDS:
         value = data.get(key)
@@ -187,7 +236,11 @@ def settings_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     changes = {key: value for key, value in wanted.items() if value != current.get(key)}
     # A setting the form leaves out is cleared (no details, no acceleration).
     changes.update(
-        {key: None for key in ("details", "acceleration") if key in current and key not in wanted}
+        {
+            key: None
+            for key in ("details", *PAIRING_SETTINGS)
+            if key in current and key not in wanted
+        }
     )
     try:
         writes.change_settings(tournament_id, {"changes": changes}, author=signed_in(request))
@@ -210,6 +263,11 @@ def form_initial(settings: dict[str, Any]) -> dict[str, Any]:
         "tiebreaks": ", ".join(settings["tiebreaks"]),
         "scoring": scoring,
         "acceleration": settings.get("acceleration", ""),
+        "initial_colour": settings.get("initial_colour", ""),
+        "check_in": settings.get("check_in", False),
+        "max_half_byes": settings.get("max_half_byes"),
+        "no_half_byes_in": ", ".join(map(str, settings.get("no_half_byes_in", ()))),
+        "confirm_matching_reports": settings.get("confirm_matching_reports", False),
         **{key: details.get(key) for key in DETAIL_FIELDS if key not in _LISTS},
         **{key: "\n".join(d or "" for d in details.get(key, ())) for key in _LISTS},
     }

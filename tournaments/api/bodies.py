@@ -56,7 +56,10 @@ def _field(kind: Kind, **options: Any) -> serializers.Field:
         return _field(kind.kind, allow_null=True, **options)
     if isinstance(kind, shapes.Items):
         return serializers.ListField(
-            child=_field(kind.child), max_length=kind.max_length, **options
+            child=_field(kind.child),
+            max_length=kind.max_length,
+            min_length=kind.min_length,
+            **options,
         )
     if isinstance(kind, shapes.Nested):
         return serializer_for(kind.body)(**options)

@@ -16,8 +16,11 @@ from tournaments.store.events import payload_of
 from .bodies import serializer_for
 
 
-def command_body(body: type[Body] | None) -> type[serializers.Serializer]:
-    """A command's request body: its fields (none: ``None``) plus ``expected_seq``."""
+def command_body(
+    body: type[Body] | None, server_fields: tuple[str, ...] = ()
+) -> type[serializers.Serializer]:
+    """A command's request body: its fields (none: ``None``) but the ``server_fields``
+    the server fills in, plus ``expected_seq``."""
     schema = serializer_for(body) if body else serializers.Serializer
     name = f"{body.__name__ if body else 'Empty'}Request"
     expected_seq = serializers.IntegerField(
@@ -25,7 +28,9 @@ def command_body(body: type[Body] | None) -> type[serializers.Serializer]:
         required=False,
         help_text="The seq the client last saw; a different current seq answers 409.",
     )
-    return type(name, (schema,), {"expected_seq": expected_seq, "__module__": __name__})
+    # DRF leaves out a declared field its subclass sets to None.
+    attrs = {"expected_seq": expected_seq, "__module__": __name__, **dict.fromkeys(server_fields)}
+    return type(name, (schema,), attrs)
 
 
 RegisterPlayerRequest = command_body(bodies.RegisterPlayer)
@@ -38,6 +43,7 @@ CloseRoundRequest = command_body(None)
 EditPlayerRequest = command_body(bodies.PlayerChanges)
 RankPlayersRequest = command_body(bodies.RankPlayers)
 ReinstatePlayerRequest = command_body(bodies.ReinstatePlayer)
+CheckInRequest = command_body(bodies.CheckInPlayers)
 
 
 class PairNextRoundRequest(serializers.Serializer):
@@ -138,6 +144,24 @@ class TournamentSerializer(TournamentFieldsSerializer):
         help_text='Swiss acceleration (C.04.5): "baku", or "" for none.',
     )
 
+    initial_colour = serializers.CharField(
+        source="state.settings.initial_colour",
+        help_text='Round 1\'s first colour (TRF XXC): "white1", "black1", or "" for the '
+        "server's default.",
+    )
+    check_in = serializers.BooleanField(
+        source="state.settings.check_in", help_text="Only the players checked in are paired."
+    )
+    max_half_byes = serializers.IntegerField(
+        source="state.settings.max_half_byes",
+        allow_null=True,
+        help_text="C.04.2: the most half-point byes per player; null: no limit.",
+    )
+    no_half_byes_in = serializers.ListField(
+        source="state.settings.no_half_byes_in",
+        child=serializers.IntegerField(),
+        help_text="C.04.2: the rounds without half-point byes.",
+    )
     kind = serializers.CharField(source="state.settings.kind", help_text='"individual" or "team".')
     boards = serializers.IntegerField(
         source="state.settings.boards", help_text="A team event's boards per match (0: none)."
@@ -159,6 +183,10 @@ class PlayerSerializer(serializers.Serializer):
     birth_date = serializers.CharField()
     club = serializers.CharField()
     withdrawn_from = serializers.IntegerField(allow_null=True)
+    first_round = serializers.IntegerField(
+        help_text="The first round the player could be paired in: 1, or a late entry's "
+        "(the rounds before it are byes)."
+    )
 
 
 class BoardSerializer(serializers.Serializer):

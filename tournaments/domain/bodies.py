@@ -21,6 +21,7 @@ from tiebreaks.prizes import PrizeError, parse_prize_list, prize_list_json
 from tiebreaks.standings import DEFAULT_RULES, RULES, compute_standings
 from tiebreaks.teams.standings import ROUND_ROBIN_DEFAULT, SWISS_DEFAULT, parse_team_code
 
+from .reports import ROLES
 from .shapes import (
     BirthDate,
     Body,
@@ -167,6 +168,34 @@ class CreateTournament(Body):
         '"baku" (C.04.5.1, standard 1 - 1/2 - 0 scoring only). Omit for none.',
     )
     details: TournamentDetails | None = given(Nested(TournamentDetails), optional=True)
+    initial_colour: str | None = given(
+        Choice(("white1", "black1")),
+        optional=True,
+        help="Round 1's first colour (TRF XXC): the top player of round 1 has White "
+        '("white1") or Black ("black1"). Omit for the server\'s default.',
+    )
+    check_in: bool | None = given(
+        Bool(),
+        optional=True,
+        help="Pair only the players checked in for a round (POST check-ins/); "
+        "the others are absent.",
+    )
+    max_half_byes: int | None = given(
+        Int(0, MAX_ROUNDS),
+        optional=True,
+        help="C.04.2: the most half-point byes a player may request. Omit for no limit.",
+    )
+    no_half_byes_in: list[int] | None = given(
+        Items(Int(1, MAX_ROUNDS), max_length=MAX_ROUNDS),
+        optional=True,
+        help="C.04.2: the rounds in which no half-point bye may be requested (typically the last).",
+    )
+    confirm_matching_reports: bool | None = given(
+        Bool(),
+        optional=True,
+        help="true: two matching reports of a game by its players record the result "
+        "without the organiser (issue 21). Omit for the organiser to confirm every report.",
+    )
     kind: str | None = given(
         Choice(KINDS),
         default=INDIVIDUAL,
@@ -193,6 +222,17 @@ class CreateTournament(Body):
             if team_only in values:
                 raise Invalid({team_only: ["applies to a team event only"]})
         values["kind"] = None
+        late = [n for n in values.get("no_half_byes_in", ()) if n > values["rounds"]]
+        if late:
+            raise Invalid(
+                {
+                    "no_half_byes_in": [
+                        f"round {late[0]} is after the last round ({values['rounds']})"
+                    ]
+                }
+            )
+        if "no_half_byes_in" in values:
+            values["no_half_byes_in"] = sorted(set(values["no_half_byes_in"]))
         if "acceleration" in values:
             if values.get("system", System.SWISS.value) != System.SWISS.value:
                 raise Invalid({"acceleration": ["acceleration applies to a Swiss only"]})
@@ -290,6 +330,12 @@ class RegisterPlayer(PlayerData):
     player_id: int | None = given(
         Int(1), optional=True, help="Given by the server: the player's id, which never changes."
     )
+    missed_rounds: str | None = given(
+        Choice(("zero", "half")),
+        optional=True,
+        help="A late entry (rounds paired already): the bye each missed round "
+        "counts as; zero when omitted.",
+    )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -349,6 +395,15 @@ class RequestBye(Body):
 class CancelBye(Body):
     player_id: int = given(Int(1))
     round: int = _round()
+
+
+@dataclass(frozen=True, kw_only=True)
+class CheckInPlayers(Body):
+    round: int = _round()
+    player_ids: list[int] = given(Items(Int(1), max_length=MAX_START_RANK, min_length=1))
+    present: bool = given(
+        Bool(), default=True, help="false: no longer checked in (marked absent again)."
+    )
 
 
 # --- rounds and results ----------------------------------------------------------------
@@ -418,6 +473,53 @@ class CloseRound(Body):
     round: int = _round()
 
 
+# --- the players' reports and the private links (issue 21) ----------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class ReportResult(Body):
+    """A player's report: the player is the link's holder, the board their own."""
+
+    player_id: int = given(Int(1))
+    result: str = given(Choice(RESULTS), help="White's side first.")
+
+
+@dataclass(frozen=True, kw_only=True)
+class ConfirmReport(Body):
+    round: int = _round()
+    board: int = given(Int(1))
+    result: str | None = given(
+        Choice(RESULTS),
+        optional=True,
+        help="The result to record; omit to record the one the players reported "
+        "(needed when their reports conflict).",
+    )
+
+
+@dataclass(frozen=True, kw_only=True)
+class RejectReport(Body):
+    round: int = _round()
+    board: int = given(Int(1))
+    reason: str = given(Text(500))
+
+
+@dataclass(frozen=True, kw_only=True)
+class IssueLinks(Body):
+    role: str = given(Choice(ROLES))
+    holders: list[int] = given(
+        Items(Int(1), max_length=MAX_START_RANK, min_length=1),
+        help="Player ids (role player) or team numbers (role captain).",
+    )
+    # Made by the server (tournaments.store.private_links), one per holder.
+    nonces: list[str] = given(Items(Text(64)))
+
+
+@dataclass(frozen=True, kw_only=True)
+class RevokeLink(Body):
+    role: str = given(Choice(ROLES))
+    holder: int = given(Int(1))
+
+
 @dataclass(frozen=True, kw_only=True)
 class SetPrizeList(Body):
     definition: Any = given(Json(), help="The prize list, PRIZES.json (docs/prizes.md).")
@@ -484,13 +586,26 @@ class EditRoster(Body):
 
 
 @dataclass(frozen=True, kw_only=True)
-class SubmitLineup(Body):
-    round: int = _round()
+class SubmitCaptainLineup(Body):
+    """A captain's line-up (issue 21): the team is the link's, the round the one due."""
+
     team: int = _start_rank()
     players: list[int | None] = given(
         Items(Nullable(Int(1, MAX_START_RANK)), max_length=MAX_BOARDS),
         help="Start ranks by board, from the roster in roster order; null: an empty board.",
     )
+
+
+@dataclass(frozen=True, kw_only=True)
+class SubmitLineup(SubmitCaptainLineup):
+    """The organiser's line-up, for the round given."""
+
+    round: int = _round()
+
+
+@dataclass(frozen=True, kw_only=True)
+class StartTeamRound(Body):
+    round: int = _round()
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -549,3 +664,48 @@ class ForfeitMatch(Body):
         Choice(tuple(MATCH_FORFEITS)),
         help="From the first-named team's side: +/- it wins, -/+ it loses, 0-0 neither came.",
     )
+
+
+@dataclass(frozen=True, kw_only=True)
+class WithdrawTeam(Body):
+    team: int = _start_rank()
+    from_round: int = _round("The first round the team no longer plays.")
+
+
+@dataclass(frozen=True, kw_only=True)
+class RequestTeamBye(Body):
+    team: int = _start_rank()
+    round: int = _round()
+    points: str = given(
+        Choice(tuple(BYE_POINTS)),
+        default="half",
+        help="half: a drawn match; zero: a lost one; full: a won one (a team Swiss only).",
+    )
+
+
+@dataclass(frozen=True, kw_only=True)
+class CancelTeamBye(Body):
+    team: int = _start_rank()
+    round: int = _round()
+
+
+@dataclass(frozen=True, kw_only=True)
+class RankTeams(Body):
+    method: str | None = given(
+        Choice(("rating",)),
+        optional=True,
+        help='"rating": by the mean rating of the rosters\' first boards, then the name.',
+    )
+    order: list[int] | None = given(
+        Items(Int(1), max_length=MAX_START_RANK),
+        optional=True,
+        help="Team pairing numbers as they are, the new number 1 first; every team once.",
+    )
+
+    @classmethod
+    def completed(cls, values: dict[str, Any]) -> dict[str, Any]:
+        if ("method" in values) == ("order" in values):
+            raise Invalid(
+                {"method": ['Send either "method": "rating" or "order": [team numbers].']}
+            )
+        return values

@@ -202,10 +202,12 @@ class Points:
 
 @dataclass(frozen=True)
 class Items:
-    """A list of ``child`` values (at most ``max_length``); a bad item is named by its index."""
+    """A list of ``child`` values (``min_length`` to ``max_length`` of them); a bad
+    item is named by its index."""
 
     child: Kind
     max_length: int | None = None
+    min_length: int | None = None
 
     def parse(self, value: Any) -> list[Any]:
         if isinstance(value, str | Mapping) or not isinstance(value, list | tuple):
@@ -222,6 +224,8 @@ class Items:
             raise Invalid(errors)
         if self.max_length is not None and len(items) > self.max_length:
             raise Invalid(f"Ensure this field has no more than {self.max_length} elements.")
+        if self.min_length is not None and len(items) < self.min_length:
+            raise Invalid(f"Ensure this field has at least {self.min_length} elements.")
         return items
 
 

@@ -28,7 +28,7 @@ from django.db import transaction
 from pairings import pair_round
 from pairings.external import executable_digest, pair_with
 from tiebreaks.model import Color
-from tournaments.domain import amendments, decisions, team_decisions
+from tournaments.domain import amendments, decisions, reports, team_decisions
 from tournaments.domain import bodies as b
 from tournaments.domain.errors import CommandError, Conflict, TournamentNotFound
 from tournaments.domain.events import (
@@ -47,9 +47,12 @@ from .events import payload_of
 
 __all__ = [
     "cancel_bye",
+    "cancel_team_bye",
     "change_settings",
+    "check_in_players",
     "edit_player",
     "rank_players",
+    "rank_teams",
     "reinstate_player",
     "unpair_round",
     "CommandError",
@@ -74,8 +77,17 @@ __all__ = [
     "record_result",
     "register_player",
     "request_bye",
+    "request_team_bye",
     "set_prize_list",
     "withdraw_player",
+    "withdraw_team",
+    "report_result",
+    "confirm_report",
+    "reject_report",
+    "issue_links",
+    "revoke_link",
+    "submit_captain_lineup",
+    "start_team_round",
 ]
 
 Payload = dict[str, Any]
@@ -91,6 +103,9 @@ class Command:
     # The body's fields a retried request is compared on (None: all of them); a
     # command storing several events keeps its key on the last, which holds only these.
     replay_fields: frozenset[str] | None = None
+    # Other kinds its last event may have (a round robin's round ends with the
+    # forfeits of withdrawn teams' matches).
+    also_last: frozenset[str] = frozenset()
 
     def __call__(
         self,
@@ -109,7 +124,9 @@ class Command:
             author=author,
             expected_seq=expected_seq,
             idempotency_key=idempotency_key or "",
-            replayed=partial(_replayed, kind=self.kind, data=self._replay_data(data)),
+            replayed=partial(
+                _replayed, kind=self.kind, data=self._replay_data(data), also=self.also_last
+            ),
         )
         return stored[-1]
 
@@ -170,11 +187,13 @@ class Draft:
         return self.plan.decide(command.decide, command.body.parse(body).to_payload())
 
 
-def _replayed(event: Event, *, kind: str, data: Payload) -> Event:
+def _replayed(
+    event: Event, *, kind: str, data: Payload, also: frozenset[str] = frozenset()
+) -> Event:
     """The event a retried request stored first; a key reused for another request is refused."""
     stored = payload_of(event)
     # Fields the server filled in (a start rank, the superseded seq) are not in ``data``.
-    if event.kind != kind or any(stored.get(k) != v for k, v in data.items()):
+    if event.kind not in {kind, *also} or any(stored.get(k) != v for k, v in data.items()):
         raise CommandError(
             "Idempotency-Key",
             f"this key was already used for another request (event #{event.seq}, {event.kind})",
@@ -183,7 +202,11 @@ def _replayed(event: Event, *, kind: str, data: Payload) -> Event:
 
 
 register_player = Command(
-    EventKind.PLAYER_REGISTERED, b.RegisterPlayer, decisions.decide_registration
+    EventKind.PLAYER_REGISTERED,
+    b.RegisterPlayer,
+    decisions.decide_registration,
+    # The late entry's choice is stored only when rounds were missed.
+    replay_fields=frozenset(field_names(b.RegisterPlayer)) - {"missed_rounds"},
 )
 withdraw_player = Command(EventKind.PLAYER_WITHDRAWN, b.WithdrawPlayer, decisions.decide_withdrawal)
 request_bye = Command(EventKind.BYE_REQUESTED, b.RequestBye, decisions.decide_bye)
@@ -217,6 +240,7 @@ pair_next_team_round = Command(
     b.PairNextTeamRound,
     team_decisions.decide_next_team_round,
     replay_fields=frozenset(),
+    also_last=frozenset({EventKind.MATCH_FORFEITED}),
 )
 record_board_result = Command(
     EventKind.BOARD_RESULT_RECORDED,
@@ -231,7 +255,44 @@ correct_board_result = Command(
 forfeit_match = Command(
     EventKind.MATCH_FORFEITED, b.ForfeitMatch, team_decisions.decide_match_forfeit
 )
+withdraw_team = Command(
+    EventKind.TEAM_WITHDRAWN, b.WithdrawTeam, team_decisions.decide_team_withdrawal
+)
+request_team_bye = Command(
+    EventKind.TEAM_BYE_REQUESTED, b.RequestTeamBye, team_decisions.decide_team_bye
+)
+cancel_team_bye = Command(
+    EventKind.TEAM_BYE_CANCELLED, b.CancelTeamBye, team_decisions.decide_team_bye_cancellation
+)
+rank_teams = Command(
+    EventKind.TEAMS_RANKED,
+    b.RankTeams,
+    team_decisions.decide_team_ranking,
+    replay_fields=frozenset(),
+)
 set_prize_list = Command(EventKind.PRIZE_LIST_SET, b.SetPrizeList, decisions.decide_prize_list)
+
+# The players' reports and the private links (issue 21): tournaments.domain.reports.
+report_result = Command(EventKind.RESULT_REPORTED, b.ReportResult, reports.decide_report)
+confirm_report = Command(EventKind.RESULT_RECORDED, b.ConfirmReport, reports.decide_confirmation)
+reject_report = Command(EventKind.REPORT_REJECTED, b.RejectReport, reports.decide_rejection)
+issue_links = Command(
+    EventKind.LINK_ISSUED,
+    b.IssueLinks,
+    reports.decide_links_issued,
+    replay_fields=frozenset({"role"}),
+)
+revoke_link = Command(EventKind.LINK_REVOKED, b.RevokeLink, reports.decide_link_revoked)
+submit_captain_lineup = Command(
+    EventKind.LINEUP_SUBMITTED,
+    b.SubmitCaptainLineup,
+    team_decisions.decide_captain_lineup,
+)
+start_team_round = Command(
+    EventKind.TEAM_ROUND_STARTED,
+    b.StartTeamRound,
+    team_decisions.decide_round_start,
+)
 
 
 def pair_round_checked(*, confirm_repeats: bool) -> Command:
@@ -323,6 +384,9 @@ rank_players = _amendment(EventKind.PLAYERS_RANKED, b.RankPlayers, amendments.de
 cancel_bye = _amendment(EventKind.BYE_CANCELLED, b.CancelBye, amendments.decide_bye_cancellation)
 reinstate_player = _amendment(
     EventKind.PLAYER_REINSTATED, b.ReinstatePlayer, amendments.decide_reinstatement
+)
+check_in_players = _amendment(
+    EventKind.PLAYERS_CHECKED_IN, b.CheckInPlayers, amendments.decide_check_in
 )
 unpair_round = _amendment(EventKind.ROUND_UNPAIRED, b.UnpairRound, amendments.decide_unpairing)
 change_settings = _amendment(EventKind.SETTINGS_CHANGED, b.ChangeSettings, _decide_settings_change)
