@@ -250,22 +250,27 @@ class _Round:
         """3.5.5: the first set of the group whose bracket pairs legally, leaving the
         teams below pairable (C3), and complying with C6 (then the first that does not
         comply, C6 being a quality criterion): the bracket's pairs and the teams left."""
-        passed = []
+        for chosen, rest in self._c6_first(group, lower):
+            found = self.pair_bracket(residents + list(chosen), set(chosen))
+            if found:
+                return found, rest
+        return None
+
+    def _c6_first(
+        self, group: list[tuple[int, ...]], lower: list[int]
+    ) -> Iterator[tuple[tuple[int, ...], list[int]]]:
+        """The sets of the group leaving the teams below pairable (C3), with what they
+        leave: those complying with C6 first, each part in the group's order."""
+        later = []
         for chosen in group:
             rest = [t for t in lower if t not in chosen]
             if not self.pairable(rest):
                 continue
             if lower and not self.next_bracket_complies(lower, rest):
-                passed.append((chosen, rest))
-                continue
-            found = self.pair_bracket(residents + list(chosen), set(chosen))
-            if found:
-                return found, rest
-        for chosen, rest in passed:
-            found = self.pair_bracket(residents + list(chosen), set(chosen))
-            if found:
-                return found, rest
-        return None
+                later.append((chosen, rest))
+            else:
+                yield chosen, rest
+        yield from later
 
     def next_bracket_complies(self, lower: list[int], rest: list[int]) -> bool:
         """C6: unless the upfloaters emptied it, what is left of the following
