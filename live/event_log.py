@@ -19,6 +19,7 @@ from django import forms
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext_lazy
 
 from tournaments.store.queries import (
     Event,
@@ -35,16 +36,20 @@ PAGE_SIZE = 200
 
 
 class LogFilter(forms.Form):
-    kind = forms.ChoiceField(required=False)
-    round = forms.IntegerField(min_value=1, max_value=99, required=False)
-    player = forms.IntegerField(label="Player (start rank)", min_value=1, required=False)
+    kind = forms.ChoiceField(label=gettext_lazy("Kind"), required=False)
+    round = forms.IntegerField(
+        label=gettext_lazy("Round"), min_value=1, max_value=99, required=False
+    )
+    player = forms.IntegerField(
+        label=gettext_lazy("Player (start rank)"), min_value=1, required=False
+    )
     before = forms.IntegerField(min_value=1, required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args: Any, kinds: Iterable[str], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         kind = self.fields["kind"]
         assert isinstance(kind, forms.ChoiceField)
-        kind.choices = [("", "every kind"), *((k, k) for k in kinds)]
+        kind.choices = [("", gettext_lazy("every kind")), *((k, k) for k in kinds)]
 
 
 @dataclass(frozen=True)
