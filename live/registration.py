@@ -62,6 +62,21 @@ COLUMN_LABELS = {
 MAX_LOOKUPS = 50
 
 
+class FederationField(forms.CharField):
+    """A federation's three-letter code, upper-cased (``ita`` is ITA)."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            label=gettext_lazy("Federation"),
+            max_length=3,
+            required=False,
+            help_text=gettext_lazy("e.g. ITA"),
+        )
+
+    def clean(self, value: Any) -> str:
+        return str(super().clean(value)).upper()
+
+
 class PlayerForm(forms.Form):
     name = forms.CharField(label=gettext_lazy("Name"), max_length=200)
     fide_id = forms.CharField(label=gettext_lazy("FIDE id"), max_length=12, required=False)
@@ -73,12 +88,7 @@ class PlayerForm(forms.Form):
         choices=[("", gettext_lazy("none")), *((t, t) for t in writes.TITLES)],
         required=False,
     )
-    federation = forms.CharField(
-        label=gettext_lazy("Federation"),
-        max_length=3,
-        required=False,
-        help_text=gettext_lazy("e.g. ITA"),
-    )
+    federation = FederationField()
     sex = forms.ChoiceField(
         label=gettext_lazy("Sex"),
         choices=[("", "-"), ("m", gettext_lazy("male")), ("w", gettext_lazy("female"))],
@@ -88,9 +98,6 @@ class PlayerForm(forms.Form):
         label=gettext_lazy("Birth date or year"), max_length=10, required=False
     )
     club = forms.CharField(label=gettext_lazy("Club"), max_length=100, required=False)
-
-    def clean_federation(self) -> str:
-        return self.cleaned_data["federation"].upper()
 
     def clean_birth_date(self) -> str:
         try:

@@ -31,7 +31,7 @@ from tournaments.store import writes
 from tournaments.store.queries import settings_payload
 from tournaments.store.writes import CommandError, grant_organiser
 
-from .registration import organised, signed_in
+from .registration import FederationField, organised, signed_in
 from .tiebreak_names import tiebreak_name
 
 SCORINGS = {"standard": Scoring(), "three_one_zero": Scoring.three_one_zero()}
@@ -93,12 +93,7 @@ class TournamentForm(forms.Form):
         widget=forms.DateInput(attrs={"type": "date"}),
     )
     place = forms.CharField(label=gettext_lazy("Place"), max_length=200, required=False)
-    federation = forms.CharField(
-        label=gettext_lazy("Federation"),
-        max_length=3,
-        required=False,
-        help_text=gettext_lazy("e.g. ITA"),
-    )
+    federation = FederationField()
     time_control = forms.CharField(
         label=gettext_lazy("Time control"), max_length=200, required=False
     )
@@ -124,9 +119,6 @@ class TournamentForm(forms.Form):
         required=False,
         help_text=gettext_lazy("User names, separated by commas."),
     )
-
-    def clean_federation(self) -> str:
-        return self.cleaned_data["federation"].upper()
 
     def clean_organisers(self) -> list[Any]:
         names = [n.strip() for n in self.cleaned_data["organisers"].split(",") if n.strip()]
