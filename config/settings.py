@@ -192,6 +192,11 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = False
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# The pairing verdicts (seconds of engine per round at 2,000 players) have a queue
+# of their own, served by workers of their own (docker-compose's `verdicts`), so
+# that no standings recomputation ever waits behind one.
+CELERY_TASK_ROUTES = {"live.tasks.compute_pairing_verdicts": {"queue": "verdicts"}}
+TASK_QUEUES = ("celery", "verdicts")  # what a worker serving everything consumes
 # Celery beat (docker-compose's beat service) queues a recomputation for every
 # tournament whose snapshot is behind its events this often.
 STANDINGS_SWEEP_SECONDS = float(os.environ.get("STANDINGS_SWEEP_SECONDS", "10"))
@@ -274,12 +279,17 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 100,
     # Anyone may ask "what if" (POST, nothing stored): per address.
-    "DEFAULT_THROTTLE_RATES": {"what_if": os.environ.get("WHAT_IF_RATE", "30/min")},
+    # A player's or captain's private link (live.private_pages): per link.
+    "DEFAULT_THROTTLE_RATES": {
+        "what_if": os.environ.get("WHAT_IF_RATE", "30/min"),
+        "private_link": os.environ.get("PRIVATE_LINK_RATE", "30/min"),
+    },
 }
 
-# The public event feed (live.feed): how often a stream reads the log, and how long
-# it stays open before the client reconnects (resuming from Last-Event-ID).
-FEED_POLL_SECONDS = float(os.environ.get("FEED_POLL_SECONDS", "1"))
+# The public event feed (live.feed): a stream reads the log when told of new events,
+# and after this long without being told (an announcement lost); and how long it
+# stays open before the client reconnects (resuming from Last-Event-ID).
+FEED_SAFETY_READ_SECONDS = float(os.environ.get("FEED_SAFETY_READ_SECONDS", "30"))
 FEED_STREAM_SECONDS = float(os.environ.get("FEED_STREAM_SECONDS", "300"))
 
 SPECTACULAR_SETTINGS = {

@@ -4,7 +4,14 @@ from django.views.i18n import JavaScriptCatalog
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from live import feed
-from live.api import AwardsView, CrosstableView, StakesView, StandingsView, WhatIfView
+from live.api import (
+    AwardsView,
+    BoardPrizesView,
+    CrosstableView,
+    StakesView,
+    StandingsView,
+    WhatIfView,
+)
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -29,6 +36,11 @@ urlpatterns = [
         "api/tournaments/<tid:tournament_id>/prizes/awards/",
         AwardsView.as_view(),
         name="prize-awards",
+    ),
+    path(
+        "api/tournaments/<tid:tournament_id>/board-prizes/",
+        BoardPrizesView.as_view(),
+        name="board-prizes",
     ),
     path("api/tournaments/<tid:tournament_id>/stakes/", StakesView.as_view(), name="stakes"),
     path("api/tournaments/<tid:tournament_id>/what-if/", WhatIfView.as_view(), name="what-if"),

@@ -33,6 +33,7 @@ from tiebreaks.errors import TieBreakError
 from tiebreaks.model import Outcome
 from tiebreaks.prizes import awards_json
 from tiebreaks.stakes import stakes_json
+from tiebreaks.standings import to_json_number
 from tournaments.store.queries import (
     FoldedTournament,
     TournamentNotFound,
@@ -45,6 +46,7 @@ from .prizes import OUTCOME_NAMES, prize_view, stakes_of, what_if_of
 from .projection import crosstable_body, standings_table
 from .snapshots import ensure_snapshot, parse_version
 from .tasks import schedule_recompute
+from .team_pages import BoardPrizeLine, BoardPrizeQuery, board_prize_query, board_prize_tables
 from .wire import Standings, StandingsObjects, encode_json, object_view
 
 logger = logging.getLogger(__name__)
@@ -324,6 +326,64 @@ class AwardsView(APIView):
                 "unawarded": [{"name": p.name, "place": p.place} for p in view.awards.unawarded],
             }
         )
+
+
+class BoardPrizesView(APIView):
+    """Each board's players ranked for the board prizes (docs/teams.md)."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="Board-by-board individual results, ranked for the board prizes",
+        parameters=[BoardPrizeQuery],
+        responses={
+            200: OpenApiResponse(
+                OpenApiTypes.OBJECT,
+                description="version, order, min_games; boards: [{board, players: "
+                "[{rank (null: fewer games than min_games), start_rank, name, team, "
+                "points, games, percentage (0-100), opponents_average, performance}]}] "
+                "(forfeits and byes are no games; performance over the rated games).",
+            ),
+            400: OpenApiResponse(description="order or min_games is wrong."),
+            404: OpenApiResponse(description="No such tournament, or not a team event."),
+        },
+    )
+    def get(self, request: Request, tournament_id: int) -> Response:
+        folded = _folded_or_404(tournament_id)
+        if not folded.is_team:
+            raise NotFound(f"tournament {tournament_id} is no team event")
+        try:
+            order, min_games = board_prize_query(request.query_params)
+        except ValueError as exc:
+            raise ValidationError(str(exc)) from exc
+        prizes, tables = board_prize_tables(folded, order, min_games)
+        return Response(
+            {
+                "version": folded.version,
+                "order": prizes.order.value,
+                "min_games": prizes.min_games,
+                "boards": [
+                    {"board": t.board, "players": [_board_prize_line(line) for line in t.lines]}
+                    for t in tables
+                ],
+            }
+        )
+
+
+def _board_prize_line(line: BoardPrizeLine) -> dict[str, Any]:
+    record = line.record
+    share = record.percentage
+    return {
+        "rank": line.rank,
+        "start_rank": line.player.start_rank,
+        "name": line.player.name,
+        "team": line.team,
+        "points": to_json_number(record.points),
+        "games": record.played,
+        "percentage": None if share is None else to_json_number(100 * share),
+        "opponents_average": record.opponents_average,
+        "performance": record.performance,
+    }
 
 
 class StakesView(APIView):

@@ -13,9 +13,11 @@ class LiveConfig(AppConfig):
 
         from tournaments.store.queries import event_appended
 
+        from . import feed
         from .tasks import on_event_appended
         from .worker import is_serving, start_in_process_worker
 
         event_appended.connect(on_event_appended, dispatch_uid="live.recompute_standings")
+        event_appended.connect(feed.on_event_appended, dispatch_uid="live.feed")
         if settings.CELERY_IN_PROCESS_WORKER and is_serving(sys.argv):
             request_started.connect(start_in_process_worker, dispatch_uid="live.in_process_worker")

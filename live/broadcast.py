@@ -1,9 +1,12 @@
-"""Telling spectators that a new snapshot exists.
+"""Telling spectators that a new snapshot exists, and the public feed's streams
+that new events are stored.
 
 The group message is tiny (tournament and version): each web process
 receives it once (``live.hub``), loads the snapshot once and sends the same
 encoded frame to all its spectators (``live.frames``), instead of the channel
-layer carrying one copy of a large table per spectator.
+layer carrying one copy of a large table per spectator.  The feed's streams
+(``live.feed``) hear of each append the same way, on a group of their own, and
+read the new events from the log.
 """
 
 from __future__ import annotations
@@ -28,7 +31,13 @@ _sending_loop_lock = threading.Lock()
 
 
 def group_name(tournament_id: int) -> str:
+    """The group told of the tournament's new snapshots."""
     return f"standings-{tournament_id}"
+
+
+def events_group(tournament_id: int) -> str:
+    """The group told of the tournament's new events (their last seq as the version)."""
+    return f"events-{tournament_id}"
 
 
 def remember_serving_loop() -> None:
@@ -55,23 +64,35 @@ def announce(tournament_id: int, version: int) -> None:
 
     Called from synchronous code only (after a commit).
     """
+    _group_send(group_name(tournament_id), "standings.update", tournament_id, version)
+
+
+def announce_events(tournament_id: int, seq: int) -> None:
+    """Tell the feed's streams of the tournament that events up to ``seq`` are stored.
+
+    Called from synchronous code only (after the commit).
+    """
+    _group_send(events_group(tournament_id), "events.appended", tournament_id, seq)
+
+
+def _group_send(group: str, kind: str, tournament_id: int, version: int) -> None:
     layer = get_channel_layer()
     assert layer is not None  # config.settings always sets CHANNEL_LAYERS
-    message = {"type": "standings.update", "tournament": tournament_id, "version": version}
+    message = {"type": kind, "tournament": tournament_id, "version": version}
     loop = _loop_for(layer)
     try:
-        _send(layer, loop, tournament_id, message)
+        _send(layer, loop, group, message)
     except RedisConnectionError:
         # The first use of a pooled connection that Redis closed (it restarted)
         # fails; the pool has dropped it and a fresh one succeeds.
-        _send(layer, loop, tournament_id, message)
+        _send(layer, loop, group, message)
 
 
 def _send(
     layer: BaseChannelLayer,
     loop: asyncio.AbstractEventLoop,
-    tournament_id: int,
+    group: str,
     message: dict[str, object],
 ) -> None:
-    send = layer.group_send(group_name(tournament_id), message)
+    send = layer.group_send(group, message)
     asyncio.run_coroutine_threadsafe(send, loop).result(ANNOUNCE_TIMEOUT_SECONDS)

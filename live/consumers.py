@@ -90,7 +90,8 @@ class StandingsConsumer(AsyncJsonWebsocketConsumer):
         query = parse_qs(self.scope.get("query_string", b"").decode())
         assert latest.table is not None  # ProcessFrameCache.latest gives full tables
         try:
-            self.follow = parse_follow(query.get("follow", []), latest.table.positions)
+            teams = latest.table.tournament.kind == "team"
+            self.follow = parse_follow(query.get("follow", []), latest.table.positions, teams=teams)
         except ValueError as exc:
             await self._error(str(exc))
             await self.close(code=BAD_REQUEST)

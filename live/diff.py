@@ -58,6 +58,8 @@ def standings_diff(old: Standings, new: Standings) -> dict[str, Any] | None:
         "boards": [b for b in new_rounds.boards if old_boards.get(b[0]) != b],
         "closed": new_rounds.closed,
     }
+    if old_rounds.reported != new_rounds.reported:
+        diff["reported"] = new_rounds.reported
     if old.order != new.order:
         diff["order"] = order_runs(old.order, new.order)
     if ties_on := sorted(new.tied - old.tied):

@@ -3,9 +3,11 @@ when, and what it says, filtered by kind, round and player; a correction links
 the result it corrects.  ``?format=jsonl`` downloads the (filtered) log as JSON
 Lines, one stored event a line with its payload at the current schema version.
 
-A player is found in the events that name them: by start rank (registration,
-withdrawal, bye), on a board of a pairing, and in the results of the boards the
-tournament's current pairings give them.
+A player is chosen by name and found by the id they got at registration, which
+never changes: in the events that name that id, and in those that name the start
+rank the player had when they were stored (registration, withdrawal, bye, a board
+of a pairing, a board's result), which the initial ranking may change before
+round 1.
 """
 
 from __future__ import annotations
@@ -23,9 +25,10 @@ from django.utils.translation import gettext_lazy
 
 from tournaments.store.queries import (
     Event,
-    TournamentState,
+    PlayerState,
     payload_lookup,
     payload_of,
+    seqs_naming_player,
     summarise,
     tournament_events,
 )
@@ -40,16 +43,25 @@ class LogFilter(forms.Form):
     round = forms.IntegerField(
         label=gettext_lazy("Round"), min_value=1, max_value=99, required=False
     )
-    player = forms.IntegerField(
-        label=gettext_lazy("Player (start rank)"), min_value=1, required=False
+    # The player's id (never changed) in the address; the list shows their names.
+    player = forms.TypedChoiceField(
+        label=gettext_lazy("Player"), coerce=int, empty_value=None, required=False
     )
     before = forms.IntegerField(min_value=1, required=False, widget=forms.HiddenInput)
 
-    def __init__(self, *args: Any, kinds: Iterable[str], **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, kinds: Iterable[str], players: Iterable[PlayerState], **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         kind = self.fields["kind"]
         assert isinstance(kind, forms.ChoiceField)
         kind.choices = [("", gettext_lazy("every kind")), *((k, k) for k in kinds)]
+        player = self.fields["player"]
+        assert isinstance(player, forms.TypedChoiceField)
+        player.choices = [
+            ("", gettext_lazy("every player")),
+            *((p.player_id, f"{p.start_rank}. {p.name}") for p in players),
+        ]
 
 
 @dataclass(frozen=True)
@@ -68,12 +80,13 @@ def event_log(request: HttpRequest, tournament_id: int) -> HttpResponse | Stream
     tournament = organised(request, tournament_id, "read the event log")
     events = tournament_events(tournament_id)
     kinds = sorted(set(events.values_list("kind", flat=True)))
-    form = LogFilter(request.GET or None, kinds=kinds)
+    players = sorted(tournament.state.players.values(), key=lambda p: p.start_rank)
+    form = LogFilter(request.GET or None, kinds=kinds, players=players)
     if form.is_bound and not form.is_valid():
         context = {"tournament": tournament, "form": form, "lines": []}
         return render(request, "live/event_log.html", context, status=400)
     filters = form.cleaned_data if form.is_bound else {}
-    chosen = _filtered(events, filters, tournament.state)
+    chosen = _filtered(events, filters, tournament_id)
     if request.GET.get("format") == "jsonl":
         response = StreamingHttpResponse(_json_lines(chosen), content_type="application/jsonl")
         name = f"tournament-{tournament_id}-events.jsonl"
@@ -96,30 +109,15 @@ def event_log(request: HttpRequest, tournament_id: int) -> HttpResponse | Stream
     return render(request, "live/event_log.html", context)
 
 
-def _filtered(events: Any, filters: dict[str, Any], state: TournamentState) -> Any:
+def _filtered(events: Any, filters: dict[str, Any], tournament_id: int) -> Any:
     if filters.get("kind"):
         events = events.filter(kind=filters["kind"])
     if filters.get("round"):
         events = events.filter(**{payload_lookup("round"): filters["round"]})
     player = filters.get("player")
-    if player:
-        seqs = [e.seq for e in events.order_by("seq") if _names(payload_of(e), player, state)]
-        events = events.filter(seq__in=seqs)
+    if player is not None:
+        events = events.filter(seq__in=seqs_naming_player(tournament_id, player))
     return events
-
-
-def _names(payload: dict[str, Any], player: int, state: TournamentState) -> bool:
-    """Whether an event's payload concerns the player of start rank ``player``."""
-    if payload.get("start_rank") == player:
-        return True
-    boards = payload.get("boards", ())
-    if any(player in (b["white"], b["black"]) for b in boards) or player in payload.get("byes", ()):
-        return True
-    if "board" in payload and "round" in payload:
-        rnd = state.rounds.get(payload["round"])
-        board = rnd.board(payload["board"]) if rnd is not None else None
-        return board is not None and player in (board.white, board.black)
-    return False
 
 
 def _json_lines(events: Any) -> Iterator[str]:

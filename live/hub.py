@@ -1,4 +1,5 @@
-"""One channel-layer subscription per web process, fanned out to its spectators.
+"""One channel-layer subscription per web process, fanned out to its spectators
+(of the standings, or of the public feed: a hub per kind of group).
 
 If every spectator joined the tournament's group, Channels would hop to a
 thread (to close stale database connections) for each announcement delivered
@@ -24,6 +25,7 @@ import asyncio
 import contextlib
 import logging
 import weakref
+from collections.abc import Callable
 from typing import Protocol
 
 from channels.layers import BaseChannelLayer, get_channel_layer
@@ -41,8 +43,9 @@ class Spectator(Protocol):
 
 
 class ProcessHub:
-    def __init__(self, layer: BaseChannelLayer) -> None:
+    def __init__(self, layer: BaseChannelLayer, group: Callable[[int], str]) -> None:
         self.layer = layer
+        self.group = group  # a tournament's group name
         self.channel: str | None = None
         self.spectators: dict[int, set[Spectator]] = {}
         # Tournaments with spectators here whose group this process has not joined.
@@ -68,7 +71,7 @@ class ProcessHub:
         self.unsubscribed.discard(tournament_id)
         if self.channel is not None:
             with contextlib.suppress(Exception):  # unsubscribing is best effort too
-                await self.layer.group_discard(group_name(tournament_id), self.channel)
+                await self.layer.group_discard(self.group(tournament_id), self.channel)
         if not self.spectators:
             # Detached before awaiting them: a spectator joining meanwhile must
             # see no tasks and start new ones, not be left with the cancelled ones.
@@ -90,10 +93,10 @@ class ProcessHub:
             if self.channel is None:
                 self.channel = await self.layer.new_channel()
             for tournament_id in list(self.unsubscribed):
-                await self.layer.group_add(group_name(tournament_id), self.channel)
+                await self.layer.group_add(self.group(tournament_id), self.channel)
                 self.unsubscribed.discard(tournament_id)
         except Exception as exc:
-            logger.warning("standings hub: subscribing failed (%s); retrying", exc)
+            logger.warning("hub: subscribing failed (%s); retrying", exc)
 
     async def _listen(self) -> None:
         while self.channel is None:
@@ -108,7 +111,7 @@ class ProcessHub:
                 except Exception:
                     # Kept: its next announcement or resume catches it up.  A
                     # consumer that dies leaves by itself (StandingsConsumer.__call__).
-                    logger.exception("standings hub: a spectator could not be updated")
+                    logger.exception("hub: a spectator could not be updated")
 
     async def _retry(self) -> None:
         while True:
@@ -117,16 +120,17 @@ class ProcessHub:
                 await self._subscribe()
 
 
-_hubs: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, ProcessHub] = (
-    weakref.WeakKeyDictionary()
-)
+_hubs: weakref.WeakKeyDictionary[
+    asyncio.AbstractEventLoop, dict[Callable[[int], str], ProcessHub]
+] = weakref.WeakKeyDictionary()
 
 
-def process_hub() -> ProcessHub:
-    """This event loop's hub (daphne serves all websockets from one loop)."""
-    loop = asyncio.get_running_loop()
-    if loop not in _hubs:
+def process_hub(group: Callable[[int], str] = group_name) -> ProcessHub:
+    """This event loop's hub of ``group`` (daphne serves all websockets and
+    streams from one loop)."""
+    hubs = _hubs.setdefault(asyncio.get_running_loop(), {})
+    if group not in hubs:
         layer = get_channel_layer()
         assert layer is not None  # config.settings always sets CHANNEL_LAYERS
-        _hubs[loop] = ProcessHub(layer)
-    return _hubs[loop]
+        hubs[group] = ProcessHub(layer, group)
+    return hubs[group]

@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from tiebreaks.model import Color, Game, Outcome, Round, Unplayed, UnplayedRound
 from tiebreaks.rating import expected_hundredths, performance
 from tiebreaks.standings import ROUND_ROBIN_DEFAULT, SWISS_DEFAULT
-from tournaments.store.queries import BYE_POINTS, FoldedTournament, PlayerState
+from tournaments.store.queries import BYE_POINTS, FoldedTournament, PlayerState, pending_reports
 
 from .cells import cell_parts
 from .flags import flag as flag_of
@@ -165,6 +165,8 @@ def round_view(folded: FoldedTournament, number: int) -> RoundView | None:
     if rnd is None:
         return None
     scores = running_scores(folded)
+    # Reported by the players, not confirmed yet (issue 21): said so, never the result.
+    reported = pending_reports(state, number)
     boards = tuple(
         BoardLine(
             number=board.number,
@@ -172,8 +174,11 @@ def round_view(folded: FoldedTournament, number: int) -> RoundView | None:
             black=state.players[board.black],
             white_points=_score_before(scores[board.white], number),
             black_points=_score_before(scores[board.black], number),
-            result=RESULT_TEXT.get(board.result or "", ""),
-            result_words=str(RESULT_WORDS.get(board.result or "", "")),
+            result=RESULT_TEXT.get(board.result or "", "")
+            or (_("reported") if board.number in reported else ""),
+            result_words=_("reported by the players, not confirmed yet")
+            if board.result is None and board.number in reported
+            else str(RESULT_WORDS.get(board.result or "", "")),
         )
         for board in rnd.boards
     )

@@ -17,16 +17,20 @@ from django.core.cache import cache
 # periodic sweep, queues a recomputation again.  Expiring while the task still
 # waits in the queue only costs a duplicate run, which finds its snapshot stored.
 FLAG_TTL_SECONDS = 5
+# The pairing verdicts' flag ("verdicts"): held while their task waits and runs (the
+# engine takes 13 s of CPU at 2,000 players, minutes on a loaded machine); a task
+# lost with its worker is queued again by the first standings run after this.
+VERDICTS_TTL_SECONDS = 600
 
 
-def flag_key(tournament_id: int) -> str:
-    return f"live:pending:{tournament_id}"
+def flag_key(tournament_id: int, what: str = "pending") -> str:
+    return f"live:{what}:{tournament_id}"
 
 
-def claim(tournament_id: int) -> bool:
+def claim(tournament_id: int, what: str = "pending", ttl: float = FLAG_TTL_SECONDS) -> bool:
     """Raise the flag; True when it was down, i.e. when the caller must queue the task."""
-    return cache.add(flag_key(tournament_id), 1, FLAG_TTL_SECONDS)
+    return cache.add(flag_key(tournament_id, what), 1, ttl)
 
 
-def release(tournament_id: int) -> None:
-    cache.delete(flag_key(tournament_id))
+def release(tournament_id: int, what: str = "pending") -> None:
+    cache.delete(flag_key(tournament_id, what))

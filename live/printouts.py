@@ -3,14 +3,20 @@
 Each slip names the tournament, the round, the board and both players with
 their pairing numbers and ratings, offers the results to tick and has lines for
 the players' and the arbiter's signatures; the print style sheet fits several
-slips to a page without cutting one.
+slips to a page without cutting one.  A player with a private link (issue 21)
+finds its QR code on the slip, to report the result from a phone.
 """
 
 from __future__ import annotations
 
+import segno
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
+from django.utils.safestring import SafeString, mark_safe
+
+from tournaments.store.queries import PLAYER, PlayerState, tokens
 
 from .registration import organised
 
@@ -24,8 +30,24 @@ def result_slips(request: HttpRequest, tournament_id: int, round_number: int) ->
     rnd = state.rounds.get(round_number)
     if rnd is None:
         raise Http404(f"round {round_number} is not paired yet")
+    links = tokens(tournament_id, PLAYER)
+
+    def qr(player: PlayerState) -> SafeString | None:
+        link = links.get(player.player_id)
+        if link is None:
+            return None
+        url = request.build_absolute_uri(reverse("live:link", args=[link]))
+        # segno writes the SVG itself (no text of ours in it): safe to inline.
+        return mark_safe(segno.make(url, error="m").svg_inline(scale=2, title=url))  # noqa: S308
+
     slips = [
-        {"board": b.number, "white": state.players[b.white], "black": state.players[b.black]}
+        {
+            "board": b.number,
+            "white": state.players[b.white],
+            "black": state.players[b.black],
+            "white_qr": qr(state.players[b.white]),
+            "black_qr": qr(state.players[b.black]),
+        }
         for b in sorted(rnd.boards, key=lambda b: b.number)
     ]
     context = {
@@ -33,5 +55,6 @@ def result_slips(request: HttpRequest, tournament_id: int, round_number: int) ->
         "round_number": round_number,
         "slips": slips,
         "results": SLIP_RESULTS,
+        "without_link": len(state.players) - sum(1 for role, _ in state.links if role == PLAYER),
     }
     return render(request, "live/slips.html", context)

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from tiebreaks.model import Outcome
-from tiebreaks.prizes import Awards, PlayerFacts, PrizeList, award, facts_for
+from tiebreaks.prizes import Awards, PlayerFacts, PrizeList, award
 from tiebreaks.stakes import Stakes, WhatIf, stakes, what_if
 from tiebreaks.standings import Standings, compute_standings
 from tournaments.store.queries import FoldedTournament
@@ -34,8 +34,14 @@ def standings_of(folded: FoldedTournament) -> Standings:
 
 
 def player_facts(folded: FoldedTournament) -> dict[int, PlayerFacts]:
-    """What prize categories ask about each player, from the tournament's record."""
-    return facts_for(folded.results.players, None)
+    """What prize categories ask about each player, from the tournament's record:
+    the registrations (``player.registered`` v3 and the edits after it) carry sex,
+    birth date and club; the engine's players carry no club, so it is added here."""
+    registered = folded.state.players
+    return {
+        player.start_rank: PlayerFacts.from_player(player, club=registered[player.start_rank].club)
+        for player in folded.results.players
+    }
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ from tournaments.store.queries import (
     FoldedTournament,
     match_boards,
     match_score,
+    pending_reports,
     score_text,
 )
 
@@ -148,7 +149,7 @@ def _current_matches(folded: FoldedTournament) -> CurrentRound:
     for match in rnd.matches:
         started = match.forfeit is not None or any(
             v.result is not None
-            for v in match_boards(match, state.lineups, current, state.settings.boards)
+            for v in match_boards(match, state.public_lineups, current, state.settings.boards)
         )
         score = match_score(state, current, match)
         text = f"{score_text(score[match.white])}-{score_text(score[match.black])}"
@@ -200,4 +201,5 @@ def _current_round(folded: FoldedTournament, current: int) -> CurrentRound:
         closed=rnd.closed,
         boards=[(b.number, b.white, b.black, b.result) for b in rnd.boards],
         byes=list(rnd.byes),
+        reported=list(pending_reports(folded.state, current)),
     )

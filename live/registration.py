@@ -172,6 +172,9 @@ def _register_one(
     if not form.is_valid():
         return render(request, "live/register.html", context, status=400)
     body = registration_body(form.cleaned_data)
+    if tournament.state.rounds:
+        # A late entry: the rounds paired already are byes of the points chosen.
+        body["missed_rounds"] = request.POST.get("missed_rounds", "zero")
     try:
         writes.register_player(tournament.id, body, author=signed_in(request))
     except CommandError as exc:

@@ -23,9 +23,12 @@ from tournaments.store.queries import (
     BYE_POINTS,
     FoldedTournament,
     PlayerState,
+    Report,
     TournamentNotFound,
+    conflicting,
     load_tournament,
     may_write,
+    pending_reports,
 )
 
 # The one-tap results, white's side first, as the API takes them.
@@ -54,10 +57,26 @@ class BoardRow:
     black: PlayerState
     result: str | None
     result_seq: int | None
+    # The players' reports still to confirm (issue 21): by start rank.
+    reports: dict[int, Report]
 
     @property
     def result_label(self) -> str:
         return RESULT_LABELS.get(self.result or "", "")
+
+    @property
+    def white_report(self) -> str:
+        report = self.reports.get(self.white.start_rank)
+        return RESULT_LABELS[report.result] if report else ""
+
+    @property
+    def black_report(self) -> str:
+        report = self.reports.get(self.black.start_rank)
+        return RESULT_LABELS[report.result] if report else ""
+
+    @property
+    def conflict(self) -> bool:
+        return conflicting(self.reports)
 
 
 @login_required
@@ -71,8 +90,16 @@ def enter_results(request: HttpRequest, tournament_id: int, round_number: int) -
     if rnd is None:
         raise Http404(f"round {round_number} is not paired yet")
     players = state.players
+    reported = pending_reports(state, round_number)
     boards = [
-        BoardRow(b.number, players[b.white], players[b.black], b.result, b.result_seq)
+        BoardRow(
+            b.number,
+            players[b.white],
+            players[b.black],
+            b.result,
+            b.result_seq,
+            dict(reported.get(b.number, {})),
+        )
         for b in rnd.boards
     ]
     active = [p for _, p in sorted(players.items()) if p.withdrawn_from is None]
@@ -91,6 +118,7 @@ def enter_results(request: HttpRequest, tournament_id: int, round_number: int) -
             "rounds": sorted(state.rounds),
             "buttons": RESULT_BUTTONS,
             "missing": [b.number for b in rnd.boards if b.result is None],
+            "reported": [number for number in reported],
             "last_paired": state.last_paired_round,
             "results_in_round": any(b.result is not None for b in rnd.boards),
             "active_players": active,

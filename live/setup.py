@@ -42,6 +42,15 @@ SYSTEM_NAMES = {
     System.ROUND_ROBIN: gettext_lazy("Round robin"),
     System.DOUBLE_ROUND_ROBIN: gettext_lazy("Double round robin"),
 }
+# Settings the form leaves out when blank (unset): clearing them is leaving them out.
+PAIRING_SETTINGS = (
+    "acceleration",
+    "confirm_matching_reports",
+    "initial_colour",
+    "check_in",
+    "max_half_byes",
+    "no_half_byes_in",
+)
 DETAIL_FIELDS = (
     "start_date",
     "end_date",
@@ -100,6 +109,14 @@ class TournamentForm(forms.Form):
     chief_arbiter = forms.CharField(
         label=gettext_lazy("Chief arbiter"), max_length=200, required=False
     )
+    confirm_matching_reports = forms.BooleanField(
+        label=gettext_lazy("Matching reports record the result"),
+        required=False,
+        help_text=gettext_lazy(
+            "When both players report the same result through their private links, "
+            "it is recorded without you; otherwise you confirm each report."
+        ),
+    )
     deputy_arbiters = forms.CharField(
         label=gettext_lazy("Deputy arbiters"),
         widget=forms.Textarea(attrs={"rows": 2}),
@@ -114,11 +131,43 @@ class TournamentForm(forms.Form):
             "One date per line (YYYY-MM-DD), round 1 first; a blank line for unknown."
         ),
     )
+    initial_colour = forms.ChoiceField(
+        label=gettext_lazy("Initial colour (C.04.3)"),
+        choices=[
+            ("", gettext_lazy("the server's default")),
+            ("white1", gettext_lazy("White for the top player of round 1")),
+            ("black1", gettext_lazy("Black for the top player of round 1")),
+        ],
+        required=False,
+    )
+    check_in = forms.BooleanField(
+        label=gettext_lazy("Pair only the players checked in"),
+        required=False,
+        help_text=gettext_lazy("Players not checked in for a round are absent in it."),
+    )
+    max_half_byes = forms.IntegerField(
+        label=gettext_lazy("Half-point byes per player, at most"),
+        min_value=0,
+        max_value=99,
+        required=False,
+        help_text=gettext_lazy("Blank: no limit."),
+    )
+    no_half_byes_in = forms.CharField(
+        label=gettext_lazy("Rounds without half-point byes"),
+        required=False,
+        help_text=gettext_lazy("Round numbers separated by commas, e.g. the last: 9"),
+    )
     organisers = forms.CharField(
         label=gettext_lazy("Co-organisers"),
         required=False,
         help_text=gettext_lazy("User names, separated by commas."),
     )
+
+    def clean_no_half_byes_in(self) -> list[int]:
+        words = self.cleaned_data["no_half_byes_in"].replace(",", " ").split()
+        if not all(word.isdigit() and len(word) <= 2 for word in words):
+            raise forms.ValidationError(_("Give round numbers separated by commas."))
+        return sorted({int(word) for word in words})
 
     def clean_organisers(self) -> list[Any]:
         names = [n.strip() for n in self.cleaned_data["organisers"].split(",") if n.strip()]
@@ -150,8 +199,9 @@ def creation_body(data: dict[str, Any]) -> dict[str, Any]:
         "scoring": _scoring_text(scoring),
         "tiebreaks": [c.strip() for c in data["tiebreaks"].split(",") if c.strip()],
     }
-    if data["acceleration"]:
-        body["acceleration"] = data["acceleration"]
+    for key in PAIRING_SETTINGS:
+        if data.get(key) not in (None, "", False, []):
+            body[key] = data[key]
     details: dict[str, Any] = {}
     for key in DETAIL_FIELDS:
         value = data.get(key)
@@ -229,7 +279,11 @@ def settings_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     changes = {key: value for key, value in wanted.items() if value != current.get(key)}
     # A setting the form leaves out is cleared (no details, no acceleration).
     changes.update(
-        {key: None for key in ("details", "acceleration") if key in current and key not in wanted}
+        {
+            key: None
+            for key in ("details", *PAIRING_SETTINGS)
+            if key in current and key not in wanted
+        }
     )
     try:
         writes.change_settings(tournament_id, {"changes": changes}, author=signed_in(request))
@@ -252,6 +306,11 @@ def form_initial(settings: dict[str, Any]) -> dict[str, Any]:
         "tiebreaks": ", ".join(settings["tiebreaks"]),
         "scoring": scoring,
         "acceleration": settings.get("acceleration", ""),
+        "initial_colour": settings.get("initial_colour", ""),
+        "check_in": settings.get("check_in", False),
+        "max_half_byes": settings.get("max_half_byes"),
+        "no_half_byes_in": ", ".join(map(str, settings.get("no_half_byes_in", ()))),
+        "confirm_matching_reports": settings.get("confirm_matching_reports", False),
         **{key: details.get(key) for key in DETAIL_FIELDS if key not in _LISTS},
         **{key: "\n".join(d or "" for d in details.get(key, ())) for key in _LISTS},
     }

@@ -1,9 +1,12 @@
-"""The Celery task that keeps each tournament's standings snapshot up to date."""
+"""The Celery tasks that keep each tournament's standings snapshot and its rounds'
+pairing verdicts up to date."""
 
 from __future__ import annotations
 
-from celery import shared_task
-from django.db import DatabaseError
+from functools import partial
+
+from celery import Task, shared_task
+from django.db import DatabaseError, transaction
 
 from tournaments.store.queries import (
     TournamentNotFound,
@@ -13,10 +16,14 @@ from tournaments.store.queries import (
     load_tournament,
     pairing_check,
     report_unreadable,
+    verdicts_missing,
 )
 
 from . import pending
+from .pending import FLAG_TTL_SECONDS, VERDICTS_TTL_SECONDS
 from .snapshots import latest_versions, store_snapshot
+
+VERDICTS = "verdicts"  # the verdicts' flag (live.pending)
 
 
 @shared_task(
@@ -44,20 +51,61 @@ def recompute_standings(tournament_id: int) -> int | None:
     snapshot = store_snapshot(folded)
     if snapshot is not None and folded.state.rounds:
         # After the standings are stored (an error here leaves them stored): a round
-        # just paired gets its verdict before anyone opens its page; the verdicts
-        # already cached make this one query.
-        pairing_check(tournament_id)
+        # just paired gets its verdict soon, from a task of its own (the engine takes
+        # seconds, and the next standings must not wait for it); one query and one
+        # cache read when every verdict is there.
+        schedule_verdicts(tournament_id)
     return snapshot.version if snapshot else None
+
+
+@shared_task(
+    acks_late=True,
+    ignore_result=True,
+    autoretry_for=(DatabaseError,),
+    max_retries=3,
+    retry_backoff=True,
+)
+def compute_pairing_verdicts(tournament_id: int) -> None:
+    """Compute and cache the verdict of every paired round that has none.
+
+    Idempotent: a verdict is cached under its round.paired event, so a second run
+    finds it and runs no engine, and two runs at once store the same value under
+    the same key.
+    """
+    try:
+        pairing_check(tournament_id)
+    except (TournamentNotFound, UnreadableLog):
+        return  # the standings task reports an unreadable log
+    finally:
+        pending.release(tournament_id, VERDICTS)
+    # A round paired while this ran found the flag up and queued nothing.
+    schedule_verdicts(tournament_id)
+
+
+def schedule_verdicts(tournament_id: int) -> None:
+    """After the current transaction commits, queue ``compute_pairing_verdicts``
+    when a paired round has no verdict and no such task is queued or running."""
+    if verdicts_missing(tournament_id):
+        transaction.on_commit(
+            partial(_queue, compute_pairing_verdicts, tournament_id, VERDICTS, VERDICTS_TTL_SECONDS)
+        )
 
 
 def schedule_recompute(tournament_id: int) -> None:
     """Queue a recomputation unless one is already queued and not yet started."""
-    if not pending.claim(tournament_id):
+    _queue(recompute_standings, tournament_id)
+
+
+def _queue(
+    task: Task, tournament_id: int, what: str = "pending", ttl: float = FLAG_TTL_SECONDS
+) -> None:
+    """Queue ``task`` unless the tournament's ``what`` flag is up (it is raised)."""
+    if not pending.claim(tournament_id, what, ttl):
         return
     try:
-        recompute_standings.delay(tournament_id)
+        task.delay(tournament_id)
     except Exception:
-        pending.release(tournament_id)  # or no later event could queue one
+        pending.release(tournament_id, what)  # or no later event could queue one
         raise
 
 

@@ -23,10 +23,15 @@ from django.utils.translation import gettext_lazy
 
 from tournaments.store import writes
 from tournaments.store.queries import (
+    BYE_POINTS,
+    CAPTAIN,
     FoldedTournament,
     TournamentNotFound,
+    initial_ranking,
     load_tournament,
     may_write,
+    team_seeds,
+    tokens,
 )
 
 from . import team_pages
@@ -37,6 +42,12 @@ FORFEITS = (
     ("-/+", gettext_lazy("second team wins")),
     ("0-0", gettext_lazy("neither came")),
 )
+# A team's bye by its points (BYE_POINTS' keys).
+BYE_NAMES = {
+    "half": gettext_lazy("half-point bye"),
+    "zero": gettext_lazy("zero-point bye"),
+    "full": gettext_lazy("full-point bye"),
+}
 
 
 class FormError(ValueError):
@@ -118,6 +129,10 @@ def _submit_lineup(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
     return writes.submit_lineup, {**body, "players": _lineup(data.get("players", ""))}
 
 
+def _start(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
+    return writes.start_team_round, {"round": _int(data, "round")}
+
+
 def _board(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
     body: dict[str, Any] = {k: _int(data, k) for k in ("round", "match", "board")}
     body["result"] = data.get("result", "")
@@ -131,13 +146,44 @@ def _forfeit(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
     return writes.forfeit_match, {**body, "result": data.get("result", "")}
 
 
+def _withdraw(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
+    body = {"team": _int(data, "team"), "from_round": _int(data, "from_round")}
+    return writes.withdraw_team, body
+
+
+def _bye(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
+    body = {"team": _int(data, "team"), "round": _int(data, "bye_round")}
+    return writes.request_team_bye, {**body, "points": data.get("points", "")}
+
+
+def _cancel_bye(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
+    return writes.cancel_team_bye, {"team": _int(data, "team"), "round": _int(data, "bye_round")}
+
+
+def _rank(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
+    """By rating, or the pairing numbers as typed (ties keep the current order)."""
+    if data.get("method") == "rating":
+        return writes.rank_teams, {"method": "rating"}
+    wanted = {
+        int(name.removeprefix("number_")): _int(data, name)
+        for name in data
+        if name.startswith("number_") and name.removeprefix("number_").isdigit()
+    }
+    return writes.rank_teams, {"order": sorted(wanted, key=lambda team: (wanted[team], team))}
+
+
 ACTIONS: dict[str, Action] = {
     "register": _register,
     "roster": _roster,
     "pair": _pair,
     "lineup": _submit_lineup,
+    "start": _start,
     "board": _board,
     "forfeit": _forfeit,
+    "withdraw": _withdraw,
+    "bye": _bye,
+    "cancel_bye": _cancel_bye,
+    "rank": _rank,
 }
 
 
@@ -182,20 +228,41 @@ def _context(folded: FoldedTournament, requested: str) -> dict[str, Any]:
     paired = sorted(state.team_rounds)
     number = int(requested) if requested.isdigit() and int(requested) in paired else None
     number = number or (paired[-1] if paired else 1)
+    links = tokens(folded.id, CAPTAIN)
     teams = []
-    for team in sorted(state.teams.values(), key=lambda t: t.number):
+    seeds = team_seeds(state)
+    for team, seed in zip(sorted(state.teams.values(), key=lambda t: t.number), seeds, strict=True):
         roster = "\n".join(f"#{rank} {state.players[rank].name}" for rank in team.roster)
         lineup = state.lineups.get((number, team.number))
         shown = ", ".join("-" if p is None else str(p) for p in lineup) if lineup else ""
-        teams.append({"team": team, "roster_text": roster, "lineup": shown})
+        byes = sorted(
+            (r, BYE_NAMES[b[team.number]]) for r, b in state.team_byes.items() if team.number in b
+        )
+        link = links.get(team.number)
+        teams.append(
+            {
+                "team": team,
+                "roster_text": roster,
+                "lineup": shown,
+                "playing": not team.withdrawn_in(number)
+                and state.team_bye(number, team.number) is None,
+                "strength": round(float(seed.rating)),
+                "byes": byes,
+                "link": link and reverse("live:link", args=[link]),
+            }
+        )
     return {
         "tournament": folded,
         "teams": teams,
         "round_number": number,
         "paired": paired,
-        "matches": team_pages.match_views(folded, number) or [],
+        "matches": team_pages.match_views(folded, number, organiser=True) or [],
+        "started": state.team_round_started(number),
         "results": RESULT_BUTTONS,
         "forfeits": FORFEITS,
         "all_paired": len(paired) >= folded.rounds,
         "double": folded.system == "double round robin",
+        "swiss": folded.system == "swiss",
+        "bye_points": [(points, BYE_NAMES[points]) for points in BYE_POINTS],
+        "unsorted": not paired and seeds != initial_ranking(seeds),
     }

@@ -3,11 +3,14 @@ from django.urls import path
 from django.views.generic import RedirectView
 
 from . import (
+    check_in,
     console,
     event_log,
     printouts,
+    private_pages,
     prize_pages,
     registration,
+    reports_admin,
     result_entry,
     setup,
     team_admin,
@@ -32,6 +35,7 @@ urlpatterns = [
         name="round",
     ),
     path("tournaments/<tid:tournament_id>/crosstable/", views.crosstable, name="crosstable"),
+    path("tournaments/<tid:tournament_id>/timeline/", views.timeline, name="timeline"),
     # The starting list's first address, kept for links already shared.
     path(
         "tournaments/<tid:tournament_id>/players/",
@@ -41,6 +45,16 @@ urlpatterns = [
         "tournaments/<tid:tournament_id>/rounds/<int:round_number>/matches/<int:match_number>/",
         views.team_match,
         name="team-match",
+    ),
+    path(
+        "tournaments/<tid:tournament_id>/teams/<int:team_number>/",
+        views.team_card,
+        name="team",
+    ),
+    path(
+        "tournaments/<tid:tournament_id>/board-prizes/",
+        views.board_prizes,
+        name="board-prizes",
     ),
     path(
         "tournaments/<tid:tournament_id>/starting-rank/",
@@ -85,6 +99,7 @@ urlpatterns = [
     path("tournaments/new/", setup.create_page, name="create"),
     path("tournaments/<tid:tournament_id>/log/", event_log.event_log, name="event-log"),
     path("tournaments/<tid:tournament_id>/pair/", console.pair_page, name="pair"),
+    path("tournaments/<tid:tournament_id>/check-in/", check_in.check_in_page, name="check-in"),
     path("tournaments/<tid:tournament_id>/settings/", setup.settings_page, name="settings"),
     path(
         "tournaments/<tid:tournament_id>/rounds/<int:round_number>/cancel/",
@@ -106,5 +121,13 @@ urlpatterns = [
         registration.register_page,
         name="register",
     ),
+    # A player's or a team captain's private link (issue 21): the link is the key.
+    path("link/<str:link>/", private_pages.link_page, name="link"),
+    path(
+        "tournaments/<tid:tournament_id>/rounds/<int:round_number>/reports/",
+        reports_admin.report_action,
+        name="reports",
+    ),
+    path("tournaments/<tid:tournament_id>/links/", reports_admin.link_action, name="links"),
     path("accounts/login/", result_entry.EntryLoginView.as_view(), name="login"),
 ]

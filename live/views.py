@@ -28,6 +28,7 @@ from tournaments.store.queries import (
     may_write,
     organised_by,
     pairing_verdict,
+    team_seeds,
 )
 
 from . import pages, team_pages
@@ -37,12 +38,16 @@ from .overview import latest_progress
 from .prize_pages import prize_texts
 from .prizes import prize_view
 from .snapshots import ensure_snapshot, latest_version
+from .timeline import step_view
 from .wire import parse_follow
 
 # ?dwell=: seconds each hall page stays up.
 DEFAULT_DWELL = 10.0
 MIN_DWELL, MAX_DWELL = 0.5, 300.0
 HALL_SHOWS = ("standings", "pairings", "names")
+# A team event's hall: the team standings and the current matches; "find your board"
+# is the players', who are lined up by their captains.
+TEAM_HALL_SHOWS = ("standings", "pairings")
 
 
 def _version_etag(request: HttpRequest, tournament_id: int, **kwargs: Any) -> str | None:
@@ -88,8 +93,9 @@ def index(request: HttpRequest) -> HttpResponse:
     return render(request, "live/index.html", {"tournaments": tournaments})
 
 
-def _hall_options(request: HttpRequest) -> dict[str, Any] | None:
-    """``?hall=1[&dwell=SECONDS][&show=standings|pairings|names]``; None off the hall."""
+def _hall_options(request: HttpRequest, team: bool) -> dict[str, Any] | None:
+    """``?hall=1[&dwell=SECONDS][&show=standings|pairings|names]`` (``names`` not for a
+    ``team`` event); None off the hall."""
     if request.GET.get("hall") != "1":
         return None
     try:
@@ -99,7 +105,8 @@ def _hall_options(request: HttpRequest) -> dict[str, Any] | None:
     if not MIN_DWELL <= dwell <= MAX_DWELL:  # also refuses nan
         dwell = DEFAULT_DWELL
     show = request.GET.get("show", "standings")
-    return {"dwell": dwell, "show": show if show in HALL_SHOWS else "standings"}
+    shows = TEAM_HALL_SHOWS if team else HALL_SHOWS
+    return {"dwell": dwell, "show": show if show in shows else "standings"}
 
 
 def follow_live(request: HttpRequest, tournament_id: int) -> dict[str, str]:
@@ -118,7 +125,8 @@ def spectator(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """
     folded = _folded(tournament_id)
     try:
-        follow = parse_follow(request.GET.getlist("follow"), folded.state.players)
+        followed = folded.state.teams if folded.is_team else folded.state.players
+        follow = parse_follow(request.GET.getlist("follow"), followed, teams=folded.is_team)
     except ValueError as exc:
         return HttpResponseBadRequest(str(exc), content_type="text/plain; charset=utf-8")
     current_round = folded.state.last_paired_round
@@ -131,7 +139,7 @@ def spectator(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "stage": pages.stage(folded),
             "details": pages.details(folded),
             "rounds": pages.paired_rounds(folded),
-            "hall": _hall_options(request),
+            "hall": _hall_options(request, folded.is_team),
             "follow": ",".join(map(str, follow)),
             "enter_round": current_round if may_enter else None,
             "flags": pages.flags(folded),
@@ -222,13 +230,36 @@ def crosstable(request: HttpRequest, tournament_id: int) -> HttpResponse:
     return render(request, "live/crosstable.html", context)
 
 
+@condition(etag_func=_version_etag)
+def timeline(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """One step of the log (a result or a correction): the standings after it and the
+    places it moved; ``?as_of=SEQ`` or ``?step=N``, the last step without either.
+    ``?fragment=1``: the step alone (the live page's timeline tab)."""
+    folded = _folded(tournament_id)
+    try:
+        view = step_view(folded, request.GET)
+    except MomentError as error:
+        return _bad_moment(error)
+    context = {**_heading(folded), "view": view}
+    if request.GET.get("fragment") == "1":
+        return render(request, "live/timeline_step.html", context)
+    return render(request, "live/timeline.html", context)
+
+
 def _team_round(request: HttpRequest, folded: FoldedTournament, number: int) -> HttpResponse:
     """A team event's round: its matches, each board with players, colours, results."""
     matches = team_pages.match_views(folded, number)
     if matches is None:
         raise Http404(f"Round {number} is not paired.")
-    byes = [team_pages.team_name(folded, t) for t in folded.state.team_rounds[number].byes]
+    state = folded.state
+    byes = [team_pages.team_name(folded, t) for t in state.team_rounds[number].byes]
     context = {**_heading(folded), "round_number": number, "matches": matches, "byes": byes}
+    asked = state.team_byes.get(number, {})
+    for points in ("half", "zero", "full"):
+        teams = sorted(t for t, kind in asked.items() if kind == points)
+        context[f"{points}_byes"] = [team_pages.team_name(folded, t) for t in teams]
+    gone = sorted(t.number for t in state.teams.values() if t.withdrawn_in(number))
+    context["withdrawn"] = [team_pages.team_name(folded, t) for t in gone]
     return render(request, "live/team_round.html", context)
 
 
@@ -251,24 +282,71 @@ def starting_list(request: HttpRequest, tournament_id: int) -> HttpResponse:
     and after; before round 1 it also says whether they are in the C.04.2 initial
     ranking's order yet."""
     folded = _folded(tournament_id)
-    players = pages.starting_list(folded)
-    context = {
-        **_heading(folded),
-        "players": players,
-        "unsorted": not folded.state.rounds and players != initial_ranking(players),
-        **follow_live(request, tournament_id),
-    }
+    context = {**_heading(folded), **follow_live(request, tournament_id)}
+    if folded.is_team:
+        # A team event's list is its teams, by strength (issue 22: team_seeds).
+        seeds = team_seeds(folded.state)
+        teams = [(seed, folded.state.teams[seed.number]) for seed in seeds]
+        unsorted = not folded.state.team_rounds and seeds != initial_ranking(seeds)
+        context.update(teams=teams, unsorted=unsorted, boards=folded.state.settings.boards)
+    else:
+        players = pages.starting_list(folded)
+        unsorted = not folded.state.rounds and players != initial_ranking(players)
+        context.update(players=players, unsorted=unsorted)
     return render(request, "live/starting_list.html", context)
 
 
 @condition(etag_func=_version_etag)
 def player_card(request: HttpRequest, tournament_id: int, start_rank: int) -> HttpResponse:
     folded = _folded(tournament_id)
+    if folded.is_team:
+        return _team_player_card(request, folded, start_rank)
     standing = dict(_standings_order(tournament_id)).get(start_rank)
     card = pages.player_card(folded, start_rank, standing)
     if card is None:
         raise Http404(f"No player with start rank {start_rank}.")
     return render(request, "live/player.html", {**_heading(folded), "card": card})
+
+
+def _team_player_card(
+    request: HttpRequest, folded: FoldedTournament, start_rank: int
+) -> HttpResponse:
+    """A team event player's rounds: the team's opponent, board, colour, opponent, result."""
+    card = team_pages.team_player_card(folded, start_rank)
+    if card is None:
+        raise Http404(f"No player with start rank {start_rank} on a team.")
+    return render(request, "live/team_player.html", {**_heading(folded), "card": card})
+
+
+def _team_event(tournament_id: int) -> FoldedTournament:
+    folded = _folded(tournament_id)
+    if not folded.is_team:
+        raise Http404(f"Tournament {tournament_id} is no team event.")
+    return folded
+
+
+@condition(etag_func=_version_etag)
+def team_card(request: HttpRequest, tournament_id: int, team_number: int) -> HttpResponse:
+    """A team's roster and, per round, its opponent, the match score and the boards."""
+    folded = _team_event(tournament_id)
+    table = ensure_snapshot(tournament_id).standings
+    card = team_pages.team_card(folded, team_number, table)
+    if card is None:
+        raise Http404(f"No team {team_number}.")
+    return render(request, "live/team.html", {**_heading(folded), "card": card})
+
+
+@condition(etag_func=_version_etag)
+def board_prizes(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """Each board's players ranked for the board prizes (``?order=``, ``?min_games=``)."""
+    folded = _team_event(tournament_id)
+    try:
+        order, min_games = team_pages.board_prize_query(request.GET)
+    except ValueError as exc:
+        return HttpResponseBadRequest(str(exc), content_type="text/plain; charset=utf-8")
+    prizes, tables = team_pages.board_prize_tables(folded, order, min_games)
+    context = {**_heading(folded), "prizes": prizes, "tables": tables}
+    return render(request, "live/board_prizes.html", context)
 
 
 @condition(etag_func=_version_etag)

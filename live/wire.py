@@ -70,13 +70,16 @@ class TournamentInfo(msgspec.Struct, omit_defaults=True):
     kind: str = "individual"
 
 
-class CurrentRound(msgspec.Struct):
+class CurrentRound(msgspec.Struct, omit_defaults=True):
     """The last paired round; players are start ranks (their names are in the rows)."""
 
     current: int  # 0: nothing paired yet
     closed: bool
     boards: list[BoardValues]
     byes: list[int]
+    # Boards whose players reported a result the organiser has not confirmed yet
+    # (issue 21): shown as "reported", never as the result.
+    reported: list[int] = msgspec.field(default_factory=list)
 
 
 class Followed(msgspec.Struct):
@@ -199,13 +202,16 @@ def full_frames(
     ]
 
 
-def parse_follow(values: Iterable[str], players: Container[int]) -> tuple[int, ...]:
+def parse_follow(
+    values: Iterable[str], players: Container[int], *, teams: bool = False
+) -> tuple[int, ...]:
     """The start ranks a spectator follows, from ``follow`` query values such as
     ``"12"`` or ``"12,40"`` (empty items are ignored, repeats kept once), each one
-    of ``players``.
+    of ``players``; in a team event (``teams``) the teams' pairing numbers.
 
     Raises ValueError with a message naming the parameter.
     """
+    noun, number = ("team", "pairing number") if teams else ("player", "start rank")
     start_ranks: dict[int, None] = {}  # ordered, without repeats
     for value in values:
         for item in value.split(","):
@@ -213,15 +219,15 @@ def parse_follow(values: Iterable[str], players: Container[int]) -> tuple[int, .
             if not item:
                 continue
             if not (item.isascii() and item.isdigit()) or len(item) > _MAX_START_RANK_DIGITS:
-                raise ValueError(f"follow: {item[:20]!r} is not a start rank (a positive integer)")
+                raise ValueError(f"follow: {item[:20]!r} is not a {number} (a positive integer)")
             start_rank = int(item)
             if start_rank == 0:
-                raise ValueError("follow: start ranks begin at 1")
+                raise ValueError(f"follow: {number}s begin at 1")
             if start_rank not in players:
-                raise ValueError(f"follow: no player with start rank {start_rank}")
+                raise ValueError(f"follow: no {noun} with {number} {start_rank}")
             start_ranks[start_rank] = None
             if len(start_ranks) > MAX_FOLLOWED:
-                raise ValueError(f"follow: at most {MAX_FOLLOWED} players")
+                raise ValueError(f"follow: at most {MAX_FOLLOWED} {noun}s")
     return tuple(start_ranks)
 
 
@@ -251,6 +257,7 @@ class RoundObjects(msgspec.Struct):
     closed: bool
     boards: list[BoardObject]
     byes: list[int]
+    reported: list[int]
 
 
 class StandingsObjects(msgspec.Struct, kw_only=True):
@@ -289,6 +296,7 @@ def object_view(table: Standings) -> StandingsObjects:
             closed=rounds.closed,
             boards=[BoardObject(*board) for board in rounds.boards],
             byes=rounds.byes,
+            reported=rounds.reported,
         ),
     )
 

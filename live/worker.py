@@ -46,6 +46,8 @@ def start_in_process_worker(**signal_kwargs: object) -> None:
 def _run_worker() -> None:
     # Built in its own thread: Celery's Django fixup closes the database
     # connections of the thread that initialises a worker.
+    from django.conf import settings
+
     from config.celery import app
 
     # The memory transport is polled; its default second would be most of the latency.
@@ -57,6 +59,7 @@ def _run_worker() -> None:
         app=app,
         pool="solo",
         concurrency=1,
+        queues=list(settings.TASK_QUEUES),
         hostname=f"embedded-{os.getpid()}@{socket.gethostname()}",
         without_heartbeat=True,
         without_mingle=True,

@@ -88,11 +88,14 @@ def round_one_colour(tournament: TournamentResults) -> Color | None:
     return None
 
 
+def xxc_colour(trf: TrfFile) -> Color | None:
+    """The initial colour the ``XXC`` record gives, if the file has one."""
+    return next((colour for _, colour in _xxc(trf)), None)
+
+
 def initial_colour(trf: TrfFile) -> Color:
     """``XXC``, else what round 1 shows, else white."""
-    for _, colour in _xxc(trf):
-        return colour
-    return round_one_colour(trf.tournament) or Color.WHITE
+    return xxc_colour(trf) or round_one_colour(trf.tournament) or Color.WHITE
 
 
 def _virtual_points(number: int, line: str, column: int) -> Fraction:

@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from tournaments.store import commands
+from django.urls import reverse
+
+from tournaments.store import commands, private_links
 from tournaments.store.organisers import ensure_organiser
 
 Pairing = Iterable[tuple[int, int]]
@@ -114,3 +116,10 @@ def record_board(
     """Record a board of a team match; returns the event's seq."""
     body = {"round": round_number, "match": match, "board": board, "result": result}
     return commands.record_board_result(tid, body, author=author or organiser()).seq
+
+
+def private_link(tid: int, holder: int, role: str = "player", author: Any = None) -> str:
+    """Issue ``holder`` (a player id, or a team number for "captain") a private link;
+    returns the link's path."""
+    private_links.issue(tid, role, [holder], author=author or organiser())
+    return reverse("live:link", args=[private_links.tokens(tid, role)[holder]])

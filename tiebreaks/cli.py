@@ -4,9 +4,10 @@
                                            [--rounds N] [--unrated-rating N] [--json]
     python -m tiebreaks explain FILE.trf --player N [--rules R] [--tiebreaks ...]
                                            [--rounds N] [--unrated-rating N]
-    python -m tiebreaks prizes FILE.trf --prizes PRIZES.json [--rules R] [--tiebreaks ...]
+    python -m tiebreaks prizes FILE.trf --prizes PRIZES.json [--clubs CLUBS.json]
+                                           [--rules R] [--tiebreaks ...]
                                            [--rounds N] [--unrated-rating N] [--json]
-    python -m tiebreaks stakes FILE.trf --prizes PRIZES.json [--json]
+    python -m tiebreaks stakes FILE.trf --prizes PRIZES.json [--clubs CLUBS.json] [--json]
     python -m tiebreaks team-standings FILE.trf [--rules R] [--tiebreaks EDE,EMGSB/C1]
                                            [--rounds N] [--json]
     python -m tiebreaks explain FILE.trf --team N [--rules R] [--tiebreaks ...] [--rounds N]
@@ -15,9 +16,9 @@ A team file is a TRF26 file with 310 team records (or TRF16 013): see
 :mod:`tiebreaks.teams.trf`.
 
 Any bad input (a missing file, a TRF error, an unknown tie-break code or rule
-edition, a round or player that does not exist, a prize list field that is wrong)
-ends with exit code 2 and one line on stderr saying what is wrong.  Warnings
-(declared points that disagree with the results, unrated players with a
+edition, a round or player that does not exist, a prize list field or club entry
+that is wrong) ends with exit code 2 and one line on stderr saying what is wrong.
+Warnings (declared points that disagree with the results, unrated players with a
 rating-based tie-break, prizes nobody qualifies for) go to stderr as lines
 starting with "warning: "; the output is unchanged by them.
 """
@@ -35,7 +36,15 @@ from typing import NoReturn
 from tiebreaks.errors import TieBreakError, TrfError
 from tiebreaks.formatting import format_points
 from tiebreaks.model import TournamentResults
-from tiebreaks.prizes import Awards, PrizeError, PrizeList, award, awards_json, parse_prize_list
+from tiebreaks.prizes import (
+    Awards,
+    PlayerFacts,
+    PrizeError,
+    PrizeList,
+    award,
+    awards_json,
+    parse_prize_list,
+)
 from tiebreaks.rules import EDITIONS
 from tiebreaks.stakes import Reach, Stakes, stakes, stakes_json
 from tiebreaks.standings import (
@@ -121,18 +130,21 @@ def build_parser() -> argparse.ArgumentParser:
     prizes_parser = commands.add_parser(
         "prizes", parents=[common], help="give out a prize list (docs/prizes.md) by the standings"
     )
-    prizes_parser.add_argument(
-        "--prizes", required=True, metavar="PRIZES.json", help="the prize list"
-    )
-    prizes_parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     stakes_parser = commands.add_parser(
         "stakes",
         help="before the last round's results: what each player's result can still bring",
     )
     stakes_parser.add_argument("file", help="the TRF file, the last round paired without results")
-    stakes_parser.add_argument(
-        "--prizes", required=True, metavar="PRIZES.json", help="the prize list"
-    )
+    for prize_parser in (prizes_parser, stakes_parser):
+        prize_parser.add_argument(
+            "--prizes", required=True, metavar="PRIZES.json", help="the prize list"
+        )
+        prize_parser.add_argument(
+            "--clubs",
+            metavar="CLUBS.json",
+            help='each player\'s club for club categories (TRF has none): {"3": "Club name"}',
+        )
+    prizes_parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     stakes_parser.add_argument("--json", action="store_true", help="print JSON instead of text")
     return parser
 
@@ -145,7 +157,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         trf = _read(args.file)
         if args.command == "stakes":
             _warn(args.file, trf.warnings)
-            found = stakes(trf.tournament, _prize_list(args.prizes))
+            found = stakes(
+                trf.tournament, _prize_list(args.prizes), _facts(args.clubs, trf.tournament)
+            )
             return _emit(
                 json.dumps(stakes_json(found), indent=2) if args.json else stakes_text(found)
             )
@@ -157,12 +171,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             explanation = explain(tournament, args.player, tiebreaks, args.rules, after_round)
             return _emit("\n".join(explanation.lines()))
         definition = _prize_list(args.prizes) if args.command == "prizes" else None
+        facts = _facts(args.clubs, tournament) if args.command == "prizes" else None
         standings = compute_standings(tournament, tiebreaks, args.rules, after_round)
     except (_BadInput, TieBreakError) as error:
         return _fail(str(error))
     _warn(args.file, standings.warnings)
     if definition is not None:
-        awards = award(standings, None, definition)
+        awards = award(standings, facts, definition)
         _warn(
             args.prizes,
             [
@@ -248,18 +263,43 @@ def _read(path: str) -> TrfFile:
         raise _BadInput(f"cannot read {path}: {error.strerror or error}") from error
 
 
-def _prize_list(path: str) -> PrizeList:
+def _json_file(path: str) -> object:
     try:
         with open(path, encoding="utf-8") as file:
-            data = json.load(file)
+            return json.load(file)
     except OSError as error:
         raise _BadInput(f"cannot read {path}: {error.strerror or error}") from error
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise _BadInput(f"{path}: not JSON: {error}") from error
+
+
+def _prize_list(path: str) -> PrizeList:
+    data = _json_file(path)
     try:
         return parse_prize_list(data)
     except PrizeError as error:
         raise _BadInput(f"{path}: {error}") from error
+
+
+def _facts(path: str | None, tournament: TournamentResults) -> dict[int, PlayerFacts] | None:
+    """What categories ask about each player: the TRF's record, with the clubs of
+    ``--clubs`` (start rank -> club name); None without the option (the TRF alone)."""
+    if path is None:
+        return None
+    clubs = _json_file(path)
+    if not isinstance(clubs, dict):
+        raise _BadInput(f"{path}: expected an object of start rank -> club name")
+    by_rank: dict[int, str] = {}
+    for key, club in clubs.items():
+        if not (key.isascii() and key.isdigit()) or int(key) not in tournament:
+            raise _BadInput(f"{path}: {key!r}: no player has this start rank")
+        if not isinstance(club, str):
+            raise _BadInput(f"{path}: {key!r}: expected a club name, not {club!r}")
+        by_rank[int(key)] = club
+    return {
+        p.start_rank: PlayerFacts.from_player(p, club=by_rank.get(p.start_rank, ""))
+        for p in tournament.players
+    }
 
 
 def _tiebreaks(option: str | None, trf: TrfFile | TeamTrfFile) -> tuple[str, ...] | None:

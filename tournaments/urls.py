@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments.api import files, teams, views
+from tournaments.api import files, reports, teams, views
 
 app_name = "tournaments"
 
@@ -21,6 +21,7 @@ urlpatterns = [
         views.ReinstatementView.as_view(),
         name="reinstatement-create",
     ),
+    path(tournament + "check-ins/", views.CheckInView.as_view(), name="check-in-create"),
     path(tournament + "withdrawals/", views.WithdrawalView.as_view(), name="withdrawal-create"),
     path(tournament + "byes/", views.ByeListView.as_view(), name="bye-list"),
     path(
@@ -71,8 +72,33 @@ urlpatterns = [
     # Team events (api.teams).
     path(tournament + "teams/", teams.TeamListView.as_view(), name="team-list"),
     path(tournament + "teams/<int:team>/roster/", teams.RosterView.as_view(), name="team-roster"),
+    path(
+        tournament + "teams/<int:team>/withdrawal/",
+        teams.TeamWithdrawalView.as_view(),
+        name="team-withdrawal",
+    ),
+    path(tournament + "teams/rank/", teams.TeamRankingView.as_view(), name="team-ranking"),
+    path(tournament + "team-byes/", teams.TeamByeView.as_view(), name="team-bye-create"),
+    path(
+        tournament + "team-byes/cancel/",
+        teams.TeamByeCancellationView.as_view(),
+        name="team-bye-cancel",
+    ),
     path(tournament + "lineups/", teams.LineupView.as_view(), name="lineup-create"),
     path(tournament + "team-rounds/", teams.TeamRoundListView.as_view(), name="team-round-list"),
+    path(
+        tournament + "team-rounds/start/",
+        teams.TeamRoundStartView.as_view(),
+        name="team-round-start",
+    ),
+    # The players' reports and the private links (api.reports, issue 21).
+    path(tournament + "reports/", reports.ReportListView.as_view(), name="report-list"),
+    path(
+        tournament + "reports/confirm/", reports.ReportConfirmView.as_view(), name="report-confirm"
+    ),
+    path(tournament + "reports/reject/", reports.ReportRejectView.as_view(), name="report-reject"),
+    path(tournament + "links/", reports.LinkListView.as_view(), name="link-list"),
+    path(tournament + "links/revoke/", reports.LinkRevokeView.as_view(), name="link-revoke"),
     path(
         tournament + "team-rounds/pair/", teams.TeamRoundPairView.as_view(), name="team-round-pair"
     ),

@@ -45,6 +45,15 @@ def signed(value: Fraction | None, places: int = 1) -> str:
 
 
 @register.filter
+def percent(value: Fraction | None) -> str:
+    """A share of 0 to 1 as a whole percentage, half up (5/6 as 83); – when none."""
+    if value is None:
+        return "–"
+    hundred = 100 * value
+    return str((2 * hundred.numerator + hundred.denominator) // (2 * hundred.denominator))
+
+
+@register.filter
 def day(iso: str | None) -> str:
     """2026-03-14 as 14 Mar 2026 (the month in the page's language: 14 mars 2026);
     – when unknown."""

@@ -12,12 +12,15 @@ from celery.contrib.testing.worker import start_worker
 from celery.signals import task_postrun
 from django.conf import settings
 from django.db import connection
+from django.test import Client
 
 from config.celery import app as celery_app
+from tests.builders import organiser
 
-# What earlier tests may have left in Redis: queued recomputations, the cache's
-# keys (pending flags), channel-layer groups and messages.  Nothing else is touched.
-LEFTOVERS = ("celery", "crosstable:*", "asgi*")
+# What earlier tests may have left in Redis: queued recomputations and verdicts, the
+# cache's keys (pending flags), channel-layer groups and messages.  Nothing else is
+# touched.
+LEFTOVERS = ("celery", "verdicts", "crosstable:*", "asgi*")
 
 
 @pytest.fixture
@@ -69,7 +72,13 @@ def running_worker() -> Iterator[Runs]:
 
     task_postrun.connect(finished, weak=False)
     try:
-        with start_worker(celery_app, pool="solo", perform_ping_check=False, loglevel="WARNING"):
+        with start_worker(
+            celery_app,
+            pool="solo",
+            perform_ping_check=False,
+            loglevel="WARNING",
+            queues=list(settings.TASK_QUEUES),
+        ):
             yield runs
     finally:
         task_postrun.disconnect(finished)
@@ -79,3 +88,11 @@ def running_worker() -> Iterator[Runs]:
 def worker(transactional_db: None, broker: redis.Redis) -> Iterator[Runs]:
     with running_worker() as runs:
         yield runs
+
+
+@pytest.fixture
+def organiser_client(db: None) -> Client:
+    """A browser signed in as the tournaments' organiser (``tests.builders.organiser``)."""
+    signed_in = Client()
+    signed_in.force_login(organiser())
+    return signed_in

@@ -507,7 +507,7 @@ def test_the_spectator_pages_pass_axe_core(
     if viewport == "1080p":  # the live page's other tabs
         page.goto(pages["live"])
         page.wait_for_selector("#standings tbody tr[data-start-rank]")
-        for tab in ("boards", "crosstable"):
+        for tab in ("boards", "crosstable", "timeline"):
             page.click(f".tabs button[data-tab='{tab}']")
             page.wait_for_selector(f"#{tab} tbody tr")
             found[f"live-{tab}"] = serious_violations(page)

@@ -1,7 +1,7 @@
-"""An 8-team, 4-board round robin through the pages in headless Chromium (issue 22):
-teams registered on the organiser's page, round 1 paired, line-ups, board results,
-a board forfeit (an empty seat), a team forfeit and a correction, while the live
-team standings update without a reload."""
+"""An 8-team, 4-board round robin and a 12-team Swiss through the pages in headless
+Chromium (issue 22): teams registered (or sorted by rating) on the organiser's page,
+round 1 paired, line-ups, board results, a board forfeit (an empty seat), a team
+forfeit and a correction, while the live team standings update without a reload."""
 
 from __future__ import annotations
 
@@ -100,3 +100,84 @@ def test_an_eight_team_round_robin_through_the_pages(broker, tmp_path: Path) -> 
         expect(page.locator(".match-score")).to_have_text("3½-½")
         page.goto(url + reverse("live:crosstable", args=[tid]))
         expect(page.locator("tr[data-team='4'] td.round")).to_contain_text("5w")
+
+
+SWISS_TEAMS, SWISS_BOARDS = 12, 2
+
+
+def test_a_twelve_team_swiss_through_the_pages(broker, tmp_path: Path) -> None:
+    """Teams registered weakest first (through the API's command, the round robin
+    above registers on the page), sorted by rating on the page; one team withdrawn
+    and one with a half-point bye before round 1, which the C.04.6 pairing leaves
+    out; every match drawn 1-1 on the boards, but for a board forfeit, a team
+    forfeit and a correction; the live page follows a team."""
+    user = organiser()
+    user.set_password("secret-pw")
+    user.save()
+    body = {"name": "Team Swiss", "rounds": 3, "system": "swiss", "kind": "team"}
+    tid = commands.create_tournament({**body, "boards": SWISS_BOARDS}, author=user).tournament_id
+    for t in range(1, SWISS_TEAMS + 1):
+        players = [{"name": f"Player {t}.{i}", "rating": 1800 + 20 * t} for i in range(3)]
+        commands.register_team(tid, {"name": f"Club {t}", "players": players}, author=user)
+    with daphne(tmp_path) as url, chromium() as browser, running_worker():
+        page = browser.new_page()
+        sign_in(page, url)
+        page.goto(url + reverse("live:team-manage", args=[tid]))
+        page.locator("form.rank button[value=rating]").click()
+        expect(page.locator("form.rank tbody tr").first).to_contain_text("Club 12")
+        # Club 12 is team 1 now, Club 1 team 12: withdraw team 12, a bye for team 11.
+        page.fill("div.team-status[data-team='12'] input[name=from_round]", "1")
+        submit(page, "div.team-status[data-team='12'] form.withdraw")
+        page.locator("div.team-status[data-team='11'] select[name=points]").select_option("half")
+        submit(page, "div.team-status[data-team='11'] form.bye")
+        submit(page, "form.pair")
+
+        api = url + reverse("tournaments:team-round-list", args=[tid])
+        (rnd,) = page.request.get(api).json()
+        matches = [(m["white"], m["black"]) for m in rnd["matches"]]
+        assert len(matches) == 5 and not rnd["byes"]
+        assert not {11, 12} & {team for match in matches for team in match}
+        teams = page.request.get(url + reverse("tournaments:team-list", args=[tid])).json()
+        rosters = {t["number"]: [p["start_rank"] for p in t["roster"]] for t in teams}
+        for white, black in matches[:4]:
+            for team in (white, black):
+                first, second = rosters[team][:SWISS_BOARDS]
+                # Match 2's second team leaves board 2 empty (White's seat there).
+                lineup = (
+                    f"{first}, -"
+                    if (white, black) == matches[1] and team == black
+                    else f"{first}, {second}"
+                )
+                page.fill(f"form.lineup[data-team='{team}'] input[name=players]", lineup)
+                submit(page, f"form.lineup[data-team='{team}']")
+        page.locator("section.match[data-match='5'] form.forfeit select").select_option("+/-")
+        submit(page, "section.match[data-match='5'] form.forfeit")
+        # Board 1 to the first team's player (White), board 2 to the second team's.
+        for match in (1, 3, 4):
+            board(page, match, 1, "1-0")
+            board(page, match, 2, "1-0")
+        board(page, 2, 1, "1-0")  # board 2 of match 2 is the empty seat: 2-0
+
+        followed = matches[0][0]
+        live = browser.new_page()
+        live.goto(url + reverse("live:spectator", args=[tid]) + f"?follow={followed}")
+        live.wait_for_selector("#status[data-state='live']")
+        expect(live.locator("#standings tr.followed")).to_have_attribute(
+            "data-start-rank", str(followed)
+        )
+        row = live.locator(f"#standings tr[data-start-rank='{followed}'] td.points")
+        expect(row).to_have_text("1", timeout=15000)  # drawn 1-1
+        live.evaluate("window.notReloaded = true")
+        board(page, 1, 2, "0-1", reason="score sheet misread")  # match 1: 2-0
+        expect(row).to_have_text("2", timeout=15000)
+        assert live.evaluate("window.notReloaded") is True
+        # Hand-checked MP: the first teams of matches 1, 2 and 5 won, their opponents
+        # lost; matches 3 and 4 drawn; the half-point bye a drawn match; the
+        # withdrawn team nothing.
+        expected = {11: "1", 12: "0"}
+        for number, (white, black) in enumerate(matches, start=1):
+            won = number in (1, 2, 5)
+            expected[white], expected[black] = ("2", "0") if won else ("1", "1")
+        for team, mp in expected.items():
+            cell = live.locator(f"#standings tr[data-start-rank='{team}'] td.points")
+            expect(cell).to_have_text(mp)

@@ -51,3 +51,9 @@ def test_the_round_page_links_its_corrections() -> None:
     tid, seq = corrected()
     html = Client().get(reverse("live:round", args=[tid, 1])).content.decode()
     assert reverse("live:correction", args=[tid, seq]) in html
+
+
+def test_the_page_links_the_corrections_step_of_the_timeline() -> None:
+    tid, seq = corrected()
+    html = Client().get(reverse("live:correction", args=[tid, seq])).content.decode()
+    assert f'href="{reverse("live:timeline", args=[tid])}?as_of={seq}"' in html

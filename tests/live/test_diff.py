@@ -90,3 +90,9 @@ def test_a_changed_name_needs_a_full_table() -> None:
     new = body(9)
     new["rows"][2]["name"] = "Someone Else"
     assert standings_diff(table_of(body(7)), table_of(new)) is None
+
+
+def test_a_diff_carries_the_reported_boards_when_they_change() -> None:
+    new = body(9)
+    new["rounds"]["reported"] = [1]
+    assert standings_diff(table_of(body(7)), table_of(new))["reported"] == [1]

@@ -87,3 +87,36 @@ def test_the_log_downloads_as_json_lines_oldest_first(client, tid):
         "reason": "sheets",
         "supersedes": 7,
     }
+
+
+@pytest.fixture
+def ranked() -> int:
+    """Players registered lowest rated first, then ranked (C.04.2): High (id 2) gets
+    pairing number 1, Mid (id 3) 2, Low (id 1) 3; round 1 is High v Low."""
+    author = organiser()
+    tid = build_tournament(author=author, players=0)
+    commands.register_player(tid, {"name": "Low", "rating": 1800}, author=author)
+    commands.register_player(tid, {"name": "High", "rating": 2400}, author=author)
+    commands.register_player(tid, {"name": "Mid", "rating": 2000}, author=author)
+    commands.rank_players(tid, {"method": "fide"}, author=author)
+    commands.edit_player(tid, {"player_id": 1, "changes": {"club": "Roma"}}, author=author)
+    commands.record_pairing(tid, {"round": 1, "boards": [{"white": 1, "black": 3}]})
+    record(tid, 1, "1-0")
+    return tid
+
+
+def test_filter_by_player_follows_the_player_id_through_the_ranking(client, ranked):
+    # Low (id 1): registered with start rank 1 (#2), ranked (#5), edited (#6), on
+    # board 1 as pairing number 3 (#7), its result (#8).
+    assert seqs(client.get(url(ranked, player="1"))) == [8, 7, 6, 5, 2]
+
+
+def test_filter_by_player_leaves_out_events_of_the_start_rank_another_had(client, ranked):
+    # High (id 2) has pairing number 1 now; start rank 1 at #2 was Low's registration.
+    assert seqs(client.get(url(ranked, player="2"))) == [8, 7, 5, 3]
+
+
+def test_the_player_filter_lists_the_players_by_name(client, ranked):
+    page = client.get(url(ranked)).content.decode()
+    assert '<option value="1">3. Low</option>' in page
+    assert '<option value="2">1. High</option>' in page

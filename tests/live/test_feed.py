@@ -11,6 +11,7 @@ from asgiref.sync import async_to_sync
 from django.test import Client
 from django.urls import reverse
 
+from tests.builders import build_team_event, record_board
 from tournaments.domain.events import public_payload
 from tournaments.store import commands
 from tournaments.store.organisers import ensure_organiser, grant_organiser
@@ -78,6 +79,36 @@ def test_private_fields_of_a_public_kind_are_left_out() -> None:
         "rating": 2150,
     }
     assert public_payload("organiser.granted", {"user_id": 7, "username": "bob"}) is None
+
+
+def test_an_edit_shows_only_the_changes_to_public_fields() -> None:
+    edited = {"player_id": 3, "changes": {"rating": 2210, "birth_date": "2001", "club": "X"}}
+    assert public_payload("player.edited", edited) == {"player_id": 3, "changes": {"rating": 2210}}
+    settings = {"changes": {"rounds": 9, "name": "Club Open 2026"}}
+    assert public_payload("settings.changed", settings) == settings
+
+
+def test_a_cancelled_round_and_its_new_pairing_are_in_the_feed() -> None:
+    # A follower who saw only the first pairing would keep boards that no longer exist.
+    tid = make_tournament(players=4)
+    author = organiser()
+    commands.unpair_round(tid, {"round": 1}, author=author)
+    body = {"round": 1, "boards": [{"white": 1, "black": 2}, {"white": 3, "black": 4}]}
+    commands.record_pairing(tid, body, author=author)
+    found = [(m["event"], m["data"]["payload"]) for m in messages(tid)][-3:]
+    assert [kind for kind, _ in found] == ["round.paired", "round.unpaired", "round.paired"]
+    assert found[1][1] == {"round": 1}
+    assert [b["black"] for b in found[2][1]["boards"]] == [2, 4]
+
+
+def test_a_team_match_result_is_in_the_feed_and_line_ups_are_not() -> None:
+    # A line-up may be sent before the opponent's: it stays with the organisers.
+    tid = build_team_event()
+    record_board(tid, 1, 1, "1-0")
+    kinds = [m["event"] for m in messages(tid)]
+    assert "team.registered" in kinds and "team.round_paired" in kinds
+    assert kinds[-1] == "team.board_result_recorded"
+    assert "team.lineup_submitted" not in kinds
 
 
 def test_the_jsonl_download_has_one_public_event_a_line() -> None:

@@ -19,15 +19,28 @@ from django.utils.translation import trans_real
 
 from live.templatetags.crosstable_format import points, signed, tiebreak
 from live.tiebreak_names import NAMES, tiebreak_name
-from tests.builders import build_team_event
+from tests.builders import (
+    build_team_event,
+    build_tournament,
+    private_link,
+    record_board,
+)
 from tiebreaks.definitions import CATALOGUE
+from tournaments.store import commands
 
 from .builders import make_tournament, organiser, round_two_with_a_withdrawal_and_a_bye
 
 LIVE = Path(__file__).resolve().parents[2] / "live"
 TEMPLATES = LIVE / "templates"
 TEMPLATE_NAMES = sorted(str(path.relative_to(TEMPLATES)) for path in TEMPLATES.rglob("*.html"))
-SCRIPTS = ("spectator.js", "spectator-extras.js", "hall.js", "entry.js", "prizes_edit.js")
+SCRIPTS = (
+    "spectator.js",
+    "spectator-extras.js",
+    "hall.js",
+    "stakes.js",
+    "entry.js",
+    "prizes_edit.js",
+)
 LANGUAGES = [code for code, _ in settings.LANGUAGES if code != "en"]
 NOT_WORDS = {"Crosstable", "PRIZES.json", "C.07"}  # the product, a file, the Handbook's article
 
@@ -137,6 +150,8 @@ def test_every_spectator_page_renders_with_no_message_missing(
         reverse("live:starting-list", args=[tid]),
         reverse("live:prizes", args=[tid]),
         reverse("live:stakes", args=[tid]),
+        reverse("live:timeline", args=[tid]),
+        reverse("live:timeline", args=[tid]) + "?step=1",
         reverse("live:player", args=[tid, 5]),
         reverse("live:player", args=[tid, 6]),
         reverse("live:roster", args=[tid]),
@@ -201,6 +216,78 @@ def test_every_organiser_page_renders_with_no_message_missing(
     login = reverse("live:login")
     anonymous.get(login)
     anonymous.post(login, {"username": "nobody", "password": "wrong"})
+    assert missing == set()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_console_texts_of_issue_18_render_with_no_message_missing(
+    language: str, missing: set[str]
+) -> None:
+    """Check-in (its page and messages), the pairing settings, the late entry's
+    byes and the event log's player filter."""
+    author = organiser()
+    tid = build_tournament(author=author, players=4, rounds=3)
+    commands.change_settings(tid, {"changes": {"check_in": True}}, author=author)
+    client = Client(headers={"accept-language": language})
+    client.force_login(author)
+    check_in = reverse("live:check-in", args=[tid])
+    client.post(check_in, {"round": "1", "action": "all"})  # a success
+    client.post(check_in, {"round": "1", "action": "all"})  # a refusal
+    client.post(check_in, {"round": "1", "player_id": "1", "action": "out"})
+    assert client.get(check_in).status_code == 200
+    client.post(reverse("live:create"), {"name": "X", "rounds": "3", "no_half_byes_in": "x"})
+    assert client.get(reverse("live:settings", args=[tid])).status_code == 200
+    assert client.get(reverse("live:event-log", args=[tid])).status_code == 200
+    commands.pair_next_round(tid, author=author)
+    assert client.get(reverse("live:register", args=[tid])).status_code == 200
+    assert client.get(check_in).status_code == 200
+    assert missing == set()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_team_event_page_renders_with_no_message_missing(
+    language: str, missing: set[str]
+) -> None:
+    tid = build_team_event(teams=5, boards=2, reserves=1, system="swiss")  # team 5: the bye
+    record_board(tid, 1, 1, "1-0")
+    client = Client(headers={"accept-language": language})
+    pages = [
+        reverse("live:spectator", args=[tid]) + "?hall=1",
+        reverse("live:round", args=[tid, 1]),
+        reverse("live:team-match", args=[tid, 1, 1]),
+        reverse("live:crosstable", args=[tid]),
+        *(reverse("live:team", args=[tid, team]) for team in (1, 5)),
+        *(reverse("live:player", args=[tid, rank]) for rank in (1, 3, 13)),
+        reverse("live:board-prizes", args=[tid]),
+    ]
+    for url in pages:
+        assert client.get(url).status_code == 200, url
+    assert missing == set()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_private_link_pages_render_with_no_message_missing(
+    language: str, missing: set[str]
+) -> None:
+    tid = round_two_with_a_withdrawal_and_a_bye()
+    commands.report_result(tid, {"player_id": 4, "result": "1-0"})
+    commands.report_result(tid, {"player_id": 1, "result": "0-1"})
+    team = build_team_event(teams=2, boards=2, lined_up=False)
+    client = Client(headers={"accept-language": language})
+    pages = [
+        private_link(tid, 4),  # reported, and the opponent reported otherwise
+        private_link(team, 1, role="captain"),
+        reverse("live:link", args=["not-a-link"]),
+        reverse("live:round", args=[tid, 2]),  # board 1 reported
+    ]
+    # Each message of a page's POST answer, too.
+    client.post(pages[0], {"result": "1/2-1/2"})
+    client.post(pages[1], {"board": ["1", "2"]})
+    for url in pages:
+        assert client.get(url).headers.get("content-language") == language, url
     assert missing == set()
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -9,8 +10,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
+from tiebreaks.teams.standings import team_standings
 from tournaments.models import Tournament
-from tournaments.store.queries import may_write
+from tournaments.store.queries import load_tournament, may_write
 
 from .builders import organiser
 
@@ -89,3 +91,15 @@ def test_an_unknown_rules_edition_is_refused(client):
 
 def test_the_index_links_the_import_page_for_signed_in_users(client):
     assert IMPORT_URL in client.get(reverse("live:index")).content.decode()
+
+
+def test_a_team_file_imports_as_a_team_event_with_the_files_scores(client: Client) -> None:
+    response = upload(client, DATA / "team_swiss_4.trf", follow=True)
+    assert (
+        "Imported Four teams, two boards: 8 players, 2 rounds paired." in response.content.decode()
+    )
+    folded = load_tournament(Tournament.objects.latest("pk").pk)
+    rows = team_standings(folded.state.to_team_tournament()).rows
+    # The file's 310 records: MP 2, 0, 3, 3 and GP 2, 1, 2.5, 2.5.
+    scores = {r.team.number: (r.match_points, r.game_points) for r in rows}
+    assert scores == {1: (2, 2), 2: (0, 1), 3: (3, Fraction(5, 2)), 4: (3, Fraction(5, 2))}

@@ -107,6 +107,7 @@ def test_current_round_lists_boards_with_results() -> None:
             {"board": 2, "white": 2, "black": 4, "result": "0-1"},
         ],
         "byes": [],
+        "reported": [],
     }
 
 

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from tests.builders import build_tournament, organiser
 from tournaments.models import Event
-from tournaments.store import queries
+from tournaments.store import commands, queries
 
 pytestmark = pytest.mark.django_db
 
@@ -176,3 +176,25 @@ def test_a_look_up_without_a_file_searches_the_list_on_the_server(client, tid, s
     settings.FIDE_RATING_LIST = str(FIDE / "players_list_foa.txt")
     response = client.post(url(tid), {"action": "lookup", "queries": "9000003"})
     assert [p.name for p in dict(response.context["found"])["9000003"]] == ["Dupont, Emile"]
+
+
+def test_a_late_entry_by_the_form_gets_the_byes_chosen_for_the_rounds_paired(client):
+    tid = build_tournament(author=organiser(), players=2, pairings=[[(1, 2)]])
+    form = {"action": "one", "name": "Late", "missed_rounds": "half"}
+    assert client.post(url(tid), form).status_code == 302
+    assert queries.load_tournament(tid).state.requested_bye(1, 3) == "half"
+
+
+def test_the_form_offers_the_byes_of_a_late_entry_only_once_a_round_is_paired(client, tid):
+    assert 'name="missed_rounds"' not in client.get(url(tid)).content.decode()
+    paired = build_tournament(author=organiser(), players=2, pairings=[[(1, 2)]])
+    assert 'name="missed_rounds"' in client.get(url(paired)).content.decode()
+
+
+def test_a_half_point_bye_beyond_the_limit_is_shown_as_an_error_naming_points(client):
+    tid = build_tournament(author=organiser(), players=2, rounds=5)
+    commands.change_settings(tid, {"changes": {"max_half_byes": 0}}, author=organiser())
+    action = reverse("live:player-action", args=[tid])
+    form = {"action": "bye", "player_id": "1", "round": "2", "points": "half"}
+    page = client.post(action, form, follow=True).content.decode()
+    assert 'class="message error"' in page and "points: Player 1 has 0 half-point byes" in page

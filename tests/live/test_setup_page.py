@@ -142,3 +142,51 @@ def test_only_the_tournaments_organisers_see_its_settings_page(client):
     other.force_login(organiser("mallory"))
     assert other.get(reverse("live:settings", args=[tid])).status_code == 403
     assert Client().get(reverse("live:settings", args=[tid])).status_code == 302
+
+
+def test_the_pairing_settings_are_created_from_the_form(client):
+    form = {
+        **FORM,
+        "scoring": "standard",
+        "initial_colour": "black1",
+        "check_in": "on",
+        "max_half_byes": "2",
+        "no_half_byes_in": "7, 6",
+    }
+    client.post(URL, form)
+    settings = queries.load_tournament(Tournament.objects.get().pk).state.settings
+    assert (
+        settings.initial_colour,
+        settings.check_in,
+        settings.max_half_byes,
+        settings.no_half_byes_in,
+    ) == ("black1", True, 2, (6, 7))
+
+
+def test_rounds_without_half_point_byes_must_be_numbers(client):
+    response = client.post(URL, {**FORM, "scoring": "standard", "no_half_byes_in": "last"})
+    assert response.status_code == 400
+    assert "no_half_byes_in" in response.context["form"].errors
+    assert not Tournament.objects.exists()
+
+
+def test_a_round_without_half_point_byes_after_the_last_is_refused_next_to_its_field(client):
+    response = client.post(URL, {**FORM, "scoring": "standard", "no_half_byes_in": "8"})
+    assert response.status_code == 400
+    assert "after the last round" in str(response.context["form"].errors["no_half_byes_in"])
+
+
+def test_the_settings_page_clears_a_pairing_setting_left_blank(client):
+    tid = created(client, check_in="on", max_half_byes="1")
+    client.post(reverse("live:settings", args=[tid]), {**FORM, "scoring": "standard"})
+    settings = queries.load_tournament(tid).state.settings
+    assert (settings.check_in, settings.max_half_byes) == (False, None)
+
+
+def test_the_settings_page_turns_matching_reports_into_results_on_and_off(client):
+    tid = created(client)
+    settings_url = reverse("live:settings", args=[tid])
+    client.post(settings_url, {**FORM, "scoring": "standard", "confirm_matching_reports": "on"})
+    assert queries.load_tournament(tid).state.settings.confirm_matching_reports
+    client.post(settings_url, {**FORM, "scoring": "standard"})
+    assert not queries.load_tournament(tid).state.settings.confirm_matching_reports

@@ -90,3 +90,60 @@ def test_a_team_registers_from_the_form_with_its_players() -> None:
     state = load_tournament(tid).state
     assert state.teams[1].roster == (1, 2, 3)
     assert (state.players[2].title, state.players[2].federation) == ("FM", "GER")
+
+
+def test_a_team_withdraws_and_another_takes_a_bye_from_the_page() -> None:
+    tid = build_team_event(teams=4, boards=2, system="swiss")
+    client = signed_in()
+    assert post(client, tid, action="withdraw", team="4", from_round="2").status_code == 303
+    form = {"action": "bye", "team": "1", "bye_round": "2", "points": "half"}
+    assert post(client, tid, **form).status_code == 303
+    state = load_tournament(tid).state
+    assert (state.teams[4].withdrawn_from, state.team_bye(2, 1)) == (2, "half")
+    html = client.get(reverse("live:team-manage", args=[tid])).content.decode()
+    assert "withdrawn from round 2" in html and "half-point bye in round 2" in html
+
+
+def test_a_bye_for_a_paired_round_is_shown_and_not_stored() -> None:
+    tid = build_team_event(teams=4, boards=2, system="swiss")
+    before = stored(tid)
+    response = post(signed_in(), tid, action="bye", team="1", bye_round="1", points="zero")
+    assert response.status_code == 400 and "already paired" in response.content.decode()
+    assert stored(tid) == before
+
+
+def unpaired_teams() -> int:
+    """Three 2-board teams registered weakest first, round 1 not paired."""
+    tid = commands.create_tournament(
+        {"name": "League", "rounds": 3, "kind": "team", "boards": 2}, author=organiser()
+    ).tournament_id
+    for t, rating in enumerate((1900, 2000, 2100), start=1):
+        players = [{"name": f"P{t}.{i}", "rating": rating} for i in range(2)]
+        commands.register_team(tid, {"name": f"Club {t}", "players": players}, author=organiser())
+    return tid
+
+
+def test_the_teams_are_sorted_by_rating_before_round_one() -> None:
+    tid = unpaired_teams()
+    client = signed_in()
+    page = client.get(reverse("live:team-manage", args=[tid])).content.decode()
+    assert "Not in the order of strength yet" in page
+    assert post(client, tid, action="rank", method="rating").status_code == 303
+    teams = load_tournament(tid).state.teams
+    assert [teams[n].name for n in (1, 2, 3)] == ["Club 3", "Club 2", "Club 1"]
+
+
+def test_pairing_numbers_as_typed_on_the_page() -> None:
+    tid = unpaired_teams()
+    form = {"action": "rank", "method": "order", "number_1": "2", "number_2": "1", "number_3": "3"}
+    assert post(signed_in(), tid, **form).status_code == 303
+    teams = load_tournament(tid).state.teams
+    assert [teams[n].name for n in (1, 2, 3)] == ["Club 2", "Club 1", "Club 3"]
+
+
+def test_a_requested_bye_is_cancelled_from_the_page() -> None:
+    tid = build_team_event(teams=4, boards=2, system="swiss")
+    client = signed_in()
+    post(client, tid, action="bye", team="3", bye_round="2", points="zero")
+    assert post(client, tid, action="cancel_bye", team="3", bye_round="2").status_code == 303
+    assert load_tournament(tid).state.team_bye(2, 3) is None

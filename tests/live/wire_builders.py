@@ -68,6 +68,7 @@ def table_of(body: dict[str, Any]) -> Standings:
             closed=rounds["closed"],
             boards=[(b["board"], b["white"], b["black"], b["result"]) for b in rounds["boards"]],
             byes=rounds["byes"],
+            reported=rounds.get("reported", []),
         ),
         rows=[
             [

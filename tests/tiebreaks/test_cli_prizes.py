@@ -109,8 +109,76 @@ def test_a_prize_nobody_qualifies_for_is_a_warning(tmp_path: Path) -> None:
     path.write_text(json.dumps({"prizes": [*PLACES[:1], women]}))
     result = run("prizes", SWISS_5, "--prizes", path, "--json")
     assert result.returncode == 0
-    # Held's file gives no sex for anybody.
+    # Held's file has no woman.
     assert "warning:" in result.stderr and "'Best woman' not awarded" in result.stderr
+
+
+def with_record(tmp_path: Path, changes: dict[int, tuple[str, str]]) -> Path:
+    """Held's file with some players' sex (column 10) and birth date (columns 70-79)
+    changed: start rank -> (sex, birth date)."""
+    lines = []
+    for line in SWISS_5.read_text().splitlines():
+        if line.startswith("001") and int(line[4:8]) in changes:
+            sex, born = changes[int(line[4:8])]
+            line = f"{line[:9]}{sex}{line[10:69]}{born:<10}{line[79:]}"
+        lines.append(line)
+    path = tmp_path / "record.trf"
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def test_sex_and_birth_year_from_the_trf_choose_the_category_winners(tmp_path: Path) -> None:
+    # Helene (5, 2.5 points) is placed above Genevieve (7, 1.5); Paul (14) born 2013
+    # is under 14 in 2026, Nick (12) born 2012 is not.
+    trf = with_record(
+        tmp_path, {5: ("w", "1995/03/04"), 7: ("w", "1990"), 12: ("m", "2012"), 14: ("m", "2013")}
+    )
+    women = {"name": "Best woman", "amount": "50", "place": 1, "category": {"sex": "w"}}
+    junior = {"name": "Best U14", "amount": "30", "place": 1, "category": {"born_after": 2012}}
+    path = tmp_path / "prizes.json"
+    path.write_text(json.dumps({"prizes": [*PLACES[:1], women, junior]}))
+    result = run("prizes", trf, "--prizes", path, "--json")
+    assert result.returncode == 0, result.stderr
+    assert amounts(json.loads(result.stdout)) == {
+        2: [("1st", "1000.00")],
+        5: [("Best woman", "50.00")],
+        14: [("Best U14", "30.00")],
+    }
+
+
+def test_clubs_given_beside_the_trf_choose_the_club_prize(tmp_path: Path) -> None:
+    # Opal (13, 1.5 points) is placed above Lais (10, 1.0); Nick (12) is in another club.
+    clubs = tmp_path / "clubs.json"
+    clubs.write_text(json.dumps({"13": "Torre", "10": "Torre", "12": "Scacchi Roma"}))
+    club = {"name": "Best of Torre", "amount": "40", "place": 1, "category": {"clubs": ["Torre"]}}
+    path = tmp_path / "prizes.json"
+    path.write_text(json.dumps({"prizes": [*PLACES[:1], club]}))
+    result = run("prizes", SWISS_5, "--prizes", path, "--clubs", clubs, "--json")
+    assert result.returncode == 0, result.stderr
+    assert amounts(json.loads(result.stdout)) == {
+        2: [("1st", "1000.00")],
+        13: [("Best of Torre", "40.00")],
+    }
+
+
+@pytest.mark.parametrize(
+    ("clubs", "words"),
+    [
+        ('["Torre"]', "expected an object of start rank -> club name"),
+        ('{"99": "Torre"}', "'99': no player has this start rank"),
+        ('{"3": 7}', "'3': expected a club name, not 7"),
+        ("{not json", "not JSON"),
+    ],
+)
+def test_a_bad_clubs_file_exits_2_naming_the_entry(tmp_path: Path, clubs: str, words: str) -> None:
+    path = tmp_path / "clubs.json"
+    path.write_text(clubs)
+    prizes = tmp_path / "prizes.json"
+    prizes.write_text(json.dumps({"prizes": PLACES[:1]}))
+    result = run("prizes", SWISS_5, "--prizes", prizes, "--clubs", path)
+    assert result.returncode == 2
+    assert result.stderr.startswith("error: ") and words in result.stderr
+    assert result.stdout == ""
 
 
 @pytest.mark.parametrize(
@@ -177,6 +245,18 @@ def test_stakes_text_names_each_result(tmp_path: Path) -> None:
     result = run("stakes", six_trf(tmp_path), "--prizes", path)
     assert result.returncode == 0, result.stderr
     assert "  win: 3.0, place 1; certain: 1st, 2nd; possible: -" in result.stdout.splitlines()
+
+
+def test_stakes_count_only_the_clubs_players_for_a_club_prize(tmp_path: Path) -> None:
+    clubs = tmp_path / "clubs.json"
+    clubs.write_text(json.dumps({"3": "Torre", "6": "Torre"}))
+    club = {"name": "Best of Torre", "amount": "40", "place": 1, "category": {"clubs": ["Torre"]}}
+    path = tmp_path / "prizes.json"
+    path.write_text(json.dumps({"prizes": [club]}))
+    result = run("stakes", six_trf(tmp_path), "--prizes", path, "--clubs", clubs, "--json")
+    assert result.returncode == 0, result.stderr
+    # Without the clubs nobody is in the list; with them 3 and 6, and only they.
+    assert {p["start_rank"] for p in json.loads(result.stdout)["players"]} == {3, 6}
 
 
 def test_stakes_without_a_prize_list_exits_2() -> None:

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
+from unittest import mock
 
 import pytest
 from django.urls import reverse
 
+from tournaments.domain import pairing_origin
 from tournaments.domain.pairing_rules import check_round
+from tournaments.models import Event
 from tournaments.store import commands, queries
 
 from .builders import make_tournament, stored
@@ -131,6 +134,18 @@ def test_the_next_round_is_paired_from_the_tournament_so_far_plus_that_round(
     state = queries.load_tournament(two_rounds_played).state
     assert [(b.white, b.black) for b in state.rounds[3].boards] == [(1, 2), (5, 3)]
     assert state.requested_bye(3, 4) == "half"
+
+
+def test_a_trf_round_is_stored_without_running_the_engine(api, two_rounds_played):
+    # The round's verdict (the engine's pairing against the file's) comes later,
+    # from its own task (live.tasks.compute_pairing_verdicts).
+    with mock.patch.object(pairing_origin, "check_pairing", side_effect=AssertionError):
+        response = _post_round(api, two_rounds_played, _with_round_3(NEXT_ROUND))
+    assert response.status_code == 201, response.json()
+    paired = Event.objects.get(
+        tournament_id=two_rounds_played, kind="round.paired", payload__round=3
+    )
+    assert paired.payload["origin"]["by_hand"] is True
 
 
 def test_a_file_that_rewrites_an_earlier_round_is_refused(api, two_rounds_played):

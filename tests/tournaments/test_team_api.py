@@ -207,3 +207,44 @@ def test_team_commands_on_an_individual_tournament_are_refused(api: Api) -> None
     tid = api.post("tournament-list", body={"name": "Open", "rounds": 3}).json()["tournament"]
     response = api.post("team-round-pair", tid, body={})
     assert response.status_code == 400 and "kind" in response.json()
+
+
+def test_a_team_bye_and_a_withdrawal_show_on_the_team_list(api: Api) -> None:
+    tid = team_event(api, 4, system="swiss", rounds=3)
+    bye = api.post("team-bye-create", tid, body={"team": 2, "round": 2, "points": "zero"})
+    assert bye.status_code == 201, bye.json()
+    gone = api.post("team-withdrawal", tid, 3, body={"from_round": 3})
+    assert gone.status_code == 201, gone.json()
+    teams = {t["number"]: t for t in api.get("team-list", tid).json()}
+    assert (teams[2]["byes"], teams[3]["withdrawn_from"]) == ({"2": "zero"}, 3)
+
+
+def test_a_bad_team_bye_names_the_field_and_stores_nothing(api: Api) -> None:
+    tid = team_event(api, 4, system="swiss", rounds=3)
+    before = stored(tid)
+    response = api.post("team-bye-create", tid, body={"team": 2, "round": 2, "points": "some"})
+    assert response.status_code == 400
+    assert "points" in response.json()
+    assert stored(tid) == before
+
+
+def test_teams_are_given_pairing_numbers_by_rating(api: Api) -> None:
+    tid = team_event(api, 2, rounds=1)
+    api.post("team-list", tid, body={**team_body(3), "players": [
+        {"name": f"Strong {i}", "rating": 2700} for i in range(4)
+    ]})  # fmt: skip
+    response = api.post("team-ranking", tid, body={"method": "rating"})
+    assert response.status_code == 201, response.json()
+    assert [t["name"] for t in api.get("team-list", tid).json()][0] == "Club 3"
+
+
+def test_a_retried_round_robin_pairing_with_a_forfeit_stores_nothing_twice(api: Api) -> None:
+    tid = team_event(api, 4)
+    api.post("team-withdrawal", tid, 4, body={"from_round": 1})
+    first = api.post("team-round-pair", tid, body={}, key="pair-1")
+    assert first.status_code == 201, first.json()
+    assert first.json()["kind"] == "team.match_forfeited"  # team 4's match
+    count = stored(tid)
+    again = api.post("team-round-pair", tid, body={}, key="pair-1")
+    assert (again.status_code, again.json()["seq"]) == (201, first.json()["seq"])
+    assert stored(tid) == count

@@ -462,7 +462,7 @@ def lineup_in_roster_order(team: Team, lineup: Sequence[int | None]) -> bool:
 
 
 # Each player's Round for a board result, White's then Black's.
-_PLAYER_ROUNDS: dict[BoardResult, tuple[Outcome | Unplayed, Outcome | Unplayed]] = {
+PLAYER_ROUNDS: dict[BoardResult, tuple[Outcome | Unplayed, Outcome | Unplayed]] = {
     BoardResult.WHITE_WINS: (Outcome.WIN, Outcome.LOSS),
     BoardResult.DRAW: (Outcome.DRAW, Outcome.DRAW),
     BoardResult.BLACK_WINS: (Outcome.LOSS, Outcome.WIN),
@@ -496,7 +496,7 @@ def individual_tournament(tournament: TeamTournament) -> TournamentResults:
                         Pending(game.white or 0, Color.BLACK),
                     )
                 else:
-                    white, black = _PLAYER_ROUNDS[game.result]
+                    white, black = PLAYER_ROUNDS[game.result]
                     entries = (
                         _player_round(white, game.black, Color.WHITE, game.rated),
                         _player_round(black, game.white, Color.BLACK, game.rated),

@@ -34,6 +34,7 @@ CloseRoundRequest = command_body(serializers.Serializer)
 EditPlayerRequest = command_body(schemas.PlayerChangesSerializer)
 RankPlayersRequest = command_body(schemas.PlayersRankedSerializer)
 ReinstatePlayerRequest = command_body(schemas.PlayerReinstatedSerializer)
+CheckInRequest = command_body(schemas.PlayersCheckedInSerializer)
 
 
 class PairNextRoundRequest(serializers.Serializer):
@@ -134,6 +135,24 @@ class TournamentSerializer(TournamentFieldsSerializer):
         help_text='Swiss acceleration (C.04.5): "baku", or "" for none.',
     )
 
+    initial_colour = serializers.CharField(
+        source="state.settings.initial_colour",
+        help_text='Round 1\'s first colour (TRF XXC): "white1", "black1", or "" for the '
+        "server's default.",
+    )
+    check_in = serializers.BooleanField(
+        source="state.settings.check_in", help_text="Only the players checked in are paired."
+    )
+    max_half_byes = serializers.IntegerField(
+        source="state.settings.max_half_byes",
+        allow_null=True,
+        help_text="C.04.2: the most half-point byes per player; null: no limit.",
+    )
+    no_half_byes_in = serializers.ListField(
+        source="state.settings.no_half_byes_in",
+        child=serializers.IntegerField(),
+        help_text="C.04.2: the rounds without half-point byes.",
+    )
     kind = serializers.CharField(source="state.settings.kind", help_text='"individual" or "team".')
     boards = serializers.IntegerField(
         source="state.settings.boards", help_text="A team event's boards per match (0: none)."
@@ -155,6 +174,10 @@ class PlayerSerializer(serializers.Serializer):
     birth_date = serializers.CharField()
     club = serializers.CharField()
     withdrawn_from = serializers.IntegerField(allow_null=True)
+    first_round = serializers.IntegerField(
+        help_text="The first round the player could be paired in: 1, or a late entry's "
+        "(the rounds before it are byes)."
+    )
 
 
 class BoardSerializer(serializers.Serializer):

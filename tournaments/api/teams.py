@@ -13,7 +13,7 @@ from rest_framework.response import Response
 
 from tournaments.domain.teams import match_boards, match_score
 from tournaments.store import commands, schemas
-from tournaments.store.queries import FoldedTournament
+from tournaments.store.queries import FoldedTournament, may_write
 
 from .serializers import PlayerSerializer, command_body
 from .views import TournamentAPIView, write_schema
@@ -26,10 +26,20 @@ class TeamSerializer(serializers.Serializer):
     federation = serializers.CharField(help_text="Federation or club.")
     captain = serializers.CharField()
     roster = serializers.SerializerMethodField(help_text="Players in board order, reserves last.")
+    withdrawn_from = serializers.IntegerField(
+        allow_null=True, help_text="The first round the team no longer plays; null: it plays."
+    )
+    byes = serializers.SerializerMethodField(
+        help_text='Requested byes: round -> "half", "zero" or "full".'
+    )
 
     def get_roster(self, team: Any) -> list[dict[str, Any]]:
         players = self.context["folded"].state.players
         return [dict(PlayerSerializer(players[rank]).data) for rank in team.roster]
+
+    def get_byes(self, team: Any) -> dict[str, str]:
+        byes = self.context["folded"].state.team_byes
+        return {str(r): points[team.number] for r, points in byes.items() if team.number in points}
 
 
 class MatchBoardSerializer(serializers.Serializer):
@@ -65,9 +75,11 @@ class TeamRoundSerializer(serializers.Serializer):
     )
 
 
-def team_rounds(folded: FoldedTournament) -> list[dict[str, Any]]:
-    """Every paired round with its matches, boards, scores and line-ups."""
+def team_rounds(folded: FoldedTournament, organiser: bool) -> list[dict[str, Any]]:
+    """Every paired round with its matches, boards, scores and line-ups (for others
+    than its organisers, only the line-ups of the rounds that have started)."""
     state = folded.state
+    lineups_shown = state.lineups if organiser else state.public_lineups
     out = []
     for number, rnd in sorted(state.team_rounds.items()):
         matches = []
@@ -80,13 +92,13 @@ def team_rounds(folded: FoldedTournament) -> list[dict[str, Any]]:
                     "black": match.black,
                     "forfeit": match.forfeit,
                     "score": [str(score[match.white]), str(score[match.black])],
-                    "boards": match_boards(match, state.lineups, number, state.settings.boards),
+                    "boards": match_boards(match, lineups_shown, number, state.settings.boards),
                     "result_seqs": {str(b): seq for b, (_, seq) in match.results.items()},
                 }
             )
         lineups = {
             str(team): list(players)
-            for (r, team), players in sorted(state.lineups.items())
+            for (r, team), players in sorted(lineups_shown.items())
             if r == number
         }
         out.append({"round": number, "matches": matches, "byes": rnd.byes, "lineups": lineups})
@@ -118,6 +130,38 @@ class RosterView(TournamentAPIView):
         return self.run(commands.edit_roster, team=team)
 
 
+class TeamWithdrawalView(TournamentAPIView):
+    """A team withdrawn from a round on: not paired in that round or any later one."""
+
+    @write_schema(command_body(schemas.TeamWithdrawnSerializer), "Withdraw a team")
+    def post(self, request: Request, tournament_id: int, team: int) -> Response:
+        return self.run(commands.withdraw_team, team=team)
+
+
+class TeamByeView(TournamentAPIView):
+    """A team's half-, zero- or full-point bye in a Swiss round not paired yet."""
+
+    @write_schema(command_body(schemas.TeamByeRequestedSerializer), "Request a team bye")
+    def post(self, request: Request, tournament_id: int) -> Response:
+        return self.run(commands.request_team_bye)
+
+
+class TeamByeCancellationView(TournamentAPIView):
+    """A team's requested bye cancelled, while its round is not paired."""
+
+    @write_schema(command_body(schemas.TeamByeCancelledSerializer), "Cancel a team bye")
+    def post(self, request: Request, tournament_id: int) -> Response:
+        return self.run(commands.cancel_team_bye)
+
+
+class TeamRankingView(TournamentAPIView):
+    """The teams' pairing numbers before round 1: by rating, or in the order given."""
+
+    @write_schema(command_body(schemas.TeamsRankedSerializer), "Give the teams pairing numbers")
+    def post(self, request: Request, tournament_id: int) -> Response:
+        return self.run(commands.rank_teams)
+
+
 class LineupView(TournamentAPIView):
     """A team's line-up for a round: players by board, from the roster in roster order."""
 
@@ -136,11 +180,21 @@ class TeamRoundListView(TournamentAPIView):
         summary="Rounds with matches and boards", responses=TeamRoundSerializer(many=True)
     )
     def get(self, request: Request, tournament_id: int) -> Response:
-        return Response(TeamRoundSerializer(team_rounds(self.folded()), many=True).data)
+        organiser = may_write(request.user, tournament_id)
+        rounds = team_rounds(self.folded(), organiser)
+        return Response(TeamRoundSerializer(rounds, many=True).data)
 
     @write_schema(command_body(schemas.TeamRoundPairedSerializer), "Pair the next round as given")
     def post(self, request: Request, tournament_id: int) -> Response:
         return self.run(commands.pair_team_round)
+
+
+class TeamRoundStartView(TournamentAPIView):
+    """Mark a paired round started: its line-ups become public (issue 21)."""
+
+    @write_schema(command_body(schemas.TeamRoundStartedSerializer), "Mark a round started")
+    def post(self, request: Request, tournament_id: int) -> Response:
+        return self.run(commands.start_team_round)
 
 
 class TeamRoundPairView(TournamentAPIView):

@@ -209,6 +209,15 @@ class PlayerRankView(TournamentAPIView):
         return self.run(commands.rank_players)
 
 
+class CheckInView(TournamentAPIView):
+    """Players marked present for a round not paired yet (or, ``present`` false, not);
+    with the ``check_in`` setting only they are paired."""
+
+    @write_schema(api.CheckInRequest, "Check players in for a round")
+    def post(self, request: Request, tournament_id: int) -> Response:
+        return self.run(commands.check_in_players)
+
+
 class ReinstatementView(TournamentAPIView):
     """A withdrawal undone: the player is paired again from a round not paired yet."""
 

@@ -1,6 +1,7 @@
 """What an organiser changes after the fact, each an event of its own: a player's
 data edited, the players ranked (pairing numbers), a requested bye cancelled, a
-withdrawal undone, a round cancelled, the settings changed.  Pure Python.
+withdrawal undone, players checked in for a round, a round cancelled, the settings
+changed.  Pure Python.
 
 For each: ``decide_*(state, body)`` checks a body (its shape validated already)
 against the state and returns the payload of the event to append, or raises
@@ -12,7 +13,7 @@ is the pairing number, which the initial ranking may change before round 1.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
@@ -81,28 +82,55 @@ def decide_ranking(state: TournamentState, body: Mapping[str, Any]) -> Payload:
     """Give the players their pairing numbers, before round 1 is paired: by the
     C.04.2 initial ranking (``{"method": "fide"}``) or in the order given
     (``{"order": [player ids]}``, pairing number 1 first, every player once)."""
-    field = "order" if "order" in body else "method"
-    if state.rounds:
-        raise CommandError(field, "round 1 is paired: the pairing numbers are fixed")
+    if state.settings.is_team:
+        # The rosters name the players by start rank: a team event ranks its teams.
+        raise CommandError("order" if "order" in body else "method", "rank the teams instead")
     by_rank = sorted(state.players.values(), key=lambda p: p.start_rank)
     current = [p.player_id for p in by_rank]
+    order = ranking_order(
+        body,
+        current,
+        lambda: [p.player_id for p in initial_ranking(by_rank)],
+        paired=bool(state.rounds),
+        known=lambda player_id, field: player_of(state, player_id, field),
+        noun="player",
+    )
+    return {"order": order}
+
+
+def ranking_order(
+    body: Mapping[str, Any],
+    current: Sequence[int],
+    by_strength: Callable[[], list[int]],
+    *,
+    paired: bool,
+    known: Callable[[int, str], object],
+    noun: str,
+) -> list[int]:
+    """The new order of a ranking command (players or teams): ``body["order"]``,
+    every one of ``current`` once (``known`` refuses an unknown one), or else the
+    order ``by_strength`` gives; refused once round 1 is paired or when nothing
+    would change."""
+    field = "order" if "order" in body else "method"
+    if paired:
+        raise CommandError(field, "round 1 is paired: the pairing numbers are fixed")
     if "order" in body:
         order = list(body["order"])
         seen: set[int] = set()
-        for index, player_id in enumerate(order):
-            player_of(state, player_id, f"order.{index}")
-            if player_id in seen:
-                raise CommandError(f"order.{index}", f"player {player_id} is listed twice")
-            seen.add(player_id)
-        missing = [player_id for player_id in current if player_id not in seen]
+        for index, item in enumerate(order):
+            known(item, f"order.{index}")
+            if item in seen:
+                raise CommandError(f"order.{index}", f"{noun} {item} is listed twice")
+            seen.add(item)
+        missing = [item for item in current if item not in seen]
         if missing:
             listed = ", ".join(map(str, missing))
-            raise CommandError("order", f"every player must be listed; missing: {listed}")
+            raise CommandError("order", f"every {noun} must be listed; missing: {listed}")
     else:
-        order = [p.player_id for p in initial_ranking(by_rank)]
-    if order == current:
-        raise CommandError(field, "the players already have these pairing numbers")
-    return {"order": order}
+        order = by_strength()
+    if order == list(current):
+        raise CommandError(field, f"the {noun}s already have these pairing numbers")
+    return order
 
 
 def fold_ranking(acc: Accumulator, p: Mapping[str, Any]) -> None:
@@ -163,6 +191,45 @@ def fold_reinstatement(acc: Accumulator, p: Mapping[str, Any]) -> None:
     acc.players[rank] = replace(acc.players[rank], withdrawn_from=None)
 
 
+# --- check-in -----------------------------------------------------------------------
+
+
+def decide_check_in(state: TournamentState, body: Mapping[str, Any]) -> Payload:
+    """Mark players present (``present`` true) or not for a round not paired yet; the
+    players already so are left out of the event, and a check-in changing nothing is
+    refused.  With the ``check_in`` setting only the players checked in are paired."""
+    number = body["round"]
+    if number in state.rounds:
+        raise CommandError("round", f"round {number} is already paired")
+    if number > state.settings.rounds:
+        raise CommandError(
+            "round", f"round {number} is out of range: the tournament has {state.settings.rounds}"
+        )
+    present = body.get("present", True)
+    checked = state.checked_in.get(number, frozenset())
+    changed: list[int] = []
+    for index, player_id in enumerate(body["player_ids"]):
+        player = player_of(state, player_id, f"player_ids.{index}")
+        if present and player.withdrawn_in(number):
+            raise CommandError(
+                f"player_ids.{index}", f"{player.name} withdrew before round {number}"
+            )
+        if (player_id in checked) != present and player_id not in changed:
+            changed.append(player_id)
+    if not changed:
+        state_text = "checked in" if present else "not checked in"
+        raise CommandError(
+            "player_ids", f"nothing to change: already {state_text} for round {number}"
+        )
+    return {"round": number, "player_ids": changed, "present": present}
+
+
+def fold_check_in(acc: Accumulator, p: Mapping[str, Any]) -> None:
+    checked = acc.checked_in.get(p["round"], frozenset())
+    ids = frozenset(p["player_ids"])
+    acc.checked_in[p["round"]] = checked | ids if p["present"] else checked - ids
+
+
 # --- rounds -------------------------------------------------------------------------
 
 
@@ -189,6 +256,8 @@ def decide_unpairing(state: TournamentState, body: Mapping[str, Any]) -> Payload
 def fold_unpairing(acc: Accumulator, p: Mapping[str, Any]) -> None:
     del acc.rounds[p["round"]]
     acc.owned.discard(p["round"])
+    # The players' reports were of boards that are gone.
+    acc.reports = {key: by for key, by in acc.reports.items() if key[0] != p["round"]}
 
 
 # --- settings -----------------------------------------------------------------------
@@ -209,11 +278,32 @@ def settings_payload(settings: Settings) -> Payload:
         payload["unrated_rating"] = settings.unrated_rating
     if settings.acceleration:
         payload["acceleration"] = settings.acceleration
+    for key in _OPTIONAL_SETTINGS:
+        value = getattr(settings, key)
+        if value != _UNSET[key]:
+            payload[key] = list(value) if isinstance(value, tuple) else value
     return payload
 
 
 _SCORING_FIELDS = ("win", "draw", "loss", "forfeit_win", "forfeit_loss", "pab", "fpb", "hpb", "zpb")
-_UNSET: dict[str, Any] = {"unrated_rating": None, "acceleration": "", "details": {}}
+# Settings stored only when they differ from their default (``_UNSET``).
+_OPTIONAL_SETTINGS = (
+    "initial_colour",
+    "check_in",
+    "max_half_byes",
+    "no_half_byes_in",
+    "confirm_matching_reports",
+)
+_UNSET: dict[str, Any] = {
+    "unrated_rating": None,
+    "acceleration": "",
+    "details": {},
+    "initial_colour": "",
+    "check_in": False,
+    "max_half_byes": None,
+    "no_half_byes_in": [],
+    "confirm_matching_reports": False,
+}
 
 
 def decide_settings_change(state: TournamentState, merged: Mapping[str, Any]) -> Payload:
@@ -251,6 +341,11 @@ def fold_settings_change(acc: Accumulator, p: Mapping[str, Any]) -> None:
         changes["tiebreaks"] = tuple(changes["tiebreaks"])
     if "details" in changes:
         changes["details"] = MappingProxyType(dict(changes["details"] or {}))
-    if "acceleration" in changes:
-        changes["acceleration"] = changes["acceleration"] or ""
+    for key in ("acceleration", "initial_colour"):
+        if key in changes:
+            changes[key] = changes[key] or ""
+    if "check_in" in changes:
+        changes["check_in"] = bool(changes["check_in"])
+    if "no_half_byes_in" in changes:
+        changes["no_half_byes_in"] = tuple(changes["no_half_byes_in"] or ())
     acc.settings = replace(acc.settings, **changes)

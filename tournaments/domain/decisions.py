@@ -40,7 +40,7 @@ from .events import (
     RoundPaired,
 )
 from .pairing_origin import BUILT_IN, built_in_version, by_hand, pairing_input
-from .pairing_rules import check_swiss_rules
+from .pairing_rules import active_players, check_swiss_rules
 from .state import BoardState, OpenFold, PlayerState, RoundState, TournamentState
 
 Body = Mapping[str, Any]
@@ -96,7 +96,17 @@ def decide_registration(state: TournamentState, body: Body) -> list[DomainEvent]
     player_id = amendments.next_player_id(state)
     if body.get("player_id", player_id) != player_id:
         raise CommandError("player_id", "player ids are given by the server: omit it")
-    return [PlayerRegistered.from_payload({**body, "start_rank": rank, "player_id": player_id})]
+    payload = {**body, "start_rank": rank, "player_id": player_id}
+    # A late entry: the rounds paired already are byes (zero points unless the
+    # organiser chose half), the same requested byes C.07 reads as unplayed rounds.
+    first_round = state.last_paired_round + 1
+    if first_round > 1:
+        if first_round > state.settings.rounds:
+            raise CommandError("name", "every round is paired: too late to enter the tournament")
+        payload["first_round"] = first_round
+    else:
+        payload.pop("missed_rounds", None)
+    return [PlayerRegistered.from_payload(payload)]
 
 
 def decide_withdrawal(state: TournamentState, body: Body) -> list[DomainEvent]:
@@ -129,7 +139,29 @@ def decide_bye(state: TournamentState, body: Body) -> list[DomainEvent]:
         raise CommandError("start_rank", f"player {rank} withdrew before round {number}")
     if state.requested_bye(number, rank) is not None:
         raise CommandError("round", f"player {rank} already has a bye in round {number}")
+    if body["points"] == "half":
+        _check_half_bye_limits(state, player, number)
     return [ByeRequested.from_payload(body)]
+
+
+def _check_half_bye_limits(state: TournamentState, player: PlayerState, number: int) -> None:
+    """The tournament's C.04.2 limits: no half-point bye in the rounds it names, and
+    at most ``max_half_byes`` per player (late-entry byes not counted)."""
+    settings = state.settings
+    if number in settings.no_half_byes_in:
+        closed = ", ".join(map(str, settings.no_half_byes_in))
+        raise CommandError(
+            "round",
+            f"no half-point bye may be requested in round {number} (no_half_byes_in: {closed})",
+        )
+    taken = state.half_byes_of(player.start_rank)
+    if settings.max_half_byes is not None and len(taken) >= settings.max_half_byes:
+        had = f" (rounds {', '.join(map(str, taken))})" if taken else ""
+        raise CommandError(
+            "points",
+            f"{player.name} has {len(taken)} half-point byes{had}: "
+            f"the tournament allows {settings.max_half_byes} (max_half_byes)",
+        )
 
 
 def decide_pairing(state: TournamentState, body: Body) -> list[DomainEvent]:
@@ -185,8 +217,8 @@ def decide_checked_pairing(*, confirm_repeats: bool) -> Decision:
 def decide_pairing_by_hand(*, confirm_repeats: bool, default_colour: Color) -> Decision:
     """``decide_checked_pairing`` for boards an organiser gives (their own program, or
     edited by hand): a Swiss round paired after a complete round records its origin,
-    the built-in engine's pairing of the same input and how the boards differ from it
-    (``pairing_origin.by_hand``)."""
+    the input the built-in engine would pair it from (``pairing_origin.by_hand``);
+    how the boards differ from the engine's is the round's verdict, computed later."""
     checked = decide_checked_pairing(confirm_repeats=confirm_repeats)
 
     def decide(state: TournamentState, body: Body) -> list[DomainEvent]:
@@ -366,6 +398,10 @@ def decide_next_round(
             "round",
             f"round {number - 1}: board{'s' if len(missing) > 1 else ''} {listed(missing)} "
             f"{'have' if len(missing) > 1 else 'has'} no result",
+        )
+    if state.settings.check_in and not active_players(state, number):
+        raise CommandError(
+            "round", f"nobody is checked in for round {number}: check the players in first"
         )
     given = pairing_input(state, default_colour)
     try:

@@ -26,11 +26,12 @@ from .state import (
     Accumulator,
     BoardState,
     PlayerState,
+    Report,
     RoundState,
     Settings,
     scoring_from_payload,
 )
-from .teams import INDIVIDUAL, TEAM, MatchState, TeamEntry, TeamRoundState
+from .teams import INDIVIDUAL, TEAM, MatchState, TeamEntry, TeamRoundState, renumber_teams
 
 Payload = dict[str, Any]
 Upcaster = Callable[[Payload], Payload]
@@ -56,6 +57,10 @@ class EventKind(enum.StrEnum):
     BOARD_RESULT_RECORDED = "team.board_result_recorded"
     BOARD_RESULT_CORRECTED = "team.board_result_corrected"
     MATCH_FORFEITED = "team.match_forfeited"
+    TEAM_BYE_REQUESTED = "team.bye_requested"
+    TEAM_BYE_CANCELLED = "team.bye_cancelled"
+    TEAM_WITHDRAWN = "team.withdrawn"
+    TEAMS_RANKED = "teams.ranked"
     PRIZE_LIST_SET = "prizes.set"
     PLAYER_EDITED = "player.edited"
     PLAYERS_RANKED = "players.ranked"
@@ -63,6 +68,12 @@ class EventKind(enum.StrEnum):
     PLAYER_REINSTATED = "player.reinstated"
     ROUND_UNPAIRED = "round.unpaired"
     SETTINGS_CHANGED = "settings.changed"
+    PLAYERS_CHECKED_IN = "players.checked_in"
+    RESULT_REPORTED = "result.reported"
+    REPORT_REJECTED = "result.report_rejected"
+    LINK_ISSUED = "link.issued"
+    LINK_REVOKED = "link.revoked"
+    TEAM_ROUND_STARTED = "team.round_started"
 
 
 @dataclass(frozen=True)
@@ -82,6 +93,13 @@ class DomainEvent:
     # (who organises, anything private).  Listed, so a field added later is private
     # until it is listed here.
     PUBLIC: ClassVar[frozenset[str] | None] = None
+
+    @classmethod
+    def public_of(cls, payload: Mapping[str, Any]) -> Payload | None:
+        """What the public feed shows of a payload at the current version."""
+        if cls.PUBLIC is None:
+            return None
+        return {name: value for name, value in payload.items() if name in cls.PUBLIC}
 
     @classmethod
     def from_payload(cls, payload: Mapping[str, Any]) -> Self:
@@ -138,6 +156,10 @@ class TournamentCreated(DomainEvent):
             "unrated_rating",
             "acceleration",
             "details",
+            "initial_colour",
+            "check_in",
+            "max_half_byes",
+            "no_half_byes_in",
         }
     )
     EXAMPLES = MappingProxyType(
@@ -162,7 +184,20 @@ class TournamentCreated(DomainEvent):
             }
         }
     )
-    OPTIONAL = frozenset({"unrated_rating", "acceleration", "details", "kind", "boards"})
+    OPTIONAL = frozenset(
+        {
+            "unrated_rating",
+            "acceleration",
+            "details",
+            "kind",
+            "boards",
+            "initial_colour",
+            "check_in",
+            "max_half_byes",
+            "no_half_byes_in",
+            "confirm_matching_reports",
+        }
+    )
 
     name: str
     rounds: int
@@ -177,10 +212,23 @@ class TournamentCreated(DomainEvent):
     kind: str = INDIVIDUAL
     boards: int = 0
     match_points: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    # Issue 18: round 1's first colour (TRF XXC: "white1", "black1"; "" the server's
+    # default), pairing only the players checked in, the C.04.2 half-point-bye limits.
+    initial_colour: str = ""
+    check_in: bool = False
+    max_half_byes: int | None = None
+    no_half_byes_in: tuple[int, ...] = ()
+    confirm_matching_reports: bool = False  # issue 21
 
     @classmethod
     def from_payload(cls, payload: Mapping[str, Any]) -> Self:
-        return cls(**{**payload, "tiebreaks": tuple(payload["tiebreaks"])})
+        return cls(
+            **{
+                **payload,
+                "tiebreaks": tuple(payload["tiebreaks"]),
+                "no_half_byes_in": tuple(payload.get("no_half_byes_in", ())),
+            }
+        )
 
     def to_payload(self) -> Payload:
         payload = super().to_payload()
@@ -203,6 +251,11 @@ class TournamentCreated(DomainEvent):
             kind=self.kind,
             boards=self.boards,
             match_points=MappingProxyType(dict(self.match_points)),
+            initial_colour=self.initial_colour,
+            check_in=self.check_in,
+            max_half_byes=self.max_half_byes,
+            no_half_byes_in=self.no_half_byes_in,
+            confirm_matching_reports=self.confirm_matching_reports,
         )
 
     def summary(self) -> str:
@@ -225,7 +278,17 @@ def _player_registered_add_player_id(payload: Payload) -> Payload:
 class PlayerRegistered(DomainEvent):
     KIND = EventKind.PLAYER_REGISTERED
     PUBLIC = frozenset(
-        {"player_id", "start_rank", "name", "rating", "title", "federation", "fide_id"}
+        {
+            "player_id",
+            "start_rank",
+            "name",
+            "rating",
+            "title",
+            "federation",
+            "fide_id",
+            "first_round",
+            "missed_rounds",
+        }
     )
     VERSION = 3
     UPCASTERS = MappingProxyType(
@@ -253,10 +316,12 @@ class PlayerRegistered(DomainEvent):
                 "sex": "w",
                 "birth_date": "1990-05-31",
                 "club": "Scacchi Roma",
+                "first_round": 4,
+                "missed_rounds": "half",
             },
         }
     )
-    OPTIONAL = frozenset({"sex", "birth_date", "club"})
+    OPTIONAL = frozenset({"sex", "birth_date", "club", "first_round", "missed_rounds"})
 
     start_rank: int  # the pairing number
     name: str
@@ -268,6 +333,11 @@ class PlayerRegistered(DomainEvent):
     sex: str = ""
     birth_date: str = ""
     club: str = ""
+    # A late entry (registered once rounds were paired): the first round the player
+    # can be paired in; each round before it is a requested bye of ``missed_rounds``
+    # points ("zero" or "half"), as C.07 reads an unplayed round.
+    first_round: int = 1
+    missed_rounds: str = "zero"
 
     def apply(self, acc: Accumulator, seq: int) -> None:
         acc.players[self.start_rank] = PlayerState(
@@ -281,13 +351,22 @@ class PlayerRegistered(DomainEvent):
             sex=self.sex,
             birth_date=self.birth_date,
             club=self.club,
+            first_round=self.first_round,
         )
         acc.player_ids[self.player_id] = self.start_rank
         if self.fide_id:
             acc.fide_ids.setdefault(self.fide_id, self.start_rank)
+        for number in range(1, self.first_round):
+            acc.requested_byes.setdefault(number, {})[self.start_rank] = self.missed_rounds
 
     def summary(self) -> str:
-        return f"{self.start_rank}. {self.name} ({self.rating or 'unrated'})"
+        late = ""
+        if self.first_round > 1:
+            late = (
+                f", late entry from round {self.first_round} "
+                f"({self.missed_rounds}-point byes before)"
+            )
+        return f"{self.start_rank}. {self.name} ({self.rating or 'unrated'}){late}"
 
 
 @dataclass(frozen=True)
@@ -337,8 +416,7 @@ class PairedBoard(DomainValue):
 class PairingOrigin(DomainValue):
     """How a Swiss round was paired (``domain.pairing_origin``; docs/arbiter/pairing-tools.md):
     the engine and its version, the settings it was given, the digest of what it
-    read, and whether an organiser gave or edited the boards by hand, with what the
-    checker said about the boards that differ from the engine's."""
+    read, and whether an organiser gave or edited the boards by hand."""
 
     engine: str  # "dutch" (built in) or "external: <command>"
     version: str
@@ -346,7 +424,9 @@ class PairingOrigin(DomainValue):
     acceleration: str  # the tournament's method ("" none, "baku")
     input_digest: str  # "sha256:<hex>" of the pairing request TRF
     by_hand: bool = False
-    findings: tuple[str, ...] = ()  # the checker's, when the boards differ
+    # The checker's, when the boards differ: recorded by rounds stored before the
+    # round's verdict (computed after the event is stored) took over; empty since.
+    findings: tuple[str, ...] = ()
 
     @classmethod
     def from_payload(cls, payload: Mapping[str, Any]) -> PairingOrigin:
@@ -418,7 +498,22 @@ class _BoardResult(DomainEvent):
 class ResultRecorded(_BoardResult):
     KIND = EventKind.RESULT_RECORDED
     PUBLIC = frozenset({"round", "board", "result", "rated"})
+    OPTIONAL = frozenset({"rated", "confirms"})
     EXAMPLES = MappingProxyType({1: {"round": 1, "board": 1, "result": "1-0"}})
+
+    # The players' reports (their seqs) this result confirms (issue 21); stored
+    # without an author when two matching reports confirmed themselves.
+    confirms: tuple[int, ...] = ()
+
+    @classmethod
+    def from_payload(cls, payload: Mapping[str, Any]) -> Self:
+        return cls(**{**payload, "confirms": tuple(payload.get("confirms", ()))})
+
+    def summary(self) -> str:
+        if not self.confirms:
+            return super().summary()
+        reports = ", ".join(f"#{seq}" for seq in self.confirms)
+        return f"{super().summary()} (confirms the players' reports {reports})"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -497,6 +592,7 @@ class TeamRegistered(DomainEvent):
     reserves last); its players are registered by the events before it."""
 
     KIND = EventKind.TEAM_REGISTERED
+    PUBLIC = frozenset({"number", "name", "short_name", "federation", "roster"})
     EXAMPLES = MappingProxyType(
         {
             1: {
@@ -535,6 +631,7 @@ class RosterEdited(DomainEvent):
     """A team's roster replaced (new players registered by the events before it)."""
 
     KIND = EventKind.ROSTER_EDITED
+    PUBLIC = frozenset({"team", "roster"})
     EXAMPLES = MappingProxyType({1: {"team": 1, "roster": [2, 1, 3, 4, 5, 9]}})
 
     team: int
@@ -587,6 +684,7 @@ class PairedMatch(DomainValue):
 @dataclass(frozen=True)
 class TeamRoundPaired(DomainEvent):
     KIND = EventKind.TEAM_ROUND_PAIRED
+    PUBLIC = frozenset({"round", "matches", "byes"})
     EXAMPLES = MappingProxyType(
         {1: {"round": 1, "matches": [{"match": 1, "white": 1, "black": 2}], "byes": [3]}}
     )
@@ -637,6 +735,7 @@ class _TeamBoardResult(DomainEvent):
 @dataclass(frozen=True)
 class BoardResultRecorded(_TeamBoardResult):
     KIND = EventKind.BOARD_RESULT_RECORDED
+    PUBLIC = frozenset({"round", "match", "board", "result"})
     EXAMPLES = MappingProxyType({1: {"round": 1, "match": 1, "board": 2, "result": "0-1"}})
 
 
@@ -645,6 +744,7 @@ class BoardResultCorrected(_TeamBoardResult):
     """Replaces a board's result; the entry it corrects stays in the log."""
 
     KIND = EventKind.BOARD_RESULT_CORRECTED
+    PUBLIC = frozenset({"round", "match", "board", "result", "reason", "supersedes"})
     EXAMPLES = MappingProxyType(
         {
             1: {
@@ -671,6 +771,7 @@ class MatchForfeited(DomainEvent):
     side: ``+/-`` it wins, ``-/+`` it loses, ``0-0`` both lose."""
 
     KIND = EventKind.MATCH_FORFEITED
+    PUBLIC = frozenset({"round", "match", "result"})
     EXAMPLES = MappingProxyType({1: {"round": 2, "match": 1, "result": "-/+"}})
 
     round: int
@@ -684,6 +785,78 @@ class MatchForfeited(DomainEvent):
 
     def summary(self) -> str:
         return f"round {self.round} match {self.match}: forfeited {self.result}"
+
+
+@dataclass(frozen=True)
+class TeamByeRequested(DomainEvent):
+    """A team's half-, zero- or full-point bye in a round not paired yet (TRF26 240)."""
+
+    KIND = EventKind.TEAM_BYE_REQUESTED
+    EXAMPLES = MappingProxyType({1: {"team": 3, "round": 2, "points": "half"}})
+
+    team: int
+    round: int
+    points: str  # "half", "zero" or "full" (state.BYE_POINTS)
+
+    def apply(self, acc: Accumulator, seq: int) -> None:
+        acc.team_byes.setdefault(self.round, {})[self.team] = self.points
+
+    def summary(self) -> str:
+        return f"team {self.team}: {self.points}-point bye in round {self.round}"
+
+
+@dataclass(frozen=True)
+class TeamByeCancelled(DomainEvent):
+    KIND = EventKind.TEAM_BYE_CANCELLED
+    EXAMPLES = MappingProxyType({1: {"team": 3, "round": 2}})
+
+    team: int
+    round: int
+
+    def apply(self, acc: Accumulator, seq: int) -> None:
+        del acc.team_byes[self.round][self.team]
+        if not acc.team_byes[self.round]:
+            del acc.team_byes[self.round]
+
+    def summary(self) -> str:
+        return f"team {self.team}: bye in round {self.round} cancelled"
+
+
+@dataclass(frozen=True)
+class TeamWithdrawn(DomainEvent):
+    KIND = EventKind.TEAM_WITHDRAWN
+    EXAMPLES = MappingProxyType({1: {"team": 3, "from_round": 4}})
+
+    team: int
+    from_round: int  # the first round the team no longer plays
+
+    def apply(self, acc: Accumulator, seq: int) -> None:
+        acc.teams[self.team] = replace(acc.teams[self.team], withdrawn_from=self.from_round)
+
+    def summary(self) -> str:
+        return f"team {self.team} withdrawn from round {self.from_round}"
+
+
+@dataclass(frozen=True)
+class TeamsRanked(DomainEvent):
+    """The teams' pairing numbers before round 1: ``order`` lists the teams by their
+    numbers before this event, pairing number 1 first."""
+
+    KIND = EventKind.TEAMS_RANKED
+    EXAMPLES = MappingProxyType({1: {"order": [3, 1, 2]}})
+
+    order: tuple[int, ...]
+
+    @classmethod
+    def from_payload(cls, payload: Mapping[str, Any]) -> Self:
+        return cls(tuple(payload["order"]))
+
+    def apply(self, acc: Accumulator, seq: int) -> None:
+        renumber_teams(acc, {old: new for new, old in enumerate(self.order, start=1)})
+
+    def summary(self) -> str:
+        shown = ", ".join(map(str, self.order))
+        return f"team pairing numbers 1-{len(self.order)} given, in order to teams {shown}"
 
 
 @dataclass(frozen=True)
@@ -729,15 +902,28 @@ def _changes_text(changes: Mapping[str, Any]) -> str:
     return ", ".join(f"{name} {value!r}" for name, value in changes.items())
 
 
+def _public_changes(payload: Mapping[str, Any], public: frozenset[str]) -> Payload:
+    """An amendment's payload with only the changes to ``public`` fields (an edited
+    birth date or club stays as private as the registration's)."""
+    changes = {name: value for name, value in payload["changes"].items() if name in public}
+    return {**payload, "changes": changes}
+
+
 @dataclass(frozen=True)
 class PlayerEdited(DomainEvent):
     KIND = EventKind.PLAYER_EDITED
+    PUBLIC = frozenset({"player_id", "changes"})
     EXAMPLES = MappingProxyType(
         {1: {"player_id": 3, "changes": {"rating": 2210, "name": "Rossi, Anna"}}}
     )
 
     player_id: int
     changes: Mapping[str, Any]  # only the fields that change
+
+    @classmethod
+    def public_of(cls, payload: Mapping[str, Any]) -> Payload | None:
+        assert PlayerRegistered.PUBLIC is not None
+        return _public_changes(payload, PlayerRegistered.PUBLIC)
 
     def apply(self, acc: Accumulator, seq: int) -> None:
         amendments.fold_player_edit(acc, self.to_payload())
@@ -749,6 +935,7 @@ class PlayerEdited(DomainEvent):
 @dataclass(frozen=True)
 class PlayersRanked(DomainEvent):
     KIND = EventKind.PLAYERS_RANKED
+    PUBLIC = frozenset({"order"})
     EXAMPLES = MappingProxyType({1: {"order": [3, 1, 2]}})
 
     order: tuple[int, ...]  # player ids, pairing number 1 first
@@ -768,6 +955,7 @@ class PlayersRanked(DomainEvent):
 @dataclass(frozen=True)
 class ByeCancelled(DomainEvent):
     KIND = EventKind.BYE_CANCELLED
+    PUBLIC = frozenset({"player_id", "round"})
     EXAMPLES = MappingProxyType({1: {"player_id": 3, "round": 2}})
 
     player_id: int
@@ -783,6 +971,7 @@ class ByeCancelled(DomainEvent):
 @dataclass(frozen=True)
 class PlayerReinstated(DomainEvent):
     KIND = EventKind.PLAYER_REINSTATED
+    PUBLIC = frozenset({"player_id", "from_round"})
     EXAMPLES = MappingProxyType({1: {"player_id": 3, "from_round": 5}})
 
     player_id: int
@@ -798,6 +987,7 @@ class PlayerReinstated(DomainEvent):
 @dataclass(frozen=True)
 class RoundUnpaired(DomainEvent):
     KIND = EventKind.ROUND_UNPAIRED
+    PUBLIC = frozenset({"round"})
     EXAMPLES = MappingProxyType({1: {"round": 3}})
 
     round: int
@@ -812,15 +1002,144 @@ class RoundUnpaired(DomainEvent):
 @dataclass(frozen=True)
 class SettingsChanged(DomainEvent):
     KIND = EventKind.SETTINGS_CHANGED
+    PUBLIC = frozenset({"changes"})
     EXAMPLES = MappingProxyType({1: {"changes": {"rounds": 9, "name": "Club Open 2026"}}})
 
     changes: Mapping[str, Any]  # as in tournament.created; None or "" clears a setting
+
+    @classmethod
+    def public_of(cls, payload: Mapping[str, Any]) -> Payload | None:
+        assert TournamentCreated.PUBLIC is not None
+        return _public_changes(payload, TournamentCreated.PUBLIC)
 
     def apply(self, acc: Accumulator, seq: int) -> None:
         amendments.fold_settings_change(acc, self.to_payload())
 
     def summary(self) -> str:
         return f"settings: {_changes_text(self.changes)}"
+
+
+@dataclass(frozen=True)
+class PlayersCheckedIn(DomainEvent):
+    """Players marked present for a round (``present`` false: marked absent again)."""
+
+    KIND = EventKind.PLAYERS_CHECKED_IN
+    EXAMPLES = MappingProxyType({1: {"round": 2, "player_ids": [3, 5], "present": True}})
+
+    round: int
+    player_ids: tuple[int, ...]
+    present: bool
+
+    @classmethod
+    def from_payload(cls, payload: Mapping[str, Any]) -> Self:
+        return cls(payload["round"], tuple(payload["player_ids"]), payload["present"])
+
+    def apply(self, acc: Accumulator, seq: int) -> None:
+        amendments.fold_check_in(acc, self.to_payload())
+
+    def summary(self) -> str:
+        ids = ", ".join(f"#{player_id}" for player_id in self.player_ids)
+        state = "checked in" if self.present else "no longer checked in"
+        return f"round {self.round}: players {ids} {state}"
+
+
+@dataclass(frozen=True)
+class ResultReported(DomainEvent):
+    """A player's report of their game's result through their private link (issue
+    21): not a result; the organiser confirms it (a ``result.recorded`` naming it)
+    or rejects it.  A later report of the same player replaces it."""
+
+    KIND = EventKind.RESULT_REPORTED
+    EXAMPLES = MappingProxyType({1: {"round": 3, "board": 2, "player_id": 7, "result": "0-1"}})
+
+    round: int
+    board: int
+    player_id: int
+    result: str  # white's side first
+
+    def apply(self, acc: Accumulator, seq: int) -> None:
+        key = (self.round, self.board)
+        rank = acc.player_ids[self.player_id]
+        acc.reports[key] = MappingProxyType(
+            {**acc.reports.get(key, {}), rank: Report(self.result, seq)}
+        )
+
+    def summary(self) -> str:
+        return (
+            f"round {self.round} board {self.board}: player {self.player_id} reports {self.result}"
+        )
+
+
+@dataclass(frozen=True)
+class ReportRejected(DomainEvent):
+    """The organiser rejected a board's reports: they no longer count, and its
+    players may report again."""
+
+    KIND = EventKind.REPORT_REJECTED
+    EXAMPLES = MappingProxyType({1: {"round": 3, "board": 2, "reason": "game still on"}})
+
+    round: int
+    board: int
+    reason: str
+
+    def apply(self, acc: Accumulator, seq: int) -> None:
+        acc.reports.pop((self.round, self.board), None)
+
+    def summary(self) -> str:
+        return f"round {self.round} board {self.board}: reports rejected ({self.reason})"
+
+
+@dataclass(frozen=True)
+class LinkIssued(DomainEvent):
+    """A private link (issue 21) given to a player (``role`` "player", ``holder`` the
+    player id) or a team's captain ("captain", the team number); it replaces any
+    link the holder had.  The nonce is signed into the link: private."""
+
+    KIND = EventKind.LINK_ISSUED
+    EXAMPLES = MappingProxyType({1: {"role": "player", "holder": 7, "nonce": "k3Jd9sQ2"}})
+
+    role: str
+    holder: int
+    nonce: str
+
+    def apply(self, acc: Accumulator, seq: int) -> None:
+        acc.links[(self.role, self.holder)] = self.nonce
+
+    def summary(self) -> str:
+        return f"private link issued to {self.role} {self.holder}"
+
+
+@dataclass(frozen=True)
+class LinkRevoked(DomainEvent):
+    KIND = EventKind.LINK_REVOKED
+    EXAMPLES = MappingProxyType({1: {"role": "player", "holder": 7}})
+
+    role: str
+    holder: int
+
+    def apply(self, acc: Accumulator, seq: int) -> None:
+        del acc.links[(self.role, self.holder)]
+
+    def summary(self) -> str:
+        return f"private link of {self.role} {self.holder} revoked"
+
+
+@dataclass(frozen=True)
+class TeamRoundStarted(DomainEvent):
+    """The organiser marks a team round started: its line-ups become public and
+    the captains' links take no more line-ups for it."""
+
+    KIND = EventKind.TEAM_ROUND_STARTED
+    PUBLIC = frozenset({"round"})
+    EXAMPLES = MappingProxyType({1: {"round": 2}})
+
+    round: int
+
+    def apply(self, acc: Accumulator, seq: int) -> None:
+        acc.started_team_rounds = acc.started_team_rounds | {self.round}
+
+    def summary(self) -> str:
+        return f"round {self.round} started"
 
 
 EVENT_TYPES: Mapping[str, type[DomainEvent]] = MappingProxyType(
@@ -844,6 +1163,10 @@ EVENT_TYPES: Mapping[str, type[DomainEvent]] = MappingProxyType(
             BoardResultRecorded,
             BoardResultCorrected,
             MatchForfeited,
+            TeamByeRequested,
+            TeamByeCancelled,
+            TeamWithdrawn,
+            TeamsRanked,
             PrizeListSet,
             PlayerEdited,
             PlayersRanked,
@@ -851,6 +1174,12 @@ EVENT_TYPES: Mapping[str, type[DomainEvent]] = MappingProxyType(
             PlayerReinstated,
             RoundUnpaired,
             SettingsChanged,
+            PlayersCheckedIn,
+            ResultReported,
+            ReportRejected,
+            LinkIssued,
+            LinkRevoked,
+            TeamRoundStarted,
         )
     }
 )
@@ -876,10 +1205,7 @@ def upcast(kind: str, version: int, payload: Mapping[str, Any]) -> Payload:
 def public_payload(kind: str, payload: Mapping[str, Any]) -> Payload | None:
     """What the public feed shows of a payload at its kind's current version: its
     public fields, or None for a kind the public does not see."""
-    public = EVENT_TYPES[kind].PUBLIC
-    if public is None:
-        return None
-    return {name: value for name, value in payload.items() if name in public}
+    return EVENT_TYPES[kind].public_of(payload)
 
 
 def schema_version(kind: str) -> int:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable
+from fractions import Fraction
 from typing import Protocol, TypeVar
 
 # C.04.2 B b): the order of the titles; any other title (or none) comes after them.
@@ -23,7 +24,7 @@ class Rankable(Protocol):
     def name(self) -> str: ...
 
     @property
-    def rating(self) -> int: ...  # 0: unrated
+    def rating(self) -> int | Fraction: ...  # 0: unrated; a team's mean rating
 
     @property
     def title(self) -> str: ...
@@ -32,7 +33,7 @@ class Rankable(Protocol):
 R = TypeVar("R", bound=Rankable)
 
 
-def initial_ranking_key(player: Rankable) -> tuple[bool, int, int, str, str]:
+def initial_ranking_key(player: Rankable) -> tuple[bool, int | Fraction, int, str, str]:
     """Sort key of C.04.2 B: rated first, rating descending, title, then name.
 
     Names compare without case or accents ("Émile" beside "Emile", as a printed

@@ -30,6 +30,7 @@ from .state import TournamentState
 
 BUILT_IN = "dutch"
 XXC = {Color.WHITE: "white1", Color.BLACK: "black1"}
+COLOUR_OF = {name: colour for colour, name in XXC.items()}
 BERGER = "as the Berger tables schedule"
 
 
@@ -82,8 +83,9 @@ class PairingInput:
 
 def pairing_input(state: TournamentState, default_colour: Color) -> PairingInput:
     """The input of the round after the last paired one; players withdrawn or with a
-    requested bye in it are left out (C.04.2).  ``default_colour`` is round 1's
-    first colour when the results do not show it."""
+    requested bye in it (or not checked in, with check-in) are left out (C.04.2).
+    Round 1's first colour: what the results show, else the tournament's setting,
+    else ``default_colour`` (the server's)."""
     number = state.last_paired_round + 1
     results = state.to_tiebreaks()
     absent = frozenset(set(state.players) - active_players(state, number))
@@ -92,7 +94,8 @@ def pairing_input(state: TournamentState, default_colour: Color) -> PairingInput
         number=number,
         tournament=results,
         absent=absent,
-        initial_colour=round_one_colour(results) or default_colour,
+        initial_colour=round_one_colour(results)
+        or COLOUR_OF.get(state.settings.initial_colour, default_colour),
         acceleration_method=method,
         acceleration=by_method(method, results, absent),
     )
@@ -106,18 +109,12 @@ def boards_of(event: RoundPaired) -> frozenset[Board]:
 
 
 def by_hand(state: TournamentState, event: RoundPaired, default_colour: Color) -> RoundPaired:
-    """``event`` (boards an organiser gave) with its origin: the built-in engine
-    pairs the round from the same input, and the checker's findings say how the
-    organiser's boards differ from it (none when they are the same)."""
+    """``event`` (boards an organiser gave) with its origin: the input the built-in
+    engine would pair the round from.  The engine itself does not run here (at
+    2,000 players it takes seconds): the round's verdict, computed after the event
+    is stored (``check_round``), says how the boards differ from the engine's."""
     given = pairing_input(state, default_colour)
-    check = given.check(boards_of(event))
-    findings: tuple[str, ...] = ()
-    if not check.identical:
-        findings = (check.verdict(),)
-        if check.criterion:
-            findings += (f"first criterion: {check.criterion}",)
-    origin = replace(given.origin(BUILT_IN, built_in_version()), by_hand=True, findings=findings)
-    return replace(event, origin=origin)
+    return replace(event, origin=replace(given.origin(BUILT_IN, built_in_version()), by_hand=True))
 
 
 @dataclass(frozen=True)
@@ -146,18 +143,19 @@ def check_round(
     given = pairing_input(state, default_colour)
     origin = event.origin
     if origin is not None:
-        recorded_colour = {name: colour for colour, name in XXC.items()}[origin.initial_colour]
+        recorded_colour = COLOUR_OF[origin.initial_colour]
         given = replace(given, initial_colour=recorded_colour)
     check = given.check(boards_of(event))
+    findings = check.verdict()
+    if check.criterion:
+        findings += f"; first criterion: {check.criterion}"
     if check.identical:
         verdict = IDENTICAL
     elif origin is not None and origin.by_hand:
-        why = "; ".join(origin.findings) or check.verdict()
-        verdict = f"edited by hand: {why}"
+        # Rounds stored before the verdict took over recorded the findings in the event.
+        verdict = f"edited by hand: {'; '.join(origin.findings) or findings}"
     else:
-        verdict = check.verdict()
-        if check.criterion:
-            verdict += f"; first criterion: {check.criterion}"
+        verdict = findings
     if origin is None:
         return RoundVerdict(event.round, seq, verdict, check.identical)
     same_input = origin.input_digest == given.digest()

@@ -4,7 +4,8 @@
 * a round has a board or a pairing-allocated bye unless every player not withdrawn
   has a requested bye in it (and at least one has: a round of nobody is refused);
 * in a Swiss, every active player (registered, not withdrawn, no requested bye in the
-  round) is on exactly one board or has the pairing-allocated bye;
+  round, checked in when the tournament uses check-in) is on exactly one board or
+  has the pairing-allocated bye;
 * two players who already played each other are paired again only when the
   organiser confirms it (``confirm_repeats``): a pairing program should never
   do it by accident, while a small club Swiss or a double round robin may need
@@ -58,10 +59,15 @@ def check_round(
 
 
 def active_players(state: TournamentState, round_number: int) -> set[int]:
+    """The players to pair: not withdrawn, no requested bye and, when the tournament
+    uses check-in, checked in for the round (the others are absent)."""
+    checked = state.checked_in.get(round_number, frozenset())
     return {
         rank
         for rank, player in state.players.items()
-        if not player.withdrawn_in(round_number) and state.requested_bye(round_number, rank) is None
+        if not player.withdrawn_in(round_number)
+        and state.requested_bye(round_number, rank) is None
+        and (not state.settings.check_in or player.player_id in checked)
     }
 
 

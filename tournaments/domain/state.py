@@ -77,6 +77,17 @@ class Settings:
     kind: str = INDIVIDUAL
     boards: int = 0
     match_points: Mapping[str, str] = field(default_factory=dict)
+    # Round 1's first colour ("white1" or "black1", TRF XXC); "": the server's default.
+    initial_colour: str = ""
+    # Only the players checked in for a round are paired in it (the others absent).
+    check_in: bool = False
+    # C.04.2 half-point byes: at most this many per player (None: no limit), and
+    # none in these rounds (typically the last).
+    max_half_byes: int | None = None
+    no_half_byes_in: tuple[int, ...] = ()
+    # Issue 21: two players' matching reports of their game record it without the
+    # organiser (a result event of the system's, naming the reports it confirms).
+    confirm_matching_reports: bool = False
 
     @property
     def is_team(self) -> bool:
@@ -98,6 +109,9 @@ class PlayerState:
     sex: str = ""  # "m" or "w", as TRF writes it
     birth_date: str = ""  # ISO: a year ("1990") or a date ("1990-05-31")
     club: str = ""
+    # A late entry: the first round the player could be paired in (the rounds before
+    # it are byes of ``missed_rounds`` points: "zero" or "half").
+    first_round: int = 1
 
     def withdrawn_in(self, round_number: int) -> bool:
         return self.withdrawn_from is not None and round_number >= self.withdrawn_from
@@ -223,6 +237,14 @@ class RoundState:
 
 
 @dataclass(frozen=True)
+class Report:
+    """A player's report of their game (``result.reported`` at ``seq``)."""
+
+    result: str  # white's side first
+    seq: int
+
+
+@dataclass(frozen=True)
 class TournamentState:
     last_seq: int  # seq of the last event folded
     settings: Settings
@@ -236,13 +258,42 @@ class TournamentState:
     teams: Mapping[int, TeamEntry] = field(default_factory=dict)
     team_rounds: Mapping[int, TeamRoundState] = field(default_factory=dict)
     lineups: Mapping[tuple[int, int], Lineup] = field(default_factory=dict)
+    # round -> the ids of the players checked in for it
+    checked_in: Mapping[int, frozenset[int]] = field(default_factory=dict)
+    # round -> team -> "half" / "zero" / "full", as ``requested_byes`` for players
+    team_byes: Mapping[int, Mapping[int, str]] = field(default_factory=dict)
 
     prize_list: PrizeList | None = None  # the last one set
     prize_list_seq: int | None = None  # the event that set it
+    # Issue 21: each private link's holder (role, player id or team number) -> the
+    # nonce of its live link; the players' reports by (round, board) -> start rank.
+    links: Mapping[tuple[str, int], str] = field(default_factory=dict)
+    reports: Mapping[tuple[int, int], Mapping[int, Report]] = field(default_factory=dict)
+    # Team rounds the organiser marked started (line-ups public, captains' links closed).
+    started_team_rounds: frozenset[int] = frozenset()
+
+    def team_round_started(self, number: int) -> bool:
+        """Whether a team round has started: the organiser marked it started, or a
+        board result or a match forfeit of it is stored (play has begun).  Its
+        line-ups are public from then on and captains' links take no more."""
+        rnd = self.team_rounds.get(number)
+        if rnd is None:
+            return False
+        return number in self.started_team_rounds or any(
+            m.results or m.forfeit is not None for m in rnd.matches
+        )
+
+    @property
+    def public_lineups(self) -> Mapping[tuple[int, int], Lineup]:
+        """The line-ups spectators see: those of the rounds that have started."""
+        return {key: p for key, p in self.lineups.items() if self.team_round_started(key[0])}
 
     def team_of(self, start_rank: int) -> int | None:
         """The team whose roster holds the player, if any."""
         return next((t.number for t in self.teams.values() if start_rank in t.roster), None)
+
+    def team_bye(self, round_number: int, team: int) -> str | None:
+        return self.team_byes.get(round_number, {}).get(team)
 
     def to_team_tournament(self) -> TeamTournament:
         """A team event as the team standings engine reads it."""
@@ -254,6 +305,15 @@ class TournamentState:
 
     def requested_bye(self, round_number: int, start_rank: int) -> str | None:
         return self.requested_byes.get(round_number, {}).get(start_rank)
+
+    def half_byes_of(self, start_rank: int) -> list[int]:
+        """The rounds of the player's half-point byes, late-entry byes left out."""
+        first = self.players[start_rank].first_round
+        return sorted(
+            number
+            for number, byes in self.requested_byes.items()
+            if number >= first and byes.get(start_rank) == "half"
+        )
 
     def round_entry(self, round_number: int, start_rank: int) -> Round:
         """A player's entry for a paired round, as the tie-break engine reads it."""
@@ -374,6 +434,15 @@ class Accumulator:
         self.teams: dict[int, TeamEntry] = dict(start.teams) if start else {}
         self.team_rounds: dict[int, TeamRoundState] = dict(start.team_rounds) if start else {}
         self.lineups: dict[tuple[int, int], Lineup] = dict(start.lineups) if start else {}
+        self.checked_in: dict[int, frozenset[int]] = dict(start.checked_in) if start else {}
+        self.team_byes: dict[int, dict[int, str]] = {
+            number: dict(byes) for number, byes in (start.team_byes.items() if start else ())
+        }
+        self.links: dict[tuple[str, int], str] = dict(start.links) if start else {}
+        self.reports: dict[tuple[int, int], Mapping[int, Report]] = (
+            dict(start.reports) if start else {}
+        )
+        self.started_team_rounds = start.started_team_rounds if start else frozenset()
 
     def advance(self, seq: int, kind: str) -> None:
         """Accept event ``seq`` of ``kind`` as the next one, or raise FoldError."""
@@ -413,6 +482,13 @@ class Accumulator:
             teams=MappingProxyType(self.teams),
             team_rounds=MappingProxyType(self.team_rounds),
             lineups=MappingProxyType(self.lineups),
+            checked_in=MappingProxyType(self.checked_in),
+            team_byes=MappingProxyType(
+                {r: MappingProxyType(byes) for r, byes in self.team_byes.items()}
+            ),
             prize_list=self.prize_list,
             prize_list_seq=self.prize_list_seq,
+            links=MappingProxyType(self.links),
+            reports=MappingProxyType(self.reports),
+            started_team_rounds=self.started_team_rounds,
         )

@@ -20,6 +20,7 @@ from pairings.team_swiss import NoLegalPairing, pair_team_round
 from tiebreaks.model import Color, System
 from tiebreaks.teams.model import Team, lineup_in_roster_order
 
+from .amendments import ranking_order
 from .decisions import Body, Plan, decide_registration
 from .errors import CommandError
 from .events import (
@@ -31,11 +32,25 @@ from .events import (
     PairedMatch,
     PlayerRegistered,
     RosterEdited,
+    TeamByeCancelled,
+    TeamByeRequested,
     TeamRegistered,
     TeamRoundPaired,
+    TeamRoundStarted,
+    TeamsRanked,
+    TeamWithdrawn,
 )
+from .initial_ranking import initial_ranking
 from .state import TournamentState
-from .teams import BoardView, MatchState, TeamEntry, TeamRoundState, match_boards, round_complete
+from .teams import (
+    BoardView,
+    MatchState,
+    TeamEntry,
+    TeamRoundState,
+    match_boards,
+    round_complete,
+    team_seeds,
+)
 
 
 def _team_event(state: TournamentState) -> None:
@@ -51,11 +66,21 @@ def _team(state: TournamentState, number: int, field: str = "team") -> TeamEntry
         raise CommandError(field, f"no team has pairing number {number}") from None
 
 
-def _round_in_range(state: TournamentState, number: int) -> None:
+def _round_in_range(state: TournamentState, number: int, field: str = "round") -> None:
     if number > state.settings.rounds:
         raise CommandError(
-            "round", f"round {number} is out of range: the event has {state.settings.rounds} rounds"
+            field, f"round {number} is out of range: the event has {state.settings.rounds} rounds"
         )
+
+
+def _not_playing(state: TournamentState, team: TeamEntry, number: int) -> str | None:
+    """Why ``team`` plays no match in round ``number`` (None: it plays)."""
+    if team.withdrawn_in(number):
+        return f"team {team.number} withdrew before round {number}"
+    bye = state.team_bye(number, team.number)
+    if bye is not None:
+        return f"team {team.number} has a {bye}-point bye in round {number}"
+    return None
 
 
 def _paired(state: TournamentState, number: int) -> TeamRoundState:
@@ -160,6 +185,9 @@ def decide_lineup(state: TournamentState, body: Body) -> list[DomainEvent]:
         )
     if not any(p is not None for p in players):
         raise CommandError("players", "nobody plays: forfeit the match instead")
+    absent = _not_playing(state, team, number)
+    if absent is not None:
+        raise CommandError("team", absent)
     rnd = state.team_rounds.get(number)
     if rnd is not None and _match_started(rnd.match_of(team.number)):
         raise CommandError("round", f"team {team.number}'s match of round {number} has results")
@@ -182,9 +210,37 @@ def decide_lineup(state: TournamentState, body: Body) -> list[DomainEvent]:
     return [LineupSubmitted.from_payload({**body, "players": list(players)})]
 
 
+def captain_round(state: TournamentState) -> int:
+    """The round a captain's line-up is for (issue 21): the last round paired while
+    it has not started (``TournamentState.team_round_started``), else the next."""
+    _team_event(state)
+    last = max(state.team_rounds, default=0)
+    number = last if last and not state.team_round_started(last) else last + 1
+    if number > state.settings.rounds:
+        raise CommandError("round", "every round has started: no line-up is due")
+    return number
+
+
+def decide_captain_lineup(state: TournamentState, body: Body) -> list[DomainEvent]:
+    """A captain's line-up through their private link: for ``captain_round``, with
+    the organiser's rules (``decide_lineup``)."""
+    return decide_lineup(state, {**body, "round": captain_round(state)})
+
+
+def decide_round_start(state: TournamentState, body: Body) -> list[DomainEvent]:
+    """The organiser marks a paired team round started: line-ups become public."""
+    number = body["round"]
+    _paired(state, number)
+    if state.team_round_started(number):
+        raise CommandError("round", f"round {number} has already started")
+    return [TeamRoundStarted(number)]
+
+
 def decide_team_pairing(state: TournamentState, body: Body) -> list[DomainEvent]:
     """The next round's matches as given (``white`` has White on board 1) and the
-    pairing-allocated bye; each team once."""
+    pairing-allocated bye; each team once.  A Swiss leaves out the teams withdrawn or
+    with a requested bye; a round robin keeps a withdrawn team in its table (its
+    matches are forfeited)."""
     _team_event(state)
     number = body["round"]
     _round_in_range(state, number)
@@ -194,7 +250,9 @@ def decide_team_pairing(state: TournamentState, body: Body) -> list[DomainEvent]
     seen: set[int] = set()
 
     def place(team: int, field: str) -> None:
-        _team(state, team, field)
+        absent = _not_playing(state, _team(state, team, field), number)
+        if absent is not None and state.settings.system is System.SWISS:
+            raise CommandError(field, absent)
         if team in seen:
             raise CommandError(field, f"team {team} appears twice in round {number}")
         seen.add(team)
@@ -227,13 +285,14 @@ def decide_next_team_round(state: TournamentState, body: Body) -> list[DomainEve
         previous = state.team_rounds.get(number - 1)
         if previous is not None and not round_complete(state, previous):
             raise CommandError("round", f"round {number - 1} still has boards without a result")
+        absent = [t for t in teams if _not_playing(state, state.teams[t], number)]
         try:
             pairing = pair_team_round(
-                state.to_team_tournament(), number, initial_colour=Color.WHITE
+                state.to_team_tournament(), number, absent=absent, initial_colour=Color.WHITE
             )
         except NoLegalPairing as error:
             raise CommandError("round", f"no legal pairing for round {number}: {error}") from error
-        pairs, bye = pairing.matches, pairing.bye
+        bye = pairing.bye
     else:
         cycles = 2 if settings.system is System.DOUBLE_ROUND_ROBIN else 1
         try:
@@ -247,10 +306,20 @@ def decide_next_team_round(state: TournamentState, body: Body) -> list[DomainEve
                 "rounds",
                 f"{len(teams)} teams need {len(schedule)} rounds; the event has {settings.rounds}",
             )
-        scheduled = schedule[number - 1]
-        # The resting team of an odd field is left unpaired, as for individuals.
-        pairs, bye = scheduled.boards, None
-    matches = [{"white": w, "black": b} for w, b in pairs]
+        # The resting team of an odd field is left unpaired, as for individuals;
+        # a withdrawn team keeps its place in the table and loses its matches by forfeit.
+        plan = Plan(state)
+        matches = [{"white": w, "black": b} for w, b in schedule[number - 1].boards]
+        plan.decide(decide_team_pairing, {"round": number, "matches": matches, "byes": []})
+        for index, match in enumerate(matches, start=1):
+            gone = [state.teams[match[side]].withdrawn_in(number) for side in ("white", "black")]
+            if any(gone):
+                result = {(True, False): "-/+", (False, True): "+/-"}.get((gone[0], gone[1]), "0-0")
+                plan.decide(
+                    decide_match_forfeit, {"round": number, "match": index, "result": result}
+                )
+        return plan.events
+    matches = [{"white": w, "black": b} for w, b in pairing.matches]
     return decide_team_pairing(
         state, {"round": number, "matches": matches, "byes": [] if bye is None else [bye]}
     )
@@ -318,3 +387,68 @@ def decide_match_forfeit(state: TournamentState, body: Body) -> list[DomainEvent
     if _match_started(match):
         raise CommandError("match", f"match {match.number} already has results: correct the boards")
     return [MatchForfeited.from_payload(body)]
+
+
+def decide_team_withdrawal(state: TournamentState, body: Body) -> list[DomainEvent]:
+    """Withdraw a team from a round on: it is paired no more (a round robin's
+    remaining matches are forfeited); the rounds already paired keep its matches."""
+    team = _team(state, body["team"])
+    if team.withdrawn_from is not None:
+        raise CommandError(
+            "team", f"team {team.number} already withdrew from round {team.withdrawn_from}"
+        )
+    first = body["from_round"]
+    _round_in_range(state, first, "from_round")
+    for number, rnd in sorted(state.team_rounds.items()):
+        if number >= first and team.number in rnd.teams:
+            raise CommandError(
+                "from_round",
+                f"team {team.number} is paired in round {number}: forfeit its match there, "
+                "or withdraw it from a later round",
+            )
+    return [TeamWithdrawn.from_payload(body)]
+
+
+def decide_team_bye(state: TournamentState, body: Body) -> list[DomainEvent]:
+    """A team's half-, zero- or full-point bye in a Swiss round not paired yet: the
+    team is left out of that round's pairing and scores the bye (TRF26 240)."""
+    team = _team(state, body["team"])
+    number = body["round"]
+    _round_in_range(state, number)
+    if state.settings.system is not System.SWISS:
+        raise CommandError("round", "a round robin's matches are fixed: forfeit the match instead")
+    if number in state.team_rounds:
+        raise CommandError("round", f"round {number} is already paired")
+    absent = _not_playing(state, team, number)
+    if absent is not None:
+        raise CommandError("team" if team.withdrawn_in(number) else "round", absent)
+    return [TeamByeRequested.from_payload(body)]
+
+
+def decide_team_bye_cancellation(state: TournamentState, body: Body) -> list[DomainEvent]:
+    """Cancel a team's requested bye in a round not paired yet."""
+    team = _team(state, body["team"])
+    number = body["round"]
+    if number in state.team_rounds:
+        raise CommandError("round", f"round {number} is already paired: its byes are part of it")
+    if state.team_bye(number, team.number) is None:
+        raise CommandError("round", f"team {team.number} has no bye requested in round {number}")
+    return [TeamByeCancelled.from_payload(body)]
+
+
+def decide_team_ranking(state: TournamentState, body: Body) -> list[DomainEvent]:
+    """The teams' pairing numbers before round 1: by strength (``{"method":
+    "rating"}``: the mean rating of each roster's first boards, then the name, as
+    the players' initial ranking) or in the order given (``{"order": [team
+    numbers]}``, pairing number 1 first, every team once)."""
+    _team_event(state)
+    seeds = team_seeds(state)
+    order = ranking_order(
+        body,
+        [seed.number for seed in seeds],
+        lambda: [seed.number for seed in initial_ranking(seeds)],
+        paired=bool(state.team_rounds),
+        known=lambda number, field: _team(state, number, field),
+        noun="team",
+    )
+    return [TeamsRanked(tuple(order))]

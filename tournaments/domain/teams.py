@@ -13,7 +13,7 @@ the pairing-allocated bye; each team submits a line-up per round (players by boa
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from types import MappingProxyType
 from typing import TYPE_CHECKING
@@ -32,7 +32,7 @@ from tiebreaks.teams.model import (
 )
 
 if TYPE_CHECKING:
-    from .state import TournamentState
+    from .state import Accumulator, TournamentState
 
 INDIVIDUAL, TEAM = "individual", "team"
 KINDS = (INDIVIDUAL, TEAM)
@@ -68,6 +68,10 @@ class TeamEntry:
     federation: str = ""
     captain: str = ""
     roster: tuple[int, ...] = ()
+    withdrawn_from: int | None = None  # the first round the team no longer plays
+
+    def withdrawn_in(self, round_number: int) -> bool:
+        return self.withdrawn_from is not None and round_number >= self.withdrawn_from
 
 
 @dataclass(frozen=True)
@@ -179,16 +183,24 @@ def team_tournament(state: TournamentState) -> TeamTournament:
     """The team engine's value of a team event's state: every team, each paired round
     with its matches (a match without both line-ups is pending on every board), the
     pairing-allocated byes."""
+    from .state import BYE_POINTS  # state imports this module
+
     settings = state.settings
     teams = tuple(
         Team(t.number, t.name, t.roster, t.short_name, t.federation, t.captain)
         for t in sorted(state.teams.values(), key=lambda t: t.number)
     )
     schedule = []
+    # A line-up's empty seat is a forfeit from the round's start on: before, the
+    # line-up is not public (issue 21), and the standings would tell of it.
+    lineups = state.public_lineups
     for number in range(1, max(state.team_rounds, default=0) + 1):
         rnd = state.team_rounds[number]
-        matches = tuple(_match(m, state.lineups, number, settings.boards) for m in rnd.matches)
-        byes = tuple(TeamBye(team, Unplayed.PAB) for team in rnd.byes)
+        matches = tuple(_match(m, lineups, number, settings.boards) for m in rnd.matches)
+        byes = tuple(TeamBye(team, Unplayed.PAB) for team in rnd.byes) + tuple(
+            TeamBye(team, BYE_POINTS[points])
+            for team, points in sorted(state.team_byes.get(number, {}).items())
+        )
         schedule.append(TeamRound(number, matches, byes))
     players = tuple(
         p.tiebreak_player(()) for p in sorted(state.players.values(), key=lambda p: p.start_rank)
@@ -204,6 +216,43 @@ def team_tournament(state: TournamentState) -> TeamTournament:
         colour_sequence=COLOUR_SEQUENCE,
         name=settings.name,
     )
+
+
+@dataclass(frozen=True)
+class TeamSeed:
+    """A team as the initial ranking (``initial_ranking``) sorts it for its pairing
+    number: by strength, the mean rating of the roster's first ``boards`` players
+    (an unrated one counting as the event's rating for unrated players, else 0),
+    then by name."""
+
+    number: int
+    name: str
+    rating: Fraction
+    title: str = ""
+
+
+def team_seeds(state: TournamentState) -> list[TeamSeed]:
+    """The teams by pairing number, each with its strength."""
+    boards = state.settings.boards
+    unrated = state.settings.unrated_rating or 0
+    seeds = []
+    for team in sorted(state.teams.values(), key=lambda t: t.number):
+        top = [state.players[rank].rating or unrated for rank in team.roster[:boards]]
+        seeds.append(TeamSeed(team.number, team.name, Fraction(sum(top), len(top) or 1)))
+    return seeds
+
+
+def renumber_teams(acc: Accumulator, new_number: Mapping[int, int]) -> None:
+    """Give the teams new pairing numbers (before round 1): their line-ups and
+    requested byes follow them."""
+    acc.teams = {
+        new_number[old]: replace(team, number=new_number[old]) for old, team in acc.teams.items()
+    }
+    acc.lineups = {(r, new_number[t]): players for (r, t), players in acc.lineups.items()}
+    acc.team_byes = {
+        r: {new_number[t]: points for t, points in byes.items()}
+        for r, byes in acc.team_byes.items()
+    }
 
 
 def _match(
@@ -261,7 +310,8 @@ def match_score(
             match.black: boards * getattr(scoring, theirs),
         }
     score = {match.white: Fraction(0), match.black: Fraction(0)}
-    for view in match_boards(match, state.lineups, round_number, boards):
+    # As the standings count them: an empty seat from the round's start on.
+    for view in match_boards(match, state.public_lineups, round_number, boards):
         if view.result is None:
             continue
         white_side, black_side = _SIDE_POINTS[view.result]

@@ -29,7 +29,7 @@ from rest_framework import serializers
 from pairings import pair_round
 from pairings.external import executable_digest, pair_with
 from tiebreaks.model import Color
-from tournaments.domain import amendments, decisions, team_decisions
+from tournaments.domain import amendments, decisions, reports, team_decisions
 from tournaments.domain.errors import CommandError, Conflict, TournamentNotFound
 from tournaments.domain.events import (
     EVENT_TYPES,
@@ -47,9 +47,12 @@ from .events import payload_of
 
 __all__ = [
     "cancel_bye",
+    "cancel_team_bye",
     "change_settings",
+    "check_in_players",
     "edit_player",
     "rank_players",
+    "rank_teams",
     "reinstate_player",
     "unpair_round",
     "CommandError",
@@ -74,8 +77,17 @@ __all__ = [
     "record_result",
     "register_player",
     "request_bye",
+    "request_team_bye",
     "set_prize_list",
     "withdraw_player",
+    "withdraw_team",
+    "report_result",
+    "confirm_report",
+    "reject_report",
+    "issue_links",
+    "revoke_link",
+    "submit_captain_lineup",
+    "start_team_round",
 ]
 
 Payload = dict[str, Any]
@@ -91,6 +103,9 @@ class Command:
     # The body's fields a retried request is compared on (None: all of them); a
     # command storing several events keeps its key on the last, which holds only these.
     replay_fields: frozenset[str] | None = None
+    # Other kinds its last event may have (a round robin's round ends with the
+    # forfeits of withdrawn teams' matches).
+    also_last: frozenset[str] = frozenset()
 
     def __call__(
         self,
@@ -109,7 +124,9 @@ class Command:
             author=author,
             expected_seq=expected_seq,
             idempotency_key=idempotency_key or "",
-            replayed=partial(_replayed, kind=self.kind, data=self._replay_data(data)),
+            replayed=partial(
+                _replayed, kind=self.kind, data=self._replay_data(data), also=self.also_last
+            ),
         )
         return stored[-1]
 
@@ -176,11 +193,13 @@ class Draft:
         return self.plan.decide(command.decide, validate(body))
 
 
-def _replayed(event: Event, *, kind: str, data: Payload) -> Event:
+def _replayed(
+    event: Event, *, kind: str, data: Payload, also: frozenset[str] = frozenset()
+) -> Event:
     """The event a retried request stored first; a key reused for another request is refused."""
     stored = payload_of(event)
     # Fields the server filled in (a start rank, the superseded seq) are not in ``data``.
-    if event.kind != kind or any(stored.get(k) != v for k, v in data.items()):
+    if event.kind not in {kind, *also} or any(stored.get(k) != v for k, v in data.items()):
         raise CommandError(
             "Idempotency-Key",
             f"this key was already used for another request (event #{event.seq}, {event.kind})",
@@ -189,7 +208,11 @@ def _replayed(event: Event, *, kind: str, data: Payload) -> Event:
 
 
 register_player = Command(
-    EventKind.PLAYER_REGISTERED, schemas.PlayerRegisteredSerializer, decisions.decide_registration
+    EventKind.PLAYER_REGISTERED,
+    schemas.PlayerRegisteredSerializer,
+    decisions.decide_registration,
+    # The late entry's choice is stored only when rounds were missed.
+    replay_fields=frozenset(schemas.PlayerRegisteredSerializer().fields) - {"missed_rounds"},
 )
 withdraw_player = Command(
     EventKind.PLAYER_WITHDRAWN, schemas.PlayerWithdrawnSerializer, decisions.decide_withdrawal
@@ -235,6 +258,7 @@ pair_next_team_round = Command(
     schemas.NextTeamRoundSerializer,
     team_decisions.decide_next_team_round,
     replay_fields=frozenset(),
+    also_last=frozenset({EventKind.MATCH_FORFEITED}),
 )
 record_board_result = Command(
     EventKind.BOARD_RESULT_RECORDED,
@@ -249,8 +273,55 @@ correct_board_result = Command(
 forfeit_match = Command(
     EventKind.MATCH_FORFEITED, schemas.MatchForfeitedSerializer, team_decisions.decide_match_forfeit
 )
+withdraw_team = Command(
+    EventKind.TEAM_WITHDRAWN, schemas.TeamWithdrawnSerializer, team_decisions.decide_team_withdrawal
+)
+request_team_bye = Command(
+    EventKind.TEAM_BYE_REQUESTED, schemas.TeamByeRequestedSerializer, team_decisions.decide_team_bye
+)
+cancel_team_bye = Command(
+    EventKind.TEAM_BYE_CANCELLED,
+    schemas.TeamByeCancelledSerializer,
+    team_decisions.decide_team_bye_cancellation,
+)
+rank_teams = Command(
+    EventKind.TEAMS_RANKED,
+    schemas.TeamsRankedSerializer,
+    team_decisions.decide_team_ranking,
+    replay_fields=frozenset(),
+)
 set_prize_list = Command(
     EventKind.PRIZE_LIST_SET, schemas.PrizeListSetSerializer, decisions.decide_prize_list
+)
+
+# The players' reports and the private links (issue 21): tournaments.domain.reports.
+report_result = Command(
+    EventKind.RESULT_REPORTED, schemas.ResultReportedSerializer, reports.decide_report
+)
+confirm_report = Command(
+    EventKind.RESULT_RECORDED, schemas.ReportConfirmedSerializer, reports.decide_confirmation
+)
+reject_report = Command(
+    EventKind.REPORT_REJECTED, schemas.ReportRejectedSerializer, reports.decide_rejection
+)
+issue_links = Command(
+    EventKind.LINK_ISSUED,
+    schemas.LinksIssuedSerializer,
+    reports.decide_links_issued,
+    replay_fields=frozenset({"role"}),
+)
+revoke_link = Command(
+    EventKind.LINK_REVOKED, schemas.LinkRevokedSerializer, reports.decide_link_revoked
+)
+submit_captain_lineup = Command(
+    EventKind.LINEUP_SUBMITTED,
+    schemas.CaptainLineupSerializer,
+    team_decisions.decide_captain_lineup,
+)
+start_team_round = Command(
+    EventKind.TEAM_ROUND_STARTED,
+    schemas.TeamRoundStartedSerializer,
+    team_decisions.decide_round_start,
 )
 
 
@@ -352,6 +423,9 @@ reinstate_player = _amendment(
 )
 unpair_round = _amendment(
     EventKind.ROUND_UNPAIRED, schemas.RoundUnpairedSerializer, amendments.decide_unpairing
+)
+check_in_players = _amendment(
+    EventKind.PLAYERS_CHECKED_IN, schemas.PlayersCheckedInSerializer, amendments.decide_check_in
 )
 change_settings = _amendment(
     EventKind.SETTINGS_CHANGED, schemas.SettingsChangedSerializer, _decide_settings_change

@@ -6,7 +6,9 @@ Berger tables.
 A Swiss round's verdict depends only on the events up to its ``round.paired``
 event, which never change: it is computed once and cached under that event's seq
 (a round paired again gets a new seq), so a page view of a 2,000-player event
-reads the cache instead of running the engine.
+reads the cache instead of running the engine.  The cache is filled by the
+Celery task ``live.tasks.compute_pairing_verdicts``, queued by the standings task
+when ``verdicts_missing``: neither a request nor the standings wait for the engine.
 """
 
 from __future__ import annotations
@@ -40,13 +42,7 @@ def pairing_check(
 ) -> list[RoundVerdict]:
     """Each paired round's verdict (only ``rounds`` when given), by round number;
     without ``compute``, only the verdicts already cached."""
-    paired: dict[int, tuple[int, datetime]] = {}  # round -> its standing round.paired event
-    for seq, stamp, number in (
-        Event.objects.filter(tournament_id=tournament_id, kind=EventKind.ROUND_PAIRED)
-        .order_by("seq")
-        .values_list("seq", "created_at", payload_lookup("round"))
-    ):
-        paired[number] = (seq, stamp)
+    paired = _paired(tournament_id)
     state = current_state(tournament_id)  # TournamentNotFound for no such tournament
     if rounds is not None:
         paired = {n: event for n, event in paired.items() if n in rounds}
@@ -62,6 +58,27 @@ def pairing_check(
         cache.set_many({keys[v.round]: v for v in computed}, _KEEP_SECONDS)
         verdicts.update({v.round: v for v in computed})
     return [verdicts[n] for n in sorted(verdicts)]
+
+
+def verdicts_missing(tournament_id: int) -> bool:
+    """Whether a paired round of the tournament has no cached verdict yet: what
+    ``pairing_check`` would run the engine for."""
+    if current_state(tournament_id).settings.system is not System.SWISS:
+        return False  # the Berger tables are read, not cached
+    keys = [_key(tournament_id, *event) for event in _paired(tournament_id).values()]
+    return len(cache.get_many(keys)) < len(keys)
+
+
+def _paired(tournament_id: int) -> dict[int, tuple[int, datetime]]:
+    """Each paired round's standing round.paired event: its seq and time."""
+    paired: dict[int, tuple[int, datetime]] = {}
+    for seq, stamp, number in (
+        Event.objects.filter(tournament_id=tournament_id, kind=EventKind.ROUND_PAIRED)
+        .order_by("seq")
+        .values_list("seq", "created_at", payload_lookup("round"))
+    ):
+        paired[number] = (seq, stamp)
+    return paired
 
 
 def _derive(tournament_id: int, wanted: Collection[int]) -> list[RoundVerdict]:

@@ -34,17 +34,35 @@ from tournaments.domain.bulk_registration import (
 )
 from tournaments.domain.decisions import check_round_asked
 from tournaments.domain.errors import TournamentNotFound, UnreadableLog
+from tournaments.domain.event_players import PlayerTrail
 from tournaments.domain.events import EVENT_TYPES, EventKind, payload_lookup, public_payload
 from tournaments.domain.initial_ranking import initial_ranking
 from tournaments.domain.pairing_origin import BERGER
 from tournaments.domain.pairing_preview import pairing_preview
 from tournaments.domain.rating_list import ListedPlayer, RatingListError, look_up, read_rating_list
-from tournaments.domain.state import BYE_POINTS, PlayerState, TournamentState
-from tournaments.domain.teams import TEAM, match_boards, match_score, round_complete, score_text
+from tournaments.domain.reports import (
+    CAPTAIN,
+    PLAYER,
+    PlayerBoard,
+    conflicting,
+    current_board,
+    pending_reports,
+)
+from tournaments.domain.state import BYE_POINTS, PlayerState, Report, TournamentState
+from tournaments.domain.team_decisions import captain_round
+from tournaments.domain.teams import (
+    TEAM,
+    match_boards,
+    match_score,
+    round_complete,
+    score_text,
+    team_seeds,
+)
 from tournaments.models import Event, Membership, Tournament
 
-from .events import payload_of, summarise
-from .pairing_check import pairing_check
+from .events import domain_event, payload_of, summarise
+from .pairing_check import pairing_check, verdicts_missing
+from .private_links import LinkHolder, RevokedLink, UnknownLink, resolve, tokens
 from .signals import event_appended
 from .state_cache import current_state, state_at
 from .unreadable import known as known_unreadable
@@ -83,6 +101,7 @@ __all__ = [
     "load_tournament",
     "load_tournament_as_of",
     "seq_after_round",
+    "seqs_naming_player",
     "match_boards",
     "match_score",
     "may_write",
@@ -92,9 +111,25 @@ __all__ = [
     "organised_by",
     "pairing_check",
     "pairing_verdict",
+    "verdicts_missing",
     "report_unreadable",
     "round_complete",
     "score_text",
+    "team_seeds",
+    # Issue 21: the players' reports and the private links.
+    "CAPTAIN",
+    "PLAYER",
+    "LinkHolder",
+    "PlayerBoard",
+    "Report",
+    "RevokedLink",
+    "UnknownLink",
+    "captain_round",
+    "conflicting",
+    "current_board",
+    "pending_reports",
+    "resolve",
+    "tokens",
 ]
 
 
@@ -231,6 +266,17 @@ def tournament_events(tournament_id: int) -> QuerySet[Event]:
     return Event.objects.filter(tournament_id=tournament_id)
 
 
+def seqs_naming_player(tournament_id: int, player_id: int) -> set[int]:
+    """The seqs of the tournament's events that name the player of ``player_id``
+    (``domain.event_players``: each read against the state of its time)."""
+    trail = PlayerTrail()
+    return {
+        stored.seq
+        for stored in tournament_events(tournament_id).order_by("seq").iterator()
+        if player_id in trail.named(stored.seq, domain_event(stored))
+    }
+
+
 def author_of(tournament_id: int, seq: int) -> str:
     """Who stored event ``seq`` (their user name; "" when unknown)."""
     name = (
@@ -299,8 +345,9 @@ def organised_by(user: Any) -> set[int]:
 def pairing_verdict(tournament_id: int, round_number: int) -> str:
     """What the public round page says of the round's pairing, e.g. "pairing
     re-derived from the event log: identical"; only read from the cache, which the
-    standings task fills after each pairing (``pairing_check``): a crowd opening a
-    2,000-player round's page just paired must not each run the engine."""
+    verdicts' task fills after each pairing (``live.tasks.compute_pairing_verdicts``):
+    a crowd opening a 2,000-player round's page just paired must not each run the
+    engine.  Until it is there: "pairing check under way"."""
     checked = pairing_check(tournament_id, rounds=[round_number], compute=False)
     if not checked:
         return gettext("pairing check under way")

@@ -25,6 +25,7 @@ from tiebreaks.prizes import PrizeError, parse_prize_list, prize_list_json
 from tiebreaks.standings import DEFAULT_RULES, RULES, compute_standings
 from tiebreaks.teams.standings import ROUND_ROBIN_DEFAULT, SWISS_DEFAULT, parse_team_code
 from tournaments.domain.errors import CommandError
+from tournaments.domain.reports import ROLES
 from tournaments.domain.state import BYE_POINTS, RESULTS, SYSTEMS, scoring_from_payload
 from tournaments.domain.teams import INDIVIDUAL, KINDS, MATCH_FORFEITS, TEAM
 
@@ -166,6 +167,35 @@ class TournamentCreatedSerializer(serializers.Serializer):
         '"baku" (C.04.5.1, standard 1 - 1/2 - 0 scoring only). Omit for none.',
     )
     details = TournamentDetailsSerializer(required=False)
+    initial_colour = serializers.ChoiceField(
+        choices=("white1", "black1"),
+        required=False,
+        help_text="Round 1's first colour (TRF XXC): the top player of round 1 has White "
+        '("white1") or Black ("black1"). Omit for the server\'s default.',
+    )
+    check_in = serializers.BooleanField(
+        required=False,
+        help_text="Pair only the players checked in for a round (POST check-ins/); "
+        "the others are absent.",
+    )
+    max_half_byes = serializers.IntegerField(
+        min_value=0,
+        max_value=MAX_ROUNDS,
+        required=False,
+        help_text="C.04.2: the most half-point byes a player may request. Omit for no limit.",
+    )
+    no_half_byes_in = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS),
+        required=False,
+        max_length=MAX_ROUNDS,
+        help_text="C.04.2: the rounds in which no half-point bye may be requested "
+        "(typically the last).",
+    )
+    confirm_matching_reports = serializers.BooleanField(
+        required=False,
+        help_text="true: two matching reports of a game by its players record the result "
+        "without the organiser (issue 21). Omit for the organiser to confirm every report.",
+    )
     kind = serializers.ChoiceField(
         choices=KINDS,
         default=INDIVIDUAL,
@@ -190,6 +220,13 @@ class TournamentCreatedSerializer(serializers.Serializer):
             if team_only in attrs:
                 raise serializers.ValidationError({team_only: "applies to a team event only"})
         del attrs["kind"]  # an individual event's payload stays as it always was
+        late = [n for n in attrs.get("no_half_byes_in", ()) if n > attrs["rounds"]]
+        if late:
+            raise serializers.ValidationError(
+                {"no_half_byes_in": f"round {late[0]} is after the last round ({attrs['rounds']})"}
+            )
+        if "no_half_byes_in" in attrs:
+            attrs["no_half_byes_in"] = sorted(set(attrs["no_half_byes_in"]))
         if "acceleration" in attrs:
             if attrs["system"] != System.SWISS.value:
                 raise serializers.ValidationError(
@@ -297,6 +334,12 @@ class PlayerRegisteredSerializer(PlayerDataSerializer):
         required=False,
         help_text="Given by the server: the player's id, which never changes.",
     )
+    missed_rounds = serializers.ChoiceField(
+        choices=("zero", "half"),
+        required=False,
+        help_text="A late entry (rounds paired already): the bye each missed round "
+        "counts as; zero when omitted.",
+    )
 
 
 class PlayerEditedSerializer(serializers.Serializer):
@@ -337,6 +380,16 @@ class PlayerReinstatedSerializer(serializers.Serializer):
         max_value=MAX_ROUNDS,
         required=False,
         help_text="The first round the player plays again; omit for the first one possible.",
+    )
+
+
+class PlayersCheckedInSerializer(serializers.Serializer):
+    round = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS)
+    player_ids = serializers.ListField(
+        child=serializers.IntegerField(min_value=1), min_length=1, max_length=MAX_START_RANK
+    )
+    present = serializers.BooleanField(
+        default=True, help_text="false: no longer checked in (marked absent again)."
     )
 
 
@@ -392,14 +445,25 @@ class RosterEditedSerializer(serializers.Serializer):
     )
 
 
-class LineupSubmittedSerializer(serializers.Serializer):
-    round = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS)
+class CaptainLineupSerializer(serializers.Serializer):
+    """A captain's line-up (issue 21): the team is the link's, the round the one due."""
+
     team = serializers.IntegerField(min_value=1, max_value=MAX_START_RANK)
     players = serializers.ListField(
         child=serializers.IntegerField(min_value=1, max_value=MAX_START_RANK, allow_null=True),
         max_length=MAX_BOARDS,
         help_text="Start ranks by board, from the roster in roster order; null: an empty board.",
     )
+
+
+class LineupSubmittedSerializer(CaptainLineupSerializer):
+    """The organiser's line-up, for the round given."""
+
+    round = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS)
+
+
+class TeamRoundStartedSerializer(serializers.Serializer):
+    round = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS)
 
 
 class PairingMatchSerializer(serializers.Serializer):
@@ -457,6 +521,49 @@ class MatchForfeitedSerializer(serializers.Serializer):
         choices=tuple(MATCH_FORFEITS),
         help_text="From the first-named team's side: +/- it wins, -/+ it loses, 0-0 neither came.",
     )
+
+
+class TeamWithdrawnSerializer(serializers.Serializer):
+    team = serializers.IntegerField(min_value=1, max_value=MAX_START_RANK)
+    from_round = serializers.IntegerField(
+        min_value=1, max_value=MAX_ROUNDS, help_text="The first round the team no longer plays."
+    )
+
+
+class TeamByeRequestedSerializer(serializers.Serializer):
+    team = serializers.IntegerField(min_value=1, max_value=MAX_START_RANK)
+    round = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS)
+    points = serializers.ChoiceField(
+        choices=tuple(BYE_POINTS),
+        default="half",
+        help_text="half: a drawn match; zero: a lost one; full: a won one (a team Swiss only).",
+    )
+
+
+class TeamByeCancelledSerializer(serializers.Serializer):
+    team = serializers.IntegerField(min_value=1, max_value=MAX_START_RANK)
+    round = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS)
+
+
+class TeamsRankedSerializer(serializers.Serializer):
+    method = serializers.ChoiceField(
+        choices=("rating",),
+        required=False,
+        help_text='"rating": by the mean rating of the rosters\' first boards, then the name.',
+    )
+    order = serializers.ListField(
+        child=serializers.IntegerField(min_value=1),
+        required=False,
+        max_length=MAX_START_RANK,
+        help_text="Team pairing numbers as they are, the new number 1 first; every team once.",
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if ("method" in attrs) == ("order" in attrs):
+            raise serializers.ValidationError(
+                {"method": ['Send either "method": "rating" or "order": [team numbers].']}
+            )
+        return attrs
 
 
 class PlayerWithdrawnSerializer(serializers.Serializer):
@@ -530,6 +637,47 @@ class ResultCorrectedSerializer(ResultRecordedSerializer):
         required=False,
         help_text="Seq of the result being corrected; omit to correct the current one.",
     )
+
+
+class ResultReportedSerializer(serializers.Serializer):
+    """A player's report: the player is the link's holder, the board their own."""
+
+    player_id = serializers.IntegerField(min_value=1)
+    result = serializers.ChoiceField(choices=RESULTS, help_text="White's side first.")
+
+
+class ReportConfirmedSerializer(serializers.Serializer):
+    round = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS)
+    board = serializers.IntegerField(min_value=1)
+    result = serializers.ChoiceField(
+        choices=RESULTS,
+        required=False,
+        help_text="The result to record; omit to record the one the players reported "
+        "(needed when their reports conflict).",
+    )
+
+
+class ReportRejectedSerializer(serializers.Serializer):
+    round = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS)
+    board = serializers.IntegerField(min_value=1)
+    reason = serializers.CharField(max_length=500)
+
+
+class LinksIssuedSerializer(serializers.Serializer):
+    role = serializers.ChoiceField(choices=ROLES)
+    holders = serializers.ListField(
+        child=serializers.IntegerField(min_value=1),
+        min_length=1,
+        max_length=MAX_START_RANK,
+        help_text="Player ids (role player) or team numbers (role captain).",
+    )
+    # Made by the server (tournaments.store.private_links), one per holder.
+    nonces = serializers.ListField(child=serializers.CharField(max_length=64))
+
+
+class LinkRevokedSerializer(serializers.Serializer):
+    role = serializers.ChoiceField(choices=ROLES)
+    holder = serializers.IntegerField(min_value=1)
 
 
 class RoundClosedSerializer(serializers.Serializer):

@@ -66,6 +66,7 @@ from tiebreaks.standings import Standings, compute_standings, format_value
 from tiebreaks.trf import ByeRecord, TrfFile, parse_trf, trf_from_tournament, write_trf
 from tiebreaks.trf.details import iso_date, tournament_details
 from tournaments.domain.errors import CommandError
+from tournaments.domain.pairing_origin import XXC
 from tournaments.domain.state import TournamentState
 
 from . import commands, queries
@@ -101,6 +102,7 @@ _SETTING_RECORDS = {
     "rules": (RULES_COMMENT,),
     "unrated_rating": (UNRATED_COMMENT,),
     "acceleration": (ACCELERATION_COMMENT,),
+    "initial_colour": ("XXC ",),
 }
 REQUESTED_BYES = {Unplayed.HPB: "half", Unplayed.ZPB: "zero", Unplayed.FPB: "full"}
 BYE_KINDS = {points: kind for kind, points in REQUESTED_BYES.items()}
@@ -123,8 +125,12 @@ def import_trf(
     """Create a tournament from a TRF; raises TrfError and stores nothing when refused.
 
     ``rules`` is the C.07 edition to freeze (TRF has no record for it); None
-    takes the default.
+    takes the default.  A file with team records makes a team event (``team_trf``).
     """
+    from .team_trf import import_team_trf, is_team_file  # it builds on this module
+
+    if is_team_file(text):
+        return import_team_trf(text, author=author, rules=rules)
     trf = parse_trf(text)
     lines = text.split("\n")
     if not trf.tournament.players:
@@ -162,6 +168,8 @@ class _Importer:
         acceleration = self._comment(ACCELERATION_COMMENT)
         if acceleration is not None:
             settings["acceleration"] = acceleration
+        if colour := self._initial_colour():
+            settings["initial_colour"] = colour
         with reported_at(self._header_line):
             created = commands.create_tournament(settings, author=self.author)
         # New and invisible to others until this transaction commits: no other
@@ -203,6 +211,16 @@ class _Importer:
                 return line[len(prefix) :].strip()
         return None
 
+    def _initial_colour(self) -> str | None:
+        """``white1`` or ``black1`` of an XXC record (other words, as "rtg", are
+        the pairing engine's business)."""
+        for line in self.trf.headers.lines:
+            if line.startswith("XXC"):
+                found = [w for w in line[3:].lower().split() if w in XXC.values()]
+                if found:
+                    return found[0]
+        return None
+
     def _withdrawals(self) -> dict[int, list[tuple[int, int, int]]]:
         """From round -> (start rank, line, column) of each withdrawal comment."""
         found: dict[int, list[tuple[int, int, int]]] = {}
@@ -217,7 +235,7 @@ class _Importer:
 
     def _withdraw(self, listed: list[tuple[int, int, int]], from_round: int) -> None:
         for rank, line, column in listed:
-            with reported_at(_at(line, column)):
+            with reported_at(at_place(line, column)):
                 self._append(
                     commands.withdraw_player, {"start_rank": rank, "from_round": from_round}
                 )
@@ -230,7 +248,7 @@ class _Importer:
             if record.round <= paired or record.kind not in REQUESTED_BYES:
                 continue
             for rank in record.start_ranks:
-                with reported_at(_at(line, 1)):
+                with reported_at(at_place(line, 1)):
                     self._append(
                         commands.request_bye,
                         {
@@ -256,18 +274,7 @@ class _Importer:
         return self.line_of[rank], column
 
     def _register(self, player: Player) -> None:
-        payload = {
-            "start_rank": player.start_rank,
-            "name": player.name or f"Player {player.start_rank}",
-            "rating": player.rating or 0,
-            "title": (player.title or "").upper(),
-            "federation": player.federation or "",
-            # Files write 0, "NA" or "-" for "no FIDE id"; several such players are not twins.
-            "fide_id": player.fide_id if player.fide_id.strip("0").isdigit() else "",
-            # A sex or birth date in a form the registration does not take is left out.
-            "sex": player.sex.lower() if player.sex.lower() in ("m", "w") else "",
-            "birth_date": _birth_date(player.birth_date),
-        }
+        payload = {"start_rank": player.start_rank, **player_data(player)}
         line = self.line_of[player.start_rank]
         with reported_at(lambda field: (line, _PLAYER_COLUMNS.get(field, 1))):
             self._append(commands.register_player, payload)
@@ -328,6 +335,21 @@ class _Importer:
                 self._append(commands.record_result, payload)
 
 
+def player_data(player: Player) -> dict[str, Any]:
+    """A 001 record's player as a registration's data (without the start rank)."""
+    return {
+        "name": player.name or f"Player {player.start_rank}",
+        "rating": player.rating or 0,
+        "title": (player.title or "").upper(),
+        "federation": player.federation or "",
+        # Files write 0, "NA" or "-" for "no FIDE id"; several such players are not twins.
+        "fide_id": player.fide_id if player.fide_id.strip("0").isdigit() else "",
+        # A sex or birth date in a form the registration does not take is left out.
+        "sex": player.sex.lower() if player.sex.lower() in ("m", "w") else "",
+        "birth_date": _birth_date(player.birth_date),
+    }
+
+
 def _birth_date(text: str) -> str:
     """A 001 record's birth date (``1990/05/31``, or a year) as the registration takes it."""
     text = text.strip()
@@ -345,7 +367,7 @@ def reported_at(locate: Callable[[str], tuple[int, int]]) -> Iterator[None]:
         raise TrfError(line, column, f"{exc.field}: {exc.message}") from exc
 
 
-def _at(line: int, column: int) -> Callable[[str], tuple[int, int]]:
+def at_place(line: int, column: int) -> Callable[[str], tuple[int, int]]:
     """Every refusal at one place of the file, whichever field it names."""
     return lambda _field: (line, column)
 
@@ -408,7 +430,11 @@ def export_trf(tournament_id: int) -> str:
     TRF has no record for the C.07 edition, so it goes in a comment line that
     ``import_trf`` reads back: the export of a fide-2023 tournament imports as one.
     """
+    from .team_trf import export_team_trf  # it builds on this module
+
     tournament = queries.load_tournament(tournament_id)
+    if tournament.is_team:
+        return export_team_trf(tournament)
     state = tournament.state
     standings = standings_of(tournament)
     trf = trf_from_tournament(
@@ -424,6 +450,8 @@ def export_trf(tournament_id: int) -> str:
         comments += f"{UNRATED_COMMENT}{unrated_rating}\n"
     if acceleration := state.settings.acceleration:
         comments += f"{ACCELERATION_COMMENT}{acceleration}\n"
+    if initial := state.settings.initial_colour:
+        comments += f"XXC {initial}\n"
     withdrawn: dict[int, list[int]] = {}
     for player in sorted(state.players.values(), key=lambda p: p.start_rank):
         if player.withdrawn_from is not None:

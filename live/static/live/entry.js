@@ -206,8 +206,9 @@
 
   root.addEventListener("submit", async (event) => {
     const form = event.target;
-    const item = form.closest(".entry-board");
-    // Forms without an API url (cancelling the round) go to their page as usual.
+    const item = form.classList.contains("correction") ? form.closest(".entry-board") : null;
+    // Forms without an API url (cancelling the round, confirming or rejecting a
+    // board's reports) go to their page as usual.
     if (!item && !form.dataset.url) return;
     event.preventDefault();
     if (item) {

@@ -174,7 +174,7 @@
     const style = getComputedStyle(cell);
     canvas.font = style.fontWeight + " " + style.fontSize + " " + style.fontFamily;
     let widest = 0;
-    for (const td of table.querySelectorAll("tbody tr[data-start-rank] td.name a.player")) {
+    for (const td of table.querySelectorAll("tbody tr[data-start-rank] td.name :is(a.player, a.team)")) {
       widest = Math.max(widest, canvas.measureText(td.textContent.slice(0, NAME_CHARS)).width);
     }
     return widest + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) + 2;

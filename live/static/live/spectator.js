@@ -227,6 +227,7 @@
     for (const board of diff.boards) boards.set(board[0], decodeBoard(board));
     body.rounds.boards = Array.from(boards.values()).sort((a, b) => a.board - b.board);
     body.rounds.closed = diff.closed;
+    if (diff.reported) body.rounds.reported = diff.reported;
     body.version = diff.version;
     body.computed_at = diff.computed_at;
     render(before);
@@ -312,12 +313,12 @@
     return row ? (row.title ? row.title + " " : "") + row.name : "#" + startRank;
   }
 
-  // The player card's URL: the page gives the one of start rank 0.
+  // The player card's URL: the page gives the one of start rank 0.  A team event's
+  // rows and matches name teams: their team cards.
   function playerLink(startRank, html) {
-    // A team event's rows are teams: no player card behind them.
-    if (body && body.tournament && body.tournament.kind === "team") return html;
-    const href = root.dataset.playerUrl.replace(/\/0\/$/, "/" + startRank + "/");
-    return "<a class='player' href='" + esc(href) + "'>" + html + "</a>";
+    const team = root.dataset.teamUrl;
+    const href = (team || root.dataset.playerUrl).replace(/\/0\/$/, "/" + startRank + "/");
+    return "<a class='" + (team ? "team" : "player") + "' href='" + esc(href) + "'>" + html + "</a>";
   }
 
   function render(before) {
@@ -341,12 +342,14 @@
   function renderStandings() {
     const table = document.querySelector("#standings table");
     const codes = body.tiebreaks;
+    // A team has no rating: a team event's table leaves the column out.
+    const team = body.tournament.kind === "team";
     table.tHead.innerHTML =
       "<tr><th class='rank' title='" + esc(_("Rank")) + "'>#</th><th class='sr' title='" + esc(_("Start rank")) + "'>" + esc(_("No")) + "</th>" +
       "<th class='name'>" + esc(_("Name")) + "</th>" +
       "<th class='fed' title='" + esc(_("Federation")) + "'>" + esc(_("Fed")) + "</th>" +
-      "<th class='rating' title='" + esc(_("Rating")) + "'>" + esc(_("Rtg")) + "</th>" +
-      (body.tournament.kind === "team"
+      (team ? "" : "<th class='rating' title='" + esc(_("Rating")) + "'>" + esc(_("Rtg")) + "</th>") +
+      (team
         ? "<th class='points' title='" + esc(_("Match points")) + "'>" + esc(_("MP")) + "</th>"
         : "<th class='points' title='" + esc(_("Points")) + "'>" + esc(_("Pts")) + "</th>") +
       // The column's help: a button to focus (keyboard) or hover, described by its tip.
@@ -359,12 +362,12 @@
       const classes = mark && mark.until > now ? ["moved-" + mark.dir] : [];
       if (followed.has(row.start_rank)) classes.push("followed");
       const cls = classes.length ? " class='" + classes.join(" ") + "'" : "";
-      const gap = row.gap ? "<tr class='gap'><td colspan='" + (6 + codes.length) + "'>…</td></tr>" : "";
+      const gap = row.gap ? "<tr class='gap'><td colspan='" + ((team ? 5 : 6) + codes.length) + "'>…</td></tr>" : "";
       return gap + "<tr data-start-rank='" + row.start_rank + "' data-federation='" + esc(row.federation) + "'" + cls + ">" +
         "<td class='rank'>" + esc(row.place) + "</td><td class='sr'>" + row.start_rank + "</td>" +
         "<td class='name'>" + playerLink(row.start_rank, (row.title ? "<span class='title'>" + esc(row.title) + "</span> " : "") + esc(row.name)) + "</td>" +
         "<td class='fed'>" + esc(row.federation) + "</td>" +
-        "<td class='rating'>" + esc(row.rating || "") + "</td>" +
+        (team ? "" : "<td class='rating'>" + esc(row.rating || "") + "</td>") +
         "<td class='points'>" + points(row.points) + "</td>" +
         codes.map((code) => "<td class='tb'>" + number(row.tiebreaks[code]) + "</td>").join("") +
         "</tr>";
@@ -386,11 +389,19 @@
         (row && row.rating ? " <span class='rating'>" + esc(row.rating) + "</span>" : "") +
         " <span class='pts'>" + points(row && row.points) + "</span>";
     };
+    // A team event's boards are matches, their result the score so far ("2½-1½").
+    const team = body.tournament.kind === "team";
+    const shown = (result) => team ? result : RESULT_TEXT[result] || result;
+    const said = (result) => team ? result || _("match in progress") : RESULT_WORDS[result || ""] || result;
+    // Reported by the players, not confirmed yet: "reported", never the result.
+    const reported = new Set(rounds.reported || []);
     section.querySelector("tbody").innerHTML = rounds.boards.map((board) =>
       "<tr data-board='" + board.board + "'><td class='board'>" + board.board + "</td>" +
       "<td class='white'>" + player(board.white) + "</td>" +
-      "<td class='result'><span aria-hidden='true'>" + (board.result ? esc(RESULT_TEXT[board.result] || board.result) : "…") +
-      "</span><span class='sr-only'>" + esc(RESULT_WORDS[board.result || ""] || board.result) + "</span></td>" +
+      (!board.result && reported.has(board.board)
+        ? "<td class='result reported'>" + esc(_("reported")) + "</td>"
+        : "<td class='result'><span aria-hidden='true'>" + (board.result ? esc(shown(board.result)) : "…") +
+          "</span><span class='sr-only'>" + esc(said(board.result)) + "</span></td>") +
       "<td class='black'>" + player(board.black) + "</td></tr>"
     ).join("");
     section.querySelector(".byes").textContent = rounds.byes.length

@@ -1,0 +1,65 @@
+"""GET /api/tournaments/<id>/board-prizes/ (issue 22): each board's players ranked for
+the board prizes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.urls import reverse
+from rest_framework.test import APIClient
+
+from tests.builders import build_team_event, record_board
+from tests.live.builders import make_tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def board_prizes(tid: int, **query: Any) -> Any:
+    return APIClient().get(reverse("board-prizes", args=[tid]), query)
+
+
+def test_by_percentage_equal_shares_go_by_performance() -> None:
+    # Board 1: 7 (2330) beats 4 (2360): 3160; 1 (2390) beats 10 (2300): 3100; both 100 %.
+    tid = build_team_event(teams=4, boards=2)
+    record_board(tid, 1, 1, "1-0")
+    record_board(tid, 2, 1, "0-1")
+    body = board_prizes(tid, order="percentage", min_games=1).json()
+    first = body["boards"][0]["players"][0]
+    assert [p["start_rank"] for p in body["boards"][0]["players"]] == [7, 1, 10, 4]
+    assert first == {
+        "rank": 1,
+        "start_rank": 7,
+        "name": "Player 3.1",
+        "team": 3,
+        "points": 1,
+        "games": 1,
+        "percentage": 100,
+        "opponents_average": 2360,
+        "performance": 3160,
+    }
+
+
+def test_a_player_below_the_minimum_has_no_rank() -> None:
+    tid = build_team_event(teams=4, boards=2)
+    record_board(tid, 1, 1, "1-0")
+    body = board_prizes(tid).json()  # 3 rounds: at least 2 games
+    assert body["min_games"] == 2 and body["boards"][0]["players"][0]["rank"] is None
+
+
+def test_an_unknown_order_is_refused_naming_the_field() -> None:
+    tid = build_team_event(teams=4, boards=2)
+    response = board_prizes(tid, order="rating")
+    assert response.status_code == 400 and response.json()[0].startswith("order:")
+
+
+def test_an_individual_event_has_no_board_prizes() -> None:
+    tid = make_tournament()
+    assert board_prizes(tid).status_code == 404
+
+
+def test_the_openapi_schema_documents_the_query() -> None:
+    schema = APIClient().get(reverse("schema"), {"format": "json"}).json()
+    operation = schema["paths"]["/api/tournaments/{tournament_id}/board-prizes/"]["get"]
+    query = {p["name"] for p in operation["parameters"] if p["in"] == "query"}
+    assert query == {"order", "min_games"}

@@ -1,0 +1,122 @@
+"""Board-by-board individual results and board prizes (tiebreaks.teams.boards),
+hand-checked: performance = the rated opponents' average + dp of FIDE table 8.1(a)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+
+from tiebreaks.model import Player
+from tiebreaks.teams.boards import (
+    BoardOrder,
+    BoardRecord,
+    board_prizes,
+    board_records,
+    default_min_games,
+    player_games,
+)
+from tiebreaks.teams.model import BoardGame, BoardResult, Match, TeamTournament
+
+from .team_builders import forfeit, match, tournament
+
+# Team t's player on board b is t*100 + b; 0: unrated.
+RATINGS = {101: 2200, 102: 2100, 201: 2000, 202: 1900, 301: 1800, 302: 0}
+
+
+def rated(t: TeamTournament, ratings: dict[int, int]) -> TeamTournament:
+    return replace(t, players=tuple(Player(r, f"P{r}", ratings[r]) for r in sorted(ratings)))
+
+
+def three_teams() -> TeamTournament:
+    """Round 1: 101 beats 201, 202 (White) draws 102; round 2: 101 beats 301, 302
+    (White) beats 102; round 3: 201 wins board 1 by forfeit, 302 draws 202."""
+    rounds = [[match(1, 2, "1=")], [match(1, 3, "10")], [match(2, 3, "+=")]]
+    return rated(tournament(3, 2, rounds), RATINGS)
+
+
+def record(t: TeamTournament, board: int, player: int) -> BoardRecord:
+    return next(r for r in board_records(t)[board - 1] if r.player == player)
+
+
+def test_performance_is_the_opponents_average_plus_dp_of_the_percentage() -> None:
+    # 302: 1 vs 2100, ½ vs 1900: 1½ of 2 = 75 %, dp 193; average 2000.
+    line = record(three_teams(), 2, 302)
+    assert (line.points, line.played, line.performance) == (Fraction(3, 2), 2, 2193)
+
+
+def test_a_board_forfeit_is_no_game() -> None:
+    # 201: lost to 101, then a forfeit win: one game, no point.
+    line = record(three_teams(), 1, 201)
+    assert (line.points, line.played, line.performance) == (0, 1, 2200 - 800)
+
+
+def test_an_unrated_opponent_counts_in_the_score_but_not_in_the_performance() -> None:
+    # 102: ½ vs 202 (1900), 0 vs 302 (unrated): ½ of 2; performance on 202 only.
+    line = record(three_teams(), 2, 102)
+    assert (line.points, line.percentage, line.performance) == (
+        Fraction(1, 2),
+        Fraction(1, 4),
+        1900,
+    )
+
+
+def test_a_team_forfeit_gives_nobody_a_game() -> None:
+    t = rated(tournament(3, 2, [[match(1, 2, "11")], [forfeit(1, 3, "+-")]]), RATINGS)
+    assert record(t, 1, 101).played == 1
+
+
+def test_a_board_not_finished_is_not_counted() -> None:
+    t = rated(tournament(3, 2, [[match(1, 2, "1*")]]), RATINGS)
+    assert [r.player for r in board_records(t)[1]] == []
+
+
+def test_a_player_has_a_line_on_each_board_played() -> None:
+    # Round 2: 102 moves up to board 1 against 301 and draws it.
+    moved = Match(1, 3, (BoardGame(1, 1, 102, 301, BoardResult.DRAW),))
+    t = rated(tournament(3, 2, [[match(1, 2, "11")], [moved]]), RATINGS)
+    assert (record(t, 1, 102).points, record(t, 2, 102).points) == (Fraction(1, 2), 1)
+
+
+# One board, four teams: 101 (2000) draws 201 (2400) and beats 301 (1600): 1½ of 2,
+# 75 %, 2000 + 193 = 2193; 201 draws 101, beats 301 and 401 (1600): 2½ of 3, 83 %,
+# 1733 + 273 = 2006; 401 loses once (2400 - 800); 301 loses twice (2200 - 800).
+ONE_BOARD = {101: 2000, 201: 2400, 301: 1600, 401: 1600}
+
+
+def one_board() -> TeamTournament:
+    rounds = [[match(1, 2, "=")], [match(1, 3, "1")], [match(2, 3, "1")], [match(2, 4, "1")]]
+    return rated(tournament(4, 1, rounds), ONE_BOARD)
+
+
+def ranked(t: TeamTournament, order: BoardOrder, min_games: int) -> list[tuple[int | None, int]]:
+    return [(p.rank, p.record.player) for p in board_prizes(t, order, min_games).boards[0]]
+
+
+def test_by_performance_the_higher_performance_comes_first() -> None:
+    assert ranked(one_board(), BoardOrder.PERFORMANCE, 1)[:2] == [(1, 101), (2, 201)]
+
+
+def test_by_percentage_the_higher_percentage_comes_first() -> None:
+    assert ranked(one_board(), BoardOrder.PERCENTAGE, 1)[:2] == [(1, 201), (2, 101)]
+
+
+def test_a_player_below_the_minimum_of_games_is_listed_unranked_after() -> None:
+    assert ranked(one_board(), BoardOrder.PERFORMANCE, 3)[:2] == [(1, 201), (None, 101)]
+
+
+def test_players_equal_on_every_criterion_share_the_place() -> None:
+    # Board 1 of three_teams: 201 and 301 each lost once to 101 (2200): 1400, 0 %.
+    places = ranked(three_teams(), BoardOrder.PERFORMANCE, 1)
+    assert places == [(1, 101), (2, 201), (2, 301)]
+
+
+def test_the_default_minimum_is_two_thirds_of_the_rounds_rounded_up() -> None:
+    t = tournament(2, 1, [[match(1, 2, "1")]], scheduled=11)
+    assert default_min_games(t) == 8
+
+
+def test_a_players_games_on_every_board_make_one_performance() -> None:
+    # 102: beats 202 (1900) on board 2, draws 301 (1800) on board 1: 75 %, 1850 + 193.
+    moved = Match(1, 3, (BoardGame(1, 1, 102, 301, BoardResult.DRAW),))
+    t = rated(tournament(3, 2, [[match(1, 2, "11")], [moved]]), RATINGS)
+    assert player_games(t)[102].performance == 2043

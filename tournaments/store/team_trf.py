@@ -1,0 +1,307 @@
+"""Team events from and to TRF26 team files (issue 22): the web side of
+``tiebreaks.teams.trf``.
+
+``import_team_trf`` turns a team file (``310`` rosters, or TRF16 ``013``) into a new
+team event by running the team commands in the order an organiser would have:
+create the event, register each team with its players (the ``001`` records' data;
+teams and players numbered in the file's team order), then round by round the
+requested team byes (``240``), the matches as paired (the ``320`` PAB), each team's
+line-up, the board results and the forfeited matches (``330``).  As the individual
+import (``trf_import``): one transaction, all or nothing, and every refusal a
+``TrfError`` naming a line of the file.  A last round with byes and no match is the
+round to pair: its ``240`` byes are requested, nothing is paired.
+
+``export_team_trf`` writes a team event as ``team_trf_text`` does (TRF26 with the
+team records), with the C.07 edition, the teams' federations and captains and the
+team withdrawals in comment lines the import reads back, and the byes requested for
+the next round as its ``240`` records.
+
+What a team event cannot hold is refused, naming the record: a colour sequence other
+than alternating boards (``352``), game points as the primary score (``192``), a PAB
+worth other than a drawn match (``320``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db import transaction
+
+from tiebreaks.errors import TrfError
+from tiebreaks.model import Unplayed
+from tiebreaks.teams.model import BoardResult, Score, TeamBye, TeamError, TeamRound, TeamScoring
+from tiebreaks.teams.trf import TeamTrfFile, parse_team_trf, team_trf_text
+from tiebreaks.trf import parse_trf
+from tiebreaks.trf.details import tournament_details
+from tournaments.domain.teams import BOARD_RESULTS, COLOUR_SEQUENCE, MATCH_FORFEITS
+
+from . import commands, queries
+from .append import append
+from .events import fold
+from .trf_import import (
+    REQUESTED_BYES,
+    RULES_COMMENT,
+    ImportedTournament,
+    at_place,
+    player_data,
+    reported_at,
+)
+
+TEAM_RECORDS = re.compile(r"^310 ", re.MULTILINE)
+# TRF16's 013 records also list clubs of an individual event: a team event only
+# when its system record says so.
+LEGACY_TEAM_RECORDS = re.compile(r"^013 ", re.MULTILINE)
+TEAM_SYSTEM = re.compile(r"^(092|192) .*team", re.MULTILINE | re.IGNORECASE)
+# "### Crosstable teams withdrawn from round 4: 3 7": TRF has no record for it.
+WITHDRAWN_COMMENT = re.compile(r"### Crosstable teams withdrawn from round (\d+):((?: +\d+)+) *\r?")
+# "### Crosstable team 3 captain: Anna Braun" (and federation): 310 has no field for them.
+TEAM_COMMENT = re.compile(r"### Crosstable team (\d+) (captain|federation): (.*?) *\r?")
+_RESULT_TEXT = {result: text for text, result in BOARD_RESULTS.items()}
+_FORFEIT_TEXT = {forfeit: text for text, forfeit in MATCH_FORFEITS.items()}
+BYE_KINDS = {points: kind for kind, points in REQUESTED_BYES.items()}
+
+
+def is_team_file(text: str) -> bool:
+    """Whether a TRF is a team event's: 310 records, or TRF16 013 records in a file
+    whose 092 or 192 system names a team event."""
+    if TEAM_RECORDS.search(text):
+        return True
+    return bool(LEGACY_TEAM_RECORDS.search(text) and TEAM_SYSTEM.search(text))
+
+
+def import_team_trf(
+    text: str, *, author: User | None = None, rules: str | None = None
+) -> ImportedTournament:
+    """Create a team event from a team file; raises TrfError and stores nothing when
+    refused.  ``rules``: the C.07 edition (None: the file's comment, else the default)."""
+    try:
+        file = parse_team_trf(text)
+    except TeamError as exc:  # a team file that does not hold together
+        raise TrfError(1, 1, str(exc)) from exc
+    with transaction.atomic():
+        return _TeamImporter(file, text, author).run(rules)
+
+
+class _TeamImporter:
+    def __init__(self, file: TeamTrfFile, text: str, author: User | None) -> None:
+        self.file = file
+        self.text = text
+        self.tournament = file.tournament
+        self.author = author
+        self.lines = file.lines
+        self.teams: dict[int, int] = {}  # the file's team number -> the event's
+        self.ranks: dict[int, int] = {}  # the file's start rank -> the event's
+        self.warnings = list(file.warnings)
+        self.draft: commands.Draft
+
+    def line(self, prefix: str) -> int:
+        """The first line starting with ``prefix`` (1 when there is none)."""
+        return next((n for n, text in enumerate(self.lines, 1) if text.startswith(prefix)), 1)
+
+    def run(self, rules: str | None) -> ImportedTournament:
+        t = self.tournament
+        self._check_supported()
+        scoring = t.scoring
+        settings: dict[str, Any] = {
+            "name": t.name or "Imported team event",
+            "rounds": t.rounds,
+            "system": t.system.value,
+            "scoring": scoring.games.as_texts(),
+            "kind": "team",
+            "boards": t.boards,
+            "match_points": {
+                "win": str(scoring.win),
+                "draw": str(scoring.draw),
+                "loss": str(scoring.loss),
+            },
+        }
+        if self.file.tiebreaks:
+            settings["tiebreaks"] = list(self.file.tiebreaks)
+        if details := tournament_details(parse_trf(self.text)):
+            settings["details"] = details
+        rules = rules or next(
+            (x[len(RULES_COMMENT) :].strip() for x in self.lines if x.startswith(RULES_COMMENT)),
+            None,
+        )
+        if rules is not None:
+            settings["rules"] = rules
+        setting_lines = {"tiebreaks": "202", "rounds": "142", "system": "192", "name": "012"}
+        with reported_at(lambda field: (self.line(setting_lines.get(field, "012")), 1)):
+            created = commands.create_tournament(settings, author=self.author)
+        self.draft = commands.Draft(fold([created]))
+        for team in sorted(t.teams, key=lambda team: team.number):
+            self._register(team.number)
+        on_a_roster = {rank for team in t.teams for rank in team.roster}
+        left_out = [p.start_rank for p in t.players if p.start_rank not in on_a_roster]
+        if left_out:
+            listed = ", ".join(map(str, left_out))
+            self.warnings.append(f"players on no team's roster, left out: {listed}")
+        withdrawals = self._withdrawals()
+        paired = 0
+        for rnd in t.schedule:
+            self._byes(rnd)
+            self._withdraw(withdrawals.pop(rnd.number, []), rnd.number)
+            if not rnd.matches and not any(b.kind is Unplayed.PAB for b in rnd.byes):
+                continue  # the round to pair: its byes are requested, nothing else
+            self._round(rnd)
+            paired = rnd.number
+        for from_round, listed_teams in sorted(withdrawals.items()):
+            self._withdraw(listed_teams, from_round)
+        append(created.tournament_id, self.draft.start_seq, self.draft.events, author=self.author)
+        return ImportedTournament(
+            id=created.tournament_id,
+            name=settings["name"],
+            players=len(self.ranks),
+            rounds_paired=paired,
+            events=self.draft.state.last_seq,
+            warnings=tuple(self.warnings),
+        )
+
+    def _check_supported(self) -> None:
+        t = self.tournament
+        alternating = (COLOUR_SEQUENCE * t.boards)[: t.boards]
+        if t.colour_sequence.upper() != alternating:
+            raise TrfError(
+                self.line("352"),
+                5,
+                f"colour sequence {t.colour_sequence!r}: a team event here alternates the "
+                f"colours down the boards ({alternating})",
+            )
+        if t.primary is Score.GP:
+            raise TrfError(
+                self.line("192"), 5, "game points as the primary score are not supported"
+            )
+        scoring = t.scoring
+        default = TeamScoring(scoring.win, scoring.draw, scoring.loss, scoring.games)
+        if scoring.bye(Unplayed.PAB, t.boards) != default.bye(Unplayed.PAB, t.boards):
+            raise TrfError(
+                self.line("320"), 5, "a pairing-allocated bye here scores as a drawn match"
+            )
+        if t.system_code:
+            self.warnings.append(
+                f"192 {t.system_code}: the next rounds are paired as FIDE_TEAM_TYPEA_MP_GP"
+            )
+
+    def _register(self, number: int) -> None:
+        t = self.tournament
+        team = next(x for x in t.teams if x.number == number)
+        players = {p.start_rank: p for p in t.players}
+        body = {
+            "name": team.name,
+            "short_name": team.short_name,
+            "federation": team.federation,
+            "captain": team.captain,
+            "players": [player_data(players[rank]) for rank in team.roster],
+        }
+        for text in self.lines:
+            found = TEAM_COMMENT.fullmatch(text)
+            if found is not None and int(found[1]) == number:
+                body[found[2]] = found[3]
+        with reported_at(at_place(self._team_line(number), 5)):
+            self.draft.add(commands.register_team, body)
+        state = self.draft.state
+        self.teams[number] = max(state.teams)
+        self.ranks.update(zip(team.roster, state.teams[self.teams[number]].roster, strict=True))
+
+    def _team_line(self, number: int) -> int:
+        for n, text in enumerate(self.lines, 1):
+            if text[:3] in ("310", "013") and text[4:7].strip() == str(number):
+                return n
+        return 1
+
+    def _byes(self, rnd: TeamRound) -> None:
+        for bye in rnd.byes:
+            if bye.kind in REQUESTED_BYES:
+                body = {
+                    "team": self.teams[bye.team],
+                    "round": rnd.number,
+                    "points": REQUESTED_BYES[bye.kind],
+                }
+                with reported_at(at_place(self.line("240"), 1)):
+                    self.draft.add(commands.request_team_bye, body)
+
+    def _withdrawals(self) -> dict[int, list[int]]:
+        found: dict[int, list[int]] = {}
+        for text in self.lines:
+            match = WITHDRAWN_COMMENT.fullmatch(text)
+            if match is not None:
+                teams = [int(n) for n in match[2].split()]
+                found.setdefault(int(match[1]), []).extend(teams)
+        return found
+
+    def _withdraw(self, teams: list[int], from_round: int) -> None:
+        for team in teams:
+            if team not in self.teams:
+                raise TrfError(self.line("### Crosstable teams"), 1, f"no team {team}")
+            body = {"team": self.teams[team], "from_round": from_round}
+            with reported_at(at_place(self.line("### Crosstable teams"), 1)):
+                self.draft.add(commands.withdraw_team, body)
+
+    def _round(self, rnd: TeamRound) -> None:
+        """The matches as paired, the line-ups, the board results, the forfeits."""
+        number = rnd.number
+        at = at_place(self.line("001"), 1)
+        matches = [
+            {"white": self.teams[m.white], "black": self.teams[m.black]} for m in rnd.matches
+        ]
+        pab = [self.teams[b.team] for b in rnd.byes if b.kind is Unplayed.PAB]
+        with reported_at(at):
+            self.draft.add(
+                commands.pair_team_round, {"round": number, "matches": matches, "byes": pab}
+            )
+        for index, match in enumerate(rnd.matches, start=1):
+            if match.forfeit is not None:
+                body = {"round": number, "match": index, "result": _FORFEIT_TEXT[match.forfeit]}
+                with reported_at(at_place(self.line("330"), 1)):
+                    self.draft.add(commands.forfeit_match, body)
+                continue
+            for side in (match.white, match.black):
+                seats: dict[int, int | None] = {}
+                for game in match.boards:
+                    mine = game.white if game.white_team == side else game.black
+                    seats[game.board] = None if mine is None else self.ranks[mine]
+                players = [seats.get(b) for b in range(1, max(seats, default=0) + 1)]
+                if not any(players):
+                    continue  # no line-up in yet: the match waits for it
+                body = {"round": number, "team": self.teams[side], "players": players}
+                with reported_at(at_place(self._team_line(side), 1)):
+                    self.draft.add(commands.submit_lineup, body)
+            for game in sorted(match.boards, key=lambda g: g.board):
+                if game.white is None or game.black is None or game.result is BoardResult.PENDING:
+                    continue  # an empty seat's forfeit is implied; "*" not finished
+                body = {
+                    "round": number,
+                    "match": index,
+                    "board": game.board,
+                    "result": _RESULT_TEXT[game.result],
+                }
+                with reported_at(at):
+                    self.draft.add(commands.record_board_result, body)
+
+
+def export_team_trf(tournament: queries.FoldedTournament) -> str:
+    """A team event as a TRF26 team file (see the module's note)."""
+    state = tournament.state
+    team_results = state.to_team_tournament()
+    following = max(state.team_rounds, default=0) + 1
+    asked = state.team_byes.get(following, {})
+    if asked and following <= state.settings.rounds:
+        byes = tuple(TeamBye(team, BYE_KINDS[points]) for team, points in sorted(asked.items()))
+        team_results = replace(
+            team_results, schedule=(*team_results.schedule, TeamRound(following, (), byes))
+        )
+    comments = f"{RULES_COMMENT}{tournament.rules}\n"
+    withdrawn: dict[int, list[int]] = {}
+    for team in sorted(state.teams.values(), key=lambda t: t.number):
+        for name in ("federation", "captain"):
+            if value := getattr(team, name):
+                comments += f"### Crosstable team {team.number} {name}: {value}\n"
+        if team.withdrawn_from is not None:
+            withdrawn.setdefault(team.withdrawn_from, []).append(team.number)
+    for from_round, teams in sorted(withdrawn.items()):
+        listed = " ".join(map(str, teams))
+        comments += f"### Crosstable teams withdrawn from round {from_round}: {listed}\n"
+    return comments + team_trf_text(team_results, state.settings.tiebreaks)
