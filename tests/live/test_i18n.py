@@ -247,6 +247,42 @@ def test_the_console_texts_of_issue_18_render_with_no_message_missing(
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("language", LANGUAGES)
+def test_the_reports_links_and_team_byes_render_with_no_message_missing(
+    language: str, missing: set[str]
+) -> None:
+    """The players' reports on the entry page, the slips' links, a team's
+    withdrawal, bye and captain's link on team management, and their messages."""
+    tid = round_two_with_a_withdrawal_and_a_bye()
+    commands.report_result(tid, {"player_id": 4, "result": "1-0"})
+    commands.report_result(tid, {"player_id": 1, "result": "0-1"})
+    teams = build_team_event(author=organiser(), boards=2, system="swiss")
+    client = Client(headers={"accept-language": language})
+    client.force_login(organiser())
+    links = reverse("live:links", args=[tid])
+    manage = reverse("live:team-manage", args=[teams])
+    actions = [
+        (links, {"role": "player", "action": "issue", "round": "2"}),
+        (reverse("live:reports", args=[tid, 2]), {"board": "99", "action": "reject"}),
+        (manage, {"action": "withdraw", "team": "4", "from_round": "2", "round": "1"}),
+        (manage, {"action": "bye", "team": "1", "bye_round": "2", "points": "half", "round": "1"}),
+        (
+            reverse("live:links", args=[teams]),
+            {"role": "captain", "holder": "1", "action": "issue"},
+        ),
+    ]
+    for url, form in actions:
+        assert client.post(url, form).status_code in (302, 303), url
+    for url in (
+        reverse("live:slips", args=[tid, 2]),
+        reverse("live:enter", args=[tid, 2]),
+        manage,
+    ):
+        assert client.get(url).status_code == 200, url
+    assert missing == set()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_every_team_event_page_renders_with_no_message_missing(
     language: str, missing: set[str]
 ) -> None:
