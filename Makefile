@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/crosstable
 TEST_REDIS_URL ?= redis://127.0.0.1:6379/0
 
-.PHONY: install lock demo test test-fast lint bench
+.PHONY: install lock demo test test-fast lint bench docs-screenshots
 
 install: $(VENV)/.installed
 
@@ -48,6 +48,13 @@ lint: install
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 	$(VENV)/bin/lint-imports
+
+# docs/console.md's pictures: the organiser walk in Chromium
+# (tests/live/test_browser_organiser.py) saves them in tests/artifacts/console-walk/.
+docs-screenshots: install
+	bash scripts/ensure-services
+	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(PY) -m pytest -m browser tests/live/test_browser_organiser.py
+	mkdir -p docs/img && cp tests/artifacts/console-walk/*.png docs/img/
 
 bench: install
 	$(PY) bench/tiebreaks_bench.py

@@ -9,8 +9,9 @@ engine (``ENGINE --team FILE -p OUT``, Sharly-Chess's bbpPairings fork), the two
 compared, and the round played on with this engine's pairing and random board
 results.  A round agrees when both give the same matches with the same colours and
 the same bye; "same pairs" when only colours differ.  Prints each round that differs
-and a summary; exits 1 when any round differs, 2 when the other engine answers
-nothing.
+(with whose opponent has the closer score for the first team, down the standings,
+paired differently) and a summary; exits 1 when any round differs, 2 when the other
+engine answers nothing.
 """
 
 from __future__ import annotations
@@ -20,13 +21,20 @@ import random
 import subprocess
 import sys
 import tempfile
+from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.team_synthetic import random_match  # noqa: E402
-from pairings.team_swiss import NoLegalPairing, pair_team_round  # noqa: E402
+from pairings.team_swiss import (  # noqa: E402
+    NoLegalPairing,
+    TeamState,
+    pair_team_round,
+    rules_from_code,
+    team_states,
+)
 from tiebreaks.model import Player, Unplayed  # noqa: E402
 from tiebreaks.teams.model import (  # noqa: E402
     Team,
@@ -65,6 +73,29 @@ def _theirs(engine: str, path: Path) -> tuple[set[tuple[int, int]], int | None] 
     return pairs, bye
 
 
+def _closer(
+    states: dict[int, TeamState],
+    mine: tuple[set[tuple[int, int]], int | None],
+    theirs: tuple[set[tuple[int, int]], int | None],
+) -> str:
+    """Whose opponent has the closer score for the first team, down the standings,
+    that the two pair differently: "ours", "theirs" or "same" ("bye" when one of them
+    gives that team the bye)."""
+
+    def opponents(pairing: tuple[set[tuple[int, int]], int | None]) -> dict[int, int]:
+        found = {a: b for pair in pairing[0] for a, b in (pair, pair[::-1])}
+        return found | ({pairing[1]: 0} if pairing[1] else {})
+
+    ours, other = opponents(mine), opponents(theirs)
+    for team in sorted(states, key=lambda t: (-states[t].score, t)):
+        if ours.get(team) != other.get(team):
+            if not ours.get(team) or not other.get(team):
+                return "bye"
+            gap = [abs(states[team].score - states[o[team]].score) for o in (ours, other)]
+            return "ours" if gap[0] < gap[1] else "theirs" if gap[0] > gap[1] else "same"
+    return "same"
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("engine")
@@ -77,6 +108,7 @@ def main() -> int:
     args = parser.parse_args()
     rng = random.Random(args.seed)
     total = agree = same_pairs = answered = 0
+    closer: Counter[str] = Counter()
     with tempfile.TemporaryDirectory() as temporary:
         work = args.keep or temporary
         for index in range(args.tournaments):
@@ -115,11 +147,16 @@ def main() -> int:
                     same_pairs += 1
                     print(f"tournament {index} ({count} teams) round {number}: colours differ")
                 else:
+                    side = "none"
+                    if mine and theirs:
+                        rules = rules_from_code(t.system_code, t.primary)
+                        side = _closer(team_states(t, number, rules), mine, theirs)
+                    closer[side] += 1
                     print(
                         f"tournament {index} ({count} teams) round {number}: "
                         f"ours {sorted(mine[0]) if mine else None} bye {mine and mine[1]}; "
                         f"theirs {sorted(theirs[0]) if theirs else None} "
-                        f"bye {theirs and theirs[1]}"
+                        f"bye {theirs and theirs[1]}; closer: {side}"
                     )
                 if ours is None:
                     break
@@ -131,6 +168,10 @@ def main() -> int:
     print(
         f"{total} rounds: {agree} agree, {same_pairs} same pairs with other colours, "
         f"{total - agree - same_pairs} differ; the other engine answered {answered}"
+    )
+    print(
+        "first team paired differently, the closer opponent's score: "
+        + ", ".join(f"{side} {n}" for side, n in sorted(closer.items()))
     )
     if not answered:
         return 2

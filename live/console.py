@@ -17,6 +17,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.store import writes
@@ -54,7 +55,7 @@ def pair_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
         asked = int(request.POST.get("round", ""))
         expected_seq = int(request.POST.get("expected_seq", ""))
     except ValueError:
-        messages.error(request, "Preview the round again: the form lacked its round or version.")
+        messages.error(request, _("Preview the round again: the form lacked its round or version."))
         return HttpResponseRedirect(reverse("live:pair", args=[tournament_id]))
     edited = _edited(request.POST, state)
     if request.POST.get("action") == "check":
@@ -73,21 +74,26 @@ def pair_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     except Conflict:
         current = load_tournament(tournament_id)
         if asked in current.state.rounds:  # the same round published from another tab
-            messages.error(request, f"Not published: round {asked} is already paired")
+            messages.error(
+                request, _("Not published: round %(round)s is already paired") % {"round": asked}
+            )
             return _pairing(request, current, _engine_pairing(current.state), status=400)
         since = tournament_events(tournament_id).filter(seq__gt=expected_seq)
         arrived = "; ".join(summarise(e) for e in since.order_by("seq")[:10])
         messages.error(
             request,
-            f"Not published: something was stored since your preview ({arrived}). "
-            "Here is the pairing now: check it and publish again.",
+            _(
+                "Not published: something was stored since your preview (%(arrived)s). "
+                "Here is the pairing now: check it and publish again."
+            )
+            % {"arrived": arrived},
         )
         return _pairing(request, current, _engine_pairing(current.state), status=409)
     except CommandError as exc:
-        messages.error(request, f"Not published: {_refused(exc)}")
+        messages.error(request, _("Not published: %(reason)s") % {"reason": _refused(exc)})
         payload = {"round": asked, **edited} if edited else _engine_pairing(state)
         return _pairing(request, tournament, payload, status=400)
-    messages.success(request, f"Round {asked} is published.")
+    messages.success(request, _("Round %(round)s is published.") % {"round": asked})
     return HttpResponseRedirect(reverse("live:enter", args=[tournament_id, asked]))
 
 
@@ -137,7 +143,9 @@ def _pairing(
         rank for b in payload["boards"] for rank in (b["white"], b["black"]) if rank not in known
     ] + [rank for rank in payload["byes"] if rank not in known]
     if unknown:
-        context["impossible"] = f"No player has pairing number {unknown[0]}."
+        context["impossible"] = _("No player has pairing number %(number)s.") % {
+            "number": unknown[0]
+        }
         context["round"] = payload["round"]
         return render(request, "live/pair.html", context, status=400)
     context.update(
@@ -158,9 +166,15 @@ def unpair(request: HttpRequest, tournament_id: int, round_number: int) -> HttpR
     try:
         writes.unpair_round(tournament_id, {"round": round_number}, author=signed_in(request))
     except CommandError as exc:
-        messages.error(request, f"Round {round_number} is not cancelled: {_refused(exc)}")
+        messages.error(
+            request,
+            _("Round %(round)s is not cancelled: %(reason)s")
+            % {"round": round_number, "reason": _refused(exc)},
+        )
         return HttpResponseRedirect(reverse("live:enter", args=[tournament_id, round_number]))
-    messages.success(request, f"Round {round_number} is cancelled: pair it again.")
+    messages.success(
+        request, _("Round %(round)s is cancelled: pair it again.") % {"round": round_number}
+    )
     return HttpResponseRedirect(reverse("live:pair", args=[tournament_id]))
 
 
@@ -178,10 +192,12 @@ def player_action(request: HttpRequest, tournament_id: int) -> HttpResponse:
     try:
         done = _ACTIONS[action](tournament, post, signed_in(request))
     except KeyError:
-        messages.error(request, f"Unknown action {action!r}: use the page's buttons.")
+        messages.error(
+            request, _("Unknown action %(action)r: use the page's buttons.") % {"action": action}
+        )
     except (CommandError, ValueError) as exc:
         text = _refused(exc) if isinstance(exc, CommandError) else str(exc)
-        messages.error(request, f"Not done: {text}")
+        messages.error(request, _("Not done: %(reason)s") % {"reason": text})
     else:
         messages.success(request, done)
     return HttpResponseRedirect(reverse("live:register", args=[tournament_id]))
@@ -190,13 +206,13 @@ def player_action(request: HttpRequest, tournament_id: int) -> HttpResponse:
 def _number(post: Any, name: str) -> int:
     text = post.get(name, "").strip()
     if not text.isdigit() or len(text) > 5:
-        raise ValueError(f"{name.replace('_', ' ')} must be a whole number")
+        raise ValueError(_("%(field)s must be a whole number") % {"field": name.replace("_", " ")})
     return int(text)
 
 
 def _rank_fide(tournament: FoldedTournament, post: Any, user: Any) -> str:
     writes.rank_players(tournament.id, {"method": "fide"}, author=user)
-    return "The players are in the order of the initial ranking (C.04.2)."
+    return _("The players are in the order of the initial ranking (C.04.2).")
 
 
 def _rank_order(tournament: FoldedTournament, post: Any, user: Any) -> str:
@@ -205,37 +221,52 @@ def _rank_order(tournament: FoldedTournament, post: Any, user: Any) -> str:
     wanted = {p.player_id: _number(post, f"number_{p.player_id}") for p in players}
     order = sorted(wanted, key=lambda pid: (wanted[pid], tournament.state.player_ids[pid]))
     writes.rank_players(tournament.id, {"order": order}, author=user)
-    return "The pairing numbers are changed."
+    return _("The pairing numbers are changed.")
 
 
 def _withdraw(tournament: FoldedTournament, post: Any, user: Any) -> str:
     player = _player(tournament, post)
     body = {"start_rank": player.start_rank, "from_round": _number(post, "from_round")}
     writes.withdraw_player(tournament.id, body, author=user)
-    return f"{player.name} is withdrawn from round {body['from_round']} on."
+    return _("%(name)s is withdrawn from round %(round)s on.") % {
+        "name": player.name,
+        "round": body["from_round"],
+    }
 
 
 def _reinstate(tournament: FoldedTournament, post: Any, user: Any) -> str:
     player = _player(tournament, post)
     event = writes.reinstate_player(tournament.id, {"player_id": player.player_id}, author=user)
-    return f"{player.name} plays again from round {payload_of(event)['from_round']}."
+    return _("%(name)s plays again from round %(round)s.") % {
+        "name": player.name,
+        "round": payload_of(event)["from_round"],
+    }
 
 
 def _bye(tournament: FoldedTournament, post: Any, user: Any) -> str:
     player = _player(tournament, post)
     points = post.get("points", "")
     if points not in BYE_POINTS:
-        raise ValueError(f"points must be one of {', '.join(BYE_POINTS)}")
+        raise ValueError(
+            _("points must be one of %(choices)s") % {"choices": ", ".join(BYE_POINTS)}
+        )
     body = {"start_rank": player.start_rank, "round": _number(post, "round"), "points": points}
     writes.request_bye(tournament.id, body, author=user)
-    return f"{player.name} has a {points}-point bye in round {body['round']}."
+    return _("%(name)s has a %(points)s-point bye in round %(round)s.") % {
+        "name": player.name,
+        "points": points,
+        "round": body["round"],
+    }
 
 
 def _cancel_bye(tournament: FoldedTournament, post: Any, user: Any) -> str:
     player = _player(tournament, post)
     body = {"player_id": player.player_id, "round": _number(post, "round")}
     writes.cancel_bye(tournament.id, body, author=user)
-    return f"{player.name}'s bye in round {body['round']} is cancelled."
+    return _("%(name)s's bye in round %(round)s is cancelled.") % {
+        "name": player.name,
+        "round": body["round"],
+    }
 
 
 def _player(tournament: FoldedTournament, post: Any) -> Any:
@@ -244,7 +275,7 @@ def _player(tournament: FoldedTournament, post: Any) -> Any:
     try:
         return state.players[state.player_ids[player_id]]
     except KeyError:
-        raise ValueError(f"no player has id {player_id}") from None
+        raise ValueError(_("no player has id %(id)s") % {"id": player_id}) from None
 
 
 _ACTIONS = {
@@ -283,5 +314,8 @@ def edit_player(request: HttpRequest, tournament_id: int, player_id: int) -> Htt
         name = exc.field.removeprefix("changes.")
         form.add_error(name if name in form.fields else None, exc.message)
         return render(request, "live/edit_player.html", context, status=400)
-    messages.success(request, f"{player.name}: {', '.join(changes)} changed.")
+    messages.success(
+        request,
+        _("%(name)s: %(fields)s changed.") % {"name": player.name, "fields": ", ".join(changes)},
+    )
     return HttpResponseRedirect(reverse("live:register", args=[tournament_id]))

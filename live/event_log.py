@@ -21,7 +21,7 @@ from django import forms
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import render
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_lazy
 
 from tournaments.store.queries import (
     Event,
@@ -39,10 +39,14 @@ PAGE_SIZE = 200
 
 
 class LogFilter(forms.Form):
-    kind = forms.ChoiceField(required=False)
-    round = forms.IntegerField(min_value=1, max_value=99, required=False)
+    kind = forms.ChoiceField(label=gettext_lazy("Kind"), required=False)
+    round = forms.IntegerField(
+        label=gettext_lazy("Round"), min_value=1, max_value=99, required=False
+    )
     # The player's id (never changed) in the address; the list shows their names.
-    player = forms.TypedChoiceField(label=_("Player"), coerce=int, empty_value=None, required=False)
+    player = forms.TypedChoiceField(
+        label=gettext_lazy("Player"), coerce=int, empty_value=None, required=False
+    )
     before = forms.IntegerField(min_value=1, required=False, widget=forms.HiddenInput)
 
     def __init__(
@@ -51,11 +55,11 @@ class LogFilter(forms.Form):
         super().__init__(*args, **kwargs)
         kind = self.fields["kind"]
         assert isinstance(kind, forms.ChoiceField)
-        kind.choices = [("", "every kind"), *((k, k) for k in kinds)]
+        kind.choices = [("", gettext_lazy("every kind")), *((k, k) for k in kinds)]
         player = self.fields["player"]
         assert isinstance(player, forms.TypedChoiceField)
         player.choices = [
-            ("", _("every player")),
+            ("", gettext_lazy("every player")),
             *((p.player_id, f"{p.start_rank}. {p.name}") for p in players),
         ]
 

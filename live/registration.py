@@ -27,6 +27,8 @@ from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tiebreaks.trf import decode
 from tournaments.store import writes
@@ -48,32 +50,54 @@ from tournaments.store.queries import (
 from tournaments.store.writes import CommandError
 
 COLUMN_LABELS = {
-    "name": "Name",
-    "fide_id": "FIDE id",
-    "rating": "Rating",
-    "title": "Title",
-    "federation": "Fed",
-    "sex": "Sex",
-    "birth_date": "Born",
-    "club": "Club",
+    "name": gettext_lazy("Name"),
+    "fide_id": gettext_lazy("FIDE id"),
+    "rating": gettext_lazy("Rating"),
+    "title": gettext_lazy("Title"),
+    "federation": gettext_lazy("Fed"),
+    "sex": gettext_lazy("Sex"),
+    "birth_date": gettext_lazy("Born"),
+    "club": gettext_lazy("Club"),
 }
 MAX_LOOKUPS = 50
 
 
-class PlayerForm(forms.Form):
-    name = forms.CharField(max_length=200)
-    fide_id = forms.CharField(label="FIDE id", max_length=12, required=False)
-    rating = forms.IntegerField(min_value=0, max_value=4000, required=False)
-    title = forms.ChoiceField(
-        choices=[("", "none"), *((t, t) for t in writes.TITLES)], required=False
-    )
-    federation = forms.CharField(max_length=3, required=False, help_text="e.g. ITA")
-    sex = forms.ChoiceField(choices=[("", "-"), ("m", "m"), ("w", "f")], required=False)
-    birth_date = forms.CharField(label="Birth date or year", max_length=10, required=False)
-    club = forms.CharField(max_length=100, required=False)
+class FederationField(forms.CharField):
+    """A federation's three-letter code, upper-cased (``ita`` is ITA)."""
 
-    def clean_federation(self) -> str:
-        return self.cleaned_data["federation"].upper()
+    def __init__(self) -> None:
+        super().__init__(
+            label=gettext_lazy("Federation"),
+            max_length=3,
+            required=False,
+            help_text=gettext_lazy("e.g. ITA"),
+        )
+
+    def clean(self, value: Any) -> str:
+        return str(super().clean(value)).upper()
+
+
+class PlayerForm(forms.Form):
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=200)
+    fide_id = forms.CharField(label=gettext_lazy("FIDE id"), max_length=12, required=False)
+    rating = forms.IntegerField(
+        label=gettext_lazy("Rating"), min_value=0, max_value=4000, required=False
+    )
+    title = forms.ChoiceField(
+        label=gettext_lazy("Title"),
+        choices=[("", gettext_lazy("none")), *((t, t) for t in writes.TITLES)],
+        required=False,
+    )
+    federation = FederationField()
+    sex = forms.ChoiceField(
+        label=gettext_lazy("Sex"),
+        choices=[("", "-"), ("m", gettext_lazy("male")), ("w", gettext_lazy("female"))],
+        required=False,
+    )
+    birth_date = forms.CharField(
+        label=gettext_lazy("Birth date or year"), max_length=10, required=False
+    )
+    club = forms.CharField(label=gettext_lazy("Club"), max_length=100, required=False)
 
     def clean_birth_date(self) -> str:
         try:
@@ -84,21 +108,24 @@ class PlayerForm(forms.Form):
 
 class BulkForm(forms.Form):
     rows = forms.CharField(
-        label="Rows copied from a spreadsheet",
+        label=gettext_lazy("Rows copied from a spreadsheet"),
         widget=forms.Textarea(attrs={"rows": 8}),
         required=False,
     )
-    file = forms.FileField(label="or a CSV file", required=False)
+    file = forms.FileField(label=gettext_lazy("or a CSV file"), required=False)
     rating_list = forms.FileField(
-        label="Fill in from FIDE's rating list (by FIDE id)", required=False
+        label=gettext_lazy("Fill in from FIDE's rating list (by FIDE id)"), required=False
     )
 
 
 class LookupForm(forms.Form):
     queries = forms.CharField(
-        label="FIDE ids or names, one per line", widget=forms.Textarea(attrs={"rows": 3})
+        label=gettext_lazy("FIDE ids or names, one per line"),
+        widget=forms.Textarea(attrs={"rows": 3}),
     )
-    rating_list = forms.FileField(label="FIDE rating list file (TXT, XML or zip)", required=False)
+    rating_list = forms.FileField(
+        label=gettext_lazy("FIDE rating list file (TXT, XML or zip)"), required=False
+    )
 
 
 @login_required
@@ -121,7 +148,7 @@ def register_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "bulk_form": BulkForm(),
         "lookup_form": LookupForm(),
         "columns": COLUMN_LABELS,
-        "default_order": ", ".join(COLUMN_LABELS[c] for c in COLUMNS),
+        "default_order": ", ".join(str(COLUMN_LABELS[c]) for c in COLUMNS),
         "server_list": bool(settings.FIDE_RATING_LIST),
     }
     if request.method != "POST":
@@ -133,7 +160,7 @@ def register_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
         return _bulk(request, tournament, context, confirm=action == "confirm")
     if action == "lookup":
         return _lookup(request, context)
-    context["error"] = "Unknown action: use one of the buttons on this page."
+    context["error"] = _("Unknown action: use one of the buttons on this page.")
     return render(request, "live/register.html", context, status=400)
 
 
@@ -154,7 +181,7 @@ def _register_one(
         for field, errors in exc.errors.items():
             form.add_error(field if field in form.fields else None, errors)
         return render(request, "live/register.html", context, status=400)
-    messages.success(request, f"{body['name']} is registered.")
+    messages.success(request, _("%(name)s is registered.") % {"name": body["name"]})
     return HttpResponseRedirect(reverse("live:register", args=[tournament.id]))
 
 
@@ -189,9 +216,12 @@ def _bulk(
                     exc.message = f"line {row.line}: {exc.message}"
                     raise
     except CommandError as exc:
-        context["error"] = f"Nothing was registered. {exc.field}, {exc.message}"
+        context["error"] = _("Nothing was registered. %(field)s, %(reason)s") % {
+            "field": exc.field,
+            "reason": exc.message,
+        }
         return render(request, "live/register.html", context, status=400)
-    messages.success(request, f"{len(parsed.rows)} players are registered.")
+    messages.success(request, _("%(count)s players are registered.") % {"count": len(parsed.rows)})
     return HttpResponseRedirect(reverse("live:register", args=[tournament.id]))
 
 
@@ -202,7 +232,9 @@ def _lookup(request: HttpRequest, context: dict[str, Any]) -> HttpResponse:
         return render(request, "live/register.html", context, status=400)
     lines = [q.strip() for q in form.cleaned_data["queries"].splitlines() if q.strip()]
     if len(lines) > MAX_LOOKUPS:
-        form.add_error("queries", f"At most {MAX_LOOKUPS} look-ups at a time.")
+        form.add_error(
+            "queries", _("At most %(count)s look-ups at a time.") % {"count": MAX_LOOKUPS}
+        )
         return render(request, "live/register.html", context, status=400)
     ids = [q for q in lines if q.isdigit()]
     names = [q for q in lines if not q.isdigit()]
@@ -227,7 +259,7 @@ def _rating_list(upload: Any) -> Iterator[BinaryIO]:
         return
     path = settings.FIDE_RATING_LIST
     if not path:
-        raise RatingListError(0, "Choose the rating list file you downloaded from FIDE.")
+        raise RatingListError(0, _("Choose the rating list file you downloaded from FIDE."))
     with open(path, "rb") as stream:
         yield stream
 

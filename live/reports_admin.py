@@ -8,6 +8,8 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournaments.store import writes
@@ -30,14 +32,22 @@ def report_action(request: HttpRequest, tournament_id: int, round_number: int) -
             writes.reject_report(
                 tournament_id, {**body, "reason": post.get("reason", "")}, author=signed_in(request)
             )
-            messages.success(request, f"The reports of board {board} are rejected.")
+            messages.success(
+                request, _("The reports of board %(board)s are rejected.") % {"board": board}
+            )
         else:
             if post.get("result"):
                 body["result"] = post["result"]
             writes.confirm_report(tournament_id, body, author=signed_in(request))
-            messages.success(request, f"Board {board}: the reported result is recorded.")
+            messages.success(
+                request, _("Board %(board)s: the reported result is recorded.") % {"board": board}
+            )
     except CommandError as exc:
-        messages.error(request, f"Board {board}: {exc.field}: {exc.message}")
+        messages.error(
+            request,
+            _("Board %(board)s: %(field)s: %(reason)s")
+            % {"board": board, "field": exc.field, "reason": exc.message},
+        )
     return HttpResponseRedirect(reverse("live:enter", args=[tournament_id, round_number]))
 
 
@@ -55,14 +65,28 @@ def link_action(request: HttpRequest, tournament_id: int) -> HttpResponse:
             writes.revoke_link(
                 tournament_id, {"role": role, "holder": holder}, author=signed_in(request)
             )
-            messages.success(request, f"The link of {role} {holder} no longer works.")
+            gone = (
+                _("The link of team %(holder)s's captain no longer works.")
+                if role == CAPTAIN
+                else _("The link of player %(holder)s no longer works.")
+            )
+            messages.success(request, gone % {"holder": holder})
         else:
             holders = [holder] if holder is not None else _without_link(tournament, role)
             if holders:
                 writes.issue_links(tournament_id, role, holders, author=signed_in(request))
-            messages.success(request, f"{len(holders)} new private link(s).")
+            messages.success(
+                request,
+                ngettext(
+                    "%(count)s new private link.", "%(count)s new private links.", len(holders)
+                )
+                % {"count": len(holders)},
+            )
     except CommandError as exc:
-        messages.error(request, f"{exc.field}: {exc.message}")
+        messages.error(
+            request,
+            _("Not done: %(field)s: %(reason)s") % {"field": exc.field, "reason": exc.message},
+        )
     back = post.get("round", "")
     if role == PLAYER and back.isdigit():
         return HttpResponseRedirect(reverse("live:slips", args=[tournament_id, int(back)]))

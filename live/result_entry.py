@@ -16,6 +16,7 @@ from django.contrib.auth.views import LoginView
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext_lazy
 from django.views.decorators.csrf import ensure_csrf_cookie
 
 from tournaments.store.queries import (
@@ -32,12 +33,12 @@ from tournaments.store.queries import (
 
 # The one-tap results, white's side first, as the API takes them.
 RESULT_BUTTONS = (
-    ("1-0", "1-0", "White won"),
-    ("1/2-1/2", "½-½", "Draw"),
-    ("0-1", "0-1", "Black won"),
-    ("+/-", "+/−", "Black forfeited"),
-    ("-/+", "−/+", "White forfeited"),
-    ("0-0", "0-0", "Double forfeit"),
+    ("1-0", "1-0", gettext_lazy("White won")),
+    ("1/2-1/2", "½-½", gettext_lazy("Draw")),
+    ("0-1", "0-1", gettext_lazy("Black won")),
+    ("+/-", "+/−", gettext_lazy("Black forfeited")),
+    ("-/+", "−/+", gettext_lazy("White forfeited")),
+    ("0-0", "0-0", gettext_lazy("Double forfeit")),
 )
 RESULT_LABELS = {value: label for value, label, _ in RESULT_BUTTONS}
 

@@ -20,7 +20,8 @@ from django.db import transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from pairings.acceleration import BAKU
 from tiebreaks.definitions import CATALOGUE
@@ -30,11 +31,17 @@ from tournaments.store import writes
 from tournaments.store.queries import settings_payload
 from tournaments.store.writes import CommandError, grant_organiser
 
-from .registration import organised, signed_in
+from .registration import FederationField, organised, signed_in
+from .tiebreak_names import tiebreak_name
 
 SCORINGS = {"standard": Scoring(), "three_one_zero": Scoring.three_one_zero()}
 # The engine's defaults are the C.07 recommendations (tiebreaks.standings).
-PRESETS = {"swiss": SWISS_DEFAULT, "round robin": ROUND_ROBIN_DEFAULT}
+PRESETS = {gettext_lazy("Swiss"): SWISS_DEFAULT, gettext_lazy("round robin"): ROUND_ROBIN_DEFAULT}
+SYSTEM_NAMES = {
+    System.SWISS: gettext_lazy("Swiss"),
+    System.ROUND_ROBIN: gettext_lazy("Round robin"),
+    System.DOUBLE_ROUND_ROBIN: gettext_lazy("Double round robin"),
+}
 # Settings the form leaves out when blank (unset): clearing them is leaving them out.
 PAIRING_SETTINGS = (
     "acceleration",
@@ -57,77 +64,104 @@ DETAIL_FIELDS = (
 
 
 class TournamentForm(forms.Form):
-    name = forms.CharField(max_length=200)
-    system = forms.ChoiceField(choices=[(s.value, s.value.capitalize()) for s in System])
-    rounds = forms.IntegerField(min_value=1, max_value=99)
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=200)
+    system = forms.ChoiceField(
+        label=gettext_lazy("System"), choices=[(s.value, SYSTEM_NAMES[s]) for s in System]
+    )
+    rounds = forms.IntegerField(label=gettext_lazy("Rounds"), min_value=1, max_value=99)
     rules = forms.ChoiceField(
-        label="Tie-break rules (C.07 edition)",
+        label=gettext_lazy("Tie-break rules (C.07 edition)"),
         choices=[(r, r) for r in RULES],
         initial=DEFAULT_RULES,
     )
     tiebreaks = forms.CharField(
-        label="Tie-breaks, in order",
+        label=gettext_lazy("Tie-breaks, in order"),
         required=False,
-        help_text="Codes separated by commas; blank: the C.07 recommendation for the system.",
+        help_text=gettext_lazy(
+            "Codes separated by commas; blank: the C.07 recommendation for the system."
+        ),
     )
     scoring = forms.ChoiceField(
-        choices=[("standard", "1 - ½ - 0"), ("three_one_zero", "3 - 1 - 0")], initial="standard"
+        label=gettext_lazy("Scoring"),
+        choices=[("standard", "1 - ½ - 0"), ("three_one_zero", "3 - 1 - 0")],
+        initial="standard",
     )
     acceleration = forms.ChoiceField(
-        choices=[("", "none"), (BAKU, "Baku (C.04.5.1)")], required=False
+        label=gettext_lazy("Acceleration"),
+        choices=[("", gettext_lazy("none")), (BAKU, gettext_lazy("Baku (C.04.5.1)"))],
+        required=False,
+    )
+    start_date = forms.DateField(
+        label=gettext_lazy("Start date"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+    )
+    end_date = forms.DateField(
+        label=gettext_lazy("End date"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+    )
+    place = forms.CharField(label=gettext_lazy("Place"), max_length=200, required=False)
+    federation = FederationField()
+    time_control = forms.CharField(
+        label=gettext_lazy("Time control"), max_length=200, required=False
+    )
+    chief_arbiter = forms.CharField(
+        label=gettext_lazy("Chief arbiter"), max_length=200, required=False
     )
     confirm_matching_reports = forms.BooleanField(
-        label="Matching reports record the result",
+        label=gettext_lazy("Matching reports record the result"),
         required=False,
-        help_text="When both players report the same result through their private links, "
-        "it is recorded without you (issue 21); otherwise you confirm each report.",
+        help_text=gettext_lazy(
+            "When both players report the same result through their private links, "
+            "it is recorded without you; otherwise you confirm each report."
+        ),
     )
-    start_date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
-    end_date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
-    place = forms.CharField(max_length=200, required=False)
-    federation = forms.CharField(max_length=3, required=False, help_text="e.g. ITA")
-    time_control = forms.CharField(max_length=200, required=False)
-    chief_arbiter = forms.CharField(max_length=200, required=False)
     deputy_arbiters = forms.CharField(
-        widget=forms.Textarea(attrs={"rows": 2}), required=False, help_text="One per line."
+        label=gettext_lazy("Deputy arbiters"),
+        widget=forms.Textarea(attrs={"rows": 2}),
+        required=False,
+        help_text=gettext_lazy("One per line."),
     )
     round_dates = forms.CharField(
+        label=gettext_lazy("Round dates"),
         widget=forms.Textarea(attrs={"rows": 3}),
         required=False,
-        help_text="One date per line (YYYY-MM-DD), round 1 first; a blank line for unknown.",
+        help_text=gettext_lazy(
+            "One date per line (YYYY-MM-DD), round 1 first; a blank line for unknown."
+        ),
     )
     initial_colour = forms.ChoiceField(
-        label=_("Initial colour (C.04.3)"),
+        label=gettext_lazy("Initial colour (C.04.3)"),
         choices=[
-            ("", _("the server's default")),
-            ("white1", _("White for the top player of round 1")),
-            ("black1", _("Black for the top player of round 1")),
+            ("", gettext_lazy("the server's default")),
+            ("white1", gettext_lazy("White for the top player of round 1")),
+            ("black1", gettext_lazy("Black for the top player of round 1")),
         ],
         required=False,
     )
     check_in = forms.BooleanField(
-        label=_("Pair only the players checked in"),
+        label=gettext_lazy("Pair only the players checked in"),
         required=False,
-        help_text=_("Players not checked in for a round are absent in it."),
+        help_text=gettext_lazy("Players not checked in for a round are absent in it."),
     )
     max_half_byes = forms.IntegerField(
-        label=_("Half-point byes per player, at most"),
+        label=gettext_lazy("Half-point byes per player, at most"),
         min_value=0,
         max_value=99,
         required=False,
-        help_text=_("Blank: no limit."),
+        help_text=gettext_lazy("Blank: no limit."),
     )
     no_half_byes_in = forms.CharField(
-        label=_("Rounds without half-point byes"),
+        label=gettext_lazy("Rounds without half-point byes"),
         required=False,
-        help_text=_("Round numbers separated by commas, e.g. the last: 9"),
+        help_text=gettext_lazy("Round numbers separated by commas, e.g. the last: 9"),
     )
     organisers = forms.CharField(
-        label="Co-organisers", required=False, help_text="User names, separated by commas."
+        label=gettext_lazy("Co-organisers"),
+        required=False,
+        help_text=gettext_lazy("User names, separated by commas."),
     )
-
-    def clean_federation(self) -> str:
-        return self.cleaned_data["federation"].upper()
 
     def clean_no_half_byes_in(self) -> list[int]:
         words = self.cleaned_data["no_half_byes_in"].replace(",", " ").split()
@@ -140,7 +174,9 @@ class TournamentForm(forms.Form):
         users = {u.get_username(): u for u in get_user_model().objects.filter(username__in=names)}
         unknown = [n for n in names if n not in users]
         if unknown:
-            raise forms.ValidationError(f"No user named {', '.join(unknown)}.")
+            raise forms.ValidationError(
+                _("No user named %(names)s.") % {"names": ", ".join(unknown)}
+            )
         return [users[n] for n in names]
 
 
@@ -186,7 +222,9 @@ def creation_body(data: dict[str, Any]) -> dict[str, Any]:
 def create_page(request: HttpRequest) -> HttpResponse:
     context: dict[str, Any] = {
         "presets": {name: ", ".join(codes) for name, codes in PRESETS.items()},
-        "codes": sorted((d.acronym, d.name, d.article) for d in CATALOGUE.values()),
+        "codes": sorted(
+            (d.acronym, tiebreak_name(d.acronym), d.article) for d in CATALOGUE.values()
+        ),
     }
     if request.method != "POST":
         context["form"] = TournamentForm(initial={"rounds": 7})
@@ -205,7 +243,10 @@ def create_page(request: HttpRequest) -> HttpResponse:
     except CommandError as exc:
         _errors_on(form, exc)
         return render(request, "live/setup.html", context, status=400)
-    messages.success(request, f"{form.cleaned_data['name']} is created: register its players.")
+    messages.success(
+        request,
+        _("%(name)s is created: register its players.") % {"name": form.cleaned_data["name"]},
+    )
     return HttpResponseRedirect(reverse("live:register", args=[created.tournament_id]))
 
 
@@ -221,10 +262,12 @@ def settings_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     current = settings_payload(tournament.state.settings)
     context: dict[str, Any] = {
         "tournament": tournament,
-        "heading": f"{tournament.name}: settings",
-        "submit": "Save",
+        "heading": _("%(name)s: settings") % {"name": tournament.name},
+        "submit": _("Save"),
         "presets": {name: ", ".join(codes) for name, codes in PRESETS.items()},
-        "codes": sorted((d.acronym, d.name, d.article) for d in CATALOGUE.values()),
+        "codes": sorted(
+            (d.acronym, tiebreak_name(d.acronym), d.article) for d in CATALOGUE.values()
+        ),
     }
     form = SettingsForm(request.POST or None, initial=form_initial(current))
     context["form"] = form
@@ -247,7 +290,7 @@ def settings_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     except CommandError as exc:
         _errors_on(form, exc)
         return render(request, "live/setup.html", context, status=400)
-    messages.success(request, f"Settings saved: {', '.join(changes)}.")
+    messages.success(request, _("Settings saved: %(fields)s.") % {"fields": ", ".join(changes)})
     return HttpResponseRedirect(reverse("live:register", args=[tournament_id]))
 
 

@@ -18,6 +18,8 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournaments.store import writes
 from tournaments.store.queries import (
@@ -35,7 +37,17 @@ from tournaments.store.queries import (
 from . import team_pages
 from .result_entry import RESULT_BUTTONS
 
-FORFEITS = (("+/-", "first team wins"), ("-/+", "second team wins"), ("0-0", "neither came"))
+FORFEITS = (
+    ("+/-", gettext_lazy("first team wins")),
+    ("-/+", gettext_lazy("second team wins")),
+    ("0-0", gettext_lazy("neither came")),
+)
+# A team's bye by its points (BYE_POINTS' keys).
+BYE_NAMES = {
+    "half": gettext_lazy("half-point bye"),
+    "zero": gettext_lazy("zero-point bye"),
+    "full": gettext_lazy("full-point bye"),
+}
 
 
 class FormError(ValueError):
@@ -49,7 +61,7 @@ class FormError(ValueError):
 def _int(data: QueryDict, name: str) -> int:
     text = data.get(name, "").strip()
     if not text.isdigit():
-        raise FormError(name, f"expected a whole number, not {text[:20]!r}")
+        raise FormError(name, _("expected a whole number, not %(text)r") % {"text": text[:20]})
     return int(text)
 
 
@@ -61,7 +73,7 @@ def _player_line(line: str, field: str) -> dict[str, Any]:
         if value:
             player[key] = int(value) if key == "rating" and value.isdigit() else value
     if not name:
-        raise FormError(field, f"a player needs a name: {line!r}")
+        raise FormError(field, _("a player needs a name: %(line)r") % {"line": line})
     return player
 
 
@@ -71,7 +83,7 @@ def _roster_line(line: str, field: str) -> dict[str, Any]:
     if line.startswith("#"):
         number = line[1:].split(maxsplit=1)[0] if line[1:].strip() else ""
         if not number.isdigit():
-            raise FormError(field, f"expected a start rank after #: {line!r}")
+            raise FormError(field, _("expected a start rank after #: %(line)r") % {"line": line})
         return {"start_rank": int(number)}
     return _player_line(line, field)
 
@@ -89,7 +101,8 @@ def _lineup(text: str) -> list[int | None]:
         elif item.isdigit():
             players.append(int(item))
         else:
-            raise FormError(f"players.{index}", f"{item[:20]!r} is not a start rank")
+            message = _("%(item)r is not a start rank") % {"item": item[:20]}
+            raise FormError(f"players.{index}", message)
     return players
 
 
@@ -194,7 +207,7 @@ def manage_teams(request: HttpRequest, tournament_id: int) -> HttpResponse:
         action = ACTIONS.get(request.POST.get("action", ""))
         try:
             if action is None:
-                raise FormError("action", "unknown form")
+                raise FormError("action", _("unknown form"))
             command, body = action(request.POST)
             command(tournament_id, body, author=cast(User, request.user))
         except FormError as exc:
@@ -222,7 +235,9 @@ def _context(folded: FoldedTournament, requested: str) -> dict[str, Any]:
         roster = "\n".join(f"#{rank} {state.players[rank].name}" for rank in team.roster)
         lineup = state.lineups.get((number, team.number))
         shown = ", ".join("-" if p is None else str(p) for p in lineup) if lineup else ""
-        byes = sorted((r, b[team.number]) for r, b in state.team_byes.items() if team.number in b)
+        byes = sorted(
+            (r, BYE_NAMES[b[team.number]]) for r, b in state.team_byes.items() if team.number in b
+        )
         link = links.get(team.number)
         teams.append(
             {
@@ -248,6 +263,6 @@ def _context(folded: FoldedTournament, requested: str) -> dict[str, Any]:
         "all_paired": len(paired) >= folded.rounds,
         "double": folded.system == "double round robin",
         "swiss": folded.system == "swiss",
-        "bye_points": BYE_POINTS,
+        "bye_points": [(points, BYE_NAMES[points]) for points in BYE_POINTS],
         "unsorted": not paired and seeds != initial_ranking(seeds),
     }

@@ -16,18 +16,23 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.text import format_lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tiebreaks.errors import TrfError
 from tiebreaks.standings import DEFAULT_RULES, RULES
 from tiebreaks.trf import decode
 from tournaments.store.writes import ImportedTournament, import_trf
 
+AS_THE_FILE_SAYS = format_lazy(gettext_lazy("as the file says, else {rules}"), rules=DEFAULT_RULES)
+
 
 class TrfImportForm(forms.Form):
-    file = forms.FileField(label="TRF file")
+    file = forms.FileField(label=gettext_lazy("TRF file"))
     rules = forms.ChoiceField(
-        label="Tie-break rules (C.07 edition)",
-        choices=[("", f"as the file says, else {DEFAULT_RULES}")] + [(r, r) for r in RULES],
+        label=gettext_lazy("Tie-break rules (C.07 edition)"),
+        choices=[("", AS_THE_FILE_SAYS)] + [(r, r) for r in RULES],
         required=False,
     )
 
@@ -56,8 +61,8 @@ def import_page(request: HttpRequest) -> HttpResponse:
 def _report(request: HttpRequest, imported: ImportedTournament) -> None:
     messages.success(
         request,
-        f"Imported {imported.name}: {imported.players} players, "
-        f"{imported.rounds_paired} rounds paired.",
+        _("Imported %(name)s: %(players)s players, %(rounds)s rounds paired.")
+        % {"name": imported.name, "players": imported.players, "rounds": imported.rounds_paired},
         extra_tags=str(imported.id),
     )
     for warning in imported.warnings:

@@ -9,10 +9,11 @@ paired bracket by bracket from the top (3.3.2):
   legal pairing for everybody else, of the lowest score, with the most matches
   played, with the largest TPN;
 - 3.5: the top scoregroup (the highest score among the teams not yet paired) takes
-  the fewest upfloaters (C4) of the highest scores (C5), then the fewest floaters of
-  the previous round (C7, not in the last two rounds), then the first set in TPN
-  order (3.5.3, 3.5.4), such that the bracket pairs legally (C1) and the teams left
-  can still all be paired (C3);
+  the fewest upfloaters (C4) of the highest scores (C5), then a set that lets what is
+  left of the following scoregroup pair with no more upfloaters than its parity
+  needs (C6), then the fewest floaters of the previous round (C7, not in the last two
+  rounds), then the first set in TPN order (3.5.3, 3.5.4), such that the bracket
+  pairs legally (C1) and the teams left can still all be paired (C3);
 - 3.6: among the bracket's legal pairings, those with the fewest unfulfilled colour
   preferences (C8), strong ones (C9, type B) and upfloaters' opponents that floated
   in the previous round (C10, not in the last two rounds), the one with the smallest
@@ -23,13 +24,14 @@ paired bracket by bracket from the top (3.3.2):
 - 4: colours by the first team (higher primary, then secondary score, then smaller
   TPN) and 4.3.1-4.3.9.
 
-Where the text is read so (see docs/teams.md): C6 (choose upfloaters so that the next
-scoregroup's bracket complies with C1, C3, C4) is taken as C3, the teams left can
-still all be paired; the upfloater sets looked at are those from the highest-scored
-teams below the scoregroup (``CANDIDATES`` of them), then from all of them while
-that stays a few thousand sets, and last the upfloaters of any complete legal pairing
-(C3 makes one exist).  A forfeited match is not played: the teams may meet
-again (C1), and it gives no colour (1.6.1).
+Where the text is read so (see docs/teams.md): C6 (choose upfloaters so that C1, C3
+and C4 can still be complied with in the bracket of the following scoregroup) holds
+when that scoregroup's remainder pairs legally with none (even) or one (odd)
+upfloater and everybody below still pairs; the upfloater sets looked at are those
+from the highest-scored teams below the scoregroup (``CANDIDATES`` of them), then
+from all of them while that stays a few thousand sets, and last the upfloaters of
+any complete legal pairing (C3 makes one exist).  A forfeited match is not played:
+the teams may meet again (C1), and it gives no colour (1.6.1).
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
-from itertools import combinations
+from itertools import combinations, groupby
 from math import comb
 
 from pairings.matching import max_weight_matching
@@ -223,19 +225,75 @@ class _Round:
 
     # ---- 3.5 upfloaters
 
-    def upfloater_sets(
+    def upfloater_groups(
         self, residents: list[int], lower: list[int], waiting: list[int]
-    ) -> Iterator[tuple[int, ...]]:
-        """Upfloater sets in the order of C4, C5, C7, 3.5.3-3.5.4, then the fallback."""
+    ) -> Iterator[list[tuple[int, ...]]]:
+        """Upfloater sets by C4 (size) and C5 (scores), each group of equal C4 and C5
+        in the order of C7 and 3.5.3-3.5.4; then the fallback."""
         for size in range(len(residents) % 2, len(lower) + 1, 2):
             near = lower[:CANDIDATES]
-            yield from sorted(combinations(near, size), key=self._upfloat_key)
+            yield from self._by_scores(combinations(near, size))
             if len(lower) > len(near) and comb(len(lower), size) <= WIDE:
-                yield from sorted(
-                    (c for c in combinations(lower, size) if not set(c) <= set(near)),
-                    key=self._upfloat_key,
+                yield from self._by_scores(
+                    c for c in combinations(lower, size) if not set(c) <= set(near)
                 )
-        yield self.partners(residents, waiting)
+        yield [self.partners(residents, waiting)]
+
+    def _by_scores(self, sets: Iterable[tuple[int, ...]]) -> Iterator[list[tuple[int, ...]]]:
+        ordered = sorted(sets, key=self._upfloat_key)
+        for _, group in groupby(ordered, key=lambda c: self._upfloat_key(c)[0]):
+            yield list(group)
+
+    def choose(
+        self, residents: list[int], group: list[tuple[int, ...]], lower: list[int]
+    ) -> tuple[list[tuple[int, int]], list[int]] | None:
+        """3.5.5: the first set of the group whose bracket pairs legally, leaving the
+        teams below pairable (C3), and complying with C6 (then the first that does not
+        comply, C6 being a quality criterion): the bracket's pairs and the teams left."""
+        for chosen, rest in self._c6_first(group, lower):
+            found = self.pair_bracket(residents + list(chosen), set(chosen))
+            if found:
+                return found, rest
+        return None
+
+    def _c6_first(
+        self, group: list[tuple[int, ...]], lower: list[int]
+    ) -> Iterator[tuple[tuple[int, ...], list[int]]]:
+        """The sets of the group leaving the teams below pairable (C3), with what they
+        leave: those complying with C6 first, each part in the group's order."""
+        later = []
+        for chosen in group:
+            rest = [t for t in lower if t not in chosen]
+            if not self.pairable(rest):
+                continue
+            if lower and not self.next_bracket_complies(lower, rest):
+                later.append((chosen, rest))
+            else:
+                yield chosen, rest
+        yield from later
+
+    def next_bracket_complies(self, lower: list[int], rest: list[int]) -> bool:
+        """C6: unless the upfloaters emptied it, what is left of the following
+        scoregroup pairs legally (C1) with the fewest upfloaters its size allows (C4:
+        none when even, one when odd), the teams below still all pairable (C3).  That
+        is, a legal pairing of ``rest`` has no more pairs across the scoregroup's
+        boundary than its parity forces."""
+        following = {t for t in rest if self.states[t].score == self.states[lower[0]].score}
+        if not following:
+            return True
+        index = {t: i for i, t in enumerate(rest)}
+        # A pair weighs more than any number of pairs' bonuses: a complete pairing
+        # first (C3 makes one exist), then the most pairs on one side of the boundary.
+        edges = [
+            (index[a], index[b], (len(rest) << 1) + ((a in following) == (b in following)))
+            for a, b in combinations(rest, 2)
+            if self.legal(a, b)
+        ]
+        mate = max_weight_matching(len(rest), edges, 64)
+        across = sum(
+            1 for i, j in mate.items() if i < j and (rest[i] in following) != (rest[j] in following)
+        )
+        return across == len(following) % 2
 
     def _upfloat_key(self, chosen: tuple[int, ...]) -> tuple[object, ...]:
         scores = sorted(self.states[t].score for t in chosen)
@@ -406,14 +464,11 @@ def pair_team_round(
         top = states[waiting[0]].score
         residents = [t for t in waiting if states[t].score == top]
         lower = [t for t in waiting if states[t].score != top]
-        for chosen in pairing.upfloater_sets(residents, lower, waiting):
-            rest = [t for t in lower if t not in chosen]
-            if not pairing.pairable(rest):
-                continue
-            found = pairing.pair_bracket(residents + list(chosen), set(chosen))
-            if found:
-                pairs.extend(found)
-                waiting = rest
+        for group in pairing.upfloater_groups(residents, lower, waiting):
+            chosen = pairing.choose(residents, group, lower)
+            if chosen is not None:
+                pairs.extend(chosen[0])
+                waiting = chosen[1]
                 break
     matches = [pairing.colours(a, b) for a, b in pairs]
     # Board order: the higher score of the pair first, then the smaller TPN.

@@ -1,5 +1,6 @@
-"""Translations: every text of the spectator pages marked for translation, every
-marked text in every catalogue, the language from the browser or the switcher."""
+"""Translations: every text of the spectator and organiser pages marked for
+translation, every marked text in every catalogue, the language from the browser or
+the switcher."""
 
 from __future__ import annotations
 
@@ -21,42 +22,27 @@ from live.tiebreak_names import NAMES, tiebreak_name
 from tests.builders import (
     build_team_event,
     build_tournament,
-    organiser,
     private_link,
     record_board,
 )
 from tiebreaks.definitions import CATALOGUE
 from tournaments.store import commands
 
-from .builders import make_tournament, round_two_with_a_withdrawal_and_a_bye
+from .builders import make_tournament, organiser, round_two_with_a_withdrawal_and_a_bye
 
 LIVE = Path(__file__).resolve().parents[2] / "live"
 TEMPLATES = LIVE / "templates"
-# The organiser pages (result entry, TRF import, sign-in, the console: setup, registration,
-# player edits, pairing, event log, result slips, prize editor, team management) are not
-# translated yet: docs/spectators.md, Languages.  The check-in page (issue 18) is, and so
-# is checked with the spectator templates.
-ORGANISER_TEMPLATES = {
-    "live/edit_player.html",
-    "live/entry.html",
-    "live/event_log.html",
-    "live/import.html",
-    "live/login.html",
-    "live/pair.html",
-    "live/prizes_edit.html",
-    "live/register.html",
-    "live/setup.html",
-    "live/slips.html",
-    "live/team_manage.html",
-}
-SPECTATOR_TEMPLATES = sorted(
-    str(path.relative_to(TEMPLATES))
-    for path in TEMPLATES.rglob("*.html")
-    if str(path.relative_to(TEMPLATES)) not in ORGANISER_TEMPLATES
+TEMPLATE_NAMES = sorted(str(path.relative_to(TEMPLATES)) for path in TEMPLATES.rglob("*.html"))
+SCRIPTS = (
+    "spectator.js",
+    "spectator-extras.js",
+    "hall.js",
+    "stakes.js",
+    "entry.js",
+    "prizes_edit.js",
 )
-SCRIPTS = ("spectator.js", "spectator-extras.js", "hall.js", "stakes.js")
 LANGUAGES = [code for code, _ in settings.LANGUAGES if code != "en"]
-NOT_WORDS = {"Crosstable"}  # the product's name
+NOT_WORDS = {"Crosstable", "PRIZES.json", "C.07"}  # the product, a file, the Handbook's article
 
 
 def catalogue(language: str, domain: str) -> dict[str, object]:
@@ -95,8 +81,8 @@ def test_the_unmarked_text_finder_finds_a_bare_word_and_a_bare_title() -> None:
     assert unmarked(html) == ["Rating", "Loading"]
 
 
-@pytest.mark.parametrize("name", SPECTATOR_TEMPLATES)
-def test_every_text_of_a_spectator_template_is_marked_for_translation(name: str) -> None:
+@pytest.mark.parametrize("name", TEMPLATE_NAMES)
+def test_every_text_of_a_template_is_marked_for_translation(name: str) -> None:
     assert unmarked((TEMPLATES / name).read_text()) == []
 
 
@@ -178,6 +164,61 @@ def test_every_spectator_page_renders_with_no_message_missing(
     assert missing == set()
 
 
+def organiser_pages(client: Client) -> list[tuple[str, dict[str, str] | None]]:
+    """Every organiser page, signed in, with the messages its actions leave: (url,
+    form to post or None)."""
+    tid = round_two_with_a_withdrawal_and_a_bye()
+    fresh = make_tournament(players=4, rounds=3, name="Fresh Open")
+    teams = build_team_event(author=organiser())
+    client.force_login(organiser())
+    return [
+        (reverse("live:create"), None),
+        (reverse("live:create"), {"name": "", "system": "swiss", "rounds": "0"}),
+        (reverse("live:settings", args=[tid]), None),
+        (reverse("live:import"), None),
+        (reverse("live:register", args=[tid]), None),
+        (reverse("live:register", args=[tid]), {"action": "preview", "rows": "Ann\t\tabc"}),
+        (reverse("live:player-action", args=[tid]), {"action": "reinstate", "player_id": "6"}),
+        (reverse("live:register", args=[tid]), None),  # the action's success message
+        (reverse("live:edit-player", args=[tid, 1]), None),
+        (reverse("live:pair", args=[tid]), None),
+        (reverse("live:pair", args=[fresh]), None),
+        (
+            reverse("live:pair", args=[fresh]),
+            {
+                "action": "check",
+                "round": "2",
+                "expected_seq": "0",
+                "white_1": "1",
+                "black_1": "3",
+                "white_2": "2",
+                "black_2": "4",
+            },
+        ),
+        (reverse("live:enter", args=[tid, 2]), None),
+        (reverse("live:slips", args=[tid, 2]), None),
+        (reverse("live:event-log", args=[tid]), None),
+        (reverse("live:prizes-edit", args=[tid]), None),
+        (reverse("live:team-manage", args=[teams]), None),
+    ]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_organiser_page_renders_with_no_message_missing(
+    language: str, missing: set[str]
+) -> None:
+    client = Client(headers={"accept-language": language})
+    for url, form in organiser_pages(client):
+        response = client.post(url, form) if form is not None else client.get(url)
+        assert response.status_code in (200, 302, 400), url
+    anonymous = Client(headers={"accept-language": language})
+    login = reverse("live:login")
+    anonymous.get(login)
+    anonymous.post(login, {"username": "nobody", "password": "wrong"})
+    assert missing == set()
+
+
 @pytest.mark.django_db
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_console_texts_of_issue_18_render_with_no_message_missing(
@@ -201,6 +242,42 @@ def test_the_console_texts_of_issue_18_render_with_no_message_missing(
     commands.pair_next_round(tid, author=author)
     assert client.get(reverse("live:register", args=[tid])).status_code == 200
     assert client.get(check_in).status_code == 200
+    assert missing == set()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_reports_links_and_team_byes_render_with_no_message_missing(
+    language: str, missing: set[str]
+) -> None:
+    """The players' reports on the entry page, the slips' links, a team's
+    withdrawal, bye and captain's link on team management, and their messages."""
+    tid = round_two_with_a_withdrawal_and_a_bye()
+    commands.report_result(tid, {"player_id": 4, "result": "1-0"})
+    commands.report_result(tid, {"player_id": 1, "result": "0-1"})
+    teams = build_team_event(author=organiser(), boards=2, system="swiss")
+    client = Client(headers={"accept-language": language})
+    client.force_login(organiser())
+    links = reverse("live:links", args=[tid])
+    manage = reverse("live:team-manage", args=[teams])
+    actions = [
+        (links, {"role": "player", "action": "issue", "round": "2"}),
+        (reverse("live:reports", args=[tid, 2]), {"board": "99", "action": "reject"}),
+        (manage, {"action": "withdraw", "team": "4", "from_round": "2", "round": "1"}),
+        (manage, {"action": "bye", "team": "1", "bye_round": "2", "points": "half", "round": "1"}),
+        (
+            reverse("live:links", args=[teams]),
+            {"role": "captain", "holder": "1", "action": "issue"},
+        ),
+    ]
+    for url, form in actions:
+        assert client.post(url, form).status_code in (302, 303), url
+    for url in (
+        reverse("live:slips", args=[tid, 2]),
+        reverse("live:enter", args=[tid, 2]),
+        manage,
+    ):
+        assert client.get(url).status_code == 200, url
     assert missing == set()
 
 

@@ -180,13 +180,17 @@ def test_the_crosstable_fragment_has_a_row_per_player_in_ranking_order() -> None
     assert html.index('data-start-rank="3"') < html.index('data-start-rank="1"')
 
 
-def test_the_crosstable_has_a_column_per_tiebreak_with_its_name_on_hover() -> None:
+def test_the_crosstable_has_a_column_per_tiebreak_with_its_name_as_the_help() -> None:
     tid = make_tournament(players=4)  # BH, SB; round 1: 1 v 3, 2 v 4
     record(tid, 1, "0-1")
     record(tid, 2, "1-0")
     html = get("live:crosstable", tid, fragment="1")
-    assert '<abbr title="Buchholz">BH</abbr>' in html
-    assert '<abbr title="Sonneborn-Berger">SB</abbr>' in html
+    assert 'aria-describedby="crosstable-tb-1">BH</button>' in html
+    assert '<span role="tooltip" class="tb-tip" id="crosstable-tb-1">Buchholz</span>' in html
+    assert 'aria-describedby="crosstable-tb-2">SB</button>' in html
+    assert (
+        '<span role="tooltip" class="tb-tip" id="crosstable-tb-2">Sonneborn-Berger</span>' in html
+    )
     # Player 1 lost to player 3, who has 1 point: BH 1, SB 0 (no point against 3).
     row = html[html.index('data-start-rank="1"') :]
     row = row[: row.index("</tr>")]

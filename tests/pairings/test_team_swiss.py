@@ -51,6 +51,36 @@ def test_round_two_takes_upfloaters_when_a_scoregroup_cannot_pair_itself():
     assert pair_team_round(t, 2).matches == ((6, 1), (2, 4), (3, 5))
 
 
+def test_c6_takes_the_upfloater_that_lets_the_next_scoregroup_pair_itself():
+    # R1: 1 beat 5, 3-4, 2-6 and 7-8 drawn.  R2: 1 beat 7, 2 beat 8, 3 beat 6, 4 beat 5.
+    # MP: 1 4; 2, 3, 4 3; 6, 7, 8 1; 5 0.  Round 3 of 5: {1} takes one upfloater (C4) of
+    # 3 MP (C5), 2, 3 or 4, none met by 1.  C6: 2 would leave {3, 4}, who met, so the
+    # 3-MP bracket would need two upfloaters; 3 leaves {2, 4}, who pair (and 5-7, 6-8
+    # below); 4 too, but 4 floated in round 2 (1 MP against 0; C7).  So 1-3, then 2-4
+    # (the TPN order alone, 3.5.4, would give 1-2).
+    t = tournament(
+        8,
+        2,
+        [
+            [match(1, 5, "11"), match(3, 4, "=="), match(2, 6, "=="), match(7, 8, "==")],
+            [match(1, 7, "11"), match(2, 8, "11"), match(3, 6, "11"), match(4, 5, "11")],
+        ],
+        scheduled=5,
+    )
+    pairs = {frozenset(m) for m in pair_team_round(t, 3).matches}
+    assert {frozenset({1, 3}), frozenset({2, 4})} <= pairs
+
+
+def test_the_upfloater_is_the_first_set_by_tpn_not_the_best_identifier_of_the_round():
+    # R1: 1 beat 4, 3 beat 6, 5 beat 2.  R2: {1, 3, 5} (2 MP) takes one 0-MP upfloater
+    # (C4, C5); none floated, so 3.5.4 gives {2} first, and its bracket pairs: 2 met 5,
+    # the first identifier is 1-5, 2-3.  Then 4-6.  (Taking 4 would give 1-5, 3-4, 2-6,
+    # a smaller identifier for the whole round, which 3.6 does not look at.)
+    t = tournament(6, 2, [[match(1, 4, "11"), match(3, 6, "11"), match(5, 2, "11")]], scheduled=5)
+    pairs = {frozenset(m) for m in pair_team_round(t, 2).matches}
+    assert pairs == {frozenset({1, 5}), frozenset({2, 3}), frozenset({4, 6})}
+
+
 def test_the_bye_goes_to_the_lowest_score_that_may_have_it():
     # R1: 1 beat 4, 5-2 drawn, 3 had the PAB (a drawn match: 1 MP).  3.4.2: the lowest
     # score is team 4 (0).  Then 1 (2 MP) takes one upfloater of 1 MP: 2 first by TPN.

@@ -11,6 +11,7 @@ from django.core.management.base import CommandError
 from tiebreaks.model import Color, Unplayed, UnplayedRound
 from tournaments.demo import NAME, load_demo
 from tournaments.models import Event
+from tournaments.store.pairing_check import pairing_check
 from tournaments.store.queries import load_tournament
 
 from .builders import Api, make_tournament
@@ -62,6 +63,12 @@ def test_the_demo_tournament_loads_once(organiser):
     assert folded.results.player(10).rounds[1] == UnplayedRound(Unplayed.PAB)
     assert Event.objects.filter(tournament_id=tid, kind="result.corrected").count() == 1
     assert folded.state.rounds[4].complete is False
+
+
+def test_every_round_of_the_demo_is_paired_as_the_engine_pairs(organiser):
+    tid = load_demo(organiser)
+    verdicts = {v.round: (v.identical, v.verdict) for v in pairing_check(tid)}
+    assert verdicts == {n: (True, "as the engine pairs") for n in (1, 2, 3, 4)}
 
 
 def test_the_demo_command_sets_up_without_serving(db):

@@ -7,6 +7,9 @@
 (function () {
   "use strict";
 
+  const _ = window.gettext || ((text) => text);
+  const format = (text, values) =>
+    window.interpolate ? window.interpolate(text, values, true) : text;
   const root = document.getElementById("entry");
   if (!root) return;
   const roundNumber = Number(root.dataset.round);
@@ -65,7 +68,7 @@
   function reason(data) {
     if (data.detail) return data.detail;
     const first = Object.entries(data)[0];
-    if (!first) return "refused by the server";
+    if (!first) return _("refused by the server");
     const [field, messages] = first;
     return field + ": " + (Array.isArray(messages) ? messages[0] : messages);
   }
@@ -111,7 +114,7 @@
       const stop = stillWanted(await refresh());
       if (stop) return { status: 409, stop };
     }
-    return { status: 409, stop: "The tournament keeps changing: please try again." };
+    return { status: 409, stop: _("The tournament keeps changing: please try again.") };
   }
 
   async function enter(item, result) {
@@ -124,22 +127,24 @@
         (round) => {
           const now = round.boards.find((b) => b.board === board);
           return now && now.result
-            ? `Board ${board} was entered first by someone else: ${LABELS[now.result]}. ` +
-                "Use “Correct…” if it is wrong."
+            ? format(
+                _("Board %(board)s was entered first by someone else: %(result)s. Use “Correct…” if it is wrong."),
+                { board, result: LABELS[now.result] },
+              )
             : "";
         },
       );
       if (answer.status === 201) {
         version = answer.data.seq;
         show(item, result, answer.data.seq);
-        say(`Board ${board}: ${LABELS[result]} saved.`, "", item);
+        say(format(_("Board %(board)s: %(result)s saved."), { board, result: LABELS[result] }), "", item);
       } else if (answer.stop) {
         say(answer.stop, "conflict", item);
       } else {
-        say(`Board ${board} not saved: ${reason(answer.data)}`, "error", item);
+        say(format(_("Board %(board)s not saved: %(reason)s"), { board, reason: reason(answer.data) }), "error", item);
       }
     } catch (error) {
-      say(`Board ${board} not saved: no connection to the server. Try again.`, "error", item);
+      say(format(_("Board %(board)s not saved: no connection to the server. Try again."), { board }), "error", item);
     } finally {
       busy(item, false);
     }
@@ -157,13 +162,15 @@
         (round) => {
           const now = round.boards.find((b) => b.board === board);
           return now && now.result_seq !== seen
-            ? `Board ${board} was changed by someone else meanwhile: it is now ` +
-                `${LABELS[now.result]}. Check it before correcting again.`
+            ? format(
+                _("Board %(board)s was changed by someone else meanwhile: it is now %(result)s. Check it before correcting again."),
+                { board, result: LABELS[now.result] },
+              )
             : "";
         },
       );
     } catch (error) {
-      say(`Correction of board ${board} not saved: no connection to the server.`, "error", item);
+      say(format(_("Correction of board %(board)s not saved: no connection to the server."), { board }), "error", item);
       return;
     }
     if (answer.status === 201) {
@@ -171,12 +178,12 @@
       show(item, result, answer.data.seq);
       form.hidden = true;
       form.reset();
-      say(`Board ${board} corrected to ${LABELS[result]}.`, "", item);
+      say(format(_("Board %(board)s corrected to %(result)s."), { board, result: LABELS[result] }), "", item);
     } else if (answer.stop) {
       form.hidden = true;
       say(answer.stop, "conflict", item);
     } else {
-      say(`Correction of board ${board} not saved: ${reason(answer.data)}`, "error", item);
+      say(format(_("Correction of board %(board)s not saved: %(reason)s"), { board, reason: reason(answer.data) }), "error", item);
     }
   }
 
@@ -220,13 +227,13 @@
         // The player by name as the form lists them ("12. Anna Rossi"), not by number alone.
         const who = form.elements.start_rank.selectedOptions[0].textContent;
         say(form.id === "withdraw-form"
-          ? `${who} withdrawn from round ${body.from_round} on.`
-          : `${who}: ${body.points}-point bye in round ${body.round}.`, "", form);
+          ? format(_("%(name)s withdrawn from round %(round)s on."), { name: who, round: body.from_round })
+          : format(_("%(name)s: %(points)s-point bye in round %(round)s."), { name: who, points: body.points, round: body.round }), "", form);
       } else {
         say(reason(answer.data), "error", form);
       }
     } catch (error) {
-      say("Not saved: no connection to the server. Try again.", "error", form);
+      say(_("Not saved: no connection to the server. Try again."), "error", form);
     }
   });
 

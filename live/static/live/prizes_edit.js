@@ -2,6 +2,7 @@
 // CSRF token, the version the page was drawn at), show a refusal beside the text.
 (function () {
   "use strict";
+  const _ = window.gettext || ((text) => text);
   const form = document.getElementById("prize-editor");
   if (!form) return;
   const text = document.getElementById("prize-json");
@@ -24,7 +25,7 @@
     try {
       definition = JSON.parse(text.value);
     } catch (problem) {
-      show("Not JSON: " + problem.message);
+      show(_("Not JSON:") + " " + problem.message);
       return;
     }
     const response = await fetch(form.dataset.url, {
@@ -42,6 +43,6 @@
       const messages = Array.isArray(body[field]) ? body[field].join(" ") : String(body[field]);
       return field === "detail" ? messages : field + ": " + messages;
     });
-    show(parts.join("; ") || "Refused (" + response.status + ").");
+    show(parts.join("; ") || _("Refused by the server.") + " (" + response.status + ")");
   });
 })();

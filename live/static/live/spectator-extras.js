@@ -88,9 +88,9 @@
   const TIEBREAK_NAMES = JSON.parse(document.getElementById("tiebreak-names")?.textContent || "{}");
 
   function translateTiebreaks() {
-    for (const abbr of standings.querySelectorAll("thead th.tb abbr")) {
-      const name = TIEBREAK_NAMES[abbr.textContent];
-      if (name) abbr.title = name;
+    for (const th of standings.querySelectorAll("thead th.tb")) {
+      const name = TIEBREAK_NAMES[th.querySelector(".tb-help").textContent];
+      if (name) th.querySelector(".tb-tip").textContent = name;
     }
   }
 

@@ -352,7 +352,9 @@
       (team
         ? "<th class='points' title='" + esc(_("Match points")) + "'>" + esc(_("MP")) + "</th>"
         : "<th class='points' title='" + esc(_("Points")) + "'>" + esc(_("Pts")) + "</th>") +
-      codes.map((code) => "<th class='tb'><abbr title='" + esc(body.tiebreak_names[code] || code) + "'>" + esc(code) + "</abbr></th>").join("") +
+      // The column's help: a button to focus (keyboard) or hover, described by its tip.
+      codes.map((code, i) => "<th class='tb'><button type='button' class='tb-help' aria-describedby='standings-tb-" + i + "'>" + esc(code) +
+        "</button><span role='tooltip' class='tb-tip' id='standings-tb-" + i + "'>" + esc(body.tiebreak_names[code] || code) + "</span></th>").join("") +
       "</tr>";
     const now = Date.now();
     table.tBodies[0].innerHTML = body.rows.map((row) => {

@@ -5,7 +5,7 @@ from typing import Any
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandParser
 
-from tournaments.demo import NAME, ROUNDS, load_demo
+from tournaments.demo import NAME, RESULTS, load_demo
 from tournaments.store.organisers import ensure_organiser
 
 DEMO_USER = "demo"
@@ -43,7 +43,7 @@ class Command(BaseCommand):
                     f"  Tournaments       {base}/",
                     f"  Live standings    {base}/tournaments/{tournament_id}/live/",
                     f"  Enter results     {base}/tournaments/{tournament_id}/rounds/"
-                    f"{max(ROUNDS)}/enter/  (sign in as {DEMO_USER})",
+                    f"{max(RESULTS)}/enter/  (sign in as {DEMO_USER})",
                     f"  API docs          {base}/api/docs/",
                     f"  Admin             {base}/admin/",
                     "",
