@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from django.urls import reverse
-from playwright.sync_api import expect
+from playwright.sync_api import ViewportSize, expect
 
 from tests.builders import build_team_event
 
@@ -28,7 +28,7 @@ server = daphne_server
 WALK = Path(__file__).resolve().parents[1] / "artifacts" / "console-walk"
 PASSWORD = "walk-please"
 # Small pictures for the docs: a narrow desktop window, the page's top.
-VIEWPORT = {"width": 1024, "height": 640}
+VIEWPORT: ViewportSize = {"width": 1024, "height": 640}
 PLAYERS = [
     "Rossi, Marco\t2512001\t2150\t\tITA",
     "Marchetti, Elena\t2512002\t2431\tIM\tITA",
