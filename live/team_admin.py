@@ -132,6 +132,10 @@ def _withdraw(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
     return writes.withdraw_team, body
 
 
+def _reinstate(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
+    return writes.reinstate_team, {"team": _int(data, "team")}
+
+
 def _bye(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
     body = {"team": _int(data, "team"), "round": _int(data, "bye_round")}
     return writes.request_team_bye, {**body, "points": data.get("points", "")}
@@ -161,6 +165,7 @@ ACTIONS: dict[str, Action] = {
     "board": _board,
     "forfeit": _forfeit,
     "withdraw": _withdraw,
+    "reinstate": _reinstate,
     "bye": _bye,
     "cancel_bye": _cancel_bye,
     "rank": _rank,

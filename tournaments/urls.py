@@ -77,6 +77,11 @@ urlpatterns = [
         teams.TeamWithdrawalView.as_view(),
         name="team-withdrawal",
     ),
+    path(
+        tournament + "teams/<int:team>/reinstatement/",
+        teams.TeamReinstatementView.as_view(),
+        name="team-reinstatement",
+    ),
     path(tournament + "teams/rank/", teams.TeamRankingView.as_view(), name="team-ranking"),
     path(tournament + "team-byes/", teams.TeamByeView.as_view(), name="team-bye-create"),
     path(

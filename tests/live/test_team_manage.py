@@ -104,6 +104,16 @@ def test_a_team_withdraws_and_another_takes_a_bye_from_the_page() -> None:
     assert "withdrawn from round 2" in html and "half-point bye in round 2" in html
 
 
+def test_a_withdrawn_team_is_reinstated_from_the_page() -> None:
+    tid = build_team_event(teams=4, boards=2, system="swiss")
+    client = signed_in()
+    post(client, tid, action="withdraw", team="4", from_round="2")
+    html = client.get(reverse("live:team-manage", args=[tid])).content.decode()
+    assert 'value="reinstate"' in html
+    assert post(client, tid, action="reinstate", team="4").status_code == 303
+    assert load_tournament(tid).state.teams[4].withdrawn_from is None
+
+
 def test_a_bye_for_a_paired_round_is_shown_and_not_stored() -> None:
     tid = build_team_event(teams=4, boards=2, system="swiss")
     before = stored(tid)

@@ -136,6 +136,14 @@ class TeamWithdrawalView(TournamentAPIView):
         return self.run(commands.withdraw_team, team=team)
 
 
+class TeamReinstatementView(TournamentAPIView):
+    """A withdrawn team playing again from the first round not paired yet."""
+
+    @write_schema(command_body(schemas.TeamReinstatedSerializer), "Undo a team's withdrawal")
+    def post(self, request: Request, tournament_id: int, team: int) -> Response:
+        return self.run(commands.reinstate_team, team=team)
+
+
 class TeamByeView(TournamentAPIView):
     """A team's half-, zero- or full-point bye in a Swiss round not paired yet."""
 

@@ -59,6 +59,7 @@ class EventKind(enum.StrEnum):
     TEAM_BYE_REQUESTED = "team.bye_requested"
     TEAM_BYE_CANCELLED = "team.bye_cancelled"
     TEAM_WITHDRAWN = "team.withdrawn"
+    TEAM_REINSTATED = "team.reinstated"
     TEAMS_RANKED = "teams.ranked"
     PRIZE_LIST_SET = "prizes.set"
     PLAYER_EDITED = "player.edited"
@@ -813,6 +814,21 @@ class TeamWithdrawn(DomainEvent):
 
 
 @dataclass(frozen=True)
+class TeamReinstated(DomainEvent):
+    KIND = EventKind.TEAM_REINSTATED
+    EXAMPLES = MappingProxyType({1: {"team": 3, "from_round": 5}})
+
+    team: int
+    from_round: int  # the first round the team plays again
+
+    def apply(self, acc: Accumulator, seq: int) -> None:
+        acc.teams[self.team] = replace(acc.teams[self.team], withdrawn_from=None)
+
+    def summary(self) -> str:
+        return f"team {self.team} plays again from round {self.from_round}"
+
+
+@dataclass(frozen=True)
 class TeamsRanked(DomainEvent):
     """The teams' pairing numbers before round 1: ``order`` lists the teams by their
     numbers before this event, pairing number 1 first."""
@@ -1042,6 +1058,7 @@ EVENT_TYPES: Mapping[str, type[DomainEvent]] = MappingProxyType(
             TeamByeRequested,
             TeamByeCancelled,
             TeamWithdrawn,
+            TeamReinstated,
             TeamsRanked,
             PrizeListSet,
             PlayerEdited,

@@ -20,7 +20,7 @@ from pairings.team_swiss import NoLegalPairing, pair_team_round
 from tiebreaks.model import Color, System
 from tiebreaks.teams.model import Team, lineup_in_roster_order
 
-from .amendments import ranking_order
+from .amendments import ranking_order, reinstatement_round
 from .decisions import Body, Plan, decide_registration
 from .errors import CommandError
 from .events import (
@@ -35,6 +35,7 @@ from .events import (
     TeamByeCancelled,
     TeamByeRequested,
     TeamRegistered,
+    TeamReinstated,
     TeamRoundPaired,
     TeamsRanked,
     TeamWithdrawn,
@@ -380,6 +381,24 @@ def decide_team_withdrawal(state: TournamentState, body: Body) -> list[DomainEve
                 "or withdraw it from a later round",
             )
     return [TeamWithdrawn.from_payload(body)]
+
+
+def decide_team_reinstatement(state: TournamentState, body: Body) -> list[DomainEvent]:
+    """Undo a team's withdrawal from a round on, as a player's
+    (``amendments.reinstatement_round``): a Swiss pairs it again, a round robin's
+    matches from that round are played."""
+    team = _team(state, body["team"])
+    if team.withdrawn_from is None:
+        raise CommandError("team", f"team {team.number} has not withdrawn")
+    first = reinstatement_round(
+        team.withdrawn_from,
+        max(state.team_rounds, default=0),
+        state.settings.rounds,
+        body.get("from_round"),
+        f"team {team.number}",
+        "team",
+    )
+    return [TeamReinstated(team.number, first)]
 
 
 def decide_team_bye(state: TournamentState, body: Body) -> list[DomainEvent]:

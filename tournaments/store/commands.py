@@ -81,6 +81,7 @@ __all__ = [
     "set_prize_list",
     "withdraw_player",
     "withdraw_team",
+    "reinstate_team",
 ]
 
 Payload = dict[str, Any]
@@ -268,6 +269,11 @@ forfeit_match = Command(
 )
 withdraw_team = Command(
     EventKind.TEAM_WITHDRAWN, schemas.TeamWithdrawnSerializer, team_decisions.decide_team_withdrawal
+)
+reinstate_team = Command(
+    EventKind.TEAM_REINSTATED,
+    schemas.TeamReinstatedSerializer,
+    team_decisions.decide_team_reinstatement,
 )
 request_team_bye = Command(
     EventKind.TEAM_BYE_REQUESTED, schemas.TeamByeRequestedSerializer, team_decisions.decide_team_bye

@@ -513,6 +513,16 @@ class TeamWithdrawnSerializer(serializers.Serializer):
     )
 
 
+class TeamReinstatedSerializer(serializers.Serializer):
+    team = serializers.IntegerField(min_value=1, max_value=MAX_START_RANK)
+    from_round = serializers.IntegerField(
+        min_value=1,
+        max_value=MAX_ROUNDS,
+        required=False,
+        help_text="The first round the team plays again; omit for the first one possible.",
+    )
+
+
 class TeamByeRequestedSerializer(serializers.Serializer):
     team = serializers.IntegerField(min_value=1, max_value=MAX_START_RANK)
     round = serializers.IntegerField(min_value=1, max_value=MAX_ROUNDS)
