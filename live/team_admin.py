@@ -136,6 +136,12 @@ def _reinstate(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
     return writes.reinstate_team, {"team": _int(data, "team")}
 
 
+def _board_prizes(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
+    """The board prizes' order and minimum of games (blank: the default)."""
+    minimum = _int(data, "min_games") if data.get("min_games", "").strip() else None
+    return writes.set_board_prizes, {"order": data.get("order", ""), "min_games": minimum}
+
+
 def _bye(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
     body = {"team": _int(data, "team"), "round": _int(data, "bye_round")}
     return writes.request_team_bye, {**body, "points": data.get("points", "")}
@@ -166,6 +172,7 @@ ACTIONS: dict[str, Action] = {
     "forfeit": _forfeit,
     "withdraw": _withdraw,
     "reinstate": _reinstate,
+    "board_prizes": _board_prizes,
     "bye": _bye,
     "cancel_bye": _cancel_bye,
     "rank": _rank,
@@ -243,5 +250,7 @@ def _context(folded: FoldedTournament, requested: str) -> dict[str, Any]:
         "double": folded.system == "double round robin",
         "swiss": folded.system == "swiss",
         "bye_points": BYE_POINTS,
+        "board_prizes": state.board_prizes,
+        "board_orders": (("performance", "rating performance"), ("percentage", "percentage")),
         "unsorted": not paired and seeds != initial_ranking(seeds),
     }

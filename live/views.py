@@ -341,7 +341,7 @@ def board_prizes(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """Each board's players ranked for the board prizes (``?order=``, ``?min_games=``)."""
     folded = _team_event(tournament_id)
     try:
-        order, min_games = team_pages.board_prize_query(request.GET)
+        order, min_games = team_pages.board_prize_query(request.GET, folded.state.board_prizes)
     except ValueError as exc:
         return HttpResponseBadRequest(str(exc), content_type="text/plain; charset=utf-8")
     prizes, tables = team_pages.board_prize_tables(folded, order, min_games)

@@ -82,6 +82,11 @@ urlpatterns = [
         teams.TeamReinstatementView.as_view(),
         name="team-reinstatement",
     ),
+    path(
+        tournament + "board-prize-settings/",
+        teams.BoardPrizeSettingsView.as_view(),
+        name="board-prize-settings",
+    ),
     path(tournament + "teams/rank/", teams.TeamRankingView.as_view(), name="team-ranking"),
     path(tournament + "team-byes/", teams.TeamByeView.as_view(), name="team-bye-create"),
     path(

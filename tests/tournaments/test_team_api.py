@@ -237,6 +237,23 @@ def test_reinstating_a_team_not_withdrawn_names_the_team_and_stores_nothing(api:
     assert stored(tid) == before
 
 
+def test_board_prize_settings_are_stored_as_an_event(api: Api) -> None:
+    tid = team_event(api, 4, rounds=3)
+    response = api.post("board-prize-settings", tid, body={"order": "percentage", "min_games": 2})
+    assert response.status_code == 201, response.json()
+    assert response.json()["kind"] == "team.board_prizes_set"
+    again = api.post("board-prize-settings", tid, body={"order": "percentage", "min_games": 2})
+    assert again.status_code == 400 and "order" in again.json()
+
+
+def test_a_bad_board_prize_minimum_names_the_field_and_stores_nothing(api: Api) -> None:
+    tid = team_event(api, 4, rounds=3)
+    before = stored(tid)
+    response = api.post("board-prize-settings", tid, body={"order": "percentage", "min_games": -1})
+    assert response.status_code == 400 and "min_games" in response.json()
+    assert stored(tid) == before
+
+
 def test_a_bad_team_bye_names_the_field_and_stores_nothing(api: Api) -> None:
     tid = team_event(api, 4, system="swiss", rounds=3)
     before = stored(tid)

@@ -32,7 +32,15 @@ from tiebreaks.model import (
 from tiebreaks.prizes import PrizeList
 from tiebreaks.teams.model import TeamTournament
 
-from .teams import INDIVIDUAL, TEAM, Lineup, TeamEntry, TeamRoundState, team_tournament
+from .teams import (
+    INDIVIDUAL,
+    TEAM,
+    BoardPrizeSettings,
+    Lineup,
+    TeamEntry,
+    TeamRoundState,
+    team_tournament,
+)
 
 # Results as entered by an arbiter, white's side first.  "0-0" is a double forfeit.
 RESULTS = ("1-0", "1/2-1/2", "0-1", "+/-", "-/+", "0-0")
@@ -254,6 +262,7 @@ class TournamentState:
 
     prize_list: PrizeList | None = None  # the last one set
     prize_list_seq: int | None = None  # the event that set it
+    board_prizes: BoardPrizeSettings = BoardPrizeSettings()  # the last set
 
     def team_of(self, start_rank: int) -> int | None:
         """The team whose roster holds the player, if any."""
@@ -393,6 +402,7 @@ class Accumulator:
         self.fide_ids: dict[str, int] = dict(start.fide_ids) if start else {}
         self.prize_list: PrizeList | None = start.prize_list if start else None
         self.prize_list_seq: int | None = start.prize_list_seq if start else None
+        self.board_prizes = start.board_prizes if start else BoardPrizeSettings()
         self.player_ids: dict[int, int] = dict(start.player_ids) if start else {}
         self.requested_byes: dict[int, dict[int, str]] = {
             number: dict(byes) for number, byes in (start.requested_byes.items() if start else ())
@@ -450,4 +460,5 @@ class Accumulator:
             ),
             prize_list=self.prize_list,
             prize_list_seq=self.prize_list_seq,
+            board_prizes=self.board_prizes,
         )

@@ -24,6 +24,7 @@ from .amendments import ranking_order, reinstatement_round
 from .decisions import Body, Plan, decide_registration
 from .errors import CommandError
 from .events import (
+    BoardPrizesSet,
     BoardResultCorrected,
     BoardResultRecorded,
     DomainEvent,
@@ -43,6 +44,7 @@ from .events import (
 from .initial_ranking import initial_ranking
 from .state import TournamentState
 from .teams import (
+    BoardPrizeSettings,
     BoardView,
     MatchState,
     TeamEntry,
@@ -399,6 +401,16 @@ def decide_team_reinstatement(state: TournamentState, body: Body) -> list[Domain
         "team",
     )
     return [TeamReinstated(team.number, first)]
+
+
+def decide_board_prize_settings(state: TournamentState, body: Body) -> list[DomainEvent]:
+    """The board prizes' order and minimum of games (``min_games`` omitted or null:
+    the default); refused when they are already so."""
+    _team_event(state)
+    wanted = BoardPrizeSettings(body["order"], body.get("min_games"))
+    if wanted == state.board_prizes:
+        raise CommandError("order", "the board prizes already have these settings")
+    return [BoardPrizesSet(wanted.order, wanted.min_games)]
 
 
 def decide_team_bye(state: TournamentState, body: Body) -> list[DomainEvent]:

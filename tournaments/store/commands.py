@@ -82,6 +82,7 @@ __all__ = [
     "withdraw_player",
     "withdraw_team",
     "reinstate_team",
+    "set_board_prizes",
 ]
 
 Payload = dict[str, Any]
@@ -274,6 +275,11 @@ reinstate_team = Command(
     EventKind.TEAM_REINSTATED,
     schemas.TeamReinstatedSerializer,
     team_decisions.decide_team_reinstatement,
+)
+set_board_prizes = Command(
+    EventKind.BOARD_PRIZES_SET,
+    schemas.BoardPrizesSetSerializer,
+    team_decisions.decide_board_prize_settings,
 )
 request_team_bye = Command(
     EventKind.TEAM_BYE_REQUESTED, schemas.TeamByeRequestedSerializer, team_decisions.decide_team_bye

@@ -43,6 +43,7 @@ from tournaments.domain.rating_list import ListedPlayer, RatingListError, look_u
 from tournaments.domain.state import BYE_POINTS, PlayerState, TournamentState
 from tournaments.domain.teams import (
     TEAM,
+    BoardPrizeSettings,
     match_boards,
     match_score,
     round_complete,
@@ -60,6 +61,7 @@ from .unreadable import report as report_unreadable
 
 __all__ = [
     "BYE_POINTS",
+    "BoardPrizeSettings",
     "COLUMNS",
     "Event",
     "FoldedTournament",
