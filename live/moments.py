@@ -104,3 +104,12 @@ _tables: PerVersion[MomentTable] = PerVersion(32)
 def table_at(folded: FoldedTournament) -> MomentTable:
     """The read model (``live.wire``) of a moment's tournament, and its JSON."""
     return _tables.get(folded, _moment_table)
+
+
+def entrant_names(folded: FoldedTournament) -> dict[int, str]:
+    """The names of a standings table's rows by their key: the players' by start
+    rank, or a team event's teams by pairing number."""
+    state = folded.state
+    if folded.is_team:
+        return {number: team.name for number, team in state.teams.items()}
+    return {rank: player.name for rank, player in state.players.items()}
