@@ -88,6 +88,8 @@ __all__ = [
     "revoke_link",
     "submit_captain_lineup",
     "start_team_round",
+    "reinstate_team",
+    "set_board_prizes",
 ]
 
 Payload = dict[str, Any]
@@ -275,6 +277,16 @@ forfeit_match = Command(
 )
 withdraw_team = Command(
     EventKind.TEAM_WITHDRAWN, schemas.TeamWithdrawnSerializer, team_decisions.decide_team_withdrawal
+)
+reinstate_team = Command(
+    EventKind.TEAM_REINSTATED,
+    schemas.TeamReinstatedSerializer,
+    team_decisions.decide_team_reinstatement,
+)
+set_board_prizes = Command(
+    EventKind.BOARD_PRIZES_SET,
+    schemas.BoardPrizesSetSerializer,
+    team_decisions.decide_board_prize_settings,
 )
 request_team_bye = Command(
     EventKind.TEAM_BYE_REQUESTED, schemas.TeamByeRequestedSerializer, team_decisions.decide_team_bye

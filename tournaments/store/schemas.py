@@ -23,6 +23,7 @@ from tiebreaks.errors import TieBreakError
 from tiebreaks.model import Scoring, System, TournamentResults
 from tiebreaks.prizes import PrizeError, parse_prize_list, prize_list_json
 from tiebreaks.standings import DEFAULT_RULES, RULES, compute_standings
+from tiebreaks.teams.boards import BoardOrder
 from tiebreaks.teams.standings import ROUND_ROBIN_DEFAULT, SWISS_DEFAULT, parse_team_code
 from tournaments.domain.errors import CommandError
 from tournaments.domain.reports import ROLES
@@ -527,6 +528,30 @@ class TeamWithdrawnSerializer(serializers.Serializer):
     team = serializers.IntegerField(min_value=1, max_value=MAX_START_RANK)
     from_round = serializers.IntegerField(
         min_value=1, max_value=MAX_ROUNDS, help_text="The first round the team no longer plays."
+    )
+
+
+class TeamReinstatedSerializer(serializers.Serializer):
+    team = serializers.IntegerField(min_value=1, max_value=MAX_START_RANK)
+    from_round = serializers.IntegerField(
+        min_value=1,
+        max_value=MAX_ROUNDS,
+        required=False,
+        help_text="The first round the team plays again; omit for the first one possible.",
+    )
+
+
+class BoardPrizesSetSerializer(serializers.Serializer):
+    order = serializers.ChoiceField(
+        choices=[o.value for o in BoardOrder],
+        help_text="performance: by performance rating; percentage: by the share of points.",
+    )
+    min_games = serializers.IntegerField(
+        min_value=0,
+        max_value=999,
+        required=False,
+        allow_null=True,
+        help_text="Games on the board a player needs to be ranked; null: two thirds of the rounds.",
     )
 
 
