@@ -353,7 +353,7 @@ class BoardPrizesView(APIView):
         if not folded.is_team:
             raise NotFound(f"tournament {tournament_id} is no team event")
         try:
-            order, min_games = board_prize_query(request.query_params)
+            order, min_games = board_prize_query(request.query_params, folded.state.board_prizes)
         except ValueError as exc:
             raise ValidationError(str(exc)) from exc
         prizes, tables = board_prize_tables(folded, order, min_games)

@@ -69,10 +69,17 @@ class PerVersion(Generic[T]):
     """What a tournament's version gives, kept for the last ``keep`` versions asked for
     (per process): a version is an event seq, and what follows from it never changes."""
 
+    made: list[PerVersion[object]] = []  # every one, for ``forget_all``
+
     def __init__(self, keep: int) -> None:
         self.keep = keep
         self._found: OrderedDict[tuple[int, int], T] = OrderedDict()
         self._lock = Lock()
+        PerVersion.made.append(self)  # type: ignore[arg-type]
+
+    def forget(self) -> None:
+        with self._lock:
+            self._found.clear()
 
     def get(self, folded: FoldedTournament, compute: Callable[[FoldedTournament], T]) -> T:
         key = (folded.id, folded.version)
@@ -85,6 +92,13 @@ class PerVersion(Generic[T]):
                 while len(self._found) > self.keep:
                     self._found.popitem(last=False)
         return found
+
+
+def forget_all() -> None:
+    """Empty every per-version cache: a test database that was emptied gives the
+    same tournament ids and seqs to other events (as ``state_cache.forget_all``)."""
+    for kept in PerVersion.made:
+        kept.forget()
 
 
 @dataclass(frozen=True)
@@ -104,3 +118,12 @@ _tables: PerVersion[MomentTable] = PerVersion(32)
 def table_at(folded: FoldedTournament) -> MomentTable:
     """The read model (``live.wire``) of a moment's tournament, and its JSON."""
     return _tables.get(folded, _moment_table)
+
+
+def entrant_names(folded: FoldedTournament) -> dict[int, str]:
+    """The names of a standings table's rows by their key: the players' by start
+    rank, or a team event's teams by pairing number."""
+    state = folded.state
+    if folded.is_team:
+        return {number: team.name for number, team in state.teams.items()}
+    return {rank: player.name for rank, player in state.players.items()}

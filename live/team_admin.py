@@ -151,6 +151,16 @@ def _withdraw(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
     return writes.withdraw_team, body
 
 
+def _reinstate(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
+    return writes.reinstate_team, {"team": _int(data, "team")}
+
+
+def _board_prizes(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
+    """The board prizes' order and minimum of games (blank: the default)."""
+    minimum = _int(data, "min_games") if data.get("min_games", "").strip() else None
+    return writes.set_board_prizes, {"order": data.get("order", ""), "min_games": minimum}
+
+
 def _bye(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
     body = {"team": _int(data, "team"), "round": _int(data, "bye_round")}
     return writes.request_team_bye, {**body, "points": data.get("points", "")}
@@ -181,6 +191,8 @@ ACTIONS: dict[str, Action] = {
     "board": _board,
     "forfeit": _forfeit,
     "withdraw": _withdraw,
+    "reinstate": _reinstate,
+    "board_prizes": _board_prizes,
     "bye": _bye,
     "cancel_bye": _cancel_bye,
     "rank": _rank,
@@ -264,5 +276,7 @@ def _context(folded: FoldedTournament, requested: str) -> dict[str, Any]:
         "double": folded.system == "double round robin",
         "swiss": folded.system == "swiss",
         "bye_points": [(points, BYE_NAMES[points]) for points in BYE_POINTS],
+        "board_prizes": state.board_prizes,
+        "board_orders": (("performance", _("rating performance")), ("percentage", _("percentage"))),
         "unsorted": not paired and seeds != initial_ranking(seeds),
     }

@@ -24,6 +24,7 @@ from tiebreaks.teams.boards import (
 )
 from tiebreaks.teams.model import RoundKind, TeamResult
 from tournaments.store.queries import (
+    BoardPrizeSettings,
     FoldedTournament,
     PlayerState,
     match_boards,
@@ -396,20 +397,21 @@ def board_prize_tables(
 
 
 class BoardPrizeQuery(serializers.Serializer):
-    """The board prize page's and API's query: the order and the minimum of games."""
+    """The board prize page's and API's query: the order and the minimum of games
+    (each absent: the organiser's setting)."""
 
-    order = serializers.ChoiceField(
-        choices=[o.value for o in BoardOrder], default=BoardOrder.PERFORMANCE.value
-    )
+    order = serializers.ChoiceField(choices=[o.value for o in BoardOrder], required=False)
     min_games = serializers.IntegerField(min_value=0, max_value=999, required=False)
 
 
-def board_prize_query(params: Mapping[str, Any]) -> tuple[BoardOrder, int | None]:
-    """(order, minimum of games; None: the default) from a query; ValueError naming
-    the field when it is wrong."""
+def board_prize_query(
+    params: Mapping[str, Any], settings: BoardPrizeSettings
+) -> tuple[BoardOrder, int | None]:
+    """(order, minimum of games; None: the default) from a query, the organiser's
+    ``settings`` for what it leaves out; ValueError naming the field when it is wrong."""
     query = BoardPrizeQuery(data={k: params[k] for k in ("order", "min_games") if k in params})
     if not query.is_valid():
         field, errors = next(iter(query.errors.items()))
         raise ValueError(f"{field}: {errors[0]}")
     data = query.validated_data
-    return BoardOrder(data["order"]), data.get("min_games")
+    return BoardOrder(data.get("order", settings.order)), data.get("min_games", settings.min_games)

@@ -2,8 +2,11 @@
 each, with the standings after the step and the places it moved.
 
 The steps are read from the public events (a result names its round and board;
-the round's pairing in force then names the players).  A step's standings are
-moments of the log (``live.moments``): after the event before it and after it.
+the round's pairing in force then names the players).  A team event's steps are
+its board results and their corrections (a board of a match: the match's line-ups,
+which results leave fixed, name the players), its standings the teams'.  A step's
+standings are moments of the log (``live.moments``): after the event before it
+and after it.
 """
 
 from __future__ import annotations
@@ -16,35 +19,41 @@ from tournaments.store.queries import (
     FoldedTournament,
     PlayerState,
     load_tournament_as_of,
+    match_boards,
     public_events,
 )
 
-from .moments import MomentError, PerVersion, table_at
+from .moments import MomentError, PerVersion, entrant_names, table_at
 from .snapshots import parse_version
 from .spectator_content import RESULT_TEXT, standings_order
 
 PAIRED, RECORDED, CORRECTED = "round.paired", "result.recorded", "result.corrected"
+BOARD_RECORDED, BOARD_CORRECTED = "team.board_result_recorded", "team.board_result_corrected"
 
 
 @dataclass(frozen=True)
 class Step:
-    """One result or correction of the log."""
+    """One result or correction of the log (a team event's: of a board of a match)."""
 
     seq: int
     corrected: bool
     round: int
     board: int
-    white: PlayerState
-    black: PlayerState
+    white: PlayerState | None  # None: an empty seat
+    black: PlayerState | None
     result: str  # as shown: "1–0"
+    match: int | None = None  # a team event's match
+    teams: str = ""  # a team event's match: "Club 1 – Club 2"
 
 
 @dataclass(frozen=True)
 class Line:
-    """A player's row in the standings after a step; ``moved`` is how many places
-    the step took them up (negative: down)."""
+    """A row in the standings after a step (a player's, or a team's in a team
+    event: ``number`` is the start rank or the team's pairing number); ``moved`` is
+    how many places the step took it up (negative: down)."""
 
-    player: PlayerState
+    number: int
+    name: str
     place: str
     points: Fraction
     place_before: str
@@ -78,6 +87,8 @@ class StepView:
 
 
 def _steps(folded: FoldedTournament) -> tuple[Step, ...]:
+    if folded.is_team:
+        return _team_steps(folded)
     players = folded.state.players
     boards: dict[int, dict[int, tuple[int, int]]] = {}  # round -> board -> (white, black)
     found = []
@@ -106,6 +117,37 @@ def _steps(folded: FoldedTournament) -> tuple[Step, ...]:
     return tuple(found)
 
 
+def _team_steps(folded: FoldedTournament) -> tuple[Step, ...]:
+    state = folded.state
+    events = public_events(
+        folded.id, limit=1_000_000, kinds=(BOARD_RECORDED, BOARD_CORRECTED), through=folded.version
+    )
+    found = []
+    for event in events:
+        fields = event.fields
+        number = fields["round"]
+        match = state.team_rounds[number].match(fields["match"])
+        assert match is not None  # the result's decision checked it
+        board = match_boards(match, state.public_lineups, number, state.settings.boards)[
+            fields["board"] - 1
+        ]
+        white, black = (None if p is None else state.players[p] for p in (board.white, board.black))
+        found.append(
+            Step(
+                event.seq,
+                event.kind == BOARD_CORRECTED,
+                number,
+                fields["board"],
+                white,
+                black,
+                RESULT_TEXT[fields["result"]],
+                match.number,
+                f"{state.teams[match.white].name} – {state.teams[match.black].name}",
+            )
+        )
+    return tuple(found)
+
+
 _step_lists: PerVersion[tuple[Step, ...]] = PerVersion(16)
 
 
@@ -126,10 +168,11 @@ def step_view(folded: FoldedTournament, query: Mapping[str, str]) -> StepView | 
     before = standings_order(table_at(load_tournament_as_of(folded.id, step.seq - 1)).table)
     after = standings_order(table_at(load_tournament_as_of(folded.id, step.seq)).table)
     places_before = {rank: standing.place for rank, standing in before}
-    players = folded.state.players
+    names = entrant_names(folded)
     lines = tuple(
         Line(
-            players[rank],
+            rank,
+            names[rank],
             standing.place,
             standing.points,
             places_before[rank],

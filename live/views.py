@@ -212,17 +212,19 @@ def crosstable(request: HttpRequest, tournament_id: int) -> HttpResponse:
     if past is None:
         folded = _folded(tournament_id)
         table = ensure_snapshot(tournament_id).standings
-        if folded.is_team:
-            rows = team_pages.team_crosstable(folded, table)
-            return render(request, "live/team_crosstable.html", {**_heading(folded), "rows": rows})
     else:
         folded, table = past, table_at(past).table
+    as_of = past.version if past else None
+    if folded.is_team:
+        rows = team_pages.team_crosstable(folded, table)
+        context = {**_heading(folded), "rows": rows, "as_of": as_of}
+        return render(request, "live/team_crosstable.html", context)
     view = prize_view(folded)
     context = {
         **_heading(folded),
         "rows": spectator_content.crosstable(folded, spectator_content.standings_order(table)),
         "tiebreaks": spectator_content.tiebreak_columns(table),
-        "as_of": past.version if past else None,
+        "as_of": as_of,
         # Beside each winner, by the standings shown (None: no prize list, no column).
         "prizes": prize_texts(folded.state.players, view.awards) if view else None,
     }
@@ -256,6 +258,7 @@ def _team_round(request: HttpRequest, folded: FoldedTournament, number: int) -> 
     state = folded.state
     byes = [team_pages.team_name(folded, t) for t in state.team_rounds[number].byes]
     context = {**_heading(folded), "round_number": number, "matches": matches, "byes": byes}
+    context["corrections"] = corrections(folded.id, number)
     asked = state.team_byes.get(number, {})
     for points in ("half", "zero", "full"):
         teams = sorted(t for t, kind in asked.items() if kind == points)
@@ -343,7 +346,7 @@ def board_prizes(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """Each board's players ranked for the board prizes (``?order=``, ``?min_games=``)."""
     folded = _team_event(tournament_id)
     try:
-        order, min_games = team_pages.board_prize_query(request.GET)
+        order, min_games = team_pages.board_prize_query(request.GET, folded.state.board_prizes)
     except ValueError as exc:
         return HttpResponseBadRequest(str(exc), content_type="text/plain; charset=utf-8")
     prizes, tables = team_pages.board_prize_tables(folded, order, min_games)

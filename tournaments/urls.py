@@ -77,6 +77,16 @@ urlpatterns = [
         teams.TeamWithdrawalView.as_view(),
         name="team-withdrawal",
     ),
+    path(
+        tournament + "teams/<int:team>/reinstatement/",
+        teams.TeamReinstatementView.as_view(),
+        name="team-reinstatement",
+    ),
+    path(
+        tournament + "board-prize-settings/",
+        teams.BoardPrizeSettingsView.as_view(),
+        name="board-prize-settings",
+    ),
     path(tournament + "teams/rank/", teams.TeamRankingView.as_view(), name="team-ranking"),
     path(tournament + "team-byes/", teams.TeamByeView.as_view(), name="team-bye-create"),
     path(

@@ -15,12 +15,20 @@ from django.db import connection
 from django.test import Client
 
 from config.celery import app as celery_app
+from live import moments
 from tests.builders import organiser
 
 # What earlier tests may have left in Redis: queued recomputations and verdicts, the
 # cache's keys (pending flags), channel-layer groups and messages.  Nothing else is
 # touched.
 LEFTOVERS = ("celery", "verdicts", "crosstable:*", "asgi*")
+
+
+@pytest.fixture(autouse=True)
+def _no_moments_of_earlier_tests() -> None:
+    """The moments kept per tournament id and seq are of the earlier tests' events
+    when the database gave the ids again."""
+    moments.forget_all()
 
 
 @pytest.fixture

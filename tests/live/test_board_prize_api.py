@@ -9,8 +9,9 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from tests.builders import build_team_event, record_board
+from tests.builders import build_team_event, organiser, record_board
 from tests.live.builders import make_tournament
+from tournaments.store import commands
 
 pytestmark = pytest.mark.django_db
 
@@ -45,6 +46,18 @@ def test_a_player_below_the_minimum_has_no_rank() -> None:
     record_board(tid, 1, 1, "1-0")
     body = board_prizes(tid).json()  # 3 rounds: at least 2 games
     assert body["min_games"] == 2 and body["boards"][0]["players"][0]["rank"] is None
+
+
+def test_the_organisers_settings_are_the_default_and_a_query_overrides_them() -> None:
+    tid = build_team_event(teams=4, boards=2)
+    record_board(tid, 1, 1, "1-0")
+    body = {"order": "percentage", "min_games": 1}
+    commands.set_board_prizes(tid, body, author=organiser())
+    shown = board_prizes(tid).json()
+    assert (shown["order"], shown["min_games"]) == ("percentage", 1)
+    assert shown["boards"][0]["players"][0]["rank"] == 1
+    asked = board_prizes(tid, order="performance").json()
+    assert (asked["order"], asked["min_games"]) == ("performance", 1)
 
 
 def test_an_unknown_order_is_refused_naming_the_field() -> None:

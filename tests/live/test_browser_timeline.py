@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 from .test_browser import chromium
 from .test_browser import server as daphne_server
 from .test_browser_spectator import horizontal_overflow, shoot
-from .test_timeline import three_steps
+from .test_timeline import team_steps, three_steps
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -52,3 +52,23 @@ def test_the_timeline_steps_through_the_log_by_keyboard_on_a_phone(server: str) 
         expect(panel.locator("tr[data-start-rank='1'] td.place")).to_have_text("1")
         assert horizontal_overflow(page) <= 0
         shoot(page, "timeline-phone")
+
+
+def test_a_team_events_timeline_steps_through_its_board_results(server: str) -> None:
+    tid, _ = team_steps()  # match 1: 1-0, then ½-½ corrected to 0-1 on board 2
+    with chromium() as browser:
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        page.goto(server + reverse("live:spectator", args=[tid]))
+        page.wait_for_selector("#status[data-state='live']")
+        page.focus(".tabs button[data-tab='timeline']")
+        page.keyboard.press("Enter")
+        panel = page.locator("#timeline")
+        expect(panel.locator(".step-title")).to_contain_text("correction, round 1 match 1 board 2")
+        panel.locator("a.step-previous").focus()
+        page.keyboard.press("Enter")
+        expect(panel.locator(".step-title")).to_contain_text("Step 2 of 3")
+        # The board that finished match 1: Club 4 falls from the four-way tie to 2.
+        expect(panel.locator(".step-moves li[data-team='4']")).to_contain_text(
+            "down 1 place (1-4 → 2)"
+        )
+        assert horizontal_overflow(page) <= 0

@@ -6,6 +6,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from tests.builders import build_team_event, record_board
 from tournaments.store import commands
 
 from .builders import make_tournament, organiser, record
@@ -57,3 +58,53 @@ def test_the_page_links_the_corrections_step_of_the_timeline() -> None:
     tid, seq = corrected()
     html = Client().get(reverse("live:correction", args=[tid, seq])).content.decode()
     assert f'href="{reverse("live:timeline", args=[tid])}?as_of={seq}"' in html
+
+
+def board_corrected() -> tuple[int, int]:
+    """Four 2-board teams, round 1 Club 1 v Club 4 and Club 2 v Club 3: in match 1
+    Player 1.1 beats Player 4.1, board 2 (White: Player 4.2) is drawn, then
+    corrected to 0-1: the match, 1½-½, becomes 2-0."""
+    tid = build_team_event(teams=4, boards=2)
+    record_board(tid, 1, 1, "1-0")
+    record_board(tid, 1, 2, "1/2-1/2")
+    body = {"round": 1, "match": 1, "board": 2, "result": "0-1", "reason": "slip misread"}
+    return tid, commands.correct_board_result(tid, body, author=organiser()).seq
+
+
+def test_a_board_correction_shows_the_match_score_before_and_after() -> None:
+    tid, seq = board_corrected()
+    html = Client().get(reverse("live:correction", args=[tid, seq])).content.decode()
+    assert "Correction, round 1 match 1 board 2" in html
+    assert (
+        'Club 1 <span class="before">1½-½</span> → <strong class="after">2-0</strong> Club 4'
+        in html
+    )
+    assert '<span class="before">½–½</span> → <strong class="after">0–1</strong>' in html
+    assert "Player 4.2" in html and "Player 1.2" in html
+
+
+def test_a_board_correction_lists_the_teams_whose_places_changed() -> None:
+    tid, seq = board_corrected()
+    html = Client().get(reverse("live:correction", args=[tid, seq])).content.decode()
+    changes = html.split('class="changes"')[1]
+    # Before: Club 1 (2 MP) first, Club 4 (0 MP, ½ GP) second, Clubs 2 and 3 share
+    # 3-4; after, Club 4 has no game point either and the three share 2-4.  Club 1
+    # keeps its place with 2 GP instead of 1½.
+    for team in (2, 3, 4):
+        assert f'<tr data-team="{team}" class="moved">' in changes
+    assert '<tr data-team="1">' in changes
+
+
+def test_a_team_rounds_page_links_its_board_corrections() -> None:
+    tid, seq = board_corrected()
+    html = Client().get(reverse("live:round", args=[tid, 1])).content.decode()
+    assert "Match 1 board 2: 0-1 (slip misread)" in html
+    assert reverse("live:correction", args=[tid, seq]) in html
+
+
+def test_a_board_corrections_crosstable_before_it_is_the_team_crosstable_of_then() -> None:
+    tid, seq = board_corrected()
+    url = reverse("live:crosstable", args=[tid])
+    response = Client().get(url, {"as_of": seq - 1})
+    assert response.status_code == 200
+    assert f"As it stood after event #{seq - 1} of the log." in response.content.decode()

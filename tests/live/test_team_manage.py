@@ -104,6 +104,34 @@ def test_a_team_withdraws_and_another_takes_a_bye_from_the_page() -> None:
     assert "withdrawn from round 2" in html and "half-point bye in round 2" in html
 
 
+def test_a_withdrawn_team_is_reinstated_from_the_page() -> None:
+    tid = build_team_event(teams=4, boards=2, system="swiss")
+    client = signed_in()
+    post(client, tid, action="withdraw", team="4", from_round="2")
+    html = client.get(reverse("live:team-manage", args=[tid])).content.decode()
+    assert 'value="reinstate"' in html
+    assert post(client, tid, action="reinstate", team="4").status_code == 303
+    assert load_tournament(tid).state.teams[4].withdrawn_from is None
+
+
+def test_the_board_prize_rules_are_set_from_the_page_and_shown_on_the_public_one() -> None:
+    tid = build_team_event(teams=4, boards=2)
+    client = signed_in()
+    form = {"action": "board_prizes", "order": "percentage", "min_games": "1"}
+    assert post(client, tid, **form).status_code == 303
+    public = Client().get(reverse("live:board-prizes", args=[tid])).content.decode()
+    assert '<option value="percentage" selected>' in public
+    assert 'name="min_games" min="0" max="999" value="1"' in public
+
+
+def test_a_blank_board_prize_minimum_goes_back_to_the_default() -> None:
+    tid = build_team_event(teams=4, boards=2)
+    client = signed_in()
+    post(client, tid, action="board_prizes", order="performance", min_games="1")
+    post(client, tid, action="board_prizes", order="performance", min_games="")
+    assert load_tournament(tid).state.board_prizes.min_games is None
+
+
 def test_a_bye_for_a_paired_round_is_shown_and_not_stored() -> None:
     tid = build_team_event(teams=4, boards=2, system="swiss")
     before = stored(tid)

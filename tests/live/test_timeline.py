@@ -10,7 +10,7 @@ from django.test import Client
 from django.urls import reverse
 
 from live.timeline import step_view
-from tests.builders import build_team_event
+from tests.builders import build_team_event, record_board
 from tournaments.store import commands
 from tournaments.store.queries import load_tournament
 
@@ -32,7 +32,7 @@ def three_steps() -> tuple[int, list[int]]:
 def moves(tid: int, **query: str) -> list[tuple[int, int, str, str]]:
     view = step_view(load_tournament(tid), query)
     assert view is not None
-    return [(m.player.start_rank, m.moved, m.place_before, m.place) for m in view.moves]
+    return [(m.number, m.moved, m.place_before, m.place) for m in view.moves]
 
 
 def page(tid: int, **query: str):
@@ -48,7 +48,9 @@ def test_each_result_and_correction_is_a_step_in_log_order() -> None:
         (seqs[1], 1, 2, "0–1", False),
         (seqs[2], 1, 2, "1–0", True),
     ]
-    assert (view.steps[1].white.name, view.steps[1].black.name) == ("Player 2", "Player 4")
+    white, black = view.steps[1].white, view.steps[1].black
+    assert white is not None and black is not None
+    assert (white.name, black.name) == ("Player 2", "Player 4")
 
 
 def test_without_a_step_named_the_last_one_is_shown() -> None:
@@ -80,7 +82,7 @@ def test_the_standings_after_a_step_are_those_as_of_its_seq() -> None:
     view = step_view(load_tournament(tid), {"as_of": str(seqs[0])})
     assert view is not None
     api = Client().get(reverse("standings", args=[tid]), {"as_of": str(seqs[0]), "view": "objects"})
-    assert [(line.player.start_rank, line.place) for line in view.lines] == [
+    assert [(line.number, line.place) for line in view.lines] == [
         (row["start_rank"], row["place"]) for row in api.json()["rows"]
     ]
 
@@ -136,8 +138,53 @@ def test_the_live_page_has_a_timeline_tab_but_not_on_the_hall_screen() -> None:
     assert 'data-tab="timeline"' not in Client().get(url, {"hall": "1"}).content.decode()
 
 
-def test_a_team_events_live_page_has_no_timeline_tab() -> None:
-    # Its board results are another kind: the timeline would stay empty.
+def team_steps() -> tuple[int, list[int]]:
+    """Four 2-board teams, round 1 (Berger) Club 1 v Club 4 and Club 2 v Club 3:
+    in match 1 Player 1.1 beats Player 4.1 on board 1, board 2 (White: Player 4.2)
+    is drawn, then corrected to 0-1.  Returns the id and the steps' seqs."""
+    tid = build_team_event(teams=4, boards=2)
+    seqs = [record_board(tid, 1, 1, "1-0"), record_board(tid, 1, 2, "1/2-1/2")]
+    body = {"round": 1, "match": 1, "board": 2, "result": "0-1", "reason": "wrong board"}
+    seqs.append(commands.correct_board_result(tid, body, author=organiser()).seq)
+    return tid, seqs
+
+
+def test_a_team_events_board_results_and_corrections_are_its_steps() -> None:
+    tid, seqs = team_steps()
+    view = step_view(load_tournament(tid), {})
+    assert view is not None
+    assert [(s.seq, s.round, s.match, s.board, s.result, s.corrected) for s in view.steps] == [
+        (seqs[0], 1, 1, 1, "1–0", False),
+        (seqs[1], 1, 1, 2, "½–½", False),
+        (seqs[2], 1, 1, 2, "0–1", True),
+    ]
+    step = view.steps[1]
+    assert (step.white.name, step.black.name) == ("Player 4.2", "Player 1.2")  # type: ignore[union-attr]
+    assert step.teams == "Club 1 – Club 4"
+
+
+def test_a_team_step_moves_the_teams_in_the_team_standings() -> None:
+    tid, seqs = team_steps()
+    view = step_view(load_tournament(tid), {"as_of": str(seqs[1])})
+    assert view is not None
+    # Match 1 ends 1½-½ with this board: before it no match was complete and the four
+    # teams shared 1-4; now Club 1 (2 MP) leads, Club 4 (0 MP, ½ GP) is second, Clubs
+    # 2 and 3 (0 GP) share 3-4.  Club 1 keeps rank 1: it moved no place.
+    assert [(line.number, line.moved, line.place_before, line.place) for line in view.moves] == [
+        (4, -1, "1-4", "2"),
+        (2, -2, "1-4", "3-4"),
+        (3, -2, "1-4", "3-4"),
+    ]
+
+
+def test_a_team_step_names_its_match_and_links_its_correction() -> None:
+    tid, seqs = team_steps()
+    html = page(tid, as_of=str(seqs[2])).content.decode()
+    assert "correction, round 1 match 1 board 2" in html and "(Club 1 – Club 4)" in html
+    assert reverse("live:correction", args=[tid, seqs[2]]) in html
+
+
+def test_a_team_events_live_page_has_a_timeline_tab() -> None:
     tid = build_team_event()
     html = Client().get(reverse("live:spectator", args=[tid])).content.decode()
-    assert 'data-tab="timeline"' not in html
+    assert 'data-tab="timeline"' in html

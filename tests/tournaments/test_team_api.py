@@ -220,6 +220,41 @@ def test_a_team_bye_and_a_withdrawal_show_on_the_team_list(api: Api) -> None:
     assert (teams[2]["byes"], teams[3]["withdrawn_from"]) == ({"2": "zero"}, 3)
 
 
+def test_a_withdrawn_team_is_reinstated_from_the_first_round_not_paired(api: Api) -> None:
+    tid = team_event(api, 4, system="swiss", rounds=3)
+    api.post("team-withdrawal", tid, 3, body={"from_round": 3})
+    back = api.post("team-reinstatement", tid, 3, body={})
+    assert back.status_code == 201, back.json()
+    assert back.json()["payload"] == {"team": 3, "from_round": 3}
+    teams = {t["number"]: t for t in api.get("team-list", tid).json()}
+    assert teams[3]["withdrawn_from"] is None
+
+
+def test_reinstating_a_team_not_withdrawn_names_the_team_and_stores_nothing(api: Api) -> None:
+    tid = team_event(api, 4, system="swiss", rounds=3)
+    before = stored(tid)
+    response = api.post("team-reinstatement", tid, 2, body={})
+    assert response.status_code == 400 and "team" in response.json()
+    assert stored(tid) == before
+
+
+def test_board_prize_settings_are_stored_as_an_event(api: Api) -> None:
+    tid = team_event(api, 4, rounds=3)
+    response = api.post("board-prize-settings", tid, body={"order": "percentage", "min_games": 2})
+    assert response.status_code == 201, response.json()
+    assert response.json()["kind"] == "team.board_prizes_set"
+    again = api.post("board-prize-settings", tid, body={"order": "percentage", "min_games": 2})
+    assert again.status_code == 400 and "order" in again.json()
+
+
+def test_a_bad_board_prize_minimum_names_the_field_and_stores_nothing(api: Api) -> None:
+    tid = team_event(api, 4, rounds=3)
+    before = stored(tid)
+    response = api.post("board-prize-settings", tid, body={"order": "percentage", "min_games": -1})
+    assert response.status_code == 400 and "min_games" in response.json()
+    assert stored(tid) == before
+
+
 def test_a_bad_team_bye_names_the_field_and_stores_nothing(api: Api) -> None:
     tid = team_event(api, 4, system="swiss", rounds=3)
     before = stored(tid)

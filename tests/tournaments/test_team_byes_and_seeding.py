@@ -90,6 +90,40 @@ def test_a_team_paired_in_the_round_cannot_withdraw_from_it() -> None:
     assert plan.state.teams[1].withdrawn_from == 2
 
 
+def test_a_reinstated_team_is_paired_again_from_the_next_swiss_round() -> None:
+    plan = event(teams=5, boards=2, system="swiss")
+    plan.decide(td.decide_team_withdrawal, {"team": 5, "from_round": 1})
+    (first,) = plan.decide(td.decide_next_team_round, {})
+    for match in first.matches:  # type: ignore[attr-defined]  # round 1 complete
+        plan.decide(td.decide_match_forfeit, {"round": 1, "match": match.match, "result": "0-0"})
+    (back,) = plan.decide(td.decide_team_reinstatement, {"team": 5})
+    assert back.from_round == 2  # type: ignore[attr-defined]
+    assert plan.state.teams[5].withdrawn_from is None
+    (paired,) = plan.decide(td.decide_next_team_round, {})
+    assert 5 in paired_teams(paired)
+
+
+def test_a_team_not_withdrawn_cannot_be_reinstated() -> None:
+    plan = event(teams=4, system="swiss")
+    assert refused(plan, td.decide_team_reinstatement, {"team": 2}).field == "team"
+
+
+def test_a_team_reinstatement_into_a_paired_round_names_the_first_possible() -> None:
+    plan = event(teams=5, system="swiss")
+    plan.decide(td.decide_team_withdrawal, {"team": 5, "from_round": 1})
+    plan.decide(td.decide_next_team_round, {})
+    error = refused(plan, td.decide_team_reinstatement, {"team": 5, "from_round": 1})
+    assert error.field == "from_round" and "from round 2" in error.message
+
+
+def test_a_team_withdrawn_from_the_last_paired_round_on_cannot_play_again() -> None:
+    plan = event(teams=4, system="swiss", rounds=1)
+    plan.decide(td.decide_team_withdrawal, {"team": 4, "from_round": 1})
+    plan.decide(td.decide_next_team_round, {})
+    error = refused(plan, td.decide_team_reinstatement, {"team": 4})
+    assert "every round is paired" in error.message
+
+
 def seeded_event() -> Plan:
     """Three 2-board teams registered weakest first: team 1's first boards average
     1050 (an unrated player counts 0), team 2's 2150 (its reserve, 2700, does not

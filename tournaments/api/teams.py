@@ -139,6 +139,23 @@ class TeamWithdrawalView(TournamentAPIView):
         return self.run(commands.withdraw_team, team=team)
 
 
+class TeamReinstatementView(TournamentAPIView):
+    """A withdrawn team playing again from the first round not paired yet."""
+
+    @write_schema(command_body(bodies.ReinstateTeam), "Undo a team's withdrawal")
+    def post(self, request: Request, tournament_id: int, team: int) -> Response:
+        return self.run(commands.reinstate_team, team=team)
+
+
+class BoardPrizeSettingsView(TournamentAPIView):
+    """The board prizes' order and minimum of games: the public board prize page's
+    and API's defaults (a reader's ``?order=`` and ``?min_games=`` override them)."""
+
+    @write_schema(command_body(bodies.SetBoardPrizes), "Set the board prize rules")
+    def post(self, request: Request, tournament_id: int) -> Response:
+        return self.run(commands.set_board_prizes)
+
+
 class TeamByeView(TournamentAPIView):
     """A team's half-, zero- or full-point bye in a Swiss round not paired yet."""
 

@@ -165,24 +165,39 @@ def fold_bye_cancellation(acc: Accumulator, p: Mapping[str, Any]) -> None:
     del acc.requested_byes[p["round"]][acc.player_ids[p["player_id"]]]
 
 
+def reinstatement_round(
+    withdrawn_from: int, last_paired: int, rounds: int, requested: int | None, who: str, field: str
+) -> int:
+    """The round a withdrawn player or team (``who``, its ``field``) plays again
+    from: the first round not paired yet, or the round of the withdrawal when that
+    is still to come (the rounds paired meanwhile stay absences).  ``requested``
+    may be None; given, it must be that round."""
+    first = max(withdrawn_from, last_paired + 1)
+    if first > rounds:
+        raise CommandError(field, f"every round is paired: {who} cannot play again")
+    if requested is not None and requested != first:
+        why = (
+            f"round {requested} is already paired"
+            if requested <= last_paired
+            else f"the rounds before it would have no pairing for {who}"
+        )
+        raise CommandError("from_round", f"{why}: {who} can play again from round {first}")
+    return first
+
+
 def decide_reinstatement(state: TournamentState, body: Mapping[str, Any]) -> Payload:
-    """Undo a withdrawal from a round on: the first round not paired yet, or the
-    round of the withdrawal when that is still to come (the rounds paired meanwhile
-    stay absences).  ``from_round`` may be omitted; given, it must be that round."""
+    """Undo a player's withdrawal from a round on (``reinstatement_round``)."""
     player = player_of(state, body["player_id"])
     if player.withdrawn_from is None:
         raise CommandError("player_id", f"{player.name} has not withdrawn")
-    first = max(player.withdrawn_from, state.last_paired_round + 1)
-    if first > state.settings.rounds:
-        raise CommandError("player_id", f"every round is paired: {player.name} cannot play again")
-    number = body.get("from_round", first)
-    if number != first:
-        why = (
-            f"round {number} is already paired"
-            if number <= state.last_paired_round
-            else f"the rounds before it would have no pairing for {player.name}"
-        )
-        raise CommandError("from_round", f"{why}: {player.name} can play again from round {first}")
+    first = reinstatement_round(
+        player.withdrawn_from,
+        state.last_paired_round,
+        state.settings.rounds,
+        body.get("from_round"),
+        player.name,
+        "player_id",
+    )
     return {"player_id": body["player_id"], "from_round": first}
 
 

@@ -19,6 +19,7 @@ from tiebreaks.errors import TieBreakError
 from tiebreaks.model import Scoring, System, TournamentResults
 from tiebreaks.prizes import PrizeError, parse_prize_list, prize_list_json
 from tiebreaks.standings import DEFAULT_RULES, RULES, compute_standings
+from tiebreaks.teams.boards import BoardOrder
 from tiebreaks.teams.standings import ROUND_ROBIN_DEFAULT, SWISS_DEFAULT, parse_team_code
 
 from .reports import ROLES
@@ -670,6 +671,29 @@ class ForfeitMatch(Body):
 class WithdrawTeam(Body):
     team: int = _start_rank()
     from_round: int = _round("The first round the team no longer plays.")
+
+
+@dataclass(frozen=True, kw_only=True)
+class ReinstateTeam(Body):
+    team: int = _start_rank()
+    from_round: int | None = given(
+        Int(1, MAX_ROUNDS),
+        optional=True,
+        help="The first round the team plays again; omit for the first one possible.",
+    )
+
+
+@dataclass(frozen=True, kw_only=True)
+class SetBoardPrizes(Body):
+    order: str = given(
+        Choice(tuple(o.value for o in BoardOrder)),
+        help="performance: by performance rating; percentage: by the share of points.",
+    )
+    min_games: int | None = given(
+        Nullable(Int(0, 999)),
+        optional=True,
+        help="Games on the board a player needs to be ranked; null: two thirds of the rounds.",
+    )
 
 
 @dataclass(frozen=True, kw_only=True)

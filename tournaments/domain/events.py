@@ -31,7 +31,15 @@ from .state import (
     Settings,
     scoring_from_payload,
 )
-from .teams import INDIVIDUAL, TEAM, MatchState, TeamEntry, TeamRoundState, renumber_teams
+from .teams import (
+    INDIVIDUAL,
+    TEAM,
+    BoardPrizeSettings,
+    MatchState,
+    TeamEntry,
+    TeamRoundState,
+    renumber_teams,
+)
 
 Payload = dict[str, Any]
 Upcaster = Callable[[Payload], Payload]
@@ -60,6 +68,8 @@ class EventKind(enum.StrEnum):
     TEAM_BYE_REQUESTED = "team.bye_requested"
     TEAM_BYE_CANCELLED = "team.bye_cancelled"
     TEAM_WITHDRAWN = "team.withdrawn"
+    TEAM_REINSTATED = "team.reinstated"
+    BOARD_PRIZES_SET = "team.board_prizes_set"
     TEAMS_RANKED = "teams.ranked"
     PRIZE_LIST_SET = "prizes.set"
     PLAYER_EDITED = "player.edited"
@@ -838,6 +848,41 @@ class TeamWithdrawn(DomainEvent):
 
 
 @dataclass(frozen=True)
+class TeamReinstated(DomainEvent):
+    KIND = EventKind.TEAM_REINSTATED
+    EXAMPLES = MappingProxyType({1: {"team": 3, "from_round": 5}})
+
+    team: int
+    from_round: int  # the first round the team plays again
+
+    def apply(self, acc: Accumulator, seq: int) -> None:
+        acc.teams[self.team] = replace(acc.teams[self.team], withdrawn_from=None)
+
+    def summary(self) -> str:
+        return f"team {self.team} plays again from round {self.from_round}"
+
+
+@dataclass(frozen=True)
+class BoardPrizesSet(DomainEvent):
+    """The organiser's board prize rules: ``order`` ("performance" or
+    "percentage") and ``min_games`` (null: the default, two thirds of the rounds)."""
+
+    KIND = EventKind.BOARD_PRIZES_SET
+    PUBLIC = frozenset({"order", "min_games"})
+    EXAMPLES = MappingProxyType({1: {"order": "percentage", "min_games": 5}})
+
+    order: str
+    min_games: int | None
+
+    def apply(self, acc: Accumulator, seq: int) -> None:
+        acc.board_prizes = BoardPrizeSettings(self.order, self.min_games)
+
+    def summary(self) -> str:
+        minimum = "the default" if self.min_games is None else self.min_games
+        return f"board prizes by {self.order}, at least {minimum} games"
+
+
+@dataclass(frozen=True)
 class TeamsRanked(DomainEvent):
     """The teams' pairing numbers before round 1: ``order`` lists the teams by their
     numbers before this event, pairing number 1 first."""
@@ -1166,6 +1211,8 @@ EVENT_TYPES: Mapping[str, type[DomainEvent]] = MappingProxyType(
             TeamByeRequested,
             TeamByeCancelled,
             TeamWithdrawn,
+            TeamReinstated,
+            BoardPrizesSet,
             TeamsRanked,
             PrizeListSet,
             PlayerEdited,

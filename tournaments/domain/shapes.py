@@ -134,7 +134,7 @@ class Bool:
 
 @dataclass(frozen=True)
 class Nullable:
-    """``kind`` or null (an empty board, an unknown date), in a list."""
+    """``kind`` or null (an empty board, an unknown date, the default minimum of games)."""
 
     kind: Kind
 
@@ -331,7 +331,7 @@ class Body:
                 continue
             value = data[spec.name]
             try:
-                if value is None:
+                if value is None and not isinstance(spec.kind, Nullable):
                     raise Invalid(_NULL)
                 values[spec.name] = spec.kind.parse(value)
             except Invalid as exc:

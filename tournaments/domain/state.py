@@ -32,7 +32,15 @@ from tiebreaks.model import (
 from tiebreaks.prizes import PrizeList
 from tiebreaks.teams.model import TeamTournament
 
-from .teams import INDIVIDUAL, TEAM, Lineup, TeamEntry, TeamRoundState, team_tournament
+from .teams import (
+    INDIVIDUAL,
+    TEAM,
+    BoardPrizeSettings,
+    Lineup,
+    TeamEntry,
+    TeamRoundState,
+    team_tournament,
+)
 
 # Results as entered by an arbiter, white's side first.  "0-0" is a double forfeit.
 RESULTS = ("1-0", "1/2-1/2", "0-1", "+/-", "-/+", "0-0")
@@ -271,6 +279,7 @@ class TournamentState:
     reports: Mapping[tuple[int, int], Mapping[int, Report]] = field(default_factory=dict)
     # Team rounds the organiser marked started (line-ups public, captains' links closed).
     started_team_rounds: frozenset[int] = frozenset()
+    board_prizes: BoardPrizeSettings = BoardPrizeSettings()  # the last set
 
     def team_round_started(self, number: int) -> bool:
         """Whether a team round has started: the organiser marked it started, or a
@@ -426,6 +435,7 @@ class Accumulator:
         self.fide_ids: dict[str, int] = dict(start.fide_ids) if start else {}
         self.prize_list: PrizeList | None = start.prize_list if start else None
         self.prize_list_seq: int | None = start.prize_list_seq if start else None
+        self.board_prizes = start.board_prizes if start else BoardPrizeSettings()
         self.player_ids: dict[int, int] = dict(start.player_ids) if start else {}
         self.requested_byes: dict[int, dict[int, str]] = {
             number: dict(byes) for number, byes in (start.requested_byes.items() if start else ())
@@ -491,4 +501,5 @@ class Accumulator:
             links=MappingProxyType(self.links),
             reports=MappingProxyType(self.reports),
             started_team_rounds=self.started_team_rounds,
+            board_prizes=self.board_prizes,
         )

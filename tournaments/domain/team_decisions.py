@@ -20,10 +20,11 @@ from pairings.team_swiss import NoLegalPairing, pair_team_round
 from tiebreaks.model import Color, System
 from tiebreaks.teams.model import Team, lineup_in_roster_order
 
-from .amendments import ranking_order
+from .amendments import ranking_order, reinstatement_round
 from .decisions import Body, Plan, decide_registration
 from .errors import CommandError
 from .events import (
+    BoardPrizesSet,
     BoardResultCorrected,
     BoardResultRecorded,
     DomainEvent,
@@ -35,6 +36,7 @@ from .events import (
     TeamByeCancelled,
     TeamByeRequested,
     TeamRegistered,
+    TeamReinstated,
     TeamRoundPaired,
     TeamRoundStarted,
     TeamsRanked,
@@ -43,6 +45,7 @@ from .events import (
 from .initial_ranking import initial_ranking
 from .state import TournamentState
 from .teams import (
+    BoardPrizeSettings,
     BoardView,
     MatchState,
     TeamEntry,
@@ -407,6 +410,34 @@ def decide_team_withdrawal(state: TournamentState, body: Body) -> list[DomainEve
                 "or withdraw it from a later round",
             )
     return [TeamWithdrawn.from_payload(body)]
+
+
+def decide_team_reinstatement(state: TournamentState, body: Body) -> list[DomainEvent]:
+    """Undo a team's withdrawal from a round on, as a player's
+    (``amendments.reinstatement_round``): a Swiss pairs it again, a round robin's
+    matches from that round are played."""
+    team = _team(state, body["team"])
+    if team.withdrawn_from is None:
+        raise CommandError("team", f"team {team.number} has not withdrawn")
+    first = reinstatement_round(
+        team.withdrawn_from,
+        max(state.team_rounds, default=0),
+        state.settings.rounds,
+        body.get("from_round"),
+        f"team {team.number}",
+        "team",
+    )
+    return [TeamReinstated(team.number, first)]
+
+
+def decide_board_prize_settings(state: TournamentState, body: Body) -> list[DomainEvent]:
+    """The board prizes' order and minimum of games (``min_games`` omitted or null:
+    the default); refused when they are already so."""
+    _team_event(state)
+    wanted = BoardPrizeSettings(body["order"], body.get("min_games"))
+    if wanted == state.board_prizes:
+        raise CommandError("order", "the board prizes already have these settings")
+    return [BoardPrizesSet(wanted.order, wanted.min_games)]
 
 
 def decide_team_bye(state: TournamentState, body: Body) -> list[DomainEvent]:

@@ -58,6 +58,16 @@ Lineup = tuple[int | None, ...]
 
 
 @dataclass(frozen=True)
+class BoardPrizeSettings:
+    """The organiser's board prize rules (``team.board_prizes_set``): the order
+    (``tiebreaks.teams.boards.BoardOrder``) and the minimum of games (None: the
+    engine's default); the public page's defaults, which a reader's query overrides."""
+
+    order: str = "performance"
+    min_games: int | None = None
+
+
+@dataclass(frozen=True)
 class TeamEntry:
     """A registered team: its pairing number (registration order) and its roster of
     start ranks in board order, reserves last."""

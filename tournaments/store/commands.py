@@ -88,6 +88,8 @@ __all__ = [
     "revoke_link",
     "submit_captain_lineup",
     "start_team_round",
+    "reinstate_team",
+    "set_board_prizes",
 ]
 
 Payload = dict[str, Any]
@@ -257,6 +259,12 @@ forfeit_match = Command(
 )
 withdraw_team = Command(
     EventKind.TEAM_WITHDRAWN, b.WithdrawTeam, team_decisions.decide_team_withdrawal
+)
+reinstate_team = Command(
+    EventKind.TEAM_REINSTATED, b.ReinstateTeam, team_decisions.decide_team_reinstatement
+)
+set_board_prizes = Command(
+    EventKind.BOARD_PRIZES_SET, b.SetBoardPrizes, team_decisions.decide_board_prize_settings
 )
 request_team_bye = Command(
     EventKind.TEAM_BYE_REQUESTED, b.RequestTeamBye, team_decisions.decide_team_bye

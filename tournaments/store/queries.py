@@ -52,6 +52,7 @@ from tournaments.domain.state import BYE_POINTS, PlayerState, Report, Tournament
 from tournaments.domain.team_decisions import captain_round
 from tournaments.domain.teams import (
     TEAM,
+    BoardPrizeSettings,
     match_boards,
     match_score,
     round_complete,
@@ -70,6 +71,7 @@ from .unreadable import report as report_unreadable
 
 __all__ = [
     "BYE_POINTS",
+    "BoardPrizeSettings",
     "COLUMNS",
     "Event",
     "FoldedTournament",
