@@ -30,7 +30,9 @@ lock: install
 	$(PIP_COMPILE) -o requirements.lock pyproject.toml
 
 # Embedded: SQLite, in-memory channel layer, in-process worker, demo tournament.
+# The catalogues are compiled again here too: a pull may bring new translations.
 demo: install
+	$(PY) -m config.i18n
 	env -u DATABASE_URL -u REDIS_URL DEBUG=1 $(PY) manage.py demo
 
 test: lint
