@@ -51,11 +51,12 @@ lint: install
 	$(VENV)/bin/mypy
 	$(VENV)/bin/lint-imports
 
-# docs/console.md's pictures: the organiser walk in Chromium
-# (tests/live/test_browser_organiser.py) saves them in tests/artifacts/console-walk/.
+# docs/console.md's pictures: the organiser walks in Chromium (a desktop window in
+# tests/live/test_browser_organiser.py, a phone in test_browser_phone_walk.py) save
+# them in tests/artifacts/console-walk/.
 docs-screenshots: install
 	bash scripts/ensure-services
-	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(PY) -m pytest -m browser tests/live/test_browser_organiser.py
+	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(PY) -m pytest -m browser tests/live/test_browser_organiser.py tests/live/test_browser_phone_walk.py
 	mkdir -p docs/img && cp tests/artifacts/console-walk/*.png docs/img/
 
 bench: install
