@@ -173,7 +173,16 @@ def _frozen_standings(request: HttpRequest, past: FoldedTournament) -> HttpRespo
         "seq": past.version,
         "round": past.state.last_paired_round,
         "rows": rows,
-        "tiebreaks": spectator_content.tiebreak_columns(table),
+        # A team event's codes are the team engine's, named by its table (as on the
+        # live page: ``spectator_content.tiebreak_names``).
+        "tiebreaks": (
+            [
+                spectator_content.TiebreakColumn(c, table.tiebreak_names.get(c, c))
+                for c in table.tiebreaks
+            ]
+            if past.is_team
+            else spectator_content.tiebreak_columns(table)
+        ),
     }
     return render(request, "live/spectator_moment.html", context)
 

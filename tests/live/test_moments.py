@@ -13,6 +13,7 @@ from rest_framework.test import APIClient
 from live.snapshots import ensure_snapshot
 from live.spectator_content import standings_order
 from live.templatetags.crosstable_format import points as points_text
+from tests.builders import build_team_event, record_board
 from tournaments.store import commands
 from tournaments.store.queries import load_tournament
 
@@ -158,3 +159,11 @@ def test_the_live_page_refuses_a_moment_that_is_not_one_naming_the_field(query, 
     response = Client().get(reverse("live:spectator", args=[tid]), query)
     assert response.status_code == 400
     assert response.content.decode().startswith(f"{field}:")
+
+
+def test_a_team_events_live_page_as_of_a_seq_ranks_its_teams() -> None:
+    tid = build_team_event(teams=4, boards=2)
+    moment = record_board(tid, 1, 1, "1-0")
+    html = Client().get(reverse("live:spectator", args=[tid]), {"as_of": str(moment)})
+    names = [name for _, name, _ in frozen_rows(html.content.decode())]
+    assert sorted(names) == ["Club 1", "Club 2", "Club 3", "Club 4"]
