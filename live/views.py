@@ -33,7 +33,7 @@ from tournaments.store.queries import (
 
 from . import spectator_content, team_pages
 from .corrections import correction_view, corrections
-from .moments import MomentError, moment, table_at
+from .moments import MomentError, entrant_names, moment, table_at
 from .overview import latest_progress
 from .prize_pages import prize_texts
 from .prizes import prize_view
@@ -121,10 +121,17 @@ def follow_live(request: HttpRequest, tournament_id: int) -> dict[str, str]:
 
 def spectator(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The page frames the table; the standings themselves arrive over the websocket,
-    with the rows of the players in ``?follow=`` in its first frame.
+    with the rows of the players in ``?follow=`` in its first frame.  At ``?as_of=`` /
+    ``?round=`` the standings of that moment, frozen (``_frozen_standings``).
 
     Organisers also get a link to the current round's result entry.
     """
+    try:
+        past = _moment(request, tournament_id)
+    except MomentError as error:
+        return _bad_moment(error)
+    if past is not None:
+        return _frozen_standings(request, past)
     folded = _folded(tournament_id)
     try:
         followed = folded.state.teams if folded.is_team else folded.state.players
@@ -150,6 +157,34 @@ def spectator(request: HttpRequest, tournament_id: int) -> HttpResponse:
             **follow_live(request, tournament_id),
         },
     )
+
+
+def _frozen_standings(request: HttpRequest, past: FoldedTournament) -> HttpResponse:
+    """The live page at ``?as_of=`` / ``?round=``: the standings then, rendered here
+    and frozen (no websocket: nothing that arrives later belongs to that moment)."""
+    table = table_at(past).table
+    names = entrant_names(past)
+    rows = [
+        {"number": number, "name": names[number], "standing": standing}
+        for number, standing in spectator_content.standings_order(table)
+    ]
+    context = {
+        **_heading(past),
+        "seq": past.version,
+        "round": past.state.last_paired_round,
+        "rows": rows,
+        # A team event's codes are the team engine's, named by its table (as on the
+        # live page: ``spectator_content.tiebreak_names``).
+        "tiebreaks": (
+            [
+                spectator_content.TiebreakColumn(c, table.tiebreak_names.get(c, c))
+                for c in table.tiebreaks
+            ]
+            if past.is_team
+            else spectator_content.tiebreak_columns(table)
+        ),
+    }
+    return render(request, "live/spectator_moment.html", context)
 
 
 def _heading(folded: FoldedTournament) -> dict[str, Any]:
