@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from django.urls import reverse
-from playwright.sync_api import expect
+from playwright.sync_api import ViewportSize, expect
 
 from .test_browser import server as daphne_server
 from .test_browser_console import signed_in
@@ -24,7 +24,7 @@ from .test_browser_spectator import serious_violations
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 server = daphne_server
-PHONE = {"width": 390, "height": 844}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 SIX = PLAYERS[:6]  # registration order = player ids 1-6
 ABSENT = "Novak, Tomas"  # player 6, never checked in for round 1
 LATE = "Late, Laura"
