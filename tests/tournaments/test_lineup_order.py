@@ -103,4 +103,4 @@ def test_an_event_stored_before_the_setting_reads_as_the_roster_order():
         "boards": 4,
     }
     event = decode("tournament.created", 1, old)
-    assert (event.lineup_order, event.lineup_tolerance) == ("roster", None)  # type: ignore[attr-defined]
+    assert (event.lineup_order, event.lineup_tolerance) == ("roster", None)
