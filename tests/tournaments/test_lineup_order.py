@@ -104,3 +104,9 @@ def test_an_event_stored_before_the_setting_reads_as_the_roster_order():
     }
     event = decode("tournament.created", 1, old)
     assert (event.lineup_order, event.lineup_tolerance) == ("roster", None)
+
+
+def test_the_api_reads_the_setting_back(api, organiser):
+    tid = team_event(api, organiser, lineup_order="rating", lineup_tolerance=25)
+    body = api.client.get(reverse("tournaments:tournament-detail", args=[tid])).json()
+    assert (body["lineup_order"], body["lineup_tolerance"]) == ("rating", 25)
