@@ -25,6 +25,9 @@ from tournaments.store import writes
 from tournaments.store.queries import (
     BYE_POINTS,
     CAPTAIN,
+    FREE_ORDER,
+    RATING_ORDER,
+    ROSTER_ORDER,
     FoldedTournament,
     TournamentNotFound,
     initial_ranking,
@@ -161,6 +164,15 @@ def _board_prizes(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
     return writes.set_board_prizes, {"order": data.get("order", ""), "min_games": minimum}
 
 
+def _lineup_order(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
+    """The regulations' line-up order; the tolerance only with "rating" (blank: 0)."""
+    order = data.get("lineup_order", "")
+    given = order == RATING_ORDER and data.get("lineup_tolerance", "").strip()
+    tolerance = _int(data, "lineup_tolerance") if given else None
+    changes = {"lineup_order": order, "lineup_tolerance": tolerance}
+    return writes.change_settings, {"changes": changes}
+
+
 def _bye(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
     body = {"team": _int(data, "team"), "round": _int(data, "bye_round")}
     return writes.request_team_bye, {**body, "points": data.get("points", "")}
@@ -193,6 +205,7 @@ ACTIONS: dict[str, Action] = {
     "withdraw": _withdraw,
     "reinstate": _reinstate,
     "board_prizes": _board_prizes,
+    "lineup_order": _lineup_order,
     "bye": _bye,
     "cancel_bye": _cancel_bye,
     "rank": _rank,
@@ -278,5 +291,11 @@ def _context(folded: FoldedTournament, requested: str) -> dict[str, Any]:
         "bye_points": [(points, BYE_NAMES[points]) for points in BYE_POINTS],
         "board_prizes": state.board_prizes,
         "board_orders": (("performance", _("rating performance")), ("percentage", _("percentage"))),
+        "settings": state.settings,
+        "lineup_orders": (
+            (ROSTER_ORDER, _("roster order (FIDE Olympiad)")),
+            (RATING_ORDER, _("by rating, within the tolerance")),
+            (FREE_ORDER, _("any order")),
+        ),
         "unsorted": not paired and seeds != initial_ranking(seeds),
     }

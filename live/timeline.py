@@ -4,7 +4,8 @@ each, with the standings after the step and the places it moved.
 The steps are read from the public events (a result names its round and board;
 the round's pairing in force then names the players).  A team event's steps are
 its board results and their corrections (a board of a match: the match's line-ups,
-which results leave fixed, name the players), its standings the teams'.  A step's
+which results leave fixed, name the players) and its forfeited matches, its
+standings the teams'.  A step's
 standings are moments of the log (``live.moments``): after the event before it
 and after it.
 """
@@ -29,6 +30,7 @@ from .spectator_content import RESULT_TEXT, standings_order
 
 PAIRED, RECORDED, CORRECTED = "round.paired", "result.recorded", "result.corrected"
 BOARD_RECORDED, BOARD_CORRECTED = "team.board_result_recorded", "team.board_result_corrected"
+MATCH_FORFEITED = "team.match_forfeited"
 
 
 @dataclass(frozen=True)
@@ -44,6 +46,7 @@ class Step:
     result: str  # as shown: "1–0"
     match: int | None = None  # a team event's match
     teams: str = ""  # a team event's match: "Club 1 – Club 2"
+    forfeit: bool = False  # a team event's whole match forfeited (board 0, no players)
 
 
 @dataclass(frozen=True)
@@ -120,7 +123,10 @@ def _steps(folded: FoldedTournament) -> tuple[Step, ...]:
 def _team_steps(folded: FoldedTournament) -> tuple[Step, ...]:
     state = folded.state
     events = public_events(
-        folded.id, limit=1_000_000, kinds=(BOARD_RECORDED, BOARD_CORRECTED), through=folded.version
+        folded.id,
+        limit=1_000_000,
+        kinds=(BOARD_RECORDED, BOARD_CORRECTED, MATCH_FORFEITED),
+        through=folded.version,
     )
     found = []
     for event in events:
@@ -128,6 +134,13 @@ def _team_steps(folded: FoldedTournament) -> tuple[Step, ...]:
         number = fields["round"]
         match = state.team_rounds[number].match(fields["match"])
         assert match is not None  # the result's decision checked it
+        teams = f"{state.teams[match.white].name} – {state.teams[match.black].name}"
+        if event.kind == MATCH_FORFEITED:
+            result = fields["result"]
+            found.append(
+                Step(event.seq, False, number, 0, None, None, result, match.number, teams, True)
+            )
+            continue
         board = match_boards(match, state.public_lineups, number, state.settings.boards)[
             fields["board"] - 1
         ]
@@ -142,7 +155,7 @@ def _team_steps(folded: FoldedTournament) -> tuple[Step, ...]:
                 black,
                 RESULT_TEXT[fields["result"]],
                 match.number,
-                f"{state.teams[match.white].name} – {state.teams[match.black].name}",
+                teams,
             )
         )
     return tuple(found)

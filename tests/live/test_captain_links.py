@@ -49,6 +49,18 @@ def test_the_captains_line_up_keeps_roster_order(tid):
     assert "roster order" in response.content.decode()
 
 
+def test_the_captains_line_up_follows_the_line_up_order_setting(tid):
+    changes = {"lineup_order": "rating", "lineup_tolerance": 10}
+    commands.change_settings(tid, {"changes": changes}, author=organiser())
+    # player 1 (2390) is rated 20 above player 3 (2370): beyond the tolerance
+    response = Client().post(private_link(tid, 1, role="captain"), {"board": ["3", "1"]})
+    assert response.status_code == 400
+    assert "player 3 (Player 1.3) may not sit ahead of player 1 (Player 1.1)" in (
+        response.content.decode()
+    )
+    assert (1, 1) not in load_tournament(tid).state.lineups
+
+
 def test_the_captains_link_shows_the_roster_for_each_board(tid):
     page = Client().get(private_link(tid, 1, role="captain")).content.decode()
     assert page.count('<select name="board">') == 2

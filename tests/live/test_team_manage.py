@@ -175,3 +175,23 @@ def test_a_requested_bye_is_cancelled_from_the_page() -> None:
     post(client, tid, action="bye", team="3", bye_round="2", points="zero")
     assert post(client, tid, action="cancel_bye", team="3", bye_round="2").status_code == 303
     assert load_tournament(tid).state.team_bye(2, 3) is None
+
+
+def test_the_line_up_order_is_set_from_the_page_and_shown_there() -> None:
+    tid = build_team_event(teams=4, boards=2)
+    client = signed_in()
+    form = {"action": "lineup_order", "lineup_order": "rating", "lineup_tolerance": "40"}
+    assert post(client, tid, **form).status_code == 303
+    settings = load_tournament(tid).state.settings
+    assert (settings.lineup_order, settings.lineup_tolerance) == ("rating", 40)
+    html = client.get(reverse("live:team-manage", args=[tid])).content.decode()
+    assert '<option value="rating" selected>' in html and 'value="40"' in html
+
+
+def test_back_to_the_roster_order_the_page_drops_the_tolerance() -> None:
+    tid = build_team_event(teams=4, boards=2)
+    client = signed_in()
+    post(client, tid, action="lineup_order", lineup_order="rating", lineup_tolerance="40")
+    post(client, tid, action="lineup_order", lineup_order="roster", lineup_tolerance="40")
+    settings = load_tournament(tid).state.settings
+    assert (settings.lineup_order, settings.lineup_tolerance) == ("roster", None)

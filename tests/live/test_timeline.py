@@ -188,3 +188,21 @@ def test_a_team_events_live_page_has_a_timeline_tab() -> None:
     tid = build_team_event()
     html = Client().get(reverse("live:spectator", args=[tid])).content.decode()
     assert 'data-tab="timeline"' in html
+
+
+def test_a_forfeited_match_is_a_step_moving_the_teams() -> None:
+    """Round 1's match 2 (Club 2 v Club 3) forfeited "-/+": Club 3 wins both boards
+    (2 MP, 2 GP) and leads alone; the three others, no match complete, share 2-4."""
+    tid = build_team_event(teams=4, boards=2)
+    body = {"round": 1, "match": 2, "result": "-/+"}
+    seq = commands.forfeit_match(tid, body, author=organiser()).seq
+    view = step_view(load_tournament(tid), {"as_of": str(seq)})
+    assert view is not None and view.step.forfeit and view.step.teams == "Club 2 – Club 3"
+    assert {line.number: line.place for line in view.lines} == {
+        3: "1",
+        1: "2-4",
+        2: "2-4",
+        4: "2-4",
+    }
+    html = page(tid, as_of=str(seq)).content.decode()
+    assert "round 1 match 2 forfeited (Club 2 – Club 3)" in html

@@ -166,6 +166,15 @@ class TournamentSerializer(TournamentFieldsSerializer):
     boards = serializers.IntegerField(
         source="state.settings.boards", help_text="A team event's boards per match (0: none)."
     )
+    lineup_order = serializers.CharField(
+        source="state.settings.lineup_order",
+        help_text='A team event\'s line-up order: "roster", "rating" or "free".',
+    )
+    lineup_tolerance = serializers.IntegerField(
+        source="state.settings.lineup_tolerance",
+        allow_null=True,
+        help_text='With "rating": the tolerance in rating points.',
+    )
 
     def get_players(self, tournament: Any) -> int:
         return len(tournament.state.players)

@@ -26,6 +26,8 @@ from .state import Accumulator, PlayerState, Settings, TournamentState, scoring_
 
 Payload = dict[str, Any]
 # Settings that the rounds already stored depend on: fixed once round 1 is paired.
+# A team event's rosters, line-ups and matches are built on these.
+_FIXED = {"kind": "the kind of event", "boards": "the number of boards"}
 _FIXED_ONCE_PAIRED = {
     "system": "the system",
     "rules": "the rule edition",
@@ -293,6 +295,10 @@ def settings_payload(settings: Settings) -> Payload:
         payload["unrated_rating"] = settings.unrated_rating
     if settings.acceleration:
         payload["acceleration"] = settings.acceleration
+    if settings.is_team:
+        payload.update(kind=settings.kind, boards=settings.boards)
+        if settings.match_points:
+            payload["match_points"] = dict(settings.match_points)
     for key in _OPTIONAL_SETTINGS:
         value = getattr(settings, key)
         if value != _UNSET[key]:
@@ -308,6 +314,8 @@ _OPTIONAL_SETTINGS = (
     "max_half_byes",
     "no_half_byes_in",
     "confirm_matching_reports",
+    "lineup_order",
+    "lineup_tolerance",
 )
 _UNSET: dict[str, Any] = {
     "unrated_rating": None,
@@ -318,7 +326,18 @@ _UNSET: dict[str, Any] = {
     "max_half_byes": None,
     "no_half_byes_in": [],
     "confirm_matching_reports": False,
+    "lineup_order": "roster",
+    "lineup_tolerance": None,
 }
+
+
+def refuse_fixed_settings(state: TournamentState, changes: Mapping[str, Any]) -> None:
+    """Refuse a change to what is fixed at creation, before the change is validated
+    (a team setting refused on an individual event would hide it)."""
+    current = settings_payload(state.settings)
+    for key, what in _FIXED.items():
+        if key in changes and changes[key] != current.get(key, _UNSET.get(key)):
+            raise CommandError(key, f"{what} is fixed at creation")
 
 
 def decide_settings_change(state: TournamentState, merged: Mapping[str, Any]) -> Payload:

@@ -41,7 +41,7 @@ from .shapes import (
     given,
 )
 from .state import BYE_POINTS, RESULTS, SYSTEMS, scoring_from_payload
-from .teams import INDIVIDUAL, KINDS, MATCH_FORFEITS, TEAM
+from .teams import INDIVIDUAL, KINDS, LINEUP_ORDERS, MATCH_FORFEITS, RATING_ORDER, TEAM
 
 TITLES = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
 MAX_ROUNDS = 99
@@ -212,6 +212,20 @@ class CreateTournament(Body):
         optional=True,
         help="A team event: match points for a won, drawn, lost match.",
     )
+    lineup_order: str | None = given(
+        Choice(LINEUP_ORDERS),
+        optional=True,
+        help='A team event: the order of a line-up\'s players. "roster" (the default): '
+        'roster order (FIDE Olympiad); "rating": a player may sit ahead of a '
+        "roster-earlier one rated at most `lineup_tolerance` points higher; "
+        '"free": any order.',
+    )
+    lineup_tolerance: int | None = given(
+        Int(0, 4000),
+        optional=True,
+        help='With "rating": the most rating points by which a player sat behind may '
+        "outrate the one ahead (0 when omitted).",
+    )
 
     @classmethod
     def completed(cls, values: dict[str, Any]) -> dict[str, Any]:
@@ -219,7 +233,7 @@ class CreateTournament(Body):
         values.setdefault("kind", INDIVIDUAL)
         if values["kind"] == TEAM:
             return _team_settings(values)
-        for team_only in ("boards", "match_points"):
+        for team_only in ("boards", "match_points", "lineup_order", "lineup_tolerance"):
             if team_only in values:
                 raise Invalid({team_only: ["applies to a team event only"]})
         values["kind"] = None
@@ -257,6 +271,10 @@ def _team_settings(values: dict[str, Any]) -> dict[str, Any]:
         raise Invalid({"boards": ["a team event needs its number of boards"]})
     if "acceleration" in values:
         raise Invalid({"acceleration": ["not for team events"]})
+    if values.get("lineup_order") == RATING_ORDER:
+        values.setdefault("lineup_tolerance", 0)
+    elif "lineup_tolerance" in values:
+        raise Invalid({"lineup_tolerance": ['applies to the line-up order "rating" only']})
     try:
         parsed = [parse_team_code(code).text for code in values.get("tiebreaks") or []]
     except TieBreakError as exc:

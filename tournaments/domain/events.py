@@ -170,6 +170,8 @@ class TournamentCreated(DomainEvent):
             "check_in",
             "max_half_byes",
             "no_half_byes_in",
+            "lineup_order",
+            "lineup_tolerance",
         }
     )
     EXAMPLES = MappingProxyType(
@@ -206,6 +208,8 @@ class TournamentCreated(DomainEvent):
             "max_half_byes",
             "no_half_byes_in",
             "confirm_matching_reports",
+            "lineup_order",
+            "lineup_tolerance",
         }
     )
 
@@ -229,6 +233,10 @@ class TournamentCreated(DomainEvent):
     max_half_byes: int | None = None
     no_half_byes_in: tuple[int, ...] = ()
     confirm_matching_reports: bool = False  # issue 21
+    # Issue 22: how far a line-up may leave the roster order; events stored before
+    # the setting have neither field and read as the roster order they were decided by.
+    lineup_order: str = "roster"
+    lineup_tolerance: int | None = None
 
     @classmethod
     def from_payload(cls, payload: Mapping[str, Any]) -> Self:
@@ -266,6 +274,8 @@ class TournamentCreated(DomainEvent):
             max_half_byes=self.max_half_byes,
             no_half_byes_in=self.no_half_byes_in,
             confirm_matching_reports=self.confirm_matching_reports,
+            lineup_order=self.lineup_order,
+            lineup_tolerance=self.lineup_tolerance,
         )
 
     def summary(self) -> str:

@@ -85,6 +85,10 @@ class Settings:
     kind: str = INDIVIDUAL
     boards: int = 0
     match_points: Mapping[str, str] = field(default_factory=dict)
+    # How far a line-up may leave the roster order (``teams.LINEUP_ORDERS``); the
+    # tolerance in rating points of "rating".
+    lineup_order: str = "roster"
+    lineup_tolerance: int | None = None
     # Round 1's first colour ("white1" or "black1", TRF XXC); "": the server's default.
     initial_colour: str = ""
     # Only the players checked in for a round are paired in it (the others absent).

@@ -18,7 +18,6 @@ from typing import Any
 from pairings.berger import BergerError, team_round_robin
 from pairings.team_swiss import NoLegalPairing, pair_team_round
 from tiebreaks.model import Color, System
-from tiebreaks.teams.model import Team, lineup_in_roster_order
 
 from .amendments import ranking_order, reinstatement_round
 from .decisions import Body, Plan, decide_registration
@@ -45,6 +44,8 @@ from .events import (
 from .initial_ranking import initial_ranking
 from .state import TournamentState
 from .teams import (
+    FREE_ORDER,
+    ROSTER_ORDER,
     BoardPrizeSettings,
     BoardView,
     MatchState,
@@ -174,9 +175,37 @@ def _match_started(match: MatchState | None) -> bool:
     return match is not None and (bool(match.results) or match.forfeit is not None)
 
 
+def _order_breach(state: TournamentState, roster: Sequence[int], seated: list[int]) -> str | None:
+    """Why ``seated`` (a line-up's players, board 1 first) breaks the regulations'
+    line-up order, naming the first player who sits ahead of a roster-earlier one
+    beyond what the setting allows; None when it does not."""
+    settings = state.settings
+    if settings.lineup_order == FREE_ORDER:
+        return None
+    for index, ahead in enumerate(seated):
+        for behind in seated[index + 1 :]:
+            if roster.index(ahead) < roster.index(behind):
+                continue
+            first, second = state.players[ahead], state.players[behind]
+            names = (
+                f"player {ahead} ({first.name}) may not sit ahead of "
+                f"player {behind} ({second.name})"
+            )
+            if settings.lineup_order == ROSTER_ORDER:
+                return f"{names}: the players stand in roster order (a reserve may step in)"
+            tolerance = settings.lineup_tolerance or 0
+            if second.rating - first.rating > tolerance:
+                return (
+                    f"{names}, who is earlier on the roster and rated {second.rating}, more "
+                    f"than {tolerance} points above {first.rating}"
+                )
+    return None
+
+
 def decide_lineup(state: TournamentState, body: Body) -> list[DomainEvent]:
     """A team's players in a round, by board (null: an empty board, a board forfeit),
-    from its roster in roster order (a reserve may step in).  Replaceable until a
+    from its roster in the order the setting ``lineup_order`` allows (a reserve may
+    step in).  Replaceable until a
     board of the team's match has a result."""
     team = _team(state, body["team"])
     number = body["round"]
@@ -206,10 +235,9 @@ def decide_lineup(state: TournamentState, body: Body) -> list[DomainEvent]:
         if state.players[rank].withdrawn_in(number):
             raise CommandError(field, f"player {rank} withdrew before round {number}")
         seen.add(rank)
-    if not lineup_in_roster_order(Team(team.number, team.name, team.roster), players):
-        raise CommandError(
-            "players", "the players must stand in roster order (a reserve may step in)"
-        )
+    breach = _order_breach(state, team.roster, [p for p in players if p is not None])
+    if breach is not None:
+        raise CommandError("players", breach)
     return [LineupSubmitted.from_payload({**body, "players": list(players)})]
 
 

@@ -36,6 +36,11 @@ if TYPE_CHECKING:
 
 INDIVIDUAL, TEAM = "individual", "team"
 KINDS = (INDIVIDUAL, TEAM)
+# How far a line-up may leave the roster order (the regulations' setting): not at
+# all (FIDE Olympiad), ahead of a player rated at most the tolerance higher
+# (national leagues), or freely.
+ROSTER_ORDER, RATING_ORDER, FREE_ORDER = "roster", "rating", "free"
+LINEUP_ORDERS = (ROSTER_ORDER, RATING_ORDER, FREE_ORDER)
 # A board's result as entered (white's side first, as for individual boards) and
 # as the team engine reads it.
 BOARD_RESULTS: Mapping[str, BoardResult] = MappingProxyType(

@@ -376,6 +376,7 @@ def _decide_settings_change(state: TournamentState, body: Mapping[str, Any]) -> 
     for name in body["changes"]:
         if name not in settable:
             raise CommandError(name, f"{name} is not a setting (settable: {', '.join(settable)})")
+    amendments.refuse_fixed_settings(state, body["changes"])
     merged = {**amendments.settings_payload(state.settings), **body["changes"]}
     merged = {key: value for key, value in merged.items() if value not in (None, "")}
     validated = b.CreateTournament.parse(merged).to_payload()

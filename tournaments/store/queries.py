@@ -51,6 +51,9 @@ from tournaments.domain.reports import (
 from tournaments.domain.state import BYE_POINTS, PlayerState, Report, TournamentState
 from tournaments.domain.team_decisions import captain_round
 from tournaments.domain.teams import (
+    FREE_ORDER,
+    RATING_ORDER,
+    ROSTER_ORDER,
     TEAM,
     BoardPrizeSettings,
     match_boards,
@@ -70,6 +73,9 @@ from .unreadable import known as known_unreadable
 from .unreadable import report as report_unreadable
 
 __all__ = [
+    "FREE_ORDER",
+    "RATING_ORDER",
+    "ROSTER_ORDER",
     "BYE_POINTS",
     "BoardPrizeSettings",
     "COLUMNS",
