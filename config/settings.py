@@ -299,10 +299,12 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
-    # Two choice sets named "result": a board's result and a whole match's forfeit.
+    # Two choice sets named "result": a board's result and a whole match's forfeit;
+    # a pairing verdict's "status" is named for what it is.
     "ENUM_NAME_OVERRIDES": {
         "BoardResultEnum": "tournaments.domain.state.RESULTS",
         "MatchForfeitEnum": "tournaments.domain.teams.MATCH_FORFEITS",
+        "VerdictStatusEnum": "tournaments.api.serializers.VERDICT_STATUSES",
     },
 }
 

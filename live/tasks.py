@@ -3,8 +3,6 @@ pairing verdicts up to date."""
 
 from __future__ import annotations
 
-from functools import partial
-
 from celery import Task, shared_task
 from django.db import DatabaseError, transaction
 
@@ -86,9 +84,20 @@ def schedule_verdicts(tournament_id: int) -> None:
     """After the current transaction commits, queue ``compute_pairing_verdicts``
     when a paired round has no verdict and no such task is queued or running."""
     if verdicts_missing(tournament_id):
-        transaction.on_commit(
-            partial(_queue, compute_pairing_verdicts, tournament_id, VERDICTS, VERDICTS_TTL_SECONDS)
-        )
+        queue_verdicts(tournament_id)
+
+
+def queue_verdicts(tournament_id: int) -> None:
+    """After the current transaction commits, queue ``compute_pairing_verdicts``
+    unless such a task is queued or running (the verdicts' flag)."""
+
+    # Robust: with the broker down, the standings stay stored and a reader still gets
+    # "pending" (the error is logged); the next standings run or reader queues it.
+    # A function of its own: Django logs a robust callback's failure by its __qualname__.
+    def queue_them() -> None:
+        _queue(compute_pairing_verdicts, tournament_id, VERDICTS, VERDICTS_TTL_SECONDS)
+
+    transaction.on_commit(queue_them, robust=True)
 
 
 def schedule_recompute(tournament_id: int) -> None:
@@ -125,6 +134,12 @@ def sweep_stale_standings() -> list[int]:
     for tournament_id in stale:
         schedule_recompute(tournament_id)
     return stale
+
+
+def on_verdicts_wanted(sender: object, tournament_id: int, **kwargs: object) -> None:
+    """``tournaments.store.signals.verdicts_wanted`` receiver: the pairing check found
+    a verdict missing; the endpoint serves "pending" and the task computes it."""
+    queue_verdicts(tournament_id)
 
 
 def on_event_appended(sender: object, tournament_id: int, seq: int, **kwargs: object) -> None:

@@ -47,6 +47,8 @@ def _round_robin_of_four(organiser) -> int:
 
 
 def _check(api, tid: int) -> list[dict]:
+    """The rounds of the pairing check once the verdicts' task has run (its body)."""
+    pairing_check.pairing_check(tid)
     response = api.client.get(reverse("tournaments:pairing-check", args=[tid]))
     assert response.status_code == 200, response.json()
     return response.json()["rounds"]
@@ -157,7 +159,7 @@ def test_a_verdict_is_computed_once_per_paired_event(api, organiser):
 def test_the_round_page_shows_the_verdict(api, organiser):
     tid = make_tournament(organiser, players=4)
     api.post("round-pair", tid, body={})
-    _check(api, tid)  # as the standings task does after a pairing
+    _check(api, tid)  # as the verdicts task does after a pairing
     page = api.client.get(reverse("live:round", args=[tid, 1]))
     assert "Pairing re-derived from the event log: identical." in page.content.decode()
 
@@ -215,3 +217,10 @@ def test_the_event_log_line_says_how_the_round_was_made(api, organiser):
     api.post("round-list", tid, body=body)
     event = Event.objects.get(tournament_id=tid, kind="round.paired")
     assert summarise(event) == "round 1: 2 boards, byes none (dutch, given by hand)"
+
+
+def test_the_openapi_schema_documents_a_pending_round(api):
+    schema = api.client.get(reverse("schema"), {"format": "json"}).json()
+    verdict = schema["components"]["schemas"]["RoundVerdict"]
+    assert schema["components"]["schemas"]["VerdictStatusEnum"]["enum"] == ["checked", "pending"]
+    assert "status" in verdict["required"] and verdict["properties"]["verdict"]["nullable"]

@@ -5,13 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from tournaments.domain import bodies
 from tournaments.domain.events import EventKind, schema_version
+from tournaments.domain.pairing_origin import RoundVerdict
 from tournaments.domain.shapes import Body
 from tournaments.models import Event
 from tournaments.store.events import payload_of
+from tournaments.store.pairing_check import PendingVerdict
 
 from .bodies import serializer_for
 
@@ -225,25 +228,44 @@ class ByeSerializer(serializers.Serializer):
     points = serializers.CharField()
 
 
+VERDICT_STATUSES = ["checked", "pending"]
+
+
 class RoundVerdictSerializer(serializers.Serializer):
-    """One round of the pairing check (``domain.pairing_origin.RoundVerdict``)."""
+    """One round of the pairing check (``domain.pairing_origin.RoundVerdict``, or
+    ``store.pairing_check.PendingVerdict`` while its verdict is being computed)."""
 
     round = serializers.IntegerField()
     seq = serializers.IntegerField(help_text="The round.paired event checked.")
+    # A PendingVerdict has none of the verdict's fields below: they read as null.
+    status = serializers.SerializerMethodField(
+        help_text='"pending": the verdict is being computed after the pairing (a Swiss '
+        "round of a big event takes seconds); the fields below are null until a later "
+        "request finds it."
+    )
     verdict = serializers.CharField(
+        allow_null=True,
         help_text='Swiss: "as the engine pairs", "edited by hand: <the checker\'s findings>" '
         'or "differs: <boards> (the engine: <boards>); first criterion: <C.04.3 rule>". '
-        'Round robin: "as the Berger tables schedule" or "differs: <boards> (the tables: ...)".'
+        'Round robin: "as the Berger tables schedule" or "differs: <boards> (the tables: ...)".',
     )
     identical = serializers.BooleanField(
-        help_text="The boards are the engine's (or the Berger tables') exactly."
+        allow_null=True,
+        help_text="The boards are the engine's (or the Berger tables') exactly.",
     )
     input_digest = serializers.ChoiceField(
         ["matches", "differs", "not recorded"],
+        allow_null=True,
         help_text="The digest the event recorded of its input, against the log's.",
     )
-    engine = serializers.CharField(help_text="The engine recorded (empty: not recorded).")
-    by_hand = serializers.BooleanField(help_text="An organiser gave the boards.")
+    engine = serializers.CharField(
+        allow_null=True, help_text="The engine recorded (empty: not recorded)."
+    )
+    by_hand = serializers.BooleanField(allow_null=True, help_text="An organiser gave the boards.")
+
+    @extend_schema_field(serializers.ChoiceField(VERDICT_STATUSES))
+    def get_status(self, verdict: RoundVerdict | PendingVerdict) -> str:
+        return "pending" if isinstance(verdict, PendingVerdict) else "checked"
 
 
 class PairingCheckSerializer(serializers.Serializer):

@@ -29,7 +29,7 @@ from tournaments.models import Event
 from tournaments.store import commands, queries
 from tournaments.store.commands import CommandError, Conflict, TournamentNotFound
 from tournaments.store.events import summarise
-from tournaments.store.pairing_check import pairing_check
+from tournaments.store.pairing_check import served_check
 from tournaments.store.scheduling import schedule_round_robin
 from tournaments.store.state_cache import current_state
 
@@ -388,19 +388,24 @@ def _stale_pairing(tournament_id: int, conflict: Conflict) -> Response:
 class PairingCheckView(TournamentAPIView):
     """Every round re-derived from the event log: a Swiss round paired again by the
     built-in Dutch engine from the tournament as it stood before the round, a round
-    robin's rounds checked against the Berger tables (docs/arbiter/pairing-tools.md)."""
+    robin's rounds checked against the Berger tables (docs/arbiter/pairing-tools.md).
+    Only cached verdicts are served; a round without one is "pending" while the
+    verdicts' task computes it."""
 
     serializer_class = api.PairingCheckSerializer
 
     @extend_schema(
         summary="Re-derive every round's pairing from the event log",
+        description="A Swiss round's verdict is computed once, by a background task, after "
+        'the round is paired; until it is there the round is `"status": "pending"` with its '
+        "verdict fields null, and asking again later gives the verdict.",
         responses={
             200: api.PairingCheckSerializer,
             404: OpenApiResponse(description="No such tournament."),
         },
     )
     def get(self, request: Request, tournament_id: int) -> Response:
-        rounds = pairing_check(tournament_id)
+        rounds = served_check(tournament_id)
         system = current_state(tournament_id).settings.system.value
         return Response(self.get_serializer({"system": system, "rounds": rounds}).data)
 

@@ -8,12 +8,14 @@ event, which never change: it is computed once and cached under that event's seq
 (a round paired again gets a new seq), so a page view of a 2,000-player event
 reads the cache instead of running the engine.  The cache is filled by the
 Celery task ``live.tasks.compute_pairing_verdicts``, queued by the standings task
-when ``verdicts_missing``: neither a request nor the standings wait for the engine.
+when ``verdicts_missing`` and by the endpoint when it finds one missing
+(``verdicts_wanted``): neither a request nor the standings wait for the engine.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection
+from dataclasses import dataclass
 from datetime import datetime
 
 from django.core.cache import cache
@@ -26,9 +28,18 @@ from tournaments.models import Event
 
 from .commands import default_colour
 from .events import domain_event
+from .signals import verdicts_wanted
 from .state_cache import current_state
 
 _KEEP_SECONDS = 30 * 24 * 3600
+
+
+@dataclass(frozen=True)
+class PendingVerdict:
+    """A paired round whose verdict is not cached yet: the verdicts' task computes it."""
+
+    round: int
+    seq: int  # of the round.paired event to check
 
 
 def _key(tournament_id: int, seq: int, stamp: datetime) -> str:
@@ -42,22 +53,44 @@ def pairing_check(
 ) -> list[RoundVerdict]:
     """Each paired round's verdict (only ``rounds`` when given), by round number;
     without ``compute``, only the verdicts already cached."""
+    verdicts, missing, keys = _cached(tournament_id, rounds)
+    if missing and compute:
+        computed = _derive(tournament_id, set(missing.values()))
+        cache.set_many({keys[v.round]: v for v in computed}, _KEEP_SECONDS)
+        verdicts.update({v.round: v for v in computed})
+    return [verdicts[n] for n in sorted(verdicts)]
+
+
+def served_check(tournament_id: int) -> list[RoundVerdict | PendingVerdict]:
+    """What ``GET .../pairing-check/`` answers: each paired round's cached verdict,
+    or a ``PendingVerdict``.  The engine never runs here (13 s of CPU a round at
+    2,000 players, and any reader may ask): a missing verdict sends
+    ``verdicts_wanted``, whose receiver queues the verdicts' task once."""
+    verdicts, missing, _ = _cached(tournament_id, None)
+    if missing:
+        verdicts_wanted.send(sender=PendingVerdict, tournament_id=tournament_id)
+    served: dict[int, RoundVerdict | PendingVerdict] = dict(verdicts)
+    served.update({n: PendingVerdict(n, seq) for n, seq in missing.items()})
+    return [served[n] for n in sorted(served)]
+
+
+def _cached(
+    tournament_id: int, rounds: Collection[int] | None
+) -> tuple[dict[int, RoundVerdict], dict[int, int], dict[int, str]]:
+    """The paired rounds' cached verdicts, the rounds without one (their round.paired
+    seq) and every round's cache key; a round robin's verdicts are all there."""
     paired = _paired(tournament_id)
     state = current_state(tournament_id)  # TournamentNotFound for no such tournament
     if rounds is not None:
         paired = {n: event for n, event in paired.items() if n in rounds}
     if state.settings.system is not System.SWISS:
         seqs = {n: seq for n, (seq, _) in paired.items()}
-        return [v for v in check_berger(state, seqs) if v.round in paired]
+        return {v.round: v for v in check_berger(state, seqs) if v.round in paired}, {}, {}
     keys = {n: _key(tournament_id, *event) for n, event in paired.items()}
     found = cache.get_many(list(keys.values()))
     verdicts = {n: found[key] for n, key in keys.items() if key in found}
-    missing = {paired[n][0] for n in paired if n not in verdicts}
-    if missing and compute:
-        computed = _derive(tournament_id, missing)
-        cache.set_many({keys[v.round]: v for v in computed}, _KEEP_SECONDS)
-        verdicts.update({v.round: v for v in computed})
-    return [verdicts[n] for n in sorted(verdicts)]
+    missing = {n: paired[n][0] for n in paired if n not in verdicts}
+    return verdicts, missing, keys
 
 
 def verdicts_missing(tournament_id: int) -> bool:

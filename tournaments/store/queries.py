@@ -67,7 +67,7 @@ from tournaments.models import Event, Membership, Tournament
 from .events import domain_event, payload_of, summarise
 from .pairing_check import pairing_check, verdicts_missing
 from .private_links import LinkHolder, RevokedLink, UnknownLink, resolve, tokens
-from .signals import event_appended
+from .signals import event_appended, verdicts_wanted
 from .state_cache import current_state, state_at
 from .unreadable import known as known_unreadable
 from .unreadable import report as report_unreadable
@@ -120,6 +120,7 @@ __all__ = [
     "pairing_check",
     "pairing_verdict",
     "verdicts_missing",
+    "verdicts_wanted",
     "report_unreadable",
     "round_complete",
     "score_text",
