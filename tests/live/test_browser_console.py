@@ -214,7 +214,10 @@ def test_a_forty_player_seven_round_swiss_run_entirely_through_the_pages(
     state = before.state
     assert len(state.players) == 41 and state.last_paired_round == 7
     rank = state.player_ids  # the pages name players by id: their pairing numbers here
-    assert state.requested_bye(3, rank[11]) == "half" and not state.requested_byes.get(2)
+    assert state.requested_bye(3, rank[11]) == "half"
+    assert state.requested_bye(2, rank[10]) is None  # requested, then cancelled
+    # The late entry before round 3: zero-point byes for the rounds it missed.
+    assert [state.requested_bye(r, rank[41]) for r in (1, 2)] == ["zero", "zero"]
     assert state.players[rank[5]].rating == 2599
     assert state.players[rank[30]].withdrawn_from == 5
     assert state.players[rank[20]].withdrawn_from is None
