@@ -17,7 +17,6 @@ from tiebreaks.teams.model import (
     TeamRound,
     TeamScoring,
     TeamTournament,
-    lineup_in_roster_order,
 )
 
 
@@ -111,14 +110,6 @@ def test_an_empty_board_must_be_a_forfeit():
     game = BoardGame(1, 1, 101, None, BoardResult.DRAW)
     with pytest.raises(TeamError, match="an empty board can only be a forfeit"):
         TeamTournament(teams(2, 1), 1, 1, (TeamRound(1, (Match(1, 2, (game,)),)),))
-
-
-def test_a_line_up_keeps_the_roster_order_reserves_may_step_in():
-    team = teams(1, 4, reserves=2)[0]  # roster 101..106
-    assert lineup_in_roster_order(team, [101, 102, 104, 105])  # 103 rests, a reserve plays
-    assert lineup_in_roster_order(team, [101, None, 103, 104])  # board 2 left empty
-    assert not lineup_in_roster_order(team, [102, 101, 103, 104])  # boards 1 and 2 swapped
-    assert not lineup_in_roster_order(team, [101, 102, 103, 999])  # not on the roster
 
 
 def test_only_a_game_played_can_be_unrated():

@@ -21,7 +21,6 @@ from tiebreaks.teams.model import (
     TeamRound,
     TeamTournament,
     individual_tournament,
-    lineup_in_roster_order,
 )
 from tiebreaks.teams.standings import team_standings
 from tiebreaks.teams.trf import parse_team_trf, team_trf_text
@@ -123,16 +122,6 @@ def test_players_points_add_up_to_the_team_s_game_points_in_a_played_match(
                     Fraction(0),
                 )
                 assert total == results[team][rnd.number - 1].game_points
-
-
-@SETTINGS
-@given(team_tournaments())
-def test_generated_line_ups_keep_the_roster_order(t: TeamTournament) -> None:
-    for rnd in t.schedule:
-        for match in rnd.matches:
-            for team in match.teams():
-                lineup = [g.white if g.white_team == team else g.black for g in match.boards]
-                assert lineup_in_roster_order(t.team(team), lineup)
 
 
 @SETTINGS

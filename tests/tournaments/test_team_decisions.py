@@ -6,6 +6,8 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tiebreaks.teams.standings import team_standings
 from tournaments.domain import team_decisions as td
@@ -74,6 +76,25 @@ def test_a_line_up_out_of_roster_order_is_refused_a_reserve_may_step_in() -> Non
     assert error.field == "players"
     plan.decide(td.decide_lineup, {"round": 1, "team": 1, "players": [1, 3]})  # 3: the reserve
     assert plan.state.lineups[(1, 1)] == (1, 3)
+
+
+# Team 1's roster in an event of 3 boards: start ranks 1-4 (4 the reserve).
+_SEATS = st.lists(st.sampled_from([1, 2, 3, 4, None]), min_size=3, max_size=3)
+
+
+@settings(max_examples=60, deadline=None)
+@given(_SEATS)
+def test_a_line_up_is_taken_exactly_when_it_keeps_the_roster_order(seats: list[int | None]) -> None:
+    plan = event(teams=2, boards=3)
+    seated = [p for p in seats if p is not None]
+    # Nobody seated is a match forfeit, not a line-up.
+    in_order = bool(seated) and seated == sorted(seated) and len(set(seated)) == len(seated)
+    body = {"round": 1, "team": 1, "players": seats}
+    if in_order:
+        plan.decide(td.decide_lineup, body)
+        assert plan.state.lineups[(1, 1)] == tuple(seats)
+    else:
+        assert refused(plan, td.decide_lineup, body).field.startswith("players")
 
 
 def test_a_line_up_with_another_teams_player_names_the_board() -> None:

@@ -19,7 +19,7 @@ board points) and hand it to :func:`tiebreaks.teams.standings.team_standings`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from enum import Enum, StrEnum
 from fractions import Fraction
@@ -450,15 +450,6 @@ class TeamTournament:
             out[game.white_team][game.board - 1] = getattr(games, white_side)
             out[black_team][game.board - 1] = getattr(games, black_side)
         return out
-
-
-def lineup_in_roster_order(team: Team, lineup: Sequence[int | None]) -> bool:
-    """A line-up (players by board, None for an empty board) keeps the roster order:
-    each player stands lower on the roster than the one on the board above."""
-    positions = [team.roster.index(p) for p in lineup if p is not None and p in team.roster]
-    if len(positions) != sum(1 for p in lineup if p is not None):
-        return False
-    return positions == sorted(positions)
 
 
 # Each player's Round for a board result, White's then Black's.
