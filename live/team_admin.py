@@ -162,9 +162,9 @@ def _board_prizes(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
     """The board prizes' order, minimum of games (blank: the default) and board
     assignment (left out: every board, as the command's default)."""
     minimum = _int(data, "min_games") if data.get("min_games", "").strip() else None
-    body = {"order": data.get("order", ""), "min_games": minimum}
+    body: dict[str, Any] = {"order": data.get("order", ""), "min_games": minimum}
     if "assignment" in data:
-        body["assignment"] = data["assignment"]
+        body["assignment"] = data.get("assignment", "")
     return writes.set_board_prizes, body
 
 
