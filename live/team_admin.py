@@ -159,9 +159,13 @@ def _reinstate(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
 
 
 def _board_prizes(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
-    """The board prizes' order and minimum of games (blank: the default)."""
+    """The board prizes' order, minimum of games (blank: the default) and board
+    assignment (left out: every board, as the command's default)."""
     minimum = _int(data, "min_games") if data.get("min_games", "").strip() else None
-    return writes.set_board_prizes, {"order": data.get("order", ""), "min_games": minimum}
+    body: dict[str, Any] = {"order": data.get("order", ""), "min_games": minimum}
+    if "assignment" in data:
+        body["assignment"] = data.get("assignment", "")
+    return writes.set_board_prizes, body
 
 
 def _lineup_order(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
@@ -291,6 +295,7 @@ def _context(folded: FoldedTournament, requested: str) -> dict[str, Any]:
         "bye_points": [(points, BYE_NAMES[points]) for points in BYE_POINTS],
         "board_prizes": state.board_prizes,
         "board_orders": (("performance", _("rating performance")), ("percentage", _("percentage"))),
+        "board_assignments": team_pages.board_assignments(),
         "settings": state.settings,
         "lineup_orders": (
             (ROSTER_ORDER, _("roster order (FIDE Olympiad)")),

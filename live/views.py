@@ -378,14 +378,22 @@ def team_card(request: HttpRequest, tournament_id: int, team_number: int) -> Htt
 
 @condition(etag_func=_version_etag)
 def board_prizes(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    """Each board's players ranked for the board prizes (``?order=``, ``?min_games=``)."""
+    """Each board's players ranked for the board prizes (``?order=``, ``?min_games=``,
+    ``?assignment=``)."""
     folded = _team_event(tournament_id)
     try:
-        order, min_games = team_pages.board_prize_query(request.GET, folded.state.board_prizes)
+        rules = team_pages.board_prize_query(request.GET, folded.state.board_prizes)
     except ValueError as exc:
         return HttpResponseBadRequest(str(exc), content_type="text/plain; charset=utf-8")
-    prizes, tables = team_pages.board_prize_tables(folded, order, min_games)
-    context = {**_heading(folded), "prizes": prizes, "tables": tables}
+    prizes, tables = team_pages.board_prize_tables(
+        folded, rules.order, rules.min_games, rules.assignment
+    )
+    context = {
+        **_heading(folded),
+        "prizes": prizes,
+        "tables": tables,
+        "assignments": team_pages.board_assignments(),
+    }
     return render(request, "live/board_prizes.html", context)
 
 

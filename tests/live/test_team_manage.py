@@ -132,6 +132,24 @@ def test_a_blank_board_prize_minimum_goes_back_to_the_default() -> None:
     assert load_tournament(tid).state.board_prizes.min_games is None
 
 
+def test_the_board_assignment_is_set_from_the_page_and_shown_on_the_public_one() -> None:
+    tid = build_team_event(teams=4, boards=2)
+    form = {"action": "board_prizes", "order": "performance", "assignment": "most_played"}
+    assert post(signed_in(), tid, **form).status_code == 303
+    public = Client().get(reverse("live:board-prizes", args=[tid])).content.decode()
+    assert '<option value="most_played" selected>' in public
+
+
+def test_a_bad_board_assignment_is_shown_naming_the_field_and_not_stored() -> None:
+    tid = build_team_event(teams=4, boards=2)
+    before = stored(tid)
+    form = {"action": "board_prizes", "order": "performance", "assignment": "first_board"}
+    response = post(signed_in(), tid, **form)
+    alert = response.content.decode().split('role="alert">')[1].split("</p>")[0]
+    assert response.status_code == 400 and alert.startswith("assignment:")
+    assert stored(tid) == before
+
+
 def test_a_bye_for_a_paired_round_is_shown_and_not_stored() -> None:
     tid = build_team_event(teams=4, boards=2, system="swiss")
     before = stored(tid)

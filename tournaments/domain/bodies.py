@@ -19,7 +19,7 @@ from tiebreaks.errors import TieBreakError
 from tiebreaks.model import Scoring, System, TournamentResults
 from tiebreaks.prizes import PrizeError, parse_prize_list, prize_list_json
 from tiebreaks.standings import DEFAULT_RULES, RULES, compute_standings
-from tiebreaks.teams.boards import BoardOrder
+from tiebreaks.teams.boards import BoardAssignment, BoardOrder
 from tiebreaks.teams.standings import ROUND_ROBIN_DEFAULT, SWISS_DEFAULT, parse_team_code
 
 from .reports import ROLES
@@ -711,6 +711,13 @@ class SetBoardPrizes(Body):
         Nullable(Int(0, 999)),
         optional=True,
         help="Games on the board a player needs to be ranked; null: two thirds of the rounds.",
+    )
+    assignment: str = given(
+        Choice(tuple(a.value for a in BoardAssignment)),
+        default=BoardAssignment.EVERY_BOARD.value,
+        help="every_board: each game counts on the board it was played on; most_played: "
+        "all of a player's games count on the board they played most (the lower board "
+        "when two were played equally often).",
     )
 
 

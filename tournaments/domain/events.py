@@ -875,21 +875,28 @@ class TeamReinstated(DomainEvent):
 @dataclass(frozen=True)
 class BoardPrizesSet(DomainEvent):
     """The organiser's board prize rules: ``order`` ("performance" or
-    "percentage") and ``min_games`` (null: the default, two thirds of the rounds)."""
+    "percentage"), ``min_games`` (null: the default, two thirds of the rounds) and
+    ``assignment`` ("every_board": each game on its board; "most_played": each
+    player once, on the board played most; left out of a payload: every_board)."""
 
     KIND = EventKind.BOARD_PRIZES_SET
-    PUBLIC = frozenset({"order", "min_games"})
-    EXAMPLES = MappingProxyType({1: {"order": "percentage", "min_games": 5}})
+    PUBLIC = frozenset({"order", "min_games", "assignment"})
+    OPTIONAL = frozenset({"assignment"})
+    EXAMPLES = MappingProxyType(
+        {1: {"order": "percentage", "min_games": 5, "assignment": "most_played"}}
+    )
 
     order: str
     min_games: int | None
+    assignment: str = "every_board"
 
     def apply(self, acc: Accumulator, seq: int) -> None:
-        acc.board_prizes = BoardPrizeSettings(self.order, self.min_games)
+        acc.board_prizes = BoardPrizeSettings(self.order, self.min_games, self.assignment)
 
     def summary(self) -> str:
         minimum = "the default" if self.min_games is None else self.min_games
-        return f"board prizes by {self.order}, at least {minimum} games"
+        where = "on each board played" if self.assignment == "every_board" else "on one board"
+        return f"board prizes by {self.order}, at least {minimum} games, {where}"
 
 
 @dataclass(frozen=True)

@@ -459,13 +459,13 @@ def decide_team_reinstatement(state: TournamentState, body: Body) -> list[Domain
 
 
 def decide_board_prize_settings(state: TournamentState, body: Body) -> list[DomainEvent]:
-    """The board prizes' order and minimum of games (``min_games`` omitted or null:
-    the default); refused when they are already so."""
+    """The board prizes' order, minimum of games (``min_games`` omitted or null:
+    the default) and board assignment; refused when they are already so."""
     _team_event(state)
-    wanted = BoardPrizeSettings(body["order"], body.get("min_games"))
+    wanted = BoardPrizeSettings(body["order"], body.get("min_games"), body["assignment"])
     if wanted == state.board_prizes:
         raise CommandError("order", "the board prizes already have these settings")
-    return [BoardPrizesSet(wanted.order, wanted.min_games)]
+    return [BoardPrizesSet(wanted.order, wanted.min_games, wanted.assignment)]
 
 
 def decide_team_bye(state: TournamentState, body: Body) -> list[DomainEvent]:
