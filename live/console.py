@@ -298,7 +298,12 @@ def edit_player(request: HttpRequest, tournament_id: int, player_id: int) -> Htt
         raise Http404(f"no player has id {player_id}") from None
     initial = {name: getattr(player, name) for name in PlayerForm.base_fields}
     form = PlayerForm(request.POST or None, initial=initial)
-    context = {"tournament": tournament, "player": player, "form": form}
+    context = {
+        "tournament": tournament,
+        "player": player,
+        "form": form,
+        "back": reverse(players_page(tournament), args=[tournament_id]),
+    }
     if request.method != "POST" or not form.is_valid():
         return render(request, "live/edit_player.html", context, status=400 if form.errors else 200)
     data = {**form.cleaned_data, "rating": form.cleaned_data["rating"] or 0}
@@ -318,4 +323,10 @@ def edit_player(request: HttpRequest, tournament_id: int, player_id: int) -> Htt
         request,
         _("%(name)s: %(fields)s changed.") % {"name": player.name, "fields": ", ".join(changes)},
     )
-    return HttpResponseRedirect(reverse("live:register", args=[tournament_id]))
+    return HttpResponseRedirect(reverse(players_page(tournament), args=[tournament_id]))
+
+
+def players_page(tournament: FoldedTournament) -> str:
+    """Where an event's players are kept: a team event's rosters are on its
+    organiser's page."""
+    return "live:team-manage" if tournament.is_team else "live:register"

@@ -27,6 +27,7 @@ from pairings.acceleration import BAKU
 from tiebreaks.definitions import CATALOGUE
 from tiebreaks.model import Scoring, System
 from tiebreaks.standings import DEFAULT_RULES, ROUND_ROBIN_DEFAULT, RULES, SWISS_DEFAULT
+from tiebreaks.teams import standings as team_standings
 from tournaments.store import writes
 from tournaments.store.queries import settings_payload
 from tournaments.store.writes import CommandError, grant_organiser
@@ -36,7 +37,15 @@ from .tiebreak_names import tiebreak_name
 
 SCORINGS = {"standard": Scoring(), "three_one_zero": Scoring.three_one_zero()}
 # The engine's defaults are the C.07 recommendations (tiebreaks.standings).
-PRESETS = {gettext_lazy("Swiss"): SWISS_DEFAULT, gettext_lazy("round robin"): ROUND_ROBIN_DEFAULT}
+PRESETS = {
+    gettext_lazy("Swiss"): SWISS_DEFAULT,
+    gettext_lazy("round robin"): ROUND_ROBIN_DEFAULT,
+    gettext_lazy("team Swiss"): team_standings.SWISS_DEFAULT,
+    gettext_lazy("team round robin"): team_standings.ROUND_ROBIN_DEFAULT,
+}
+# A team event's match points for a won, drawn and lost match (2-1-0 when left out).
+MATCH_POINTS = {"2-1-0": None, "3-1-0": {"win": "3", "draw": "1", "loss": "0"}}
+MAX_BOARDS = 64  # as the API takes (tournaments.domain.bodies)
 SYSTEM_NAMES = {
     System.SWISS: gettext_lazy("Swiss"),
     System.ROUND_ROBIN: gettext_lazy("Round robin"),
@@ -65,6 +74,29 @@ DETAIL_FIELDS = (
 
 class TournamentForm(forms.Form):
     name = forms.CharField(label=gettext_lazy("Name"), max_length=200)
+    kind = forms.ChoiceField(
+        label=gettext_lazy("Kind of event"),
+        choices=[
+            ("individual", gettext_lazy("Individual: players meet in games")),
+            ("team", gettext_lazy("Team: teams meet in matches, board against board")),
+        ],
+        initial="individual",
+        help_text=gettext_lazy("Fixed once created."),
+    )
+    boards = forms.IntegerField(
+        label=gettext_lazy("Boards per match"),
+        min_value=1,
+        max_value=MAX_BOARDS,
+        required=False,
+        help_text=gettext_lazy("A team event only; fixed once created."),
+    )
+    match_points = forms.ChoiceField(
+        label=gettext_lazy("Match points (won - drawn - lost match)"),
+        choices=[(name, name.replace("-", " - ")) for name in MATCH_POINTS],
+        initial="2-1-0",
+        required=False,
+        help_text=gettext_lazy("A team event only."),
+    )
     system = forms.ChoiceField(
         label=gettext_lazy("System"), choices=[(s.value, SYSTEM_NAMES[s]) for s in System]
     )
@@ -199,6 +231,12 @@ def creation_body(data: dict[str, Any]) -> dict[str, Any]:
         "scoring": _scoring_text(scoring),
         "tiebreaks": [c.strip() for c in data["tiebreaks"].split(",") if c.strip()],
     }
+    if data.get("kind") == "team":
+        body["kind"] = "team"
+        if data.get("boards") is not None:
+            body["boards"] = data["boards"]
+        if MATCH_POINTS.get(data.get("match_points") or ""):
+            body["match_points"] = MATCH_POINTS[data["match_points"]]
     for key in PAIRING_SETTINGS:
         if data.get(key) not in (None, "", False, []):
             body[key] = data[key]
@@ -243,17 +281,22 @@ def create_page(request: HttpRequest) -> HttpResponse:
     except CommandError as exc:
         _errors_on(form, exc)
         return render(request, "live/setup.html", context, status=400)
-    messages.success(
-        request,
-        _("%(name)s is created: register its players.") % {"name": form.cleaned_data["name"]},
-    )
+    name = form.cleaned_data["name"]
+    if form.cleaned_data["kind"] == "team":
+        messages.success(request, _("%(name)s is created: register its teams.") % {"name": name})
+        return HttpResponseRedirect(reverse("live:team-manage", args=[created.tournament_id]))
+    messages.success(request, _("%(name)s is created: register its players.") % {"name": name})
     return HttpResponseRedirect(reverse("live:register", args=[created.tournament_id]))
 
 
 class SettingsForm(TournamentForm):
-    """The creation's form without the co-organisers (granted on their own)."""
+    """The creation's form without the co-organisers (granted on their own) and the
+    kind of event and its boards (fixed at creation)."""
 
     organisers = None  # type: ignore[assignment]
+    kind = None  # type: ignore[assignment]
+    boards = None  # type: ignore[assignment]
+    match_points = None  # type: ignore[assignment]
 
 
 @login_required

@@ -58,6 +58,7 @@ class FormError(ValueError):
 
     def __init__(self, field: str, message: str) -> None:
         self.field = field
+        self.message = message
         super().__init__(f"{field}: {message}")
 
 
@@ -69,8 +70,12 @@ def _int(data: QueryDict, name: str) -> int:
 
 
 def _player_line(line: str, field: str) -> dict[str, Any]:
-    """``Name, rating[, title[, FED]]``: a new player's data."""
-    name, *rest = [part.strip() for part in line.split(",")]
+    """``Name, rating[, title[, FED]]``: a new player's data.  The name is all
+    before the first number, so ``Carlsen, Magnus, 2830`` keeps its comma; a
+    line pasted from a spreadsheet may separate the columns by tabs instead."""
+    parts = [part.strip() for part in line.split("\t" if "\t" in line else ",")]
+    first_number = next((i for i, part in enumerate(parts) if part.isdigit()), len(parts))
+    name, rest = ", ".join(parts[:first_number]), parts[first_number:]
     player: dict[str, Any] = {"name": name}
     for key, value in zip(("rating", "title", "federation"), rest, strict=False):
         if value:
@@ -107,6 +112,19 @@ def _lineup(text: str) -> list[int | None]:
             message = _("%(item)r is not a start rank") % {"item": item[:20]}
             raise FormError(f"players.{index}", message)
     return players
+
+
+def _named(field: str, action: str) -> str:
+    """A refusal's field as the page's forms name it: ``players.2.rating`` is
+    the rating on the third line of the players (or of a roster), ``players.2``
+    of a line-up its third board."""
+    name, _dot, rest = field.partition(".")
+    index, _dot, detail = rest.partition(".")
+    if name not in ("players", "roster") or not index.isdigit():
+        return field
+    where = _("board %(n)s") if action == "lineup" else _("line %(n)s")
+    shown = f"{name}, {where % {'n': int(index) + 1}}"
+    return f"{shown}, {detail}" if detail else shown
 
 
 Action = Callable[[QueryDict], tuple[writes.Command, dict[str, Any]]]
@@ -240,19 +258,24 @@ def manage_teams(request: HttpRequest, tournament_id: int) -> HttpResponse:
             command, body = action(request.POST)
             command(tournament_id, body, author=cast(User, request.user))
         except FormError as exc:
-            error = str(exc)
+            error = f"{_named(exc.field, request.POST.get('action', ''))}: {exc.message}"
         except writes.CommandError as exc:
-            error = "; ".join(f"{field}: {' '.join(m)}" for field, m in exc.errors.items())
+            named = {_named(f, request.POST.get("action", "")): m for f, m in exc.errors.items()}
+            error = "; ".join(f"{field}: {' '.join(m)}" for field, m in named.items())
         else:
             url = reverse("live:team-manage", args=[tournament_id])
             return HttpResponseRedirect(f"{url}?round={request.POST.get('round', '')}", status=303)
         folded = _folded(tournament_id)
     shown = request.POST.get("round", "") if error else request.GET.get("round", "")
-    context = {**_context(folded, shown), "error": error}
+    # A refused form shows what was typed into it again, to be fixed rather than retyped.
+    posted = request.POST.dict() if error else {}
+    context = {**_context(folded, shown, posted), "error": error, "posted": posted}
     return render(request, "live/team_manage.html", context, status=400 if error else 200)
 
 
-def _context(folded: FoldedTournament, requested: str) -> dict[str, Any]:
+def _context(
+    folded: FoldedTournament, requested: str, posted: dict[str, str] | None = None
+) -> dict[str, Any]:
     state = folded.state
     paired = sorted(state.team_rounds)
     number = int(requested) if requested.isdigit() and int(requested) in paired else None
@@ -264,6 +287,11 @@ def _context(folded: FoldedTournament, requested: str) -> dict[str, Any]:
         roster = "\n".join(f"#{rank} {state.players[rank].name}" for rank in team.roster)
         lineup = state.lineups.get((number, team.number))
         shown = ", ".join("-" if p is None else str(p) for p in lineup) if lineup else ""
+        if posted and posted.get("team") == str(team.number):
+            if posted.get("action") == "roster":
+                roster = posted.get("roster", "")
+            elif posted.get("action") == "lineup":
+                shown = posted.get("players", "")
         byes = sorted(
             (r, BYE_NAMES[b[team.number]]) for r, b in state.team_byes.items() if team.number in b
         )
@@ -272,6 +300,7 @@ def _context(folded: FoldedTournament, requested: str) -> dict[str, Any]:
             {
                 "team": team,
                 "roster_text": roster,
+                "players": [state.players[rank] for rank in team.roster],
                 "lineup": shown,
                 "playing": not team.withdrawn_in(number)
                 and state.team_bye(number, team.number) is None,
