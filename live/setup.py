@@ -81,6 +81,7 @@ class TournamentForm(forms.Form):
             ("team", gettext_lazy("Team: teams meet in matches, board against board")),
         ],
         initial="individual",
+        required=False,  # left out: individual, as the API's default
         help_text=gettext_lazy("Fixed once created."),
     )
     boards = forms.IntegerField(

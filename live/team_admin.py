@@ -281,6 +281,8 @@ def _context(
     number = int(requested) if requested.isdigit() and int(requested) in paired else None
     number = number or (paired[-1] if paired else 1)
     links = tokens(folded.id, CAPTAIN)
+    paired_round = state.team_rounds.get(number)
+    allocated = set(paired_round.byes) if paired_round else set()
     teams = []
     seeds = team_seeds(state)
     for team, seed in zip(sorted(state.teams.values(), key=lambda t: t.number), seeds, strict=True):
@@ -303,7 +305,9 @@ def _context(
                 "players": [state.players[rank] for rank in team.roster],
                 "lineup": shown,
                 "playing": not team.withdrawn_in(number)
-                and state.team_bye(number, team.number) is None,
+                and state.team_bye(number, team.number) is None
+                and team.number not in allocated,
+                "allocated_bye": team.number in allocated,
                 "strength": round(float(seed.rating)),
                 "byes": byes,
                 "link": link and reverse("live:link", args=[link]),

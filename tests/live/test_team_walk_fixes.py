@@ -1,0 +1,112 @@
+"""What a newcomer organiser of a team event met on the pages (the walk of
+test_browser_team_walk.py): each a fix and its check."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tests.builders import build_team_event, organiser
+from tournaments.models import Event
+from tournaments.store import commands
+from tournaments.store.queries import load_tournament
+
+pytestmark = pytest.mark.django_db
+
+FOUR = "Carlsen, Magnus, 2830\nCaruana, Fabiano, 2800, GM\nNakamura, Hikaru, 2790\nSo, Wesley, 2750"
+
+
+def signed_in() -> Client:
+    client = Client()
+    client.force_login(organiser())
+    return client
+
+
+def manage(tid: int) -> str:
+    return reverse("live:team-manage", args=[tid])
+
+
+def empty_team_swiss() -> int:
+    body = {"name": "Cup", "rounds": 5, "system": "swiss", "kind": "team", "boards": 4}
+    return commands.create_tournament(body, author=organiser()).tournament_id
+
+
+def register(client: Client, tid: int, **form: Any) -> Any:
+    return client.post(manage(tid), {"action": "register", "name": "Rochade", **form})
+
+
+def test_the_create_page_makes_a_team_event_and_goes_to_its_team_page() -> None:
+    form = {"name": "City Cup", "system": "swiss", "rounds": "5", "rules": "fide-2026"}
+    form |= {"kind": "team", "boards": "4", "match_points": "3-1-0", "scoring": "standard"}
+    response = signed_in().post(reverse("live:create"), form)
+    assert response.status_code == 302
+    (event,) = Event.objects.filter(kind="tournament.created")
+    assert response["Location"] == manage(event.tournament_id)
+    settings = load_tournament(event.tournament_id).state.settings
+    assert (settings.kind, settings.boards) == ("team", 4)
+    assert dict(settings.match_points) == {"win": "3", "draw": "1", "loss": "0"}
+
+
+def test_a_team_event_without_boards_is_refused_on_the_boards_field() -> None:
+    form = {"name": "City Cup", "system": "swiss", "rounds": "5", "rules": "fide-2026"}
+    form |= {"kind": "team", "scoring": "standard"}
+    response = signed_in().post(reverse("live:create"), form)
+    assert response.status_code == 400
+    assert response.context["form"].errors["boards"]
+    assert not Event.objects.exists()
+
+
+def test_a_refused_team_keeps_what_was_typed() -> None:
+    tid = empty_team_swiss()
+    three = "\n".join(FOUR.splitlines()[:3])
+    response = register(signed_in(), tid, captain="Anna Braun", players=three)
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert 'value="Rochade"' in html and 'value="Anna Braun"' in html
+    assert "Caruana, Fabiano, 2800, GM" in html
+
+
+def test_a_player_line_keeps_the_comma_of_surname_first_names() -> None:
+    tid = empty_team_swiss()
+    assert register(signed_in(), tid, players=FOUR).status_code == 303
+    players = load_tournament(tid).state.players
+    assert [(p.name, p.rating, p.title) for p in players.values()][:2] == [
+        ("Carlsen, Magnus", 2830, ""),
+        ("Caruana, Fabiano", 2800, "GM"),
+    ]
+
+
+def test_a_refused_player_line_is_named_by_its_line_number() -> None:
+    tid = empty_team_swiss()
+    lines = FOUR.replace("Nakamura, Hikaru, 2790", "Nakamura, Hikaru, 2790, XX")
+    response = register(signed_in(), tid, players=lines)
+    assert response.status_code == 400
+    assert "players, line 3, title:" in response.content.decode()
+
+
+def test_a_roster_player_links_to_the_edit_page_which_comes_back_to_the_team_page() -> None:
+    tid = build_team_event(teams=4, boards=2)
+    client = signed_in()
+    edit = reverse("live:edit-player", args=[tid, 1])
+    assert f'href="{edit}"' in client.get(manage(tid)).content.decode()
+    assert f'href="{manage(tid)}"' in client.get(edit).content.decode()
+    response = client.post(edit, {"name": "Player One", "rating": "2390"})
+    assert response.status_code == 302 and response["Location"] == manage(tid)
+    assert load_tournament(tid).state.players[1].name == "Player One"
+
+
+def test_the_team_with_the_pairing_allocated_bye_has_no_line_up_form() -> None:
+    tid = build_team_event(teams=5, boards=2, system="swiss")
+    (bye,) = load_tournament(tid).state.team_rounds[1].byes
+    html = signed_in().get(manage(tid)).content.decode()
+    assert f'form method="post" class="lineup" data-team="{bye}"' not in html
+    assert f'<p class="lineup-absent" data-team="{bye}">' in html
+    assert "pairing-allocated bye" in html
+
+
+def test_home_links_a_visitor_to_sign_in() -> None:
+    html = Client().get(reverse("live:index")).content.decode()
+    assert f'href="{reverse("live:login")}"' in html
