@@ -118,6 +118,7 @@ def _named(field: str, action: str) -> str:
     """A refusal's field as the page's forms name it: ``players.2.rating`` is
     the rating on the third line of the players (or of a roster), ``players.2``
     of a line-up its third board."""
+    field = field.removeprefix("changes.")  # a team's data as corrected
     name, _dot, rest = field.partition(".")
     index, _dot, detail = rest.partition(".")
     if name not in ("players", "roster") or not index.isdigit():
@@ -139,6 +140,15 @@ def _register(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
 def _roster(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
     roster = [_roster_line(line, "roster") for line in _lines(data.get("roster", ""))]
     return writes.edit_roster, {"team": _int(data, "team"), "roster": roster}
+
+
+TEAM_FIELDS = ("name", "short_name", "federation", "captain")
+
+
+def _edit_team(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
+    """The team's data as the form shows them; the command keeps only what changed."""
+    changes = {k: data.get(k, "").strip() for k in TEAM_FIELDS}
+    return writes.edit_team, {"team": _int(data, "team"), "changes": changes}
 
 
 def _pair(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
@@ -219,6 +229,7 @@ def _rank(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
 ACTIONS: dict[str, Action] = {
     "register": _register,
     "roster": _roster,
+    "team": _edit_team,
     "pair": _pair,
     "lineup": _submit_lineup,
     "start": _start,
@@ -289,11 +300,14 @@ def _context(
         roster = "\n".join(f"#{rank} {state.players[rank].name}" for rank in team.roster)
         lineup = state.lineups.get((number, team.number))
         shown = ", ".join("-" if p is None else str(p) for p in lineup) if lineup else ""
+        details = {k: getattr(team, k) for k in TEAM_FIELDS}
         if posted and posted.get("team") == str(team.number):
             if posted.get("action") == "roster":
                 roster = posted.get("roster", "")
             elif posted.get("action") == "lineup":
                 shown = posted.get("players", "")
+            elif posted.get("action") == "team":
+                details = {k: posted.get(k, "") for k in TEAM_FIELDS}
         byes = sorted(
             (r, BYE_NAMES[b[team.number]]) for r, b in state.team_byes.items() if team.number in b
         )
@@ -302,6 +316,7 @@ def _context(
             {
                 "team": team,
                 "roster_text": roster,
+                "details": details,
                 "players": [state.players[rank] for rank in team.roster],
                 "lineup": shown,
                 "playing": not team.withdrawn_in(number)

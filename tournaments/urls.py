@@ -71,6 +71,7 @@ urlpatterns = [
     ),
     # Team events (api.teams).
     path(tournament + "teams/", teams.TeamListView.as_view(), name="team-list"),
+    path(tournament + "teams/<int:team>/", teams.TeamView.as_view(), name="team-detail"),
     path(tournament + "teams/<int:team>/roster/", teams.RosterView.as_view(), name="team-roster"),
     path(
         tournament + "teams/<int:team>/withdrawal/",

@@ -1,10 +1,10 @@
 """A newcomer organiser runs a team Swiss through the pages alone, from the home
 page, at a desktop and at a phone size, with no API call: create a 6-team, 4-board
 Swiss, register the teams (one refused and fixed without retyping it), correct a
-misspelt player's name, change a roster's order, add a reserve, pair round 1,
-enter the line-ups (one board left empty) and the board results, correct one,
-withdraw a team, look at the standings, a match, the team crosstable and the hall
-screen, and pair round 2.
+misspelt team name and a misspelt player's name, change a roster's order, add a
+reserve, pair round 1, enter the line-ups (one board left empty) and the board
+results, correct one, withdraw a team, look at the standings, a match, the team
+crosstable and the hall screen, and pair round 2.
 
 Every expected value is worked out by hand below.  The screenshots go to
 tests/artifacts/team-walk/ (git-ignored).
@@ -29,6 +29,7 @@ SHOTS = Path(__file__).resolve().parents[1] / "artifacts" / "team-walk"
 CLUBS = ("Rochade Eupen", "Caissa Bonn", "Springer Basel", "Turm Graz", "Läufer Wien", "Dame Linz")
 # Team t's players, strongest team first, so registration order is the order of
 # strength and team t's players get start ranks 4t-3 ... 4t.
+MISSPELT_CLUB = "Casisa Bonn"  # registered so, corrected to CLUBS[1]
 MISSPELT, FIXED = "Smiht, Jon", "Smith, Jon"  # team 3's board 1, start rank 9
 RESERVE = "Reserve, Rita"  # team 1's fifth player: start rank 25
 
@@ -104,14 +105,22 @@ def test_a_newcomer_runs_a_team_swiss_through_the_pages(server: str, size: str) 
         typed.fill("\n".join(players(1)))
         submit(page, "form.register")
         for team in range(2, 7):
-            page.fill("form.register input[name=name]", CLUBS[team - 1])
+            name = MISSPELT_CLUB if team == 2 else CLUBS[team - 1]
+            page.fill("form.register input[name=name]", name)
             page.fill("form.register textarea[name=players]", "\n".join(players(team)))
             submit(page, "form.register")
         expect(page.locator("form.rank tbody tr")).to_have_count(6)
         expect(page.locator("p.note")).to_have_count(0)  # already in order of strength
         shoot("03-registered")
 
-        # The misspelt name, fixed from team 3's roster.
+        # The misspelt team name, fixed in the team's data.
+        details = "form.team-details[data-team='2']"
+        expect(page.locator(f"{details} input[name=name]")).to_have_value(MISSPELT_CLUB)
+        page.fill(f"{details} input[name=name]", CLUBS[1])
+        submit(page, details)
+        expect(page.locator("form.rank tbody tr[data-team='2']")).to_contain_text(CLUBS[1])
+
+        # The misspelt player's name, fixed from team 3's roster.
         page.locator("form.roster[data-team='3'] a.edit-player", has_text=MISSPELT).click()
         page.fill("#edit-player input[name=name]", FIXED)
         shoot("04-edit-player")

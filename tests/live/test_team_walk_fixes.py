@@ -110,3 +110,35 @@ def test_the_team_with_the_pairing_allocated_bye_has_no_line_up_form() -> None:
 def test_home_links_a_visitor_to_sign_in() -> None:
     html = Client().get(reverse("live:index")).content.decode()
     assert f'href="{reverse("live:login")}"' in html
+
+
+def test_a_misspelt_team_name_is_corrected_on_the_team_page_after_round_1() -> None:
+    tid = build_team_event(teams=4, boards=2)
+    form = {"action": "team", "team": "2", "name": "Club Two", "short_name": "C2"}
+    form |= {"federation": "", "captain": "Captain 2"}
+    assert signed_in().post(manage(tid), form).status_code == 303
+    (event,) = Event.objects.filter(tournament_id=tid, kind="team.edited")
+    assert event.payload == {"team": 2, "changes": {"name": "Club Two"}}
+    assert load_tournament(tid).state.teams[2].name == "Club Two"
+
+
+def test_a_team_name_taken_is_refused_naming_it_and_the_form_keeps_it() -> None:
+    tid = build_team_event(teams=4, boards=2)
+    form = {"action": "team", "team": "2", "name": "Club 3", "short_name": "C2"}
+    response = signed_in().post(manage(tid), form)
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert "name: a team named &#x27;Club 3&#x27; is already registered" in html
+    assert "changes.name" not in html
+    assert 'name="name" required value="Club 3"' in html
+    assert not Event.objects.filter(tournament_id=tid, kind="team.edited").exists()
+
+
+def test_the_api_corrects_a_team_captain() -> None:
+    tid = build_team_event(teams=4, boards=2)
+    url = reverse("tournaments:team-detail", args=[tid, 1])
+    response = signed_in().patch(url, {"captain": "Anna"}, content_type="application/json")
+    assert response.status_code == 201
+    assert load_tournament(tid).state.teams[1].captain == "Anna"
+    again = signed_in().patch(url, {"captain": "Anna"}, content_type="application/json")
+    assert again.status_code == 400 and "changes.captain" in again.json()

@@ -131,6 +131,15 @@ class RosterView(TournamentAPIView):
         return self.run(commands.edit_roster, team=team)
 
 
+class TeamView(TournamentAPIView):
+    """A team's name, short name, federation or club and captain corrected (the
+    fields given)."""
+
+    @write_schema(command_body(bodies.TeamChanges), "Correct a team's data")
+    def patch(self, request: Request, tournament_id: int, team: int) -> Response:
+        return self.run(commands.edit_team, into="changes", team=team)
+
+
 class TeamWithdrawalView(TournamentAPIView):
     """A team withdrawn from a round on: not paired in that round or any later one."""
 

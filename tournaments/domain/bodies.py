@@ -572,6 +572,24 @@ class RegisterTeam(Body):
 
 
 @dataclass(frozen=True, kw_only=True)
+class TeamChanges(Body):
+    """A team's data as corrected: only what is sent changes."""
+
+    name: str | None = given(Text(200), optional=True)
+    short_name: str | None = given(Text(20, blank=True), optional=True)
+    federation: str | None = given(
+        Text(200, blank=True), optional=True, help="A federation or a club."
+    )
+    captain: str | None = given(Text(200, blank=True), optional=True)
+
+
+@dataclass(frozen=True, kw_only=True)
+class EditTeam(Body):
+    team: int = _start_rank()
+    changes: TeamChanges = given(Nested(TeamChanges))
+
+
+@dataclass(frozen=True, kw_only=True)
 class RosterItem(PlayerData):
     """A player already on the roster (``start_rank`` alone) or a new one (its data)."""
 

@@ -60,6 +60,7 @@ class EventKind(enum.StrEnum):
     ORGANISER_REVOKED = "organiser.revoked"
     TEAM_REGISTERED = "team.registered"
     ROSTER_EDITED = "team.roster_edited"
+    TEAM_EDITED = "team.edited"
     LINEUP_SUBMITTED = "team.lineup_submitted"
     TEAM_ROUND_PAIRED = "team.round_paired"
     BOARD_RESULT_RECORDED = "team.board_result_recorded"
@@ -669,6 +670,29 @@ class RosterEdited(DomainEvent):
 
 
 @dataclass(frozen=True)
+class TeamEdited(DomainEvent):
+    """A team's name, short name, federation or club, or captain corrected."""
+
+    KIND = EventKind.TEAM_EDITED
+    PUBLIC = frozenset({"team", "changes"})
+    EXAMPLES = MappingProxyType({1: {"team": 2, "changes": {"name": "Rochade Eupen"}}})
+
+    team: int
+    changes: Mapping[str, str]  # only the fields that change
+
+    @classmethod
+    def public_of(cls, payload: Mapping[str, Any]) -> Payload | None:
+        assert TeamRegistered.PUBLIC is not None
+        return _public_changes(payload, TeamRegistered.PUBLIC)
+
+    def apply(self, acc: Accumulator, seq: int) -> None:
+        acc.teams[self.team] = replace(acc.teams[self.team], **self.changes)
+
+    def summary(self) -> str:
+        return f"team {self.team}: {_changes_text(self.changes)}"
+
+
+@dataclass(frozen=True)
 class LineupSubmitted(DomainEvent):
     """The players of a team in a round, by board (null: nobody on that board); a
     later line-up for the same round replaces it until a board has a result."""
@@ -1220,6 +1244,7 @@ EVENT_TYPES: Mapping[str, type[DomainEvent]] = MappingProxyType(
             OrganiserRevoked,
             TeamRegistered,
             RosterEdited,
+            TeamEdited,
             LineupSubmitted,
             TeamRoundPaired,
             BoardResultRecorded,

@@ -34,6 +34,7 @@ from .events import (
     RosterEdited,
     TeamByeCancelled,
     TeamByeRequested,
+    TeamEdited,
     TeamRegistered,
     TeamReinstated,
     TeamRoundPaired,
@@ -134,6 +135,21 @@ def decide_team_registration(state: TournamentState, body: Body) -> list[DomainE
     team = {k: body[k] for k in ("name", "short_name", "federation", "captain")}
     roster = [ranks[i] for i in range(len(body["players"]))]
     return [*plan.events, TeamRegistered.from_payload({**team, "number": number, "roster": roster})]
+
+
+def decide_team_edit(state: TournamentState, body: Body) -> list[DomainEvent]:
+    """Correct a team's data at any time: the fields equal to the current values are
+    left out, an edit changing nothing is refused, a name stays unique."""
+    team = _team(state, body["team"])
+    given = body["changes"]
+    changes = {name: value for name, value in given.items() if value != getattr(team, name)}
+    if not changes:
+        field = f"changes.{next(iter(given))}" if given else "changes"
+        raise CommandError(field, f"nothing to change: team {team.number} already has these data")
+    name = changes.get("name")
+    if name is not None and any(t.name == name for t in state.teams.values()):
+        raise CommandError("changes.name", f"a team named {name!r} is already registered")
+    return [TeamEdited.from_payload({"team": team.number, "changes": changes})]
 
 
 def _lined_up(state: TournamentState, team: int) -> set[int]:

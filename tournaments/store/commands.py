@@ -64,6 +64,7 @@ __all__ = [
     "correct_result",
     "create_tournament",
     "edit_roster",
+    "edit_team",
     "forfeit_match",
     "pair_next_team_round",
     "pair_team_round",
@@ -231,6 +232,7 @@ edit_roster = Command(
     team_decisions.decide_roster_edit,
     replay_fields=frozenset({"team"}),
 )
+edit_team = Command(EventKind.TEAM_EDITED, b.EditTeam, team_decisions.decide_team_edit)
 submit_lineup = Command(EventKind.LINEUP_SUBMITTED, b.SubmitLineup, team_decisions.decide_lineup)
 pair_team_round = Command(
     EventKind.TEAM_ROUND_PAIRED,
