@@ -35,6 +35,18 @@ def points(value: Fraction | int | None) -> str:
     return _decimal(f"{float(value):.2f}")
 
 
+# A game's result as a score sheet writes it: "1/2-1/2" is too wide for a phone.
+_GAME_RESULTS = {"1/2-1/2": "½-½", "+/-": "+/−", "-/+": "−/+", "0-0": "−/−"}
+
+
+@register.filter
+def game_result(value: str | None) -> str:
+    """A board's stored result as shown ("…" while it is played)."""
+    if not value:
+        return "…"
+    return _GAME_RESULTS.get(value, value)
+
+
 @register.filter
 def signed(value: Fraction | None, places: int = 1) -> str:
     """+12.4 / −3.0 (a real minus sign; +12,4 in French); – when there is nothing."""

@@ -142,3 +142,12 @@ def test_the_api_corrects_a_team_captain() -> None:
     assert load_tournament(tid).state.teams[1].captain == "Anna"
     again = signed_in().patch(url, {"captain": "Anna"}, content_type="application/json")
     assert again.status_code == 400 and "changes.captain" in again.json()
+
+
+def test_a_drawn_board_reads_as_half_half_on_the_match_page() -> None:
+    tid = build_team_event(teams=4, boards=2)
+    body = {"round": 1, "match": 1, "board": 2, "result": "1/2-1/2"}
+    commands.record_board_result(tid, body, author=organiser())
+    html = Client().get(reverse("live:team-match", args=[tid, 1, 1])).content.decode()
+    row = html.split('data-board="2"')[1].split("</tr>")[0]
+    assert '<td class="result">½-½</td>' in row

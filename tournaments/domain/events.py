@@ -686,7 +686,15 @@ class TeamEdited(DomainEvent):
         return _public_changes(payload, TeamRegistered.PUBLIC)
 
     def apply(self, acc: Accumulator, seq: int) -> None:
-        acc.teams[self.team] = replace(acc.teams[self.team], **self.changes)
+        team = acc.teams[self.team]
+        given = self.changes
+        acc.teams[self.team] = replace(
+            team,
+            name=given.get("name", team.name),
+            short_name=given.get("short_name", team.short_name),
+            federation=given.get("federation", team.federation),
+            captain=given.get("captain", team.captain),
+        )
 
     def summary(self) -> str:
         return f"team {self.team}: {_changes_text(self.changes)}"
