@@ -32,6 +32,7 @@ from tournaments.store import writes
 from tournaments.store.queries import settings_payload
 from tournaments.store.writes import CommandError, grant_organiser
 
+from .console import players_page
 from .registration import FederationField, organised, signed_in
 from .tiebreak_names import tiebreak_name
 
@@ -335,7 +336,7 @@ def settings_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
         _errors_on(form, exc)
         return render(request, "live/setup.html", context, status=400)
     messages.success(request, _("Settings saved: %(fields)s.") % {"fields": ", ".join(changes)})
-    return HttpResponseRedirect(reverse("live:register", args=[tournament_id]))
+    return HttpResponseRedirect(reverse(players_page(tournament), args=[tournament_id]))
 
 
 def form_initial(settings: dict[str, Any]) -> dict[str, Any]:

@@ -151,3 +151,19 @@ def test_a_drawn_board_reads_as_half_half_on_the_match_page() -> None:
     html = Client().get(reverse("live:team-match", args=[tid, 1, 1])).content.decode()
     row = html.split('data-board="2"')[1].split("</tr>")[0]
     assert '<td class="result">½-½</td>' in row
+
+
+def test_the_team_page_links_to_the_settings_and_the_event_log() -> None:
+    tid = build_team_event(teams=4, boards=2)
+    html = signed_in().get(manage(tid)).content.decode()
+    assert f'href="{reverse("live:settings", args=[tid])}"' in html
+    assert f'href="{reverse("live:event-log", args=[tid])}"' in html
+
+
+def test_the_settings_of_a_team_event_saved_go_back_to_its_team_page() -> None:
+    tid = build_team_event(teams=4, boards=2, system="swiss")
+    form = {"name": "Team League", "system": "swiss", "rounds": "5", "rules": "fide-2026"}
+    form |= {"scoring": "standard", "tiebreaks": "EDE, EMGSB/C1, BH:MP/C1, MPvGP"}
+    response = signed_in().post(reverse("live:settings", args=[tid]), {**form, "place": "Bonn"})
+    assert response.status_code == 302 and response["Location"] == manage(tid)
+    assert load_tournament(tid).state.settings.details == {"place": "Bonn"}
