@@ -318,6 +318,7 @@ def _context(
                 "roster_text": roster,
                 "details": details,
                 "players": [state.players[rank] for rank in team.roster],
+                "placeholder": ", ".join(map(str, team.roster[: state.settings.boards])),
                 "lineup": shown,
                 "playing": not team.withdrawn_in(number)
                 and state.team_bye(number, team.number) is None

@@ -167,3 +167,17 @@ def test_the_settings_of_a_team_event_saved_go_back_to_its_team_page() -> None:
     response = signed_in().post(reverse("live:settings", args=[tid]), {**form, "place": "Bonn"})
     assert response.status_code == 302 and response["Location"] == manage(tid)
     assert load_tournament(tid).state.settings.details == {"place": "Bonn"}
+
+
+def test_each_line_up_field_shows_its_teams_roster_by_start_rank() -> None:
+    tid = build_team_event(teams=4, boards=2, lined_up=False)  # team 2: 4, 5, 6
+    html = signed_in().get(manage(tid)).content.decode()
+    form = html.split('class="lineup" data-team="2"')[1].split("</form>")[0]
+    assert 'placeholder="4, 5"' in form
+    assert "4 Player 2.1 · 5 Player 2.2 · 6 Player 2.3" in form
+
+
+def test_home_links_an_organiser_to_a_team_events_team_page() -> None:
+    tid = build_team_event(teams=4, boards=2)
+    html = signed_in().get(reverse("live:index")).content.decode()
+    assert f'class="organise" href="{manage(tid)}"' in html

@@ -204,6 +204,7 @@ class TournamentSummary:
     rules: str
     created_at: datetime
     details: Mapping[str, Any]  # dates, place, ... as given at creation (Settings.details)
+    is_team: bool = False
 
 
 def load_tournament(tournament_id: int) -> FoldedTournament:
@@ -329,6 +330,7 @@ def list_tournaments() -> list[TournamentSummary]:
                 rules=payload["rules"],
                 created_at=event.created_at,
                 details=payload.get("details", {}),
+                is_team=payload.get("kind") == "team",
             )
         )
     return summaries
