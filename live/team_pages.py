@@ -59,6 +59,11 @@ class MatchView:
     lined_up: bool
     boards: tuple[MatchBoardLine, ...]
 
+    @property
+    def has_result(self) -> bool:
+        """A board result is recorded: the match can no longer be forfeited."""
+        return any(line.result and not line.implied for line in self.boards)
+
 
 def team_name(folded: FoldedTournament, number: int) -> str:
     return folded.state.teams[number].name

@@ -71,8 +71,11 @@ def standings_order(page: Page) -> list[str]:
 def test_a_newcomer_runs_a_team_swiss_through_the_pages(server: str, size: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
 
-    def shoot(name: str) -> None:
-        page.screenshot(path=SHOTS / f"{size}-{name}.png", full_page=True)
+    def shoot(name: str, focus: str = "") -> None:
+        """The whole page, or the window scrolled to ``focus``."""
+        if focus:
+            page.locator(focus).first.scroll_into_view_if_needed()
+        page.screenshot(path=SHOTS / f"{size}-{name}.png", full_page=not focus)
         if size == "phone":
             fits(page)
 
@@ -97,7 +100,7 @@ def test_a_newcomer_runs_a_team_swiss_through_the_pages(server: str, size: str) 
         page.fill("form.register textarea[name=players]", "\n".join(players(1)[:3]))
         page.locator("form.register button[type=submit]").click()
         expect(page.locator(".message.error")).to_contain_text("players")
-        shoot("02-register-refused")
+        shoot("02-register-refused", focus="form.register")
         expect(page.locator("form.register input[name=name]")).to_have_value(CLUBS[0])
         expect(page.locator("form.register input[name=captain]")).to_have_value("Anna Braun")
         typed = page.locator("form.register textarea[name=players]")
@@ -154,7 +157,7 @@ def test_a_newcomer_runs_a_team_swiss_through_the_pages(server: str, size: str) 
         for team, lineup in lineups.items():
             page.fill(f"form.lineup[data-team='{team}'] input[name=players]", lineup)
             submit(page, f"form.lineup[data-team='{team}']")
-        shoot("05-lineups")
+        shoot("05-lineups", focus="#lineups")
 
         # Results from White's side; the first-named team has White on boards 1, 3.
         # Match 1 (Eupen-Graz): 1-0, 0-1 (Eupen Black wins), 1-0, ½: Eupen 3½-½.
@@ -169,7 +172,9 @@ def test_a_newcomer_runs_a_team_swiss_through_the_pages(server: str, size: str) 
             board(page, 3, number, result)
         match_three = page.locator("section.match[data-match='3'] form.board[data-board='4']")
         expect(match_three).to_contain_text("empty seat")
-        shoot("06-results")
+        # With its results in, a match is no longer offered to be forfeited.
+        expect(page.locator("section.match form.forfeit")).to_have_count(0)
+        shoot("06-results", focus="section.match[data-match='3']")
 
         # The correction: match 2 board 1 was 0-1 (Bonn, Black, won): Bonn 2½-1½.
         board(page, 2, 1, "0-1", reason="score sheet misread")

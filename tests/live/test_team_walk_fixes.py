@@ -181,3 +181,14 @@ def test_home_links_an_organiser_to_a_team_events_team_page() -> None:
     tid = build_team_event(teams=4, boards=2)
     html = signed_in().get(reverse("live:index")).content.decode()
     assert f'class="organise" href="{manage(tid)}"' in html
+
+
+def test_a_match_with_a_board_result_offers_no_match_forfeit() -> None:
+    tid = build_team_event(teams=4, boards=2)
+    commands.record_board_result(
+        tid, {"round": 1, "match": 1, "board": 1, "result": "1-0"}, author=organiser()
+    )
+    html = signed_in().get(manage(tid)).content.decode()
+    first = html.split('<section class="match" data-match="1">')[1].split("</section>")[0]
+    second = html.split('<section class="match" data-match="2">')[1].split("</section>")[0]
+    assert 'class="forfeit"' not in first and 'class="forfeit"' in second
