@@ -192,3 +192,9 @@ def test_a_match_with_a_board_result_offers_no_match_forfeit() -> None:
     first = html.split('<section class="match" data-match="1">')[1].split("</section>")[0]
     second = html.split('<section class="match" data-match="2">')[1].split("</section>")[0]
     assert 'class="forfeit"' not in first and 'class="forfeit"' in second
+
+
+def test_the_standings_of_a_team_event_search_by_team_name() -> None:
+    tid = build_team_event(teams=4, boards=2)
+    html = Client().get(reverse("live:spectator", args=[tid])).content.decode()
+    assert 'placeholder="team name"' in html
