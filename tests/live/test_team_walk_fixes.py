@@ -198,3 +198,24 @@ def test_the_standings_of_a_team_event_search_by_team_name() -> None:
     tid = build_team_event(teams=4, boards=2)
     html = Client().get(reverse("live:spectator", args=[tid])).content.decode()
     assert 'placeholder="team name"' in html
+
+
+def test_a_refused_line_up_keeps_what_was_typed_and_names_the_board() -> None:
+    tid = build_team_event(teams=4, boards=2, lined_up=False)
+    form = {"action": "lineup", "round": "1", "team": "2", "players": "4, x"}
+    response = signed_in().post(manage(tid), form)
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert "players, board 2: &#x27;x&#x27; is not a start rank" in html
+    lineup = html.split('class="lineup" data-team="2"')[1].split("</form>")[0]
+    assert 'value="4, x"' in lineup
+
+
+def test_a_refused_roster_keeps_what_was_typed() -> None:
+    tid = build_team_event(teams=4, boards=2)
+    form = {"action": "roster", "round": "1", "team": "2", "roster": "#4\n#99"}
+    response = signed_in().post(manage(tid), form)
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert "roster, line 2, start_rank: player 99 is not on the roster of team 2" in html
+    assert "#4\n#99</textarea>" in html
