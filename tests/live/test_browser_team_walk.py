@@ -4,7 +4,8 @@ Swiss, register the teams (one refused and fixed without retyping it), correct a
 misspelt team name and a misspelt player's name, change a roster's order, add a
 reserve, pair round 1, enter the line-ups (one board left empty) and the board
 results, correct one, withdraw a team, look at the standings, a match, the team
-crosstable and the hall screen, and pair round 2.
+crosstable and the hall screen, pair round 2, and give a captain a private link
+through which the captain sends round 2's line-up (the reserve on board 4).
 
 Every expected value is worked out by hand below.  The screenshots go to
 tests/artifacts/team-walk/ (git-ignored).
@@ -221,6 +222,26 @@ def test_a_newcomer_runs_a_team_swiss_through_the_pages(server: str, size: str) 
             )
         expect(page.locator("p.lineup-absent[data-team='6']")).to_contain_text("withdrawn")
         shoot("12-round-2")
+
+        # Eupen's captain gets a private link and sends round 2's line-up with it.
+        captain = page.locator("ul.captain-links li[data-team='1']")
+        captain.locator("button[value=issue]").click()
+        expect(page.locator("p.message").first).to_have_text("1 new private link.")
+        link = captain.locator("a").get_attribute("href")
+        assert link
+        page.goto(server + link)
+        expect(page.locator("section.captain h2")).to_have_text(CLUBS[0])
+        seats = page.locator("form.lineup select[name=board]")
+        expect(seats).to_have_count(4)
+        for seat, name in enumerate(("Player 1.1", "Player 1.2", "Player 1.3", RESERVE)):
+            seats.nth(seat).select_option(label=name)
+        shoot("13-captain")
+        page.locator("form.lineup button[type=submit]").click()
+        expect(page.locator("section.captain p.message")).to_have_count(1)
+        expect(page.locator(".message.error")).to_have_count(0)
+        page.goto(manage)
+        lineup = page.locator("form.lineup[data-team='1'] input[name=players]")
+        expect(lineup).to_have_value("1, 2, 3, 25")
 
 
 def _tid(url: str) -> int:
