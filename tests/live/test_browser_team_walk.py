@@ -198,6 +198,8 @@ def test_a_newcomer_runs_a_team_swiss_through_the_pages(server: str, size: str) 
         )
         expect(page.locator("#standings tr[data-start-rank='2'] td.points")).to_have_text("2")
         assert standings_order(page) == ["1", "3", "2", "5", "6", "4"]
+        game_points = page.locator("#standings tr[data-start-rank='1'] td.tb").first
+        expect(game_points).to_have_text("3½")  # as the crosstable and the match write it
         shoot("08-standings")
 
         page.goto(server + reverse("live:team-match", args=[_tid(manage), 1, 1]))

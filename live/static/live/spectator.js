@@ -369,7 +369,8 @@
         "<td class='fed'>" + esc(row.federation) + "</td>" +
         (team ? "" : "<td class='rating'>" + esc(row.rating || "") + "</td>") +
         "<td class='points'>" + points(row.points) + "</td>" +
-        codes.map((code) => "<td class='tb'>" + number(row.tiebreaks[code]) + "</td>").join("") +
+        // Game points are a score, written as the match scores and the crosstable write them (3½).
+        codes.map((code) => "<td class='tb'>" + (team && code === "GP" ? points : number)(row.tiebreaks[code]) + "</td>").join("") +
         "</tr>";
     }).join("");
   }
