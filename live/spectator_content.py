@@ -85,15 +85,23 @@ K_SENIOR_FROM = 2400
 def stage(folded: FoldedTournament) -> str:
     """Where the event stands: "Round 4 of 9, in progress", "Final standings"."""
     progress = progress_of(folded)
-    return stage_text(folded.rounds, progress.current, progress.finished, progress.players)
+    return stage_text(
+        folded.rounds, progress.current, progress.finished, progress.players, folded.is_team
+    )
 
 
-def stage_text(rounds: int, current: int, finished: bool, players: int) -> str:
+def stage_text(rounds: int, current: int, finished: bool, players: int, team: bool = False) -> str:
     """``stage`` from its parts: ``current`` the last paired round (0: none yet),
-    ``finished`` whether it is closed or has every result."""
+    ``finished`` whether it is closed or has every result; a ``team`` event's
+    ``players`` are its teams."""
     if current == 0:
+        entrants = (
+            ngettext("%(n)d team", "%(n)d teams", players)
+            if team
+            else ngettext("%(n)d player", "%(n)d players", players)
+        )
         return _("Registration: %(players)s, %(rounds)s") % {
-            "players": ngettext("%(n)d player", "%(n)d players", players) % {"n": players},
+            "players": entrants % {"n": players},
             "rounds": ngettext("%(n)d round", "%(n)d rounds", rounds) % {"n": rounds},
         }
     if finished and current >= rounds:

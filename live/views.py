@@ -82,7 +82,11 @@ def index(request: HttpRequest) -> HttpResponse:
                 "summary": summary,
                 "stage": (
                     spectator_content.stage_text(
-                        summary.rounds, known.current, known.finished, known.players
+                        summary.rounds,
+                        known.current,
+                        known.finished,
+                        known.players,
+                        summary.is_team,
                     )
                     if known
                     else ""

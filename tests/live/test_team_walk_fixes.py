@@ -9,6 +9,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from live.snapshots import ensure_snapshot
 from tests.builders import build_team_event, organiser
 from tournaments.models import Event
 from tournaments.store import commands
@@ -219,3 +220,23 @@ def test_a_refused_roster_keeps_what_was_typed() -> None:
     html = response.content.decode()
     assert "roster, line 2, start_rank: player 99 is not on the roster of team 2" in html
     assert "#4\n#99</textarea>" in html
+
+
+def test_home_counts_a_team_events_entrants_as_teams() -> None:
+    tid = build_team_event(teams=4, boards=2)
+    ensure_snapshot(tid)
+    html = Client().get(reverse("live:index")).content.decode()
+    item = html[html.index(">Team League</a>") :]
+    assert "4 teams" in item and "players" not in item.split("</li>")[0]
+
+
+def test_a_team_event_before_round_1_counts_its_teams_in_registration() -> None:
+    tid = empty_team_swiss()
+    commands.register_team(
+        tid,
+        {"name": "Rochade", "players": [{"name": f"P{i}"} for i in range(4)]},
+        author=organiser(),
+    )
+    ensure_snapshot(tid)
+    html = Client().get(reverse("live:index")).content.decode()
+    assert "Registration: 1 team, 5 rounds" in html
