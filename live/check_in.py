@@ -95,7 +95,9 @@ def _record(request: HttpRequest, tournament_id: int, state: TournamentState, nu
         writes.check_in_players(tournament_id, body, author=signed_in(request))
     except CommandError as exc:
         messages.error(
-            request, _("Not done: %(field)s: %(why)s") % {"field": exc.field, "why": exc.message}
+            request,
+            _("Not done: %(field)s: %(why)s")
+            % {"field": exc.field, "why": writes.translated(exc.message)},
         )
         return
     if action == "all":

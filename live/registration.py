@@ -178,7 +178,7 @@ def _register_one(
     try:
         writes.register_player(tournament.id, body, author=signed_in(request))
     except CommandError as exc:
-        for field, errors in exc.errors.items():
+        for field, errors in writes.translated_errors(exc).items():
             form.add_error(field if field in form.fields else None, errors)
         return render(request, "live/register.html", context, status=400)
     messages.success(request, _("%(name)s is registered.") % {"name": body["name"]})
@@ -213,7 +213,10 @@ def _bulk(
                         tournament.id, registration_body(row.player), author=signed_in(request)
                     )
                 except CommandError as exc:
-                    exc.message = f"line {row.line}: {exc.message}"
+                    exc.message = _("line %(line)s: %(reason)s") % {
+                        "line": row.line,
+                        "reason": writes.translated(exc.message),
+                    }
                     raise
     except CommandError as exc:
         context["error"] = _("Nothing was registered. %(field)s, %(reason)s") % {

@@ -46,7 +46,7 @@ def report_action(request: HttpRequest, tournament_id: int, round_number: int) -
         messages.error(
             request,
             _("Board %(board)s: %(field)s: %(reason)s")
-            % {"board": board, "field": exc.field, "reason": exc.message},
+            % {"board": board, "field": exc.field, "reason": writes.translated(exc.message)},
         )
     return HttpResponseRedirect(reverse("live:enter", args=[tournament_id, round_number]))
 
@@ -85,7 +85,8 @@ def link_action(request: HttpRequest, tournament_id: int) -> HttpResponse:
     except CommandError as exc:
         messages.error(
             request,
-            _("Not done: %(field)s: %(reason)s") % {"field": exc.field, "reason": exc.message},
+            _("Not done: %(field)s: %(reason)s")
+            % {"field": exc.field, "reason": writes.translated(exc.message)},
         )
     back = post.get("round", "")
     if role == PLAYER and back.isdigit():

@@ -238,7 +238,8 @@ def manage_teams(request: HttpRequest, tournament_id: int) -> HttpResponse:
         except FormError as exc:
             error = str(exc)
         except writes.CommandError as exc:
-            error = "; ".join(f"{field}: {' '.join(m)}" for field, m in exc.errors.items())
+            errors = writes.translated_errors(exc).items()
+            error = "; ".join(f"{field}: {' '.join(m)}" for field, m in errors)
         else:
             url = reverse("live:team-manage", args=[tournament_id])
             return HttpResponseRedirect(f"{url}?round={request.POST.get('round', '')}", status=303)

@@ -22,6 +22,7 @@ from tiebreaks.standings import DEFAULT_RULES, RULES, compute_standings
 from tiebreaks.teams.boards import BoardOrder
 from tiebreaks.teams.standings import ROUND_ROBIN_DEFAULT, SWISS_DEFAULT, parse_team_code
 
+from .errors import msg
 from .reports import ROLES
 from .shapes import (
     BirthDate,
@@ -235,14 +236,18 @@ class CreateTournament(Body):
             return _team_settings(values)
         for team_only in ("boards", "match_points", "lineup_order", "lineup_tolerance"):
             if team_only in values:
-                raise Invalid({team_only: ["applies to a team event only"]})
+                raise Invalid({team_only: [msg("applies to a team event only")]})
         values["kind"] = None
         late = [n for n in values.get("no_half_byes_in", ()) if n > values["rounds"]]
         if late:
             raise Invalid(
                 {
                     "no_half_byes_in": [
-                        f"round {late[0]} is after the last round ({values['rounds']})"
+                        msg(
+                            "round %(round)s is after the last round (%(rounds)s)",
+                            round=late[0],
+                            rounds=values["rounds"],
+                        )
                     ]
                 }
             )
@@ -250,10 +255,14 @@ class CreateTournament(Body):
             values["no_half_byes_in"] = sorted(set(values["no_half_byes_in"]))
         if "acceleration" in values:
             if values.get("system", System.SWISS.value) != System.SWISS.value:
-                raise Invalid({"acceleration": ["acceleration applies to a Swiss only"]})
+                raise Invalid({"acceleration": [msg("acceleration applies to a Swiss only")]})
             if not standard_scoring(scoring_from_payload(values["scoring"].to_payload())):
                 raise Invalid(
-                    {"acceleration": ["Baku acceleration needs the standard 1 - 1/2 - 0 scoring"]}
+                    {
+                        "acceleration": [
+                            msg("Baku acceleration needs the standard 1 - 1/2 - 0 scoring")
+                        ]
+                    }
                 )
         values["tiebreaks"] = _checked_tiebreaks(
             values.get("tiebreaks") or [],
@@ -268,13 +277,13 @@ def _team_settings(values: dict[str, Any]) -> dict[str, Any]:
     """A team event's settings: boards given, team tie-break codes (the team
     engine's default list when empty)."""
     if "boards" not in values:
-        raise Invalid({"boards": ["a team event needs its number of boards"]})
+        raise Invalid({"boards": [msg("a team event needs its number of boards")]})
     if "acceleration" in values:
-        raise Invalid({"acceleration": ["not for team events"]})
+        raise Invalid({"acceleration": [msg("not for team events")]})
     if values.get("lineup_order") == RATING_ORDER:
         values.setdefault("lineup_tolerance", 0)
     elif "lineup_tolerance" in values:
-        raise Invalid({"lineup_tolerance": ['applies to the line-up order "rating" only']})
+        raise Invalid({"lineup_tolerance": [msg('applies to the line-up order "rating" only')]})
     try:
         parsed = [parse_team_code(code).text for code in values.get("tiebreaks") or []]
     except TieBreakError as exc:
@@ -379,7 +388,9 @@ class RankPlayers(Body):
     @classmethod
     def completed(cls, values: dict[str, Any]) -> dict[str, Any]:
         if ("method" in values) == ("order" in values):
-            raise Invalid({"method": ['Send either "method": "fide" or "order": [player ids].']})
+            raise Invalid(
+                {"method": [msg('Send either "method": "fide" or "order": [player ids].')]}
+            )
         return values
 
 
@@ -439,7 +450,7 @@ class PairingBoard(Body):
     @classmethod
     def completed(cls, values: dict[str, Any]) -> dict[str, Any]:
         if values["white"] == values["black"]:
-            raise Invalid({"black": ["A player cannot play themselves."]})
+            raise Invalid({"black": [msg("A player cannot play themselves.")]})
         return values
 
 
@@ -583,11 +594,11 @@ class RosterItem(PlayerData):
         if "start_rank" in values:
             if "name" in values:
                 raise Invalid(
-                    {"name": ["give a rostered player's start rank or a new player's data"]}
+                    {"name": [msg("give a rostered player's start rank or a new player's data")]}
                 )
             return {"start_rank": values["start_rank"]}
         if "name" not in values:
-            raise Invalid({"name": ["a new player needs a name"]})
+            raise Invalid({"name": [msg("a new player needs a name")]})
         return values
 
     def to_payload(self) -> dict[str, Any]:
@@ -635,7 +646,7 @@ class PairingMatch(Body):
     @classmethod
     def completed(cls, values: dict[str, Any]) -> dict[str, Any]:
         if values["white"] == values["black"]:
-            raise Invalid({"black": ["A team cannot meet itself."]})
+            raise Invalid({"black": [msg("A team cannot meet itself.")]})
         return values
 
 
@@ -748,6 +759,6 @@ class RankTeams(Body):
     def completed(cls, values: dict[str, Any]) -> dict[str, Any]:
         if ("method" in values) == ("order" in values):
             raise Invalid(
-                {"method": ['Send either "method": "rating" or "order": [team numbers].']}
+                {"method": [msg('Send either "method": "rating" or "order": [team numbers].')]}
             )
         return values

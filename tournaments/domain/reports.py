@@ -22,7 +22,7 @@ from typing import Any
 
 from .amendments import player_of
 from .decisions import decide_result
-from .errors import CommandError
+from .errors import CommandError, msg
 from .events import DomainEvent, LinkIssued, LinkRevoked, ReportRejected, ResultReported
 from .state import BoardState, Report, RoundState, TournamentState
 
@@ -40,9 +40,9 @@ def check_holder(state: TournamentState, role: str, holder: int, field: str = "h
     if role == PLAYER:
         player_of(state, holder, field)
     elif not state.settings.is_team:
-        raise CommandError("role", "captains' links are for team events")
+        raise CommandError("role", msg("captains' links are for team events"))
     elif holder not in state.teams:
-        raise CommandError(field, f"no team has pairing number {holder}")
+        raise CommandError(field, msg("no team has pairing number %(holder)s", holder=holder))
 
 
 def decide_links_issued(state: TournamentState, body: Body) -> list[DomainEvent]:
@@ -60,7 +60,12 @@ def decide_link_revoked(state: TournamentState, body: Body) -> list[DomainEvent]
     role, holder = body["role"], body["holder"]
     check_holder(state, role, holder)
     if (role, holder) not in state.links:
-        raise CommandError("holder", f"{role} {holder} has no link to revoke")
+        revoked = (
+            msg("captain %(holder)s has no link to revoke", holder=holder)
+            if role == "captain"
+            else msg("player %(holder)s has no link to revoke", holder=holder)
+        )
+        raise CommandError("holder", revoked)
     return [LinkRevoked(role, holder)]
 
 
@@ -85,15 +90,22 @@ def current_board(state: TournamentState, player_id: int) -> PlayerBoard:
     """The player's board in the current (last paired) round, or a CommandError
     saying why there is none to report on."""
     if state.settings.is_team:
-        raise CommandError("round", "in a team event the arbiter enters the board results")
+        raise CommandError("round", msg("in a team event the arbiter enters the board results"))
     player = player_of(state, player_id)
     number = state.last_paired_round
     if number == 0:
-        raise CommandError("round", "no round is paired yet")
+        raise CommandError("round", msg("no round is paired yet"))
     rnd = state.rounds[number]
     board = rnd.board_of(player.start_rank)
     if board is None:
-        raise CommandError("round", f"{player.name} has no board in round {number}")
+        raise CommandError(
+            "round",
+            msg(
+                "%(name)s has no board in round %(round)s",
+                name=player.name,
+                round=number,
+            ),
+        )
     own = state.reports.get((number, board.number), {}).get(player.start_rank)
     return PlayerBoard(rnd, board, own)
 
@@ -105,11 +117,23 @@ def decide_report(state: TournamentState, body: Body) -> list[DomainEvent]:
     at = current_board(state, body["player_id"])
     rnd, board, result = at.round, at.board, body["result"]
     if rnd.closed:
-        raise CommandError("round", f"round {rnd.number} is closed")
+        raise CommandError(
+            "round",
+            msg(
+                "round %(round)s is closed",
+                round=rnd.number,
+            ),
+        )
     if board.result is not None:
-        raise CommandError("result", f"board {board.number} already has its result")
+        raise CommandError(
+            "result",
+            msg(
+                "board %(board)s already has its result",
+                board=board.number,
+            ),
+        )
     if at.own_report is not None and at.own_report.result == result:
-        raise CommandError("result", f"you already reported {result}")
+        raise CommandError("result", msg("you already reported %(result)s", result=result))
     report = ResultReported(rnd.number, board.number, body["player_id"], result)
     own_rank = state.player_ids[body["player_id"]]
     opponent = board.black if own_rank == board.white else board.white
@@ -132,7 +156,12 @@ def _reported(state: TournamentState, body: Body) -> Mapping[int, Report]:
     reports = state.reports.get((body["round"], body["board"]))
     if not reports:
         raise CommandError(
-            "board", f"board {body['board']} of round {body['round']} has no report to decide"
+            "board",
+            msg(
+                "board %(board)s of round %(round)s has no report to decide",
+                board=body["board"],
+                round=body["round"],
+            ),
         )
     return reports
 
@@ -149,7 +178,9 @@ def decide_confirmation(state: TournamentState, body: Body) -> list[DomainEvent]
     result = body.get("result")
     if result is None:
         if conflicting(reports):
-            raise CommandError("result", "the players reported different results: give the result")
+            raise CommandError(
+                "result", msg("the players reported different results: give the result")
+            )
         result = next(iter(reports.values())).result
     confirms = sorted(r.seq for r in reports.values())
     return _record(state, body["round"], body["board"], result, confirms)
@@ -161,7 +192,13 @@ def decide_rejection(state: TournamentState, body: Body) -> list[DomainEvent]:
     rnd = state.rounds[body["round"]]
     board = rnd.board(body["board"])
     if board is not None and board.result is not None:
-        raise CommandError("board", f"board {board.number} already has its result")
+        raise CommandError(
+            "board",
+            msg(
+                "board %(board)s already has its result",
+                board=board.number,
+            ),
+        )
     return [ReportRejected(body["round"], body["board"], body["reason"])]
 
 
