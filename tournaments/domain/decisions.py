@@ -80,10 +80,7 @@ def _paired_round(state: TournamentState, round_number: int) -> RoundState:
     except KeyError:
         raise CommandError(
             "round",
-            msg(
-                "round %(round)s is not paired yet",
-                round=round_number,
-            ),
+            msg("round %(round)s is not paired yet", round=round_number),
         ) from None
 
 
@@ -93,11 +90,7 @@ def _paired_board(state: TournamentState, body: Body) -> tuple[RoundState, Board
     if board is None:
         raise CommandError(
             "board",
-            msg(
-                "round %(round)s has no board %(board)s",
-                round=rnd.number,
-                board=body["board"],
-            ),
+            msg("round %(round)s has no board %(board)s", round=rnd.number, board=body["board"]),
         )
     return rnd, board
 
@@ -175,30 +168,16 @@ def decide_bye(state: TournamentState, body: Body) -> list[DomainEvent]:
     player = _player(state, rank, "start_rank")
     _in_range(state, number, "round")
     if number in state.rounds:
-        raise CommandError(
-            "round",
-            msg(
-                "round %(round)s is already paired",
-                round=number,
-            ),
-        )
+        raise CommandError("round", msg("round %(round)s is already paired", round=number))
     if player.withdrawn_in(number):
         raise CommandError(
             "start_rank",
-            msg(
-                "player %(rank)s withdrew before round %(round)s",
-                rank=rank,
-                round=number,
-            ),
+            msg("player %(rank)s withdrew before round %(round)s", rank=rank, round=number),
         )
     if state.requested_bye(number, rank) is not None:
         raise CommandError(
             "round",
-            msg(
-                "player %(rank)s already has a bye in round %(round)s",
-                rank=rank,
-                round=number,
-            ),
+            msg("player %(rank)s already has a bye in round %(round)s", rank=rank, round=number),
         )
     if body["points"] == "half":
         _check_half_bye_limits(state, player, number)
@@ -248,13 +227,7 @@ def decide_pairing(state: TournamentState, body: Body) -> list[DomainEvent]:
     _individual(state)
     _in_range(state, number, "round")
     if number in state.rounds:
-        raise CommandError(
-            "round",
-            msg(
-                "round %(round)s is already paired",
-                round=number,
-            ),
-        )
+        raise CommandError("round", msg("round %(round)s is already paired", round=number))
     if number != state.last_paired_round + 1:
         raise CommandError(
             "round",
@@ -267,20 +240,12 @@ def decide_pairing(state: TournamentState, body: Body) -> list[DomainEvent]:
         if rank in seen:
             raise CommandError(
                 field,
-                msg(
-                    "player %(rank)s appears twice in round %(round)s",
-                    rank=rank,
-                    round=number,
-                ),
+                msg("player %(rank)s appears twice in round %(round)s", rank=rank, round=number),
             )
         if player.withdrawn_in(number):
             raise CommandError(
                 field,
-                msg(
-                    "player %(rank)s withdrew before round %(round)s",
-                    rank=rank,
-                    round=number,
-                ),
+                msg("player %(rank)s withdrew before round %(round)s", rank=rank, round=number),
             )
         if state.requested_bye(number, rank) is not None:
             raise CommandError(
@@ -346,10 +311,7 @@ def decide_result(state: TournamentState, body: Body) -> list[DomainEvent]:
     if rnd.closed:
         raise CommandError(
             "round",
-            msg(
-                "round %(round)s is closed: send a correction",
-                round=rnd.number,
-            ),
+            msg("round %(round)s is closed: send a correction", round=rnd.number),
         )
     if board.result is not None:
         raise CommandError(
@@ -373,10 +335,7 @@ def decide_correction(state: TournamentState, body: Body) -> list[DomainEvent]:
     if board.result is None:
         raise CommandError(
             "board",
-            msg(
-                "board %(board)s has no result to correct yet",
-                board=board.number,
-            ),
+            msg("board %(board)s has no result to correct yet", board=board.number),
         )
     supersedes = body.get("supersedes", board.result_seq)
     if supersedes != board.result_seq:
@@ -404,13 +363,7 @@ def decide_closing(state: TournamentState, body: Body) -> list[DomainEvent]:
     """Close a round once every board has a result."""
     rnd = _paired_round(state, body["round"])
     if rnd.closed:
-        raise CommandError(
-            "round",
-            msg(
-                "round %(round)s is already closed",
-                round=rnd.number,
-            ),
-        )
+        raise CommandError("round", msg("round %(round)s is already closed", round=rnd.number))
     missing = [str(b.number) for b in rnd.boards if b.result is None]
     if missing:
         raise CommandError(
@@ -581,11 +534,7 @@ def decide_next_round(
     except NoLegalPairing as error:
         raise CommandError(
             "round",
-            msg(
-                "no legal pairing for round %(round)s: %(error)s",
-                round=number,
-                error=error,
-            ),
+            msg("no legal pairing for round %(round)s: %(error)s", round=number, error=error),
         ) from error
     except EngineError as error:
         raise CommandError("engine", str(error)) from error

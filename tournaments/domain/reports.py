@@ -100,11 +100,7 @@ def current_board(state: TournamentState, player_id: int) -> PlayerBoard:
     if board is None:
         raise CommandError(
             "round",
-            msg(
-                "%(name)s has no board in round %(round)s",
-                name=player.name,
-                round=number,
-            ),
+            msg("%(name)s has no board in round %(round)s", name=player.name, round=number),
         )
     own = state.reports.get((number, board.number), {}).get(player.start_rank)
     return PlayerBoard(rnd, board, own)
@@ -117,20 +113,11 @@ def decide_report(state: TournamentState, body: Body) -> list[DomainEvent]:
     at = current_board(state, body["player_id"])
     rnd, board, result = at.round, at.board, body["result"]
     if rnd.closed:
-        raise CommandError(
-            "round",
-            msg(
-                "round %(round)s is closed",
-                round=rnd.number,
-            ),
-        )
+        raise CommandError("round", msg("round %(round)s is closed", round=rnd.number))
     if board.result is not None:
         raise CommandError(
             "result",
-            msg(
-                "board %(board)s already has its result",
-                board=board.number,
-            ),
+            msg("board %(board)s already has its result", board=board.number),
         )
     if at.own_report is not None and at.own_report.result == result:
         raise CommandError("result", msg("you already reported %(result)s", result=result))
@@ -194,10 +181,7 @@ def decide_rejection(state: TournamentState, body: Body) -> list[DomainEvent]:
     if board is not None and board.result is not None:
         raise CommandError(
             "board",
-            msg(
-                "board %(board)s already has its result",
-                board=board.number,
-            ),
+            msg("board %(board)s already has its result", board=board.number),
         )
     return [ReportRejected(body["round"], body["board"], body["reason"])]
 

@@ -110,10 +110,7 @@ def _paired(state: TournamentState, number: int) -> TeamRoundState:
     except KeyError:
         raise CommandError(
             "round",
-            msg(
-                "round %(round)s is not paired yet",
-                round=number,
-            ),
+            msg("round %(round)s is not paired yet", round=number),
         ) from None
 
 
@@ -300,11 +297,7 @@ def decide_lineup(state: TournamentState, body: Body) -> list[DomainEvent]:
         if state.players[rank].withdrawn_in(number):
             raise CommandError(
                 field,
-                msg(
-                    "player %(rank)s withdrew before round %(round)s",
-                    rank=rank,
-                    round=number,
-                ),
+                msg("player %(rank)s withdrew before round %(round)s", rank=rank, round=number),
             )
         seen.add(rank)
     breach = _order_breach(state, team.roster, [p for p in players if p is not None])
@@ -335,13 +328,7 @@ def decide_round_start(state: TournamentState, body: Body) -> list[DomainEvent]:
     number = body["round"]
     _paired(state, number)
     if state.team_round_started(number):
-        raise CommandError(
-            "round",
-            msg(
-                "round %(round)s has already started",
-                round=number,
-            ),
-        )
+        raise CommandError("round", msg("round %(round)s has already started", round=number))
     return [TeamRoundStarted(number)]
 
 
@@ -357,10 +344,7 @@ def decide_team_pairing(state: TournamentState, body: Body) -> list[DomainEvent]
     if number != following:
         raise CommandError(
             "round",
-            msg(
-                "round %(round)s is the next round to pair",
-                round=following,
-            ),
+            msg("round %(round)s is the next round to pair", round=following),
         )
     seen: set[int] = set()
 
@@ -371,11 +355,7 @@ def decide_team_pairing(state: TournamentState, body: Body) -> list[DomainEvent]
         if team in seen:
             raise CommandError(
                 field,
-                msg(
-                    "team %(team)s appears twice in round %(round)s",
-                    team=team,
-                    round=number,
-                ),
+                msg("team %(team)s appears twice in round %(round)s", team=team, round=number),
             )
         seen.add(team)
 
@@ -468,11 +448,7 @@ def _board(state: TournamentState, body: Body) -> tuple[MatchState, BoardView | 
     if match is None:
         raise CommandError(
             "match",
-            msg(
-                "round %(round)s has no match %(match)s",
-                round=rnd.number,
-                match=body["match"],
-            ),
+            msg("round %(round)s has no match %(match)s", round=rnd.number, match=body["match"]),
         )
     if not 1 <= body["board"] <= state.settings.boards:
         raise CommandError(
@@ -569,19 +545,12 @@ def decide_match_forfeit(state: TournamentState, body: Body) -> list[DomainEvent
     if match is None:
         raise CommandError(
             "match",
-            msg(
-                "round %(round)s has no match %(match)s",
-                round=rnd.number,
-                match=body["match"],
-            ),
+            msg("round %(round)s has no match %(match)s", round=rnd.number, match=body["match"]),
         )
     if _match_started(match):
         raise CommandError(
             "match",
-            msg(
-                "match %(match)s already has results: correct the boards",
-                match=match.number,
-            ),
+            msg("match %(match)s already has results: correct the boards", match=match.number),
         )
     return [MatchForfeited.from_payload(body)]
 
@@ -621,13 +590,7 @@ def decide_team_reinstatement(state: TournamentState, body: Body) -> list[Domain
     matches from that round are played."""
     team = _team(state, body["team"])
     if team.withdrawn_from is None:
-        raise CommandError(
-            "team",
-            msg(
-                "team %(team)s has not withdrawn",
-                team=team.number,
-            ),
-        )
+        raise CommandError("team", msg("team %(team)s has not withdrawn", team=team.number))
     first = reinstatement_round(
         team.withdrawn_from,
         max(state.team_rounds, default=0),
@@ -660,13 +623,7 @@ def decide_team_bye(state: TournamentState, body: Body) -> list[DomainEvent]:
             "round", msg("a round robin's matches are fixed: forfeit the match instead")
         )
     if number in state.team_rounds:
-        raise CommandError(
-            "round",
-            msg(
-                "round %(round)s is already paired",
-                round=number,
-            ),
-        )
+        raise CommandError("round", msg("round %(round)s is already paired", round=number))
     absent = _not_playing(state, team, number)
     if absent is not None:
         raise CommandError("team" if team.withdrawn_in(number) else "round", absent)
@@ -680,10 +637,7 @@ def decide_team_bye_cancellation(state: TournamentState, body: Body) -> list[Dom
     if number in state.team_rounds:
         raise CommandError(
             "round",
-            msg(
-                "round %(round)s is already paired: its byes are part of it",
-                round=number,
-            ),
+            msg("round %(round)s is already paired: its byes are part of it", round=number),
         )
     if state.team_bye(number, team.number) is None:
         raise CommandError(
