@@ -8,6 +8,7 @@ import ast
 import re
 from collections.abc import Iterator
 from fractions import Fraction
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -213,6 +214,21 @@ def test_a_refusal_on_an_organiser_page_is_in_the_page_language() -> None:
     html = page.content.decode()
     assert "Player 1 a 0 exempts à ½ point : le tournoi en autorise 0 (max_half_byes)" in html
     assert "half-point byes" not in html
+
+
+@pytest.mark.django_db
+def test_a_bad_cell_of_a_registration_preview_is_told_in_the_page_language() -> None:
+    author = organiser()
+    tid = build_tournament(author=author, players=2, rounds=5)
+    client = Client(headers={"accept-language": "it"})
+    client.force_login(author)
+    form = {"action": "preview", "rows": "Ann\t\tabc"}
+    page = client.post(reverse("live:register", args=[tid]), form)
+    assert page.status_code == 400
+    assert (
+        "riga 1, colonna 3 (rating): 'abc' non è un Elo (un numero intero, vuoto se non"
+        " classificato)"
+    ) in unescape(page.content.decode())
 
 
 @pytest.mark.django_db
