@@ -105,8 +105,14 @@ def _gone(request: HttpRequest, status: int, message: str) -> HttpResponse:
     return render(request, "live/link_gone.html", {"message": message}, status=status)
 
 
+def _shown(request: HttpRequest, *names: str) -> dict[str, Any]:
+    """What the page was drawn for (its hidden fields), checked by the command."""
+    return {name: request.POST[name] for name in names if name in request.POST}
+
+
 def _report_body(request: HttpRequest, player_id: int) -> dict[str, Any]:
-    return {"player_id": player_id, "result": request.POST.get("result")}
+    body = {"player_id": player_id, "result": request.POST.get("result")}
+    return body | _shown(request, "round", "board")
 
 
 def _player_page(
@@ -138,7 +144,7 @@ def _player_page(
 
 def _lineup_body(request: HttpRequest, team: int) -> dict[str, Any]:
     players = [int(p) if p.isdigit() else None for p in request.POST.getlist("board")]
-    return {"team": team, "players": players}
+    return {"team": team, "players": players} | _shown(request, "round")
 
 
 def _captain_page(

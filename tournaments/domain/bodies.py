@@ -501,6 +501,14 @@ class ReportResult(Body):
 
     player_id: int = given(Int(1))
     result: str = given(Choice(RESULTS), help="White's side first.")
+    # What the player's page showed: a page left open while the round was paired
+    # (or re-paired) must not report on the game that replaced it.
+    round: int | None = given(
+        Int(1, MAX_ROUNDS), optional=True, help="The round reported on: refused if not current."
+    )
+    board: int | None = given(
+        Int(1), optional=True, help="The board reported on: refused if not the player's."
+    )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -612,6 +620,11 @@ class SubmitCaptainLineup(Body):
     players: list[int | None] = given(
         Items(Nullable(Int(1, MAX_START_RANK)), max_length=MAX_BOARDS),
         help="Start ranks by board, from the roster in roster order; null: an empty board.",
+    )
+    # The round the captain's page showed: once it started, the line-up due is the
+    # next round's, which a page left open must not fill in.
+    round: int | None = given(
+        Int(1, MAX_ROUNDS), optional=True, help="The round meant: refused if another is due."
     )
 
 

@@ -104,6 +104,14 @@ def decide_report(state: TournamentState, body: Body) -> list[DomainEvent]:
     reported the same and the tournament confirms matching reports."""
     at = current_board(state, body["player_id"])
     rnd, board, result = at.round, at.board, body["result"]
+    asked = body.get("round")
+    if asked is not None and asked != rnd.number:
+        now = f"round {rnd.number}, board {board.number}"
+        raise CommandError("round", f"round {asked} is over: your game now is {now}")
+    if body.get("board") not in (None, board.number):
+        raise CommandError(
+            "board", f"round {rnd.number} was paired again: you now play on board {board.number}"
+        )
     if rnd.closed:
         raise CommandError("round", f"round {rnd.number} is closed")
     if board.result is not None:

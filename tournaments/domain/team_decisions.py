@@ -238,6 +238,11 @@ def decide_lineup(state: TournamentState, body: Body) -> list[DomainEvent]:
     breach = _order_breach(state, team.roster, [p for p in players if p is not None])
     if breach is not None:
         raise CommandError("players", breach)
+    # A second click, or a retry, would store the same line-up again.
+    if state.lineups.get((number, team.number)) == tuple(players):
+        raise CommandError(
+            "players", f"team {team.number}'s line-up for round {number} is this one already"
+        )
     return [LineupSubmitted.from_payload({**body, "players": list(players)})]
 
 
@@ -255,7 +260,11 @@ def captain_round(state: TournamentState) -> int:
 def decide_captain_lineup(state: TournamentState, body: Body) -> list[DomainEvent]:
     """A captain's line-up through their private link: for ``captain_round``, with
     the organiser's rules (``decide_lineup``)."""
-    return decide_lineup(state, {**body, "round": captain_round(state)})
+    number = captain_round(state)
+    asked = body.get("round")
+    if asked is not None and asked != number:
+        raise CommandError("round", f"the line-up due now is for round {number}, not round {asked}")
+    return decide_lineup(state, {**body, "round": number})
 
 
 def decide_round_start(state: TournamentState, body: Body) -> list[DomainEvent]:

@@ -1,0 +1,143 @@
+"""Stale tabs and double clicks on the check-in page, the players' and captains'
+private links, the organiser's confirm and reject of reports, and the team page:
+a form sent from a page drawn before the log changed stores no decision the
+person did not see (refused with a message, nothing stored), and the same form
+sent twice stores one event.
+
+Every stale submission posts the hidden fields of the page as it was drawn, so
+a page that stopped sending them fails here."""
+
+from __future__ import annotations
+
+from html.parser import HTMLParser
+
+import pytest
+from django.core.cache import cache
+from django.test import Client
+
+from tests.builders import (
+    build_team_event,
+    build_tournament,
+    organiser,
+    private_link,
+    record,
+)
+from tournaments.models import Event
+from tournaments.store import commands
+from tournaments.store.queries import load_tournament
+
+pytestmark = pytest.mark.django_db
+
+
+class _Forms(HTMLParser):
+    """The page's forms: each its attributes and its hidden fields."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.forms: list[tuple[dict[str, str], dict[str, str]]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = {k: v or "" for k, v in attrs}
+        if tag == "form":
+            self.forms.append((found, {}))
+        elif tag == "input" and found.get("type") == "hidden" and self.forms:
+            self.forms[-1][1][found["name"]] = found.get("value", "")
+
+
+def hidden(html: str, css_class: str, **match: str) -> dict[str, str]:
+    """The hidden fields of the first form of ``css_class`` whose hidden fields
+    include ``match``."""
+    parser = _Forms()
+    parser.feed(html)
+    for attrs, fields in parser.forms:
+        if css_class in attrs.get("class", "").split() and match.items() <= fields.items():
+            return {k: v for k, v in fields.items() if k != "csrfmiddlewaretoken"}
+    raise AssertionError(f"no form {css_class} {match}")
+
+
+def stored(tid: int) -> int:
+    return Event.objects.filter(tournament_id=tid).count()
+
+
+@pytest.fixture(autouse=True)
+def _no_throttle_counts():
+    cache.clear()  # the private links' throttle counts in the cache
+    yield
+    cache.clear()
+
+
+# --- a player's report --------------------------------------------------------------
+
+
+def test_a_report_from_a_page_of_a_round_since_over_is_refused():
+    tid = build_tournament(players=4, pairings=[[(1, 3), (2, 4)]])
+    link = private_link(tid, 1)
+    form = hidden(Client().get(link).content.decode(), "report-buttons")
+    record(tid, 1, "1-0")
+    record(tid, 2, "0-1")
+    pairing = {"round": 2, "boards": [{"white": 4, "black": 1}, {"white": 3, "black": 2}]}
+    commands.record_pairing(tid, pairing, author=organiser())
+    before = stored(tid)
+    response = Client().post(link, {**form, "result": "1-0"})
+    assert response.status_code == 400
+    assert "round 1 is over: your game now is round 2, board 1" in response.content.decode()
+    assert stored(tid) == before
+
+
+def test_a_report_from_a_page_of_a_round_since_paired_again_is_refused():
+    tid = build_tournament(players=4, pairings=[[(1, 3), (2, 4)]])
+    link = private_link(tid, 1)
+    form = hidden(Client().get(link).content.decode(), "report-buttons")
+    commands.unpair_round(tid, {"round": 1}, author=organiser())
+    pairing = {"round": 1, "boards": [{"white": 2, "black": 3}, {"white": 4, "black": 1}]}
+    commands.record_pairing(tid, pairing, author=organiser())
+    before = stored(tid)
+    response = Client().post(link, {**form, "result": "1-0"})
+    assert response.status_code == 400
+    assert "you now play on board 2" in response.content.decode()
+    assert stored(tid) == before
+
+
+def test_a_report_sent_twice_is_stored_once():
+    tid = build_tournament(players=4, pairings=[[(1, 3), (2, 4)]])
+    link = private_link(tid, 1)
+    form = {**hidden(Client().get(link).content.decode(), "report-buttons"), "result": "1-0"}
+    Client().post(link, form)
+    before = stored(tid)
+    again = Client().post(link, form)
+    assert "you already reported 1-0" in again.content.decode()
+    assert stored(tid) == before
+
+
+# --- a captain's line-up ------------------------------------------------------------
+
+
+def team_event() -> int:
+    """Four teams of two boards and a reserve (team 1: start ranks 1, 2, 3), round 1
+    paired, nobody lined up."""
+    return build_team_event(teams=4, boards=2, reserves=1, lined_up=False)
+
+
+def test_a_line_up_from_a_page_of_a_round_since_started_is_refused():
+    tid = team_event()
+    link = private_link(tid, 1, role="captain")
+    form = hidden(Client().get(link).content.decode(), "lineup")
+    commands.submit_lineup(tid, {"round": 1, "team": 1, "players": [1, 2]}, author=organiser())
+    commands.start_team_round(tid, {"round": 1}, author=organiser())
+    before = stored(tid)
+    response = Client().post(link, {**form, "board": ["1", "3"]})
+    assert response.status_code == 400
+    assert "the line-up due now is for round 2, not round 1" in response.content.decode()
+    assert stored(tid) == before
+
+
+def test_a_captains_line_up_sent_twice_is_stored_once():
+    tid = team_event()
+    link = private_link(tid, 1, role="captain")
+    form = {**hidden(Client().get(link).content.decode(), "lineup"), "board": ["1", "3"]}
+    Client().post(link, form)
+    before = stored(tid)
+    again = Client().post(link, form)
+    assert "line-up for round 1 is this one already" in again.content.decode()
+    assert stored(tid) == before
+    assert load_tournament(tid).state.lineups[(1, 1)] == (1, 3)
