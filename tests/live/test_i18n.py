@@ -232,8 +232,10 @@ def test_the_console_texts_of_issue_18_render_with_no_message_missing(
     client = Client(headers={"accept-language": language})
     client.force_login(author)
     check_in = reverse("live:check-in", args=[tid])
-    client.post(check_in, {"round": "1", "action": "all"})  # a success
-    client.post(check_in, {"round": "1", "action": "all"})  # a refusal
+    drawn = {"round": "1", "action": "all", "expected_seq": client.get(check_in).context["version"]}
+    client.post(check_in, drawn)  # a success
+    client.post(check_in, drawn)  # a refusal: the page's version is stale
+    client.post(check_in, {"round": "1", "action": "all"})  # a form without its version
     client.post(check_in, {"round": "1", "player_id": "1", "action": "out"})
     assert client.get(check_in).status_code == 200
     client.post(reverse("live:create"), {"name": "X", "rounds": "3", "no_half_byes_in": "x"})

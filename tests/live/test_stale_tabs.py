@@ -14,6 +14,7 @@ from html.parser import HTMLParser
 import pytest
 from django.core.cache import cache
 from django.test import Client
+from django.urls import reverse
 
 from tests.builders import (
     build_team_event,
@@ -141,3 +142,81 @@ def test_a_captains_line_up_sent_twice_is_stored_once():
     assert "line-up for round 1 is this one already" in again.content.decode()
     assert stored(tid) == before
     assert load_tournament(tid).state.lineups[(1, 1)] == (1, 3)
+
+
+# --- check-in -----------------------------------------------------------------------
+
+
+@pytest.fixture
+def desk(organiser_client: Client) -> Client:
+    return organiser_client
+
+
+def check_in_tournament() -> int:
+    """Four players, the check-in setting on, players 1 and 2 checked in for round 1."""
+    tid = build_tournament(players=4)
+    commands.change_settings(tid, {"changes": {"check_in": True}}, author=organiser())
+    commands.check_in_players(tid, {"round": 1, "player_ids": [1, 2]}, author=organiser())
+    return tid
+
+
+def check_in_page(client: Client, tid: int) -> str:
+    return client.get(reverse("live:check-in", args=[tid])).content.decode()
+
+
+def checked(tid: int) -> frozenset[int]:
+    return load_tournament(tid).state.checked_in.get(1, frozenset())
+
+
+def test_check_in_all_from_a_page_drawn_before_another_tab_changed_the_list_is_refused(desk):
+    tid = check_in_tournament()
+    everyone = {**hidden(check_in_page(desk, tid), "inline"), "action": "all"}
+    body = {"round": 1, "player_ids": [2], "present": False}  # player 2 left the hall
+    commands.check_in_players(tid, body, author=organiser())
+    before = stored(tid)
+    response = desk.post(reverse("live:check-in", args=[tid]), everyone, follow=True)
+    assert "something was stored since your page was loaded" in response.content.decode()
+    assert stored(tid) == before
+    assert checked(tid) == {1}
+
+
+def test_check_in_all_sent_twice_is_stored_once(desk):
+    tid = check_in_tournament()
+    everyone = {**hidden(check_in_page(desk, tid), "inline"), "action": "all"}
+    desk.post(reverse("live:check-in", args=[tid]), everyone)
+    before = stored(tid)
+    desk.post(reverse("live:check-in", args=[tid]), everyone)
+    assert stored(tid) == before
+    assert checked(tid) == {1, 2, 3, 4}
+
+
+def test_a_check_in_sent_twice_is_stored_once_and_says_so(desk):
+    tid = check_in_tournament()
+    form = {**hidden(check_in_page(desk, tid), "inline", player_id="3"), "action": "in"}
+    desk.post(reverse("live:check-in", args=[tid]), form)
+    before = stored(tid)
+    again = desk.post(reverse("live:check-in", args=[tid]), form, follow=True)
+    assert "already checked in for round 1" in again.content.decode()
+    assert stored(tid) == before
+    assert checked(tid) == {1, 2, 3}
+
+
+def test_an_undo_of_a_check_in_another_tab_undid_stores_nothing(desk):
+    tid = check_in_tournament()
+    form = {**hidden(check_in_page(desk, tid), "inline", player_id="2"), "action": "out"}
+    commands.check_in_players(tid, {"round": 1, "player_ids": [2], "present": False})
+    before = stored(tid)
+    response = desk.post(reverse("live:check-in", args=[tid]), form, follow=True)
+    assert "already not checked in for round 1" in response.content.decode()
+    assert stored(tid) == before
+    assert checked(tid) == {1}
+
+
+def test_a_check_in_of_a_player_withdrawn_since_the_page_was_drawn_is_refused(desk):
+    tid = check_in_tournament()
+    form = {**hidden(check_in_page(desk, tid), "inline", player_id="3"), "action": "in"}
+    commands.withdraw_player(tid, {"start_rank": 3, "from_round": 1}, author=organiser())
+    before = stored(tid)
+    response = desk.post(reverse("live:check-in", args=[tid]), form, follow=True)
+    assert "Player 3 withdrew before round 1" in response.content.decode()
+    assert stored(tid) == before
