@@ -27,6 +27,8 @@ def report_action(request: HttpRequest, tournament_id: int, round_number: int) -
     post = request.POST
     board = int(post["board"]) if post.get("board", "").isdigit() else 0
     body: dict[str, object] = {"round": round_number, "board": board}
+    if "reports" in post:  # the reports the page showed: refused if they are others now
+        body["reports"] = post.getlist("reports")
     try:
         if post.get("action") == "reject":
             writes.reject_report(

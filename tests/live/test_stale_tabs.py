@@ -31,28 +31,29 @@ pytestmark = pytest.mark.django_db
 
 
 class _Forms(HTMLParser):
-    """The page's forms: each its attributes and its hidden fields."""
+    """The page's forms: each its attributes and its hidden fields (name -> values)."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.forms: list[tuple[dict[str, str], dict[str, str]]] = []
+        self.forms: list[tuple[dict[str, str], dict[str, list[str]]]] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         found = {k: v or "" for k, v in attrs}
         if tag == "form":
             self.forms.append((found, {}))
         elif tag == "input" and found.get("type") == "hidden" and self.forms:
-            self.forms[-1][1][found["name"]] = found.get("value", "")
+            self.forms[-1][1].setdefault(found["name"], []).append(found.get("value", ""))
 
 
-def hidden(html: str, css_class: str, **match: str) -> dict[str, str]:
+def hidden(html: str, css_class: str, **match: str) -> dict[str, str | list[str]]:
     """The hidden fields of the first form of ``css_class`` whose hidden fields
-    include ``match``."""
+    include ``match`` (a field sent several times: its values)."""
     parser = _Forms()
     parser.feed(html)
     for attrs, fields in parser.forms:
-        if css_class in attrs.get("class", "").split() and match.items() <= fields.items():
-            return {k: v for k, v in fields.items() if k != "csrfmiddlewaretoken"}
+        values = {k: v[0] if len(v) == 1 else v for k, v in fields.items()}
+        if css_class in attrs.get("class", "").split() and match.items() <= values.items():
+            return {k: v for k, v in values.items() if k != "csrfmiddlewaretoken"}
     raise AssertionError(f"no form {css_class} {match}")
 
 
@@ -219,4 +220,67 @@ def test_a_check_in_of_a_player_withdrawn_since_the_page_was_drawn_is_refused(de
     before = stored(tid)
     response = desk.post(reverse("live:check-in", args=[tid]), form, follow=True)
     assert "Player 3 withdrew before round 1" in response.content.decode()
+    assert stored(tid) == before
+
+
+# --- the organiser's confirm and reject of reports ----------------------------------
+
+
+def reported_board() -> int:
+    """Four players, round 1 paired (board 1: 1 v 3), player 1 reported 1-0."""
+    tid = build_tournament(players=4, pairings=[[(1, 3), (2, 4)]])
+    commands.report_result(tid, {"player_id": 1, "result": "1-0"})
+    return tid
+
+
+def reports_form(client: Client, tid: int, action: str) -> dict[str, object]:
+    """Board 1's form of reports on the entry page, its button ``action``."""
+    html = client.get(reverse("live:enter", args=[tid, 1])).content.decode()
+    return {**hidden(html, "reports", board="1"), "action": action, "reason": "game still on"}
+
+
+def test_a_confirm_of_a_report_its_player_changed_since_is_refused(desk):
+    tid = reported_board()
+    form = reports_form(desk, tid, "confirm")
+    commands.report_result(tid, {"player_id": 1, "result": "0-1"})
+    before = stored(tid)
+    response = desk.post(reverse("live:reports", args=[tid, 1]), form, follow=True)
+    assert "the reports of board 1 changed since your page was loaded" in (
+        response.content.decode()
+    )
+    assert stored(tid) == before
+    assert load_tournament(tid).state.rounds[1].board(1).result is None
+
+
+def test_a_reject_of_reports_when_the_opponent_reported_since_is_refused(desk):
+    tid = reported_board()
+    form = reports_form(desk, tid, "reject")
+    commands.report_result(tid, {"player_id": 3, "result": "1-0"})
+    before = stored(tid)
+    response = desk.post(reverse("live:reports", args=[tid, 1]), form, follow=True)
+    assert "the reports of board 1 changed since your page was loaded" in (
+        response.content.decode()
+    )
+    assert stored(tid) == before
+    assert set(load_tournament(tid).state.reports[(1, 1)]) == {1, 3}
+
+
+def test_a_confirm_sent_twice_records_the_result_once(desk):
+    tid = reported_board()
+    form = reports_form(desk, tid, "confirm")
+    desk.post(reverse("live:reports", args=[tid, 1]), form)
+    before = stored(tid)
+    again = desk.post(reverse("live:reports", args=[tid, 1]), form, follow=True)
+    assert "board 1 of round 1 already has 1-0" in again.content.decode()
+    assert stored(tid) == before
+    assert load_tournament(tid).state.rounds[1].board(1).result == "1-0"
+
+
+def test_a_reject_sent_twice_is_stored_once(desk):
+    tid = reported_board()
+    form = reports_form(desk, tid, "reject")
+    desk.post(reverse("live:reports", args=[tid, 1]), form)
+    before = stored(tid)
+    again = desk.post(reverse("live:reports", args=[tid, 1]), form, follow=True)
+    assert "has no report to decide" in again.content.decode()
     assert stored(tid) == before

@@ -511,10 +511,20 @@ class ReportResult(Body):
     )
 
 
+def _seen_reports() -> Any:
+    return given(
+        Items(Int(1), max_length=2),
+        optional=True,
+        help="The seqs of the reports decided on, as the organiser saw them: refused "
+        "when the board's reports are others now (a player reported or changed theirs).",
+    )
+
+
 @dataclass(frozen=True, kw_only=True)
 class ConfirmReport(Body):
     round: int = _round()
     board: int = given(Int(1))
+    reports: list[int] | None = _seen_reports()
     result: str | None = given(
         Choice(RESULTS),
         optional=True,
@@ -527,6 +537,7 @@ class ConfirmReport(Body):
 class RejectReport(Body):
     round: int = _round()
     board: int = given(Int(1))
+    reports: list[int] | None = _seen_reports()
     reason: str = given(Text(500))
 
 

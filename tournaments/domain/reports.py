@@ -142,6 +142,13 @@ def _reported(state: TournamentState, body: Body) -> Mapping[int, Report]:
         raise CommandError(
             "board", f"board {body['board']} of round {body['round']} has no report to decide"
         )
+    seen = body.get("reports")
+    if seen is not None and sorted(seen) != sorted(r.seq for r in reports.values()):
+        raise CommandError(
+            "reports",
+            f"the reports of board {body['board']} changed since your page was loaded: "
+            "check them and decide again",
+        )
     return reports
 
 
