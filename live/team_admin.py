@@ -124,11 +124,15 @@ def _roster(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
 
 
 def _pair(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
-    return writes.pair_next_team_round, {"swap_last_two": data.get("swap_last_two") == "on"}
+    # The round the button named: a second click must not pair the one after it.
+    body: dict[str, Any] = {"round": _int(data, "round")} if "round" in data else {}
+    return writes.pair_next_team_round, {**body, "swap_last_two": data.get("swap_last_two") == "on"}
 
 
 def _submit_lineup(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
     body = {"round": _int(data, "round"), "team": _int(data, "team")}
+    if "shown" in data:  # the line-up the page showed: refused if another is stored now
+        body["replaces"] = _lineup(data["shown"]) if data["shown"].strip() else []
     return writes.submit_lineup, {**body, "players": _lineup(data.get("players", ""))}
 
 
@@ -140,6 +144,8 @@ def _board(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
     body: dict[str, Any] = {k: _int(data, k) for k in ("round", "match", "board")}
     body["result"] = data.get("result", "")
     if data.get("current"):  # the board had a result: this replaces it
+        if data.get("supersedes"):  # the one the page showed, not one entered since
+            body["supersedes"] = _int(data, "supersedes")
         return writes.correct_board_result, {**body, "reason": data.get("reason", "").strip()}
     return writes.record_board_result, body
 

@@ -43,6 +43,7 @@ class MatchBoardLine:
     white_team: int
     result: str | None
     implied: bool  # a forfeit because a seat is empty
+    result_seq: int | None = None  # the event of a result entered (a correction supersedes it)
 
 
 @dataclass(frozen=True)
@@ -87,6 +88,7 @@ def match_views(
                 v.white_team,
                 v.result,
                 v.implied,
+                None if v.implied else match.results.get(v.board, (None, None))[1],
             )
             for v in views
         )

@@ -22,6 +22,7 @@ from tests.builders import (
     organiser,
     private_link,
     record,
+    record_board,
 )
 from tournaments.models import Event
 from tournaments.store import commands
@@ -283,4 +284,90 @@ def test_a_reject_sent_twice_is_stored_once(desk):
     before = stored(tid)
     again = desk.post(reverse("live:reports", args=[tid, 1]), form, follow=True)
     assert "has no report to decide" in again.content.decode()
+    assert stored(tid) == before
+
+
+# --- the team page: pairing, line-ups, board results ---------------------------------
+
+
+def team_page(client: Client, tid: int, number: int = 1) -> str:
+    return client.get(reverse("live:team-manage", args=[tid]), {"round": number}).content.decode()
+
+
+def send(client: Client, tid: int, form: dict[str, object]):  # type: ignore[no-untyped-def]
+    return client.post(reverse("live:team-manage", args=[tid]), form)
+
+
+def test_pair_sent_twice_pairs_one_round(desk):
+    tid = team_event()
+    form = hidden(team_page(desk, tid), "pair")
+    send(desk, tid, form)
+    before = stored(tid)
+    again = send(desk, tid, form)
+    assert again.status_code == 400
+    assert "round 2 is paired already: the next round to pair is 3" in again.content.decode()
+    assert stored(tid) == before
+    assert sorted(load_tournament(tid).state.team_rounds) == [1, 2]
+
+
+def test_a_line_up_from_a_page_drawn_before_the_captain_sent_one_is_refused(desk):
+    tid = team_event()
+    form = {**hidden(team_page(desk, tid), "lineup", team="1"), "players": "1, 2"}
+    Client().post(private_link(tid, 1, role="captain"), {"board": ["1", "3"]})
+    before = stored(tid)
+    response = send(desk, tid, form)
+    assert response.status_code == 400
+    assert "line-up for round 1 changed since your page was loaded (now 1, 3)" in (
+        response.content.decode()
+    )
+    assert stored(tid) == before
+    assert load_tournament(tid).state.lineups[(1, 1)] == (1, 3)
+
+
+def test_a_line_up_sent_twice_from_the_team_page_is_stored_once(desk):
+    tid = team_event()
+    form = {**hidden(team_page(desk, tid), "lineup", team="1"), "players": "1, 2"}
+    send(desk, tid, form)
+    before = stored(tid)
+    again = send(desk, tid, form)
+    assert "line-up for round 1 is this one already" in again.content.decode()
+    assert stored(tid) == before
+
+
+def lined_up_event() -> int:
+    """Four teams of two boards, round 1 paired (match 1: Club 1 - Club 4), lined up."""
+    return build_team_event(teams=4, boards=2, reserves=1)
+
+
+def test_a_board_result_sent_twice_is_stored_once(desk):
+    tid = lined_up_event()
+    form = {**hidden(team_page(desk, tid), "board", match="1", board="1"), "result": "1-0"}
+    send(desk, tid, form)
+    before = stored(tid)
+    again = send(desk, tid, form)
+    assert "board 1 of match 1 already has 1-0" in again.content.decode()
+    assert stored(tid) == before
+
+
+def test_a_correction_from_a_page_drawn_before_another_correction_is_refused(desk):
+    tid = lined_up_event()
+    record_board(tid, 1, 1, "1-0")
+    form = {**hidden(team_page(desk, tid), "board", match="1", board="1"), "result": "0-1"}
+    body = {"round": 1, "match": 1, "board": 1, "result": "1/2-1/2", "reason": "scoresheet"}
+    commands.correct_board_result(tid, body, author=organiser())
+    before = stored(tid)
+    response = send(desk, tid, {**form, "reason": "arbiter saw it"})
+    assert response.status_code == 400
+    assert "the current result of board 1 is 1/2-1/2" in response.content.decode()
+    assert stored(tid) == before
+    assert load_tournament(tid).state.team_rounds[1].match(1).results[1][0] == "1/2-1/2"
+
+
+def test_a_correction_sent_twice_is_stored_once(desk):
+    tid = lined_up_event()
+    record_board(tid, 1, 1, "1-0")
+    form = {**hidden(team_page(desk, tid), "board", match="1", board="1"), "result": "0-1"}
+    send(desk, tid, {**form, "reason": "scoresheet"})
+    before = stored(tid)
+    send(desk, tid, {**form, "reason": "scoresheet"})
     assert stored(tid) == before

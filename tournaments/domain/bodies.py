@@ -637,6 +637,11 @@ class SubmitCaptainLineup(Body):
     round: int | None = given(
         Int(1, MAX_ROUNDS), optional=True, help="The round meant: refused if another is due."
     )
+    replaces: list[int | None] | None = given(
+        Items(Nullable(Int(1, MAX_START_RANK)), max_length=MAX_BOARDS),
+        optional=True,
+        help="The line-up the sender saw ([]: none): refused when the stored one is another.",
+    )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -676,6 +681,11 @@ class PairTeamRound(Body):
 
 @dataclass(frozen=True, kw_only=True)
 class PairNextTeamRound(Body):
+    round: int | None = given(
+        Int(1, MAX_ROUNDS),
+        optional=True,
+        help="The round meant: refused when another is the next to pair (a second click).",
+    )
     swap_last_two: bool = given(
         Bool(),
         default=False,

@@ -238,10 +238,20 @@ def decide_lineup(state: TournamentState, body: Body) -> list[DomainEvent]:
     breach = _order_breach(state, team.roster, [p for p in players if p is not None])
     if breach is not None:
         raise CommandError("players", breach)
+    stored = state.lineups.get((number, team.number))
     # A second click, or a retry, would store the same line-up again.
-    if state.lineups.get((number, team.number)) == tuple(players):
+    if stored == tuple(players):
         raise CommandError(
             "players", f"team {team.number}'s line-up for round {number} is this one already"
+        )
+    # A page drawn before someone else (the captain) sent one must not replace it unseen.
+    seen = body.get("replaces")
+    if seen is not None and tuple(seen) != (stored or ()):
+        now = ", ".join("-" if p is None else str(p) for p in stored or ()) or "none"
+        raise CommandError(
+            "replaces",
+            f"team {team.number}'s line-up for round {number} changed since your page was "
+            f"loaded (now {now}): check it and send again",
         )
     return [LineupSubmitted.from_payload({**body, "players": list(players)})]
 
@@ -315,6 +325,10 @@ def decide_next_team_round(state: TournamentState, body: Body) -> list[DomainEve
     before has every result."""
     _team_event(state)
     number = max(state.team_rounds, default=0) + 1
+    asked = body.get("round")
+    if asked is not None and asked != number:
+        done = f"round {asked} is paired already" if asked < number else f"not round {asked}"
+        raise CommandError("round", f"{done}: the next round to pair is {number}")
     settings = state.settings
     if number > settings.rounds:
         raise CommandError("round", f"all {settings.rounds} rounds are paired")
@@ -410,7 +424,9 @@ def decide_board_correction(state: TournamentState, body: Body) -> list[DomainEv
     supersedes = body.get("supersedes", recorded[1])
     if supersedes != recorded[1]:
         raise CommandError(
-            "supersedes", f"the current result of board {body['board']} is event #{recorded[1]}"
+            "supersedes",
+            f"the current result of board {body['board']} is {recorded[0]} "
+            f"(event #{recorded[1]}), not event #{supersedes}: it changed since",
         )
     if body["result"] == recorded[0]:
         raise CommandError("result", f"board {body['board']} already has {recorded[0]}")
