@@ -130,9 +130,10 @@ def _pair(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
 
 
 def _submit_lineup(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
-    body = {"round": _int(data, "round"), "team": _int(data, "team")}
-    if "shown" in data:  # the line-up the page showed: refused if another is stored now
-        body["replaces"] = _lineup(data["shown"]) if data["shown"].strip() else []
+    body: dict[str, Any] = {"round": _int(data, "round"), "team": _int(data, "team")}
+    shown = data.get("shown")
+    if shown is not None:  # the line-up the page showed: refused if another is stored now
+        body["replaces"] = _lineup(shown) if shown.strip() else []
     return writes.submit_lineup, {**body, "players": _lineup(data.get("players", ""))}
 
 

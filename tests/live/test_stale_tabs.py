@@ -10,6 +10,7 @@ a page that stopped sending them fails here."""
 from __future__ import annotations
 
 from html.parser import HTMLParser
+from typing import Any
 
 import pytest
 from django.core.cache import cache
@@ -294,7 +295,7 @@ def team_page(client: Client, tid: int, number: int = 1) -> str:
     return client.get(reverse("live:team-manage", args=[tid]), {"round": number}).content.decode()
 
 
-def send(client: Client, tid: int, form: dict[str, object]):  # type: ignore[no-untyped-def]
+def send(client: Client, tid: int, form: dict[str, object]) -> Any:
     return client.post(reverse("live:team-manage", args=[tid]), form)
 
 

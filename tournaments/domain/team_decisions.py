@@ -245,8 +245,8 @@ def decide_lineup(state: TournamentState, body: Body) -> list[DomainEvent]:
             "players", f"team {team.number}'s line-up for round {number} is this one already"
         )
     # A page drawn before someone else (the captain) sent one must not replace it unseen.
-    seen = body.get("replaces")
-    if seen is not None and tuple(seen) != (stored or ()):
+    shown = body.get("replaces")
+    if shown is not None and tuple(shown) != (stored or ()):
         now = ", ".join("-" if p is None else str(p) for p in stored or ()) or "none"
         raise CommandError(
             "replaces",
