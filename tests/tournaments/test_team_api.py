@@ -284,3 +284,14 @@ def test_a_retried_round_robin_pairing_with_a_forfeit_stores_nothing_twice(api: 
     again = api.post("team-round-pair", tid, body={}, key="pair-1")
     assert (again.status_code, again.json()["seq"]) == (201, first.json()["seq"])
     assert stored(tid) == count
+
+
+def test_a_line_up_retried_with_its_key_and_the_line_up_it_replaces_is_stored_once(
+    api: Api,
+) -> None:
+    tid = team_event(api, 2)
+    body = {"round": 1, "team": 1, "players": [1, 2, 3, 4], "replaces": []}
+    first = api.post("lineup-create", tid, body=body, key="lineup-1")
+    again = api.post("lineup-create", tid, body=body, key="lineup-1")
+    assert again.status_code == 201
+    assert again.json()["seq"] == first.json()["seq"]
