@@ -144,7 +144,11 @@ def _player_page(
 
 def _lineup_body(request: HttpRequest, team: int) -> dict[str, Any]:
     players = [int(p) if p.isdigit() else None for p in request.POST.getlist("board")]
-    return {"team": team, "players": players} | _shown(request, "round")
+    body = {"team": team, "players": players} | _shown(request, "round")
+    shown = request.POST.get("shown")
+    if shown is not None:  # the line-up the page showed ("1, -, 3"; "": none)
+        body["replaces"] = [int(p) if p.isdigit() else None for p in shown.split(", ") if shown]
+    return body
 
 
 def _captain_page(
@@ -165,6 +169,7 @@ def _captain_page(
         "roster": [state.players[rank] for rank in team.roster],
         "seats": [(i + 1, current[i] if i < len(current) else None) for i in boards],
         "submitted": bool(current),
+        "shown": ", ".join("-" if p is None else str(p) for p in current),
     }
     return render(request, "live/captain.html", context, status=status)
 

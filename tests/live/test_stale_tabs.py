@@ -135,6 +135,28 @@ def test_a_line_up_from_a_page_of_a_round_since_started_is_refused():
     assert stored(tid) == before
 
 
+def test_a_captains_line_up_from_a_page_drawn_before_the_organiser_changed_it_is_refused():
+    tid = team_event()
+    commands.submit_lineup(tid, {"round": 1, "team": 1, "players": [1, 3]}, author=organiser())
+    link = private_link(tid, 1, role="captain")
+    form = hidden(Client().get(link).content.decode(), "lineup")
+    commands.submit_lineup(tid, {"round": 1, "team": 1, "players": [1, 2]}, author=organiser())
+    before = stored(tid)
+    response = Client().post(link, {**form, "board": ["2", "3"]})
+    assert response.status_code == 400
+    assert "changed since your page was loaded (now 1, 2)" in response.content.decode()
+    assert stored(tid) == before
+    assert load_tournament(tid).state.lineups[(1, 1)] == (1, 2)
+
+
+def test_a_captains_first_line_up_is_taken_from_a_page_showing_none():
+    tid = team_event()
+    link = private_link(tid, 1, role="captain")
+    form = hidden(Client().get(link).content.decode(), "lineup")
+    assert Client().post(link, {**form, "board": ["1", "3"]}).status_code == 302
+    assert load_tournament(tid).state.lineups[(1, 1)] == (1, 3)
+
+
 def test_a_captains_line_up_sent_twice_is_stored_once():
     tid = team_event()
     link = private_link(tid, 1, role="captain")
