@@ -189,13 +189,18 @@ def check_in_page(client: Client, tid: int) -> str:
     return client.get(reverse("live:check-in", args=[tid])).content.decode()
 
 
+def check_in_all_form(client: Client, tid: int) -> dict[str, object]:
+    """The page's "Check in all" form: its first of class inline."""
+    return {**hidden(check_in_page(client, tid), "inline"), "action": "all"}
+
+
 def checked(tid: int) -> frozenset[int]:
     return load_tournament(tid).state.checked_in.get(1, frozenset())
 
 
 def test_check_in_all_from_a_page_drawn_before_another_tab_changed_the_list_is_refused(desk):
     tid = check_in_tournament()
-    everyone = {**hidden(check_in_page(desk, tid), "inline"), "action": "all"}
+    everyone = check_in_all_form(desk, tid)
     body = {"round": 1, "player_ids": [2], "present": False}  # player 2 left the hall
     commands.check_in_players(tid, body, author=organiser())
     before = stored(tid)
@@ -207,7 +212,7 @@ def test_check_in_all_from_a_page_drawn_before_another_tab_changed_the_list_is_r
 
 def test_check_in_all_sent_twice_is_stored_once(desk):
     tid = check_in_tournament()
-    everyone = {**hidden(check_in_page(desk, tid), "inline"), "action": "all"}
+    everyone = check_in_all_form(desk, tid)
     desk.post(reverse("live:check-in", args=[tid]), everyone)
     before = stored(tid)
     desk.post(reverse("live:check-in", args=[tid]), everyone)
