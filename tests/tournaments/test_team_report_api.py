@@ -71,3 +71,10 @@ def test_organisers_give_team_players_links(tid, api):
     assert api.post("link-list", tid, body=body).status_code == 201
     holders = [link["holder"] for link in api.get("link-list", tid).json()]
     assert holders == [2, 11]
+
+
+def test_a_retried_confirmation_answers_the_board_result_stored_first(tid, api):
+    body = {"round": 1, "match": 1, "board": 2, "result": "1-0"}
+    first = api.post("report-confirm", tid, body=body, key="settle-2")
+    again = api.post("report-confirm", tid, body=body, key="settle-2")
+    assert (again.status_code, again.json()["seq"]) == (first.status_code, first.json()["seq"])
