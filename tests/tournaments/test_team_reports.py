@@ -176,3 +176,13 @@ def test_a_changed_line_up_leaves_the_earlier_players_reports_out() -> None:
     report(plan, 2, "0-1")
     plan.decide(td.decide_lineup, {"round": 1, "team": 1, "players": [1, 3]})
     assert reports.reported_boards(plan.state, 1) == []
+
+
+def test_a_recorded_board_result_names_the_reports_it_confirms_in_the_log() -> None:
+    plan = started(confirming=True)
+    report(plan, 1, "1-0")
+    _, recorded = report(plan, 4, "1-0")
+    assert recorded.summary() == (
+        f"round 1 match 1 board 1: 1-0 (confirms the players' reports "
+        f"#{plan.state.last_seq - 2}, #{plan.state.last_seq - 1})"
+    )
