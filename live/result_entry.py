@@ -9,6 +9,7 @@ other: the second gets a 409 and is told what the board now holds.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from django.contrib.auth.decorators import login_required
@@ -24,11 +25,12 @@ from tournaments.store.queries import (
     FoldedTournament,
     PlayerState,
     Report,
+    ReportedBoard,
     TournamentNotFound,
     conflicting,
     load_tournament,
     may_write,
-    pending_reports,
+    reported_boards,
 )
 
 # The one-tap results, white's side first, as the API takes them.
@@ -51,32 +53,49 @@ class EntryLoginView(LoginView):
 
 
 @dataclass(frozen=True)
+class ReportLine:
+    """A board's reports still to confirm (issue 21), as the organisers' pages show
+    them: the individual entry page and a team event's page (issue 22)."""
+
+    white: int  # start ranks
+    black: int
+    reports: Mapping[int, Report]
+
+    def _label(self, rank: int) -> str:
+        report = self.reports.get(rank)
+        return RESULT_LABELS[report.result] if report else ""
+
+    @property
+    def white_report(self) -> str:
+        return self._label(self.white)
+
+    @property
+    def black_report(self) -> str:
+        return self._label(self.black)
+
+    @property
+    def conflict(self) -> bool:
+        return conflicting(self.reports)
+
+
+def report_line(reported: ReportedBoard | None) -> ReportLine | None:
+    if reported is None:
+        return None
+    return ReportLine(reported.seats.white, reported.seats.black, reported.reports)
+
+
+@dataclass(frozen=True)
 class BoardRow:
     number: int
     white: PlayerState
     black: PlayerState
     result: str | None
     result_seq: int | None
-    # The players' reports still to confirm (issue 21): by start rank.
-    reports: dict[int, Report]
+    reported: ReportLine | None  # the players' reports still to confirm
 
     @property
     def result_label(self) -> str:
         return RESULT_LABELS.get(self.result or "", "")
-
-    @property
-    def white_report(self) -> str:
-        report = self.reports.get(self.white.start_rank)
-        return RESULT_LABELS[report.result] if report else ""
-
-    @property
-    def black_report(self) -> str:
-        report = self.reports.get(self.black.start_rank)
-        return RESULT_LABELS[report.result] if report else ""
-
-    @property
-    def conflict(self) -> bool:
-        return conflicting(self.reports)
 
 
 @login_required
@@ -90,7 +109,7 @@ def enter_results(request: HttpRequest, tournament_id: int, round_number: int) -
     if rnd is None:
         raise Http404(f"round {round_number} is not paired yet")
     players = state.players
-    reported = pending_reports(state, round_number)
+    reported = {b.key[2]: b for b in reported_boards(state, round_number)}
     boards = [
         BoardRow(
             b.number,
@@ -98,7 +117,7 @@ def enter_results(request: HttpRequest, tournament_id: int, round_number: int) -
             players[b.black],
             b.result,
             b.result_seq,
-            dict(reported.get(b.number, {})),
+            report_line(reported.get(b.number)),
         )
         for b in rnd.boards
     ]

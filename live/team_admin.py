@@ -26,6 +26,7 @@ from tournaments.store.queries import (
     BYE_POINTS,
     CAPTAIN,
     FREE_ORDER,
+    PLAYER,
     RATING_ORDER,
     ROSTER_ORDER,
     FoldedTournament,
@@ -33,12 +34,13 @@ from tournaments.store.queries import (
     initial_ranking,
     load_tournament,
     may_write,
+    reported_boards,
     team_seeds,
     tokens,
 )
 
 from . import team_pages
-from .result_entry import RESULT_BUTTONS
+from .result_entry import RESULT_BUTTONS, ReportLine, report_line
 
 FORFEITS = (
     ("+/-", gettext_lazy("first team wins")),
@@ -258,6 +260,7 @@ def _context(folded: FoldedTournament, requested: str) -> dict[str, Any]:
     number = int(requested) if requested.isdigit() and int(requested) in paired else None
     number = number or (paired[-1] if paired else 1)
     links = tokens(folded.id, CAPTAIN)
+    player_links = tokens(folded.id, PLAYER)
     teams = []
     seeds = team_seeds(state)
     for team, seed in zip(sorted(state.teams.values(), key=lambda t: t.number), seeds, strict=True):
@@ -277,7 +280,11 @@ def _context(folded: FoldedTournament, requested: str) -> dict[str, Any]:
                 and state.team_bye(number, team.number) is None,
                 "strength": round(float(seed.rating)),
                 "byes": byes,
-                "link": link and reverse("live:link", args=[link]),
+                "link": _link_path(link),
+                "player_links": [
+                    (player, _link_path(player_links.get(player.player_id)))
+                    for player in (state.players[rank] for rank in team.roster)
+                ],
             }
         )
     return {
@@ -285,7 +292,7 @@ def _context(folded: FoldedTournament, requested: str) -> dict[str, Any]:
         "teams": teams,
         "round_number": number,
         "paired": paired,
-        "matches": team_pages.match_views(folded, number, organiser=True) or [],
+        "matches": _matches(folded, number),
         "started": state.team_round_started(number),
         "results": RESULT_BUTTONS,
         "forfeits": FORFEITS,
@@ -303,4 +310,23 @@ def _context(folded: FoldedTournament, requested: str) -> dict[str, Any]:
             (FREE_ORDER, _("any order")),
         ),
         "unsorted": not paired and seeds != initial_ranking(seeds),
+        "without_link": sum(1 for player_id in state.player_ids if player_id not in player_links),
     }
+
+
+def _link_path(token: str | None) -> str | None:
+    return token and reverse("live:link", args=[token])
+
+
+def _matches(
+    folded: FoldedTournament, number: int
+) -> list[tuple[team_pages.MatchView, list[tuple[team_pages.MatchBoardLine, ReportLine | None]]]]:
+    """The round's matches, each board with the players' reports still to confirm."""
+    reported = {b.key[1:]: b for b in reported_boards(folded.state, number)}
+    return [
+        (
+            view,
+            [(line, report_line(reported.get((view.number, line.board)))) for line in view.boards],
+        )
+        for view in team_pages.match_views(folded, number, organiser=True) or []
+    ]

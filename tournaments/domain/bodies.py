@@ -503,9 +503,14 @@ class ReportResult(Body):
     result: str = given(Choice(RESULTS), help="White's side first.")
 
 
+def _report_match() -> Any:
+    return given(Int(1), optional=True, help="The board's match, in a team event (only there).")
+
+
 @dataclass(frozen=True, kw_only=True)
 class ConfirmReport(Body):
     round: int = _round()
+    match: int | None = _report_match()
     board: int = given(Int(1))
     result: str | None = given(
         Choice(RESULTS),
@@ -518,6 +523,7 @@ class ConfirmReport(Body):
 @dataclass(frozen=True, kw_only=True)
 class RejectReport(Body):
     round: int = _round()
+    match: int | None = _report_match()
     board: int = given(Int(1))
     reason: str = given(Text(500))
 
