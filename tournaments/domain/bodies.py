@@ -167,7 +167,8 @@ class CreateTournament(Body):
         Choice((BAKU,)),
         optional=True,
         help="Swiss pairings with virtual points in the first rounds: "
-        '"baku" (C.04.5.1, standard 1 - 1/2 - 0 scoring only). Omit for none.',
+        '"baku" (C.04.5.1, standard 1 - 1/2 - 0 scoring only; a team Swiss: a won '
+        "match's match points, standard match points only). Omit for none.",
     )
     details: TournamentDetails | None = given(Nested(TournamentDetails), optional=True)
     initial_colour: str | None = given(
