@@ -21,6 +21,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from pairings.acceleration import BAKU
 from tournaments.store import writes
 from tournaments.store.queries import (
     BYE_POINTS,
@@ -179,6 +180,11 @@ def _lineup_order(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
     return writes.change_settings, {"changes": changes}
 
 
+def _acceleration(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
+    """A team Swiss's acceleration: Baku, or none (blank clears it)."""
+    return writes.change_settings, {"changes": {"acceleration": data.get("acceleration") or None}}
+
+
 def _bye(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
     body = {"team": _int(data, "team"), "round": _int(data, "bye_round")}
     return writes.request_team_bye, {**body, "points": data.get("points", "")}
@@ -212,6 +218,7 @@ ACTIONS: dict[str, Action] = {
     "reinstate": _reinstate,
     "board_prizes": _board_prizes,
     "lineup_order": _lineup_order,
+    "acceleration": _acceleration,
     "bye": _bye,
     "cancel_bye": _cancel_bye,
     "rank": _rank,
@@ -311,6 +318,7 @@ def _context(folded: FoldedTournament, requested: str) -> dict[str, Any]:
         ),
         "unsorted": not paired and seeds != initial_ranking(seeds),
         "without_link": sum(1 for player_id in state.player_ids if player_id not in player_links),
+        "accelerations": (("", _("none")), (BAKU, _("Baku (C.04.5.1)"))),
     }
 
 

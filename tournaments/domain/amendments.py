@@ -354,6 +354,8 @@ def decide_settings_change(state: TournamentState, merged: Mapping[str, Any]) ->
     if not changes:
         raise CommandError("non_field_errors", "nothing to change: the settings are already so")
     paired = state.last_paired_round
+    if state.settings.is_team:
+        paired = max(state.team_rounds, default=0)
     for key, what in _FIXED_ONCE_PAIRED.items():
         if key in changes and paired:
             raise CommandError(key, f"{what} cannot change: round 1 is paired")

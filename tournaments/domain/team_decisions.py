@@ -15,7 +15,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from pairings.acceleration import AccelerationError
 from pairings.berger import BergerError, team_round_robin
+from pairings.team_acceleration import by_method as team_acceleration
 from pairings.team_swiss import NoLegalPairing, pair_team_round
 from tiebreaks.model import Color, System
 
@@ -317,9 +319,18 @@ def decide_next_team_round(state: TournamentState, body: Body) -> list[DomainEve
         if previous is not None and not round_complete(state, previous):
             raise CommandError("round", f"round {number - 1} still has boards without a result")
         absent = [t for t in teams if _not_playing(state, state.teams[t], number)]
+        tournament = state.to_team_tournament()
+        try:
+            acceleration = team_acceleration(settings.acceleration, tournament, absent)
+        except AccelerationError as error:
+            raise CommandError("acceleration", str(error)) from error
         try:
             pairing = pair_team_round(
-                state.to_team_tournament(), number, absent=absent, initial_colour=Color.WHITE
+                tournament,
+                number,
+                absent=absent,
+                initial_colour=Color.WHITE,
+                acceleration=acceleration,
             )
         except NoLegalPairing as error:
             raise CommandError("round", f"no legal pairing for round {number}: {error}") from error
