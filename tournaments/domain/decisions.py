@@ -26,6 +26,7 @@ from tiebreaks.prizes import prize_list_json
 
 from . import amendments
 from .berger import BergerError, round_robin_schedule
+from .entrants import PLAYERS, Entrant, check_in_range, check_withdrawal
 from .errors import CommandError, listed
 from .events import (
     ByeRequested,
@@ -60,12 +61,7 @@ def _individual(state: TournamentState) -> None:
 
 
 def _in_range(state: TournamentState, round_number: int, field: str) -> None:
-    if round_number > state.settings.rounds:
-        raise CommandError(
-            field,
-            f"round {round_number} is out of range: "
-            f"the tournament has {state.settings.rounds} rounds",
-        )
+    check_in_range(state, round_number, field, PLAYERS.event)
 
 
 def _paired_round(state: TournamentState, round_number: int) -> RoundState:
@@ -113,18 +109,8 @@ def decide_withdrawal(state: TournamentState, body: Body) -> list[DomainEvent]:
     """Withdraw a player from a round on; rounds already paired keep their games."""
     rank = body["start_rank"]
     player = _player(state, rank, "start_rank")
-    if player.withdrawn_from is not None:
-        raise CommandError(
-            "start_rank", f"player {rank} already withdrew from round {player.withdrawn_from}"
-        )
-    _in_range(state, body["from_round"], "from_round")
-    for number, rnd in sorted(state.rounds.items()):
-        if number >= body["from_round"] and rank in rnd.paired_players:
-            raise CommandError(
-                "from_round",
-                f"player {rank} is paired in round {number}: record a forfeit there, "
-                "or withdraw from a later round",
-            )
+    entrant = Entrant(PLAYERS, rank, "start_rank", f"player {rank}", player.withdrawn_from)
+    check_withdrawal(state, entrant, body["from_round"])
     return [PlayerWithdrawn.from_payload(body)]
 
 

@@ -19,8 +19,16 @@ from pairings.berger import BergerError, team_round_robin
 from pairings.team_swiss import NoLegalPairing, pair_team_round
 from tiebreaks.model import Color, System
 
-from .amendments import ranking_order, reinstatement_round
+from .amendments import ranking_order
 from .decisions import Body, Plan, decide_registration
+from .entrants import (
+    TEAMS,
+    Entrant,
+    check_bye_cancellation,
+    check_in_range,
+    check_withdrawal,
+    reinstatement_round,
+)
 from .errors import CommandError
 from .events import (
     BoardPrizesSet,
@@ -71,10 +79,13 @@ def _team(state: TournamentState, number: int, field: str = "team") -> TeamEntry
 
 
 def _round_in_range(state: TournamentState, number: int, field: str = "round") -> None:
-    if number > state.settings.rounds:
-        raise CommandError(
-            field, f"round {number} is out of range: the event has {state.settings.rounds} rounds"
-        )
+    check_in_range(state, number, field, TEAMS.event)
+
+
+def _entrant(state: TournamentState, number: int) -> Entrant:
+    """The team a withdrawal, a reinstatement or a bye cancellation names."""
+    team = _team(state, number)
+    return Entrant(TEAMS, team.number, "team", f"team {team.number}", team.withdrawn_from)
 
 
 def _not_playing(state: TournamentState, team: TeamEntry, number: int) -> str | None:
@@ -423,39 +434,16 @@ def decide_match_forfeit(state: TournamentState, body: Body) -> list[DomainEvent
 def decide_team_withdrawal(state: TournamentState, body: Body) -> list[DomainEvent]:
     """Withdraw a team from a round on: it is paired no more (a round robin's
     remaining matches are forfeited); the rounds already paired keep its matches."""
-    team = _team(state, body["team"])
-    if team.withdrawn_from is not None:
-        raise CommandError(
-            "team", f"team {team.number} already withdrew from round {team.withdrawn_from}"
-        )
-    first = body["from_round"]
-    _round_in_range(state, first, "from_round")
-    for number, rnd in sorted(state.team_rounds.items()):
-        if number >= first and team.number in rnd.teams:
-            raise CommandError(
-                "from_round",
-                f"team {team.number} is paired in round {number}: forfeit its match there, "
-                "or withdraw it from a later round",
-            )
+    check_withdrawal(state, _entrant(state, body["team"]), body["from_round"])
     return [TeamWithdrawn.from_payload(body)]
 
 
 def decide_team_reinstatement(state: TournamentState, body: Body) -> list[DomainEvent]:
     """Undo a team's withdrawal from a round on, as a player's
-    (``amendments.reinstatement_round``): a Swiss pairs it again, a round robin's
+    (``entrants.reinstatement_round``): a Swiss pairs it again, a round robin's
     matches from that round are played."""
-    team = _team(state, body["team"])
-    if team.withdrawn_from is None:
-        raise CommandError("team", f"team {team.number} has not withdrawn")
-    first = reinstatement_round(
-        team.withdrawn_from,
-        max(state.team_rounds, default=0),
-        state.settings.rounds,
-        body.get("from_round"),
-        f"team {team.number}",
-        "team",
-    )
-    return [TeamReinstated(team.number, first)]
+    first = reinstatement_round(state, _entrant(state, body["team"]), body.get("from_round"))
+    return [TeamReinstated(body["team"], first)]
 
 
 def decide_board_prize_settings(state: TournamentState, body: Body) -> list[DomainEvent]:
@@ -486,12 +474,7 @@ def decide_team_bye(state: TournamentState, body: Body) -> list[DomainEvent]:
 
 def decide_team_bye_cancellation(state: TournamentState, body: Body) -> list[DomainEvent]:
     """Cancel a team's requested bye in a round not paired yet."""
-    team = _team(state, body["team"])
-    number = body["round"]
-    if number in state.team_rounds:
-        raise CommandError("round", f"round {number} is already paired: its byes are part of it")
-    if state.team_bye(number, team.number) is None:
-        raise CommandError("round", f"team {team.number} has no bye requested in round {number}")
+    check_bye_cancellation(state, _entrant(state, body["team"]), body["round"])
     return [TeamByeCancelled.from_payload(body)]
 
 
