@@ -225,12 +225,7 @@ def decide_result(state: TournamentState, body: Body) -> list[DomainEvent]:
     rnd, board = _paired_board(state, body)
     if rnd.closed:
         raise CommandError("round", f"round {rnd.number} is closed: send a correction")
-    if board.result is not None:
-        raise CommandError(
-            "result",
-            f"board {board.number} of round {rnd.number} already has {board.result} "
-            f"(event #{board.result_seq}): send a correction",
-        )
+    check_first_result(f"board {board.number} of round {rnd.number}", _recorded(board))
     return [ResultRecorded.from_payload(body)]
 
 
@@ -238,17 +233,41 @@ def decide_correction(state: TournamentState, body: Body) -> list[DomainEvent]:
     """Replace a board's result, with a reason; the earlier event stays in the log.
     Without ``supersedes``, the correction replaces the board's current result."""
     _, board = _paired_board(state, body)
-    if board.result is None:
-        raise CommandError("board", f"board {board.number} has no result to correct yet")
-    supersedes = body.get("supersedes", board.result_seq)
-    if supersedes != board.result_seq:
-        raise CommandError(
-            "supersedes",
-            f"the current result of board {board.number} is event #{board.result_seq}",
-        )
-    if body["result"] == board.result:
-        raise CommandError("result", f"board {board.number} already has {board.result}")
+    supersedes = superseded(board.number, _recorded(board), body)
     return [ResultCorrected.from_payload({**body, "supersedes": supersedes})]
+
+
+# A board's result (white's side first) and the event that set it.
+Recorded = tuple[str, int | None]
+
+
+def _recorded(board: BoardState) -> Recorded | None:
+    return None if board.result is None else (board.result, board.result_seq)
+
+
+def check_first_result(where: str, recorded: Recorded | None) -> None:
+    """Refuse a board's first result when it has one (``where``: how the message
+    names the board, "board 3 of round 2")."""
+    if recorded is not None:
+        raise CommandError(
+            "result",
+            f"{where} already has {recorded[0]} (event #{recorded[1]}): send a correction",
+        )
+
+
+def superseded(board: int, recorded: Recorded | None, body: Body) -> int | None:
+    """The event a correction of ``board`` replaces: its current result's
+    (``recorded``), which ``body["supersedes"]`` must name when given.  Refused when
+    the board has no result yet or already has the one the correction gives."""
+    if recorded is None:
+        raise CommandError("board", f"board {board} has no result to correct yet")
+    result, seq = recorded
+    supersedes: int | None = body.get("supersedes", seq)
+    if supersedes != seq:
+        raise CommandError("supersedes", f"the current result of board {board} is event #{seq}")
+    if body["result"] == result:
+        raise CommandError("result", f"board {board} already has {result}")
+    return supersedes
 
 
 def decide_closing(state: TournamentState, body: Body) -> list[DomainEvent]:

@@ -20,7 +20,7 @@ from pairings.team_swiss import NoLegalPairing, pair_team_round
 from tiebreaks.model import Color, System
 
 from .amendments import ranking_order
-from .decisions import Body, Plan, decide_registration
+from .decisions import Body, Plan, check_first_result, decide_registration, superseded
 from .entrants import (
     TEAMS,
     Entrant,
@@ -393,29 +393,15 @@ def _board(state: TournamentState, body: Body) -> tuple[MatchState, BoardView | 
 def decide_board_result(state: TournamentState, body: Body) -> list[DomainEvent]:
     """A board's first result (white's side first); a board with one needs a correction."""
     match, view = _board(state, body)
-    recorded = match.results.get(body["board"])
-    if recorded is not None:
-        raise CommandError(
-            "result",
-            f"board {body['board']} of match {match.number} already has {recorded[0]} "
-            f"(event #{recorded[1]}): send a correction",
-        )
+    where = f"board {body['board']} of match {match.number}"
+    check_first_result(where, match.results.get(body["board"]))
     return [BoardResultRecorded.from_payload(body)]
 
 
 def decide_board_correction(state: TournamentState, body: Body) -> list[DomainEvent]:
     """Replace a board's result, with a reason; the earlier event stays in the log."""
     match, _ = _board(state, body)
-    recorded = match.results.get(body["board"])
-    if recorded is None:
-        raise CommandError("board", f"board {body['board']} has no result to correct yet")
-    supersedes = body.get("supersedes", recorded[1])
-    if supersedes != recorded[1]:
-        raise CommandError(
-            "supersedes", f"the current result of board {body['board']} is event #{recorded[1]}"
-        )
-    if body["result"] == recorded[0]:
-        raise CommandError("result", f"board {body['board']} already has {recorded[0]}")
+    supersedes = superseded(body["board"], match.results.get(body["board"]), body)
     return [BoardResultCorrected.from_payload({**body, "supersedes": supersedes})]
 
 

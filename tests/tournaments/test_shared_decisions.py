@@ -1,6 +1,6 @@
-"""A player's and a team's withdrawal, reinstatement and bye cancellation: the same
-decisions, each refusal with its field and message as the API answers it.  Folded
-states, no database."""
+"""The decisions a player and a team share (a withdrawal, a reinstatement, a bye
+cancellation, a board's result and its correction): each refusal with its field
+and message as the API answers it.  Folded states, no database."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from tournaments.domain.decisions import Plan
 from tournaments.domain.events import ByeCancelled, PlayerReinstated, TournamentCreated
 from tournaments.domain.state import fold
 
-from .test_team_decisions import SCORING, event, player, refused
+from .test_team_decisions import SCORING, event, play_round_one, player, refused
 
 withdraw = decisions.decide_withdrawal
 request_bye = decisions.decide_bye
@@ -148,6 +148,64 @@ def team_reinstated_from_a_later_round() -> tuple[Plan, Any, dict[str, Any]]:
     return plan, td.decide_team_reinstatement, {"team": 5, "from_round": 2}
 
 
+def player_board_with_a_result() -> Plan:
+    plan = swiss()
+    pair_round_one(plan)
+    plan.decide(decisions.decide_result, {"round": 1, "board": 2, "result": "1-0"})
+    return plan
+
+
+def team_board_with_a_result() -> Plan:
+    plan = event(teams=4)
+    play_round_one(plan)
+    plan.decide(td.decide_board_result, {"round": 1, "match": 2, "board": 2, "result": "1-0"})
+    return plan
+
+
+def player_result_recorded_twice() -> tuple[Plan, Any, dict[str, Any]]:
+    body = {"round": 1, "board": 2, "result": "0-1"}
+    return player_board_with_a_result(), decisions.decide_result, body
+
+
+def team_result_recorded_twice() -> tuple[Plan, Any, dict[str, Any]]:
+    body = {"round": 1, "match": 2, "board": 2, "result": "0-1"}
+    return team_board_with_a_result(), td.decide_board_result, body
+
+
+def player_board_corrected_without_a_result() -> tuple[Plan, Any, dict[str, Any]]:
+    plan = swiss()
+    pair_round_one(plan)
+    body = {"round": 1, "board": 1, "result": "0-1", "reason": "slip"}
+    return plan, decisions.decide_correction, body
+
+
+def team_board_corrected_without_a_result() -> tuple[Plan, Any, dict[str, Any]]:
+    plan = event(teams=4)
+    play_round_one(plan)
+    body = {"round": 1, "match": 1, "board": 1, "result": "0-1", "reason": "slip"}
+    return plan, td.decide_board_correction, body
+
+
+def player_correction_of_another_event() -> tuple[Plan, Any, dict[str, Any]]:
+    body = {"round": 1, "board": 2, "result": "0-1", "reason": "slip", "supersedes": 3}
+    return player_board_with_a_result(), decisions.decide_correction, body
+
+
+def team_correction_of_another_event() -> tuple[Plan, Any, dict[str, Any]]:
+    body = {"round": 1, "match": 2, "board": 2, "result": "0-1", "reason": "x", "supersedes": 3}
+    return team_board_with_a_result(), td.decide_board_correction, body
+
+
+def player_correction_to_the_same_result() -> tuple[Plan, Any, dict[str, Any]]:
+    body = {"round": 1, "board": 2, "result": "1-0", "reason": "slip"}
+    return player_board_with_a_result(), decisions.decide_correction, body
+
+
+def team_correction_to_the_same_result() -> tuple[Plan, Any, dict[str, Any]]:
+    body = {"round": 1, "match": 2, "board": 2, "result": "1-0", "reason": "slip"}
+    return team_board_with_a_result(), td.decide_board_correction, body
+
+
 REFUSALS: list[tuple[Steps, str, str]] = [
     (player_withdrawn_twice, "start_rank", "player 3 already withdrew from round 2"),
     (team_withdrawn_twice, "team", "team 2 already withdrew from round 2"),
@@ -215,6 +273,22 @@ REFUSALS: list[tuple[Steps, str, str]] = [
         "from_round",
         "the rounds before it would have no pairing for team 5: team 5 can play again from round 1",
     ),
+    (
+        player_result_recorded_twice,
+        "result",
+        "board 2 of round 1 already has 1-0 (event #7): send a correction",
+    ),
+    (
+        team_result_recorded_twice,
+        "result",
+        "board 2 of match 2 already has 1-0 (event #23): send a correction",
+    ),
+    (player_board_corrected_without_a_result, "board", "board 1 has no result to correct yet"),
+    (team_board_corrected_without_a_result, "board", "board 1 has no result to correct yet"),
+    (player_correction_of_another_event, "supersedes", "the current result of board 2 is event #7"),
+    (team_correction_of_another_event, "supersedes", "the current result of board 2 is event #23"),
+    (player_correction_to_the_same_result, "result", "board 2 already has 1-0"),
+    (team_correction_to_the_same_result, "result", "board 2 already has 1-0"),
 ]
 
 
