@@ -29,15 +29,14 @@ from tournaments.store.queries import (
     RATING_ORDER,
     ROSTER_ORDER,
     FoldedTournament,
-    TournamentNotFound,
     initial_ranking,
-    load_tournament,
     may_write,
     team_seeds,
     tokens,
 )
 
 from . import team_pages
+from .pages import folded_or_404
 from .result_entry import RESULT_BUTTONS
 
 FORFEITS = (
@@ -213,10 +212,7 @@ ACTIONS: dict[str, Action] = {
 
 
 def _folded(tournament_id: int) -> FoldedTournament:
-    try:
-        folded = load_tournament(tournament_id)
-    except TournamentNotFound as exc:
-        raise Http404(str(exc)) from exc
+    folded = folded_or_404(tournament_id)
     if not folded.is_team:
         raise Http404("not a team event")
     return folded
