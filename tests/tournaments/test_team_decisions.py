@@ -165,6 +165,21 @@ def test_a_forfeited_match_scores_every_board_for_the_team_that_came() -> None:
     assert (rows[3].match_points, rows[3].game_points) == (0, 0)
 
 
+@pytest.mark.parametrize(
+    ("decision", "body"),
+    [
+        (td.decide_board_result, {"board": 1, "result": "1-0"}),
+        (td.decide_match_forfeit, {"result": "+/-"}),
+    ],
+    ids=["board result", "match forfeit"],
+)
+def test_a_match_the_round_does_not_have_is_refused(decision: Any, body: dict[str, Any]) -> None:
+    plan = event(teams=4)
+    play_round_one(plan)
+    error = refused(plan, decision, {"round": 1, "match": 3, **body})
+    assert (error.field, error.message) == ("match", "round 1 has no match 3")
+
+
 def test_a_correction_replaces_the_result_and_names_the_one_it_corrects() -> None:
     plan = event(teams=4)
     play_round_one(plan)

@@ -367,11 +367,17 @@ def decide_next_team_round(state: TournamentState, body: Body) -> list[DomainEve
     )
 
 
-def _board(state: TournamentState, body: Body) -> tuple[MatchState, BoardView | None]:
+def _match(state: TournamentState, body: Body) -> tuple[TeamRoundState, MatchState]:
+    """The paired round and the match ``body`` names."""
     rnd = _paired(state, body["round"])
     match = rnd.match(body["match"])
     if match is None:
         raise CommandError("match", f"round {rnd.number} has no match {body['match']}")
+    return rnd, match
+
+
+def _board(state: TournamentState, body: Body) -> tuple[MatchState, BoardView | None]:
+    rnd, match = _match(state, body)
     if not 1 <= body["board"] <= state.settings.boards:
         raise CommandError(
             "board", f"a match has boards 1 to {state.settings.boards}, not {body['board']}"
@@ -408,10 +414,7 @@ def decide_board_correction(state: TournamentState, body: Body) -> list[DomainEv
 def decide_match_forfeit(state: TournamentState, body: Body) -> list[DomainEvent]:
     """A team that did not show loses the match on every board (``+/-``: the
     first-named team wins, ``-/+``: it loses, ``0-0``: neither came)."""
-    rnd = _paired(state, body["round"])
-    match = rnd.match(body["match"])
-    if match is None:
-        raise CommandError("match", f"round {rnd.number} has no match {body['match']}")
+    _, match = _match(state, body)
     if _match_started(match):
         raise CommandError("match", f"match {match.number} already has results: correct the boards")
     return [MatchForfeited.from_payload(body)]
