@@ -22,16 +22,15 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 
 from tournaments.store.queries import (
     BYE_POINTS,
-    FoldedTournament,
     PlayerState,
     Report,
     ReportedBoard,
-    TournamentNotFound,
     conflicting,
-    load_tournament,
     may_write,
     reported_boards,
 )
+
+from .pages import folded_or_404
 
 # The one-tap results, white's side first, as the API takes them.
 RESULT_BUTTONS = (
@@ -101,7 +100,7 @@ class BoardRow:
 @login_required
 @ensure_csrf_cookie
 def enter_results(request: HttpRequest, tournament_id: int, round_number: int) -> HttpResponse:
-    tournament = _load(tournament_id)
+    tournament = folded_or_404(tournament_id)
     if not may_write(request.user, tournament_id):
         raise PermissionDenied("Only this tournament's organisers may enter results.")
     state = tournament.state
@@ -145,10 +144,3 @@ def enter_results(request: HttpRequest, tournament_id: int, round_number: int) -
             "next_round": min(state.last_paired_round + 1, tournament.rounds),
         },
     )
-
-
-def _load(tournament_id: int) -> FoldedTournament:
-    try:
-        return load_tournament(tournament_id)
-    except TournamentNotFound as exc:
-        raise Http404(str(exc)) from exc

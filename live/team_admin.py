@@ -31,9 +31,7 @@ from tournaments.store.queries import (
     RATING_ORDER,
     ROSTER_ORDER,
     FoldedTournament,
-    TournamentNotFound,
     initial_ranking,
-    load_tournament,
     may_write,
     reported_boards,
     team_seeds,
@@ -41,6 +39,7 @@ from tournaments.store.queries import (
 )
 
 from . import team_pages
+from .pages import folded_or_404
 from .result_entry import RESULT_BUTTONS, ReportLine, report_line
 
 FORFEITS = (
@@ -226,10 +225,7 @@ ACTIONS: dict[str, Action] = {
 
 
 def _folded(tournament_id: int) -> FoldedTournament:
-    try:
-        folded = load_tournament(tournament_id)
-    except TournamentNotFound as exc:
-        raise Http404(str(exc)) from exc
+    folded = folded_or_404(tournament_id)
     if not folded.is_team:
         raise Http404("not a team event")
     return folded

@@ -300,10 +300,19 @@ class TournamentState:
             m.results or m.forfeit is not None for m in rnd.matches
         )
 
-    @property
+    @cached_property
     def public_lineups(self) -> Mapping[tuple[int, int], Lineup]:
-        """The line-ups spectators see: those of the rounds that have started."""
-        return {key: p for key, p in self.lineups.items() if self.team_round_started(key[0])}
+        """The line-ups spectators see: those of the rounds that have started.
+
+        Computed once per state: the pages and the standings read it per match and
+        per result, and each read would scan every line-up and every match of its
+        round.  A state never changes (``OpenFold``'s states are not read after
+        the next event), so neither does this.
+        """
+        started = {
+            number: self.team_round_started(number) for number in {n for n, _ in self.lineups}
+        }
+        return MappingProxyType({key: p for key, p in self.lineups.items() if started[key[0]]})
 
     def team_of(self, start_rank: int) -> int | None:
         """The team whose roster holds the player, if any."""
