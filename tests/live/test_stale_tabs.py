@@ -274,7 +274,7 @@ def test_a_confirm_of_a_report_its_player_changed_since_is_refused(desk):
     commands.report_result(tid, {"player_id": 1, "result": "0-1"})
     before = stored(tid)
     response = desk.post(reverse("live:reports", args=[tid, 1]), form, follow=True)
-    assert "the reports of board 1 changed since your page was loaded" in (
+    assert "the reports of board 1 of round 1 changed since your page was loaded" in (
         response.content.decode()
     )
     assert stored(tid) == before
@@ -287,11 +287,11 @@ def test_a_reject_of_reports_when_the_opponent_reported_since_is_refused(desk):
     commands.report_result(tid, {"player_id": 3, "result": "1-0"})
     before = stored(tid)
     response = desk.post(reverse("live:reports", args=[tid, 1]), form, follow=True)
-    assert "the reports of board 1 changed since your page was loaded" in (
+    assert "the reports of board 1 of round 1 changed since your page was loaded" in (
         response.content.decode()
     )
     assert stored(tid) == before
-    assert set(load_tournament(tid).state.reports[(1, 1)]) == {1, 3}
+    assert set(load_tournament(tid).state.reports[(1, None, 1)]) == {1, 3}
 
 
 def test_a_confirm_sent_twice_records_the_result_once(desk):
@@ -313,6 +313,48 @@ def test_a_reject_sent_twice_is_stored_once(desk):
     again = desk.post(reverse("live:reports", args=[tid, 1]), form, follow=True)
     assert "has no report to decide" in again.content.decode()
     assert stored(tid) == before
+
+
+def reported_team_board() -> int:
+    """Four teams of two boards, round 1 started (match 1, board 2: player 11 White
+    v player 2), player 11 reported 1/2-1/2."""
+    tid = build_team_event(teams=4, boards=2, reserves=1)
+    commands.start_team_round(tid, {"round": 1}, author=organiser())
+    commands.report_result(tid, {"player_id": 11, "result": "1/2-1/2"})
+    return tid
+
+
+def team_reports_form(client: Client, tid: int, action: str) -> dict[str, object]:
+    """Match 1 board 2's form of reports on the team page, its button ``action``."""
+    html = client.get(reverse("live:team-manage", args=[tid])).content.decode()
+    form = hidden(html, "reports", match="1", board="2")
+    return {**form, "action": action, "reason": "game still on"}
+
+
+def test_a_confirm_of_a_team_boards_report_its_player_changed_since_is_refused(desk):
+    tid = reported_team_board()
+    form = team_reports_form(desk, tid, "confirm")
+    commands.report_result(tid, {"player_id": 11, "result": "1-0"})
+    before = stored(tid)
+    response = desk.post(reverse("live:reports", args=[tid, 1]), form, follow=True)
+    assert "the reports of board 2 of match 1 in round 1 changed since your page was loaded" in (
+        response.content.decode()
+    )
+    assert stored(tid) == before
+    assert 2 not in load_tournament(tid).state.team_rounds[1].match(1).results
+
+
+def test_a_reject_of_a_team_boards_reports_when_the_opponent_reported_since_is_refused(desk):
+    tid = reported_team_board()
+    form = team_reports_form(desk, tid, "reject")
+    commands.report_result(tid, {"player_id": 2, "result": "1/2-1/2"})
+    before = stored(tid)
+    response = desk.post(reverse("live:reports", args=[tid, 1]), form, follow=True)
+    assert "the reports of board 2 of match 1 in round 1 changed since your page was loaded" in (
+        response.content.decode()
+    )
+    assert stored(tid) == before
+    assert set(load_tournament(tid).state.reports[(1, 1, 2)]) == {11, 2}
 
 
 # --- the team page: pairing, line-ups, board results ---------------------------------
@@ -386,9 +428,12 @@ def test_a_correction_from_a_page_drawn_before_another_correction_is_refused(des
     before = stored(tid)
     response = send(desk, tid, {**form, "reason": "arbiter saw it"})
     assert response.status_code == 400
-    assert "the current result of board 1 is 1/2-1/2" in response.content.decode()
+    now = load_tournament(tid).state.team_rounds[1].match(1).results[1]
+    assert f"the current result of board 1 is 1/2-1/2 (event #{now[1]})" in (
+        response.content.decode()
+    )
     assert stored(tid) == before
-    assert load_tournament(tid).state.team_rounds[1].match(1).results[1][0] == "1/2-1/2"
+    assert now[0] == "1/2-1/2"
 
 
 def test_a_correction_sent_twice_is_stored_once(desk):

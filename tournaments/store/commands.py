@@ -294,6 +294,7 @@ confirm_report = Command(
     b.ConfirmReport,
     reports.decide_confirmation,
     replay_fields=frozenset(field_names(b.ConfirmReport)) - {"reports"},
+    also_last=frozenset({EventKind.BOARD_RESULT_RECORDED}),  # a team event's board
 )
 reject_report = Command(
     EventKind.REPORT_REJECTED,

@@ -18,7 +18,10 @@ the next round as its ``240`` records.
 
 What a team event cannot hold is refused, naming the record: a colour sequence other
 than alternating boards (``352``), game points as the primary score (``192``), a PAB
-worth other than a drawn match (``320``).
+worth other than a drawn match (``320``), ``250`` virtual points other than the Baku
+method's.  Baku acceleration (the event's setting) is written as the ``250`` records
+of its virtual points, and read back from them or from a ``192`` code ending
+``_BAKU``.
 """
 
 from __future__ import annotations
@@ -30,6 +33,15 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db import transaction
 
+from pairings.acceleration import BAKU, AccelerationError
+from pairings.team_acceleration import (
+    TeamAcceleration,
+    read_records,
+    records,
+    requested,
+    team_baku,
+)
+from pairings.team_acceleration import by_method as team_acceleration
 from tiebreaks.errors import TrfError
 from tiebreaks.model import Unplayed
 from tiebreaks.teams.model import BoardResult, Score, TeamBye, TeamError, TeamRound, TeamScoring
@@ -120,6 +132,8 @@ class _TeamImporter:
         }
         if self.file.tiebreaks:
             settings["tiebreaks"] = list(self.file.tiebreaks)
+        if self._baku():
+            settings["acceleration"] = BAKU
         if details := tournament_details(parse_trf(self.text)):
             settings["details"] = details
         rules = rules or next(
@@ -128,7 +142,13 @@ class _TeamImporter:
         )
         if rules is not None:
             settings["rules"] = rules
-        setting_lines = {"tiebreaks": "202", "rounds": "142", "system": "192", "name": "012"}
+        setting_lines = {
+            "tiebreaks": "202",
+            "rounds": "142",
+            "system": "192",
+            "name": "012",
+            "acceleration": "192",
+        }
         with reported_at(lambda field: (self.line(setting_lines.get(field, "012")), 1)):
             created = commands.create_tournament(settings, author=self.author)
         self.draft = commands.Draft(fold([created]))
@@ -180,10 +200,28 @@ class _TeamImporter:
             raise TrfError(
                 self.line("320"), 5, "a pairing-allocated bye here scores as a drawn match"
             )
-        if t.system_code:
+        if t.system_code and not re.fullmatch(r"FIDE_TEAM_TYPEA_MP_GP(_BAKU)?", t.system_code):
             self.warnings.append(
                 f"192 {t.system_code}: the next rounds are paired as FIDE_TEAM_TYPEA_MP_GP"
             )
+
+    def _baku(self) -> bool:
+        """Whether the file asks for Baku acceleration (192 ``..._BAKU``, or 250
+        records giving exactly the method's points); other 250 records are refused:
+        the event's acceleration is a method, not a table."""
+        t = self.tournament
+        first = t.schedule[0] if t.schedule else None
+        absent = [b.team for b in first.byes] if first is not None and not first.matches else []
+        given = read_records(self.lines, t)
+        if given is None:
+            return requested(self.lines)
+        try:
+            baku = team_baku(t, absent)
+        except AccelerationError as error:
+            raise TrfError(self.line("250"), 1, str(error)) from None
+        if given != baku:
+            raise TrfError(self.line("250"), 1, "250 records other than the Baku method's points")
+        return True
 
     def _register(self, number: int) -> None:
         t = self.tournament
@@ -304,4 +342,12 @@ def export_team_trf(tournament: queries.FoldedTournament) -> str:
     for from_round, teams in sorted(withdrawn.items()):
         listed = " ".join(map(str, teams))
         comments += f"### Crosstable teams withdrawn from round {from_round}: {listed}\n"
-    return comments + team_trf_text(team_results, state.settings.tiebreaks)
+    text = team_trf_text(team_results, state.settings.tiebreaks)
+    if state.settings.acceleration:
+        # Before round 1 is paired, GA counts the teams that will play it.
+        absent = [
+            n for n, team in state.teams.items() if team.withdrawn_in(1) or state.team_bye(1, n)
+        ]
+        virtual = team_acceleration(state.settings.acceleration, team_results, absent)
+        text += "".join(f"{line}\n" for line in records(virtual or TeamAcceleration()))
+    return comments + text
