@@ -8,13 +8,14 @@ teams and players numbered in the file's team order), then round by round the
 requested team byes (``240``), the matches as paired (the ``320`` PAB), each team's
 line-up, the board results and the forfeited matches (``330``).  As the individual
 import (``trf_import``): one transaction, all or nothing, and every refusal a
-``TrfError`` naming a line of the file.  A last round with byes and no match is the
-round to pair: its ``240`` byes are requested, nothing is paired.
+``TrfError`` naming a line of the file.  The rounds after the last one with a match
+(or a PAB) are not paired: their ``240`` byes are requested, first (a team may have
+asked for a bye before withdrawing from an earlier round).
 
 ``export_team_trf`` writes a team event as ``team_trf_text`` does (TRF26 with the
 team records), with the C.07 edition, the teams' federations and captains and the
 team withdrawals in comment lines the import reads back, and the byes requested for
-the next round as its ``240`` records.
+the rounds not paired yet as their ``240`` records.
 
 What a team event cannot hold is refused, naming the record: a colour sequence other
 than alternating boards (``352``), game points as the primary score (``192``), a PAB
@@ -140,14 +141,16 @@ class _TeamImporter:
             listed = ", ".join(map(str, left_out))
             self.warnings.append(f"players on no team's roster, left out: {listed}")
         withdrawals = self._withdrawals()
-        paired = 0
-        for rnd in t.schedule:
+        played = t.played_rounds()
+        paired = len(played)
+        # Byes for the rounds to come first (240 records of rounds not paired): a team
+        # may have asked for one before withdrawing from an earlier round.
+        for rnd in t.schedule[paired:]:
+            self._byes(rnd)
+        for rnd in played:
             self._byes(rnd)
             self._withdraw(withdrawals.pop(rnd.number, []), rnd.number)
-            if not rnd.matches and not any(b.kind is Unplayed.PAB for b in rnd.byes):
-                continue  # the round to pair: its byes are requested, nothing else
             self._round(rnd)
-            paired = rnd.number
         for from_round, listed_teams in sorted(withdrawals.items()):
             self._withdraw(listed_teams, from_round)
         append(created.tournament_id, self.draft.start_seq, self.draft.events, author=self.author)
@@ -220,8 +223,16 @@ class _TeamImporter:
                     "round": rnd.number,
                     "points": REQUESTED_BYES[bye.kind],
                 }
-                with reported_at(at_place(self.line("240"), 1)):
+                with reported_at(at_place(self._bye_line(rnd.number, bye.team), 1)):
                     self.draft.add(commands.request_team_bye, body)
+
+    def _bye_line(self, number: int, team: int) -> int:
+        """The 240 record of a team's bye in a round (the first 240 when none names it)."""
+        for n, text in enumerate(self.lines, 1):
+            if text.startswith("240") and text[6:9].strip() == str(number).zfill(3):
+                if str(team) in text[10:].split():
+                    return n
+        return self.line("240")
 
     def _withdrawals(self) -> dict[int, list[int]]:
         found: dict[int, list[int]] = {}
@@ -286,13 +297,22 @@ def export_team_trf(tournament: queries.FoldedTournament) -> str:
     """A team event as a TRF26 team file (see the module's note)."""
     state = tournament.state
     team_results = state.to_team_tournament()
+    # The byes requested for the rounds not paired yet, each in its round (the rounds
+    # between hold nothing): the 240 records the import requests them from.
     following = max(state.team_rounds, default=0) + 1
-    asked = state.team_byes.get(following, {})
-    if asked and following <= state.settings.rounds:
-        byes = tuple(TeamBye(team, BYE_KINDS[points]) for team, points in sorted(asked.items()))
-        team_results = replace(
-            team_results, schedule=(*team_results.schedule, TeamRound(following, (), byes))
+    asked = {n: byes for n, byes in state.team_byes.items() if n >= following and byes}
+    to_come = tuple(
+        TeamRound(
+            number,
+            (),
+            tuple(
+                TeamBye(team, BYE_KINDS[points])
+                for team, points in sorted(asked.get(number, {}).items())
+            ),
         )
+        for number in range(following, max(asked, default=0) + 1)
+    )
+    team_results = replace(team_results, schedule=(*team_results.schedule, *to_come))
     comments = f"{RULES_COMMENT}{tournament.rules}\n"
     withdrawn: dict[int, list[int]] = {}
     for team in sorted(state.teams.values(), key=lambda t: t.number):

@@ -1,0 +1,76 @@
+"""What a team file holds beyond matches and results survives the web import
+(issue 22): byes requested for rounds after the next one, board games played but not
+rated (TRF W/D/L), the C.04.6 colour type of record 192.  Each: the import's events
+hold it, the export writes the file's records back, and the standings of the
+imported event log are the pure engine's on the same file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.builders import organiser
+from tiebreaks.errors import TrfError
+from tiebreaks.teams.standings import team_standings
+from tiebreaks.teams.trf import read_team_trf
+from tournaments.store.queries import load_tournament
+from tournaments.store.trf_import import export_trf, import_trf
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+
+pytestmark = pytest.mark.django_db
+
+
+def imported(name: str) -> int:
+    return import_trf((DATA / name).read_text(), author=organiser()).id
+
+
+def records(text: str, prefix: str) -> list[str]:
+    return [line.rstrip() for line in text.split("\n") if line.startswith(prefix)]
+
+
+def rows(standings: Any) -> list[tuple[Any, ...]]:
+    return [
+        (r.rank, r.team.number, r.match_points, r.game_points, tuple(r.tiebreaks.values()))
+        for r in standings.rows
+    ]
+
+
+def same_standings_as_the_file(name: str) -> None:
+    file = read_team_trf(DATA / name)
+    tournament = load_tournament(imported(name))
+    ours = team_standings(
+        tournament.state.to_team_tournament(), tournament.tiebreaks, tournament.rules
+    )
+    theirs = team_standings(file.tournament, file.tiebreaks, tournament.rules)
+    assert rows(ours) == rows(theirs)
+
+
+# ---- byes requested for a round after the next one
+
+
+def test_a_bye_two_rounds_ahead_is_requested_for_its_round() -> None:
+    state = load_tournament(imported("team_future_bye.trf")).state
+    assert dict(state.team_byes) == {3: {2: "half"}}
+    assert max(state.team_rounds) == 1
+
+
+def test_a_bye_two_rounds_ahead_is_exported_as_its_240_record() -> None:
+    exported = export_trf(imported("team_future_bye.trf"))
+    assert records(exported, "240") == ["240 H 003    2"]
+
+
+def test_a_bye_two_rounds_ahead_counts_in_no_standings_yet() -> None:
+    same_standings_as_the_file("team_future_bye.trf")
+
+
+def test_a_bye_ahead_refused_by_its_command_is_reported_at_its_240_line() -> None:
+    bye = "240 H 003    2"
+    text = (DATA / "team_future_bye.trf").read_text().replace(bye, f"240 Z 004    1\n{bye}")
+    text = text.replace("092 Team: Swiss-System", "092 Team: Round robin")
+    with pytest.raises(TrfError) as refused:
+        import_trf(text, author=organiser())
+    assert refused.value.line == text.split("\n").index(bye) + 1
+    assert "round robin" in str(refused.value)
