@@ -229,9 +229,9 @@ class _TeamImporter:
     def _bye_line(self, number: int, team: int) -> int:
         """The 240 record of a team's bye in a round (the first 240 when none names it)."""
         for n, text in enumerate(self.lines, 1):
-            if text.startswith("240") and text[6:9].strip() == str(number).zfill(3):
-                if str(team) in text[10:].split():
-                    return n
+            same_round = text.startswith("240") and text[6:9] == f"{number:03d}"
+            if same_round and str(team) in text[10:].split():
+                return n
         return self.line("240")
 
     def _withdrawals(self) -> dict[int, list[int]]:
