@@ -31,6 +31,11 @@ def records(text: str, prefix: str) -> list[str]:
     return [line.rstrip() for line in text.split("\n") if line.startswith(prefix)]
 
 
+def round_one(text: str) -> dict[str, str]:
+    """Each player's colour and result in round 1 (the start ranks are renumbered)."""
+    return {line[14:47].strip(): line[96:99] for line in records(text, "001")}
+
+
 def rows(standings: Any) -> list[tuple[Any, ...]]:
     return [
         (r.rank, r.team.number, r.match_points, r.game_points, tuple(r.tiebreaks.values()))
@@ -74,3 +79,24 @@ def test_a_bye_ahead_refused_by_its_command_is_reported_at_its_240_line() -> Non
         import_trf(text, author=organiser())
     assert refused.value.line == text.split("\n").index(bye) + 1
     assert "round robin" in str(refused.value)
+
+
+# ---- board games played but not rated (W/D/L)
+
+
+def test_an_unrated_board_game_is_recorded_unrated() -> None:
+    state = load_tournament(imported("team_unrated_board.trf")).state
+    match = state.team_rounds[1].match_of(1)
+    assert match is not None and match.unrated == {1}
+    assert state.team_rounds[1].match_of(3).unrated == frozenset()  # type: ignore[union-attr]
+
+
+def test_an_unrated_board_game_is_exported_as_w_and_l() -> None:
+    exported = export_trf(imported("team_unrated_board.trf"))
+    text = (DATA / "team_unrated_board.trf").read_text()
+    assert round_one(exported) == round_one(text)
+    assert round_one(exported)["P101"] == "w W"
+
+
+def test_an_unrated_board_game_gives_the_files_standings() -> None:
+    same_standings_as_the_file("team_unrated_board.trf")

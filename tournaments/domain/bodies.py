@@ -667,6 +667,12 @@ class RecordBoardResult(Body):
     result: str = given(
         Choice(RESULTS), help="White's side first; +/- and -/+ forfeits, 0-0 a double one."
     )
+    # As an individual result (RecordResult): omitted is a rated game.
+    rated: bool | None = given(
+        Bool(),
+        optional=True,
+        help="false: a game played but not rated (TRF W/D/L); omit for a rated game.",
+    )
 
 
 @dataclass(frozen=True, kw_only=True)

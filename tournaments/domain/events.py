@@ -737,16 +737,24 @@ def _put_match(acc: Accumulator, round_number: int, match: MatchState) -> None:
 class _TeamBoardResult(DomainEvent):
     """A board's result in a match, first entered or corrected: the fold is the same."""
 
+    OPTIONAL = frozenset({"rated"})
+
     round: int
     match: int
     board: int
     result: str  # white's side first (state.RESULTS)
+    rated: bool = True  # False: played but not rated (TRF W/D/L), as ResultRecorded
 
     def apply(self, acc: Accumulator, seq: int) -> None:
         match = acc.team_rounds[self.round].match(self.match)
         assert match is not None  # the decision checked it
         results = {**match.results, self.board: (self.result, seq)}
-        _put_match(acc, self.round, replace(match, results=MappingProxyType(results)))
+        unrated = match.unrated - {self.board} if self.rated else match.unrated | {self.board}
+        _put_match(
+            acc,
+            self.round,
+            replace(match, results=MappingProxyType(results), unrated=unrated),
+        )
 
     def summary(self) -> str:
         return f"round {self.round} match {self.match} board {self.board}: {self.result}"
@@ -755,7 +763,7 @@ class _TeamBoardResult(DomainEvent):
 @dataclass(frozen=True)
 class BoardResultRecorded(_TeamBoardResult):
     KIND = EventKind.BOARD_RESULT_RECORDED
-    PUBLIC = frozenset({"round", "match", "board", "result"})
+    PUBLIC = frozenset({"round", "match", "board", "result", "rated"})
     EXAMPLES = MappingProxyType({1: {"round": 1, "match": 1, "board": 2, "result": "0-1"}})
 
 
@@ -764,7 +772,7 @@ class BoardResultCorrected(_TeamBoardResult):
     """Replaces a board's result; the entry it corrects stays in the log."""
 
     KIND = EventKind.BOARD_RESULT_CORRECTED
-    PUBLIC = frozenset({"round", "match", "board", "result", "reason", "supersedes"})
+    PUBLIC = frozenset({"round", "match", "board", "result", "rated", "reason", "supersedes"})
     EXAMPLES = MappingProxyType(
         {
             1: {

@@ -45,6 +45,7 @@ from .initial_ranking import initial_ranking
 from .state import TournamentState
 from .teams import (
     FREE_ORDER,
+    PLAYED_RESULTS,
     ROSTER_ORDER,
     BoardPrizeSettings,
     BoardView,
@@ -376,6 +377,10 @@ def _board(state: TournamentState, body: Body) -> tuple[MatchState, BoardView | 
         raise CommandError(
             "board", f"board {view.board} has an empty seat: it is a forfeit ({view.result})"
         )
+    if body.get("rated") is False and body["result"] not in PLAYED_RESULTS:
+        raise CommandError(
+            "rated", f"{body['result']} is a forfeit: only a game played can be unrated"
+        )
     return match, view
 
 
@@ -403,8 +408,10 @@ def decide_board_correction(state: TournamentState, body: Body) -> list[DomainEv
         raise CommandError(
             "supersedes", f"the current result of board {body['board']} is event #{recorded[1]}"
         )
-    if body["result"] == recorded[0]:
-        raise CommandError("result", f"board {body['board']} already has {recorded[0]}")
+    rated = body.get("rated", True)
+    if body["result"] == recorded[0] and rated == (body["board"] not in match.unrated):
+        state_of = "" if rated else " (unrated)"
+        raise CommandError("result", f"board {body['board']} already has {recorded[0]}{state_of}")
     return [BoardResultCorrected.from_payload({**body, "supersedes": supersedes})]
 
 

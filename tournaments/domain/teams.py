@@ -53,6 +53,8 @@ BOARD_RESULTS: Mapping[str, BoardResult] = MappingProxyType(
         "0-0": BoardResult.DOUBLE_FORFEIT,
     }
 )
+# The results of a game played: only these may be unrated (TRF W/D/L).
+PLAYED_RESULTS = frozenset({"1-0", "1/2-1/2", "0-1"})
 # A whole match forfeited, from the first-named team's side.
 MATCH_FORFEITS: Mapping[str, MatchForfeit] = MappingProxyType(
     {"+/-": MatchForfeit.WHITE_WINS, "-/+": MatchForfeit.BLACK_WINS, "0-0": MatchForfeit.DOUBLE}
@@ -92,14 +94,16 @@ class TeamEntry:
 @dataclass(frozen=True)
 class MatchState:
     """One match of a round: ``white`` has White on board 1.  ``results`` maps a
-    board to (result, seq of the event that set it); ``forfeit`` a whole-match
-    forfeit from ``white``'s side."""
+    board to (result, seq of the event that set it); ``unrated`` the boards whose
+    game was played but not rated (TRF W/D/L); ``forfeit`` a whole-match forfeit
+    from ``white``'s side."""
 
     number: int
     white: int
     black: int
     results: Mapping[int, tuple[str, int]] = field(default_factory=dict)
     forfeit: str | None = None
+    unrated: frozenset[int] = frozenset()
 
     def teams(self) -> tuple[int, int]:
         return self.white, self.black
@@ -139,6 +143,7 @@ class BoardView:
     black: int | None
     result: str | None
     implied: bool = False
+    rated: bool = True  # False: a game played but not rated (TRF W/D/L)
 
     @property
     def empty(self) -> bool:
@@ -173,7 +178,8 @@ def match_boards(
         implied = empty_board_result(white, black)
         recorded = match.results.get(board)
         result = implied if implied is not None else recorded[0] if recorded else None
-        out.append(BoardView(board, white_team, white, black, result, implied is not None))
+        rated = implied is not None or board not in match.unrated
+        out.append(BoardView(board, white_team, white, black, result, implied is not None, rated))
     return tuple(out)
 
 
@@ -292,6 +298,7 @@ def _match(
                 v.white,
                 v.black,
                 BoardResult.PENDING if v.result is None else BOARD_RESULTS[v.result],
+                v.rated,
             )
             for v in views
         ),

@@ -289,6 +289,8 @@ class _TeamImporter:
                     "board": game.board,
                     "result": _RESULT_TEXT[game.result],
                 }
+                if not game.rated:  # a W/D/L game, as the individual import keeps it
+                    body["rated"] = False
                 with reported_at(at):
                     self.draft.add(commands.record_board_result, body)
 
