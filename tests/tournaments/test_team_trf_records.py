@@ -11,10 +11,12 @@ from typing import Any
 
 import pytest
 
+from pairings.team_swiss import TeamSwissRules, pair_team_round, team_pairing_request
 from tests.builders import organiser
 from tiebreaks.errors import TrfError
 from tiebreaks.teams.standings import team_standings
 from tiebreaks.teams.trf import read_team_trf
+from tournaments.store import commands
 from tournaments.store.queries import load_tournament
 from tournaments.store.trf_import import export_trf, import_trf
 
@@ -49,7 +51,7 @@ def same_standings_as_the_file(name: str) -> None:
     ours = team_standings(
         tournament.state.to_team_tournament(), tournament.tiebreaks, tournament.rules
     )
-    theirs = team_standings(file.tournament, file.tiebreaks, tournament.rules)
+    theirs = team_standings(file.tournament, file.tiebreaks or None, tournament.rules)
     assert rows(ours) == rows(theirs)
 
 
@@ -100,3 +102,54 @@ def test_an_unrated_board_game_is_exported_as_w_and_l() -> None:
 
 def test_an_unrated_board_game_gives_the_files_standings() -> None:
     same_standings_as_the_file("team_unrated_board.trf")
+
+
+# ---- the C.04.6 colour type (record 192)
+
+
+@pytest.mark.parametrize(
+    ("name", "colour_type"),
+    [("team_colour_type_b.trf", "B"), ("team_colour_type_none.trf", "none")],
+)
+def test_the_colour_type_of_192_is_the_events_setting(name: str, colour_type: str) -> None:
+    assert load_tournament(imported(name)).state.settings.colour_type == colour_type
+
+
+@pytest.mark.parametrize("name", ["team_colour_type_b.trf", "team_colour_type_none.trf"])
+def test_the_colour_type_is_exported_as_the_files_192_record(name: str) -> None:
+    assert records(export_trf(imported(name)), "192") == records((DATA / name).read_text(), "192")
+
+
+@pytest.mark.parametrize("name", ["team_colour_type_b.trf", "team_colour_type_none.trf"])
+def test_the_next_round_is_paired_with_the_files_colour_type(name: str) -> None:
+    file = read_team_trf(DATA / name)
+    request = team_pairing_request(file)
+    theirs = pair_team_round(
+        request.tournament,
+        request.round,
+        rules=request.rules,
+        absent=request.absent,
+        initial_colour=request.initial_colour,
+    )
+    as_type_a = pair_team_round(request.tournament, request.round, rules=TeamSwissRules())
+    assert theirs.matches != as_type_a.matches  # the file is one where the type matters
+    tid = imported(name)
+    commands.pair_next_team_round(tid, {}, author=organiser())
+    paired = load_tournament(tid).state.team_rounds[request.round]
+    assert sorted((m.white, m.black) for m in paired.matches) == sorted(theirs.matches)
+
+
+@pytest.mark.parametrize("name", ["team_colour_type_b.trf", "team_colour_type_none.trf"])
+def test_a_file_with_a_colour_type_gives_its_standings(name: str) -> None:
+    same_standings_as_the_file(name)
+
+
+@pytest.mark.parametrize(
+    "code", ["FIDE_TEAM_TYPEB_MP", "FIDE_TEAM_BAKU_TYPEA_MP_GP", "FIDE_DUTCH_2026"]
+)
+def test_a_192_code_the_event_cannot_pair_by_is_refused_at_its_line(code: str) -> None:
+    text = (DATA / "team_colour_type_b.trf").read_text()
+    text = text.replace("192 FIDE_TEAM_TYPEB_MP_GP", f"192 {code}")
+    with pytest.raises(TrfError) as refused:
+        import_trf(text, author=organiser())
+    assert refused.value.line == text.split("\n").index(f"192 {code}") + 1

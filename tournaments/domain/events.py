@@ -172,6 +172,7 @@ class TournamentCreated(DomainEvent):
             "no_half_byes_in",
             "lineup_order",
             "lineup_tolerance",
+            "colour_type",
         }
     )
     EXAMPLES = MappingProxyType(
@@ -210,6 +211,7 @@ class TournamentCreated(DomainEvent):
             "confirm_matching_reports",
             "lineup_order",
             "lineup_tolerance",
+            "colour_type",
         }
     )
 
@@ -237,6 +239,9 @@ class TournamentCreated(DomainEvent):
     # the setting have neither field and read as the roster order they were decided by.
     lineup_order: str = "roster"
     lineup_tolerance: int | None = None
+    # Issue 22: a team Swiss's C.04.6 colour-preference type (1.7; TRF26 192):
+    # "A", "B" or "none"; events stored before the setting were paired as type A.
+    colour_type: str = "A"
 
     @classmethod
     def from_payload(cls, payload: Mapping[str, Any]) -> Self:
@@ -276,6 +281,7 @@ class TournamentCreated(DomainEvent):
             confirm_matching_reports=self.confirm_matching_reports,
             lineup_order=self.lineup_order,
             lineup_tolerance=self.lineup_tolerance,
+            colour_type=self.colour_type,
         )
 
     def summary(self) -> str:

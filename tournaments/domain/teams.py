@@ -18,7 +18,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from tiebreaks.model import Color, Unplayed
+from tiebreaks.model import Color, System, Unplayed
 from tiebreaks.teams.model import (
     BoardGame,
     BoardResult,
@@ -60,6 +60,12 @@ MATCH_FORFEITS: Mapping[str, MatchForfeit] = MappingProxyType(
     {"+/-": MatchForfeit.WHITE_WINS, "-/+": MatchForfeit.BLACK_WINS, "0-0": MatchForfeit.DOUBLE}
 )
 COLOUR_SEQUENCE = "WB"  # TRF26 352: board 1 as the pairing says, then alternating
+# A team Swiss's C.04.6 colour-preference type (1.7) and the TRF26 192 code that
+# names it (match points first, game points deciding colours, 4.2.2); type A is the
+# code the team engine derives ("").
+COLOUR_TYPES: Mapping[str, str] = MappingProxyType(
+    {"A": "", "B": "FIDE_TEAM_TYPEB_MP_GP", "none": "FIDE_TEAM_MP_GP"}
+)
 
 Lineup = tuple[int | None, ...]
 
@@ -236,6 +242,7 @@ def team_tournament(state: TournamentState) -> TeamTournament:
         system=settings.system,
         colour_sequence=COLOUR_SEQUENCE,
         name=settings.name,
+        system_code=COLOUR_TYPES[settings.colour_type] if settings.system is System.SWISS else "",
     )
 
 

@@ -18,7 +18,9 @@ team withdrawals in comment lines the import reads back, and the byes requested 
 the rounds not paired yet as their ``240`` records.
 
 What a team event cannot hold is refused, naming the record: a colour sequence other
-than alternating boards (``352``), game points as the primary score (``192``), a PAB
+than alternating boards (``352``), game points as the primary score (``192``), a team
+Swiss's ``192`` code other than the C.04.6 colour types' (``FIDE_TEAM_TYPEA_MP_GP``,
+``FIDE_TEAM_TYPEB_MP_GP``, ``FIDE_TEAM_MP_GP``: the event's ``colour_type``), a PAB
 worth other than a drawn match (``320``).
 """
 
@@ -31,8 +33,9 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db import transaction
 
+from pairings.team_swiss import ColourType, rules_from_code
 from tiebreaks.errors import TrfError
-from tiebreaks.model import Unplayed
+from tiebreaks.model import System, Unplayed
 from tiebreaks.teams.model import BoardResult, Score, TeamBye, TeamError, TeamRound, TeamScoring
 from tiebreaks.teams.trf import TeamTrfFile, parse_team_trf, team_trf_text
 from tiebreaks.trf import parse_trf
@@ -121,6 +124,8 @@ class _TeamImporter:
         }
         if self.file.tiebreaks:
             settings["tiebreaks"] = list(self.file.tiebreaks)
+        if (colour_type := self._colour_type()) != "A":
+            settings["colour_type"] = colour_type
         if details := tournament_details(parse_trf(self.text)):
             settings["details"] = details
         rules = rules or next(
@@ -183,10 +188,33 @@ class _TeamImporter:
             raise TrfError(
                 self.line("320"), 5, "a pairing-allocated bye here scores as a drawn match"
             )
-        if t.system_code:
+        if t.system_code and t.system is not System.SWISS:
             self.warnings.append(
-                f"192 {t.system_code}: the next rounds are paired as FIDE_TEAM_TYPEA_MP_GP"
+                f"192 {t.system_code}: a round robin is paired by the Berger tables"
             )
+
+    def _colour_type(self) -> str:
+        """A team Swiss's C.04.6 colour type from its 192 code; a code that says more
+        than the colour type (Baku acceleration, colours not decided by the secondary
+        score, another system's code) is refused at its line."""
+        t = self.tournament
+        code = t.system_code.upper()
+        if t.system is not System.SWISS or not code:
+            return "A"
+        line = self.line("192")
+        if not code.startswith("FIDE_TEAM"):
+            raise TrfError(line, 5, f"{code} is not a C.04.6 team Swiss code (FIDE_TEAM_...)")
+        if "BAKU" in code.split("_"):
+            raise TrfError(line, 5, f"{code}: Baku acceleration is not done for team events")
+        rules = rules_from_code(code, t.primary)
+        if not rules.secondary_for_colour:
+            raise TrfError(
+                line,
+                5,
+                f"{code}: here the game points always decide the first team's colour "
+                "(C.04.6 4.2.2); write it with _MP_GP",
+            )
+        return rules.colour_type.value if rules.colour_type is not ColourType.NONE else "none"
 
     def _register(self, number: int) -> None:
         t = self.tournament
