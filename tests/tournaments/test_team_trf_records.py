@@ -153,3 +153,28 @@ def test_a_192_code_the_event_cannot_pair_by_is_refused_at_its_line(code: str) -
     with pytest.raises(TrfError) as refused:
         import_trf(text, author=organiser())
     assert refused.value.line == text.split("\n").index(f"192 {code}") + 1
+
+
+# ---- the initial colour (XXC, 152, or what round 1 shows)
+
+
+def test_the_files_initial_colour_is_the_events() -> None:
+    state = load_tournament(imported("team_initial_black.trf")).state
+    assert state.settings.initial_colour == "black1"
+
+
+def test_round_one_is_paired_with_the_files_initial_colour() -> None:
+    request = team_pairing_request(read_team_trf(DATA / "team_initial_black.trf"))
+    theirs = pair_team_round(
+        request.tournament, 1, rules=request.rules, initial_colour=request.initial_colour
+    )
+    # 1-3 and 2-4; the first team has the initial colour when odd (C.04.6 4.3.1).
+    assert theirs.matches == ((3, 1), (2, 4))
+    tid = imported("team_initial_black.trf")
+    commands.pair_next_team_round(tid, {}, author=organiser())
+    paired = load_tournament(tid).state.team_rounds[1]
+    assert sorted((m.white, m.black) for m in paired.matches) == sorted(theirs.matches)
+
+
+def test_the_initial_colour_is_exported_as_xxc() -> None:
+    assert records(export_trf(imported("team_initial_black.trf")), "XXC") == ["XXC black1"]

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pairings.berger import BergerError, team_round_robin
-from pairings.team_swiss import NoLegalPairing, pair_team_round
+from pairings.team_swiss import NoLegalPairing, pair_team_round, round_one_colour
 from tiebreaks.model import Color, System
 
 from .amendments import ranking_order, reinstatement_round
@@ -42,6 +42,7 @@ from .events import (
     TeamWithdrawn,
 )
 from .initial_ranking import initial_ranking
+from .pairing_origin import COLOUR_OF
 from .state import TournamentState
 from .teams import (
     FREE_ORDER,
@@ -318,10 +319,13 @@ def decide_next_team_round(state: TournamentState, body: Body) -> list[DomainEve
         if previous is not None and not round_complete(state, previous):
             raise CommandError("round", f"round {number - 1} still has boards without a result")
         absent = [t for t in teams if _not_playing(state, state.teams[t], number)]
+        tournament = state.to_team_tournament()
+        # As an individual Swiss: what round 1 shows, else the setting (TRF XXC).
+        initial = round_one_colour(tournament) or COLOUR_OF.get(
+            settings.initial_colour, Color.WHITE
+        )
         try:
-            pairing = pair_team_round(
-                state.to_team_tournament(), number, absent=absent, initial_colour=Color.WHITE
-            )
+            pairing = pair_team_round(tournament, number, absent=absent, initial_colour=initial)
         except NoLegalPairing as error:
             raise CommandError("round", f"no legal pairing for round {number}: {error}") from error
         bye = pairing.bye

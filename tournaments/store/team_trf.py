@@ -13,7 +13,8 @@ import (``trf_import``): one transaction, all or nothing, and every refusal a
 asked for a bye before withdrawing from an earlier round).
 
 ``export_team_trf`` writes a team event as ``team_trf_text`` does (TRF26 with the
-team records), with the C.07 edition, the teams' federations and captains and the
+team records), with the C.07 edition, the initial colour (``XXC``, as for
+individuals), the teams' federations and captains and the
 team withdrawals in comment lines the import reads back, and the byes requested for
 the rounds not paired yet as their ``240`` records.
 
@@ -33,13 +34,14 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db import transaction
 
-from pairings.team_swiss import ColourType, rules_from_code
+from pairings.team_swiss import ColourType, rules_from_code, team_pairing_request
 from tiebreaks.errors import TrfError
-from tiebreaks.model import System, Unplayed
+from tiebreaks.model import Color, System, Unplayed
 from tiebreaks.teams.model import BoardResult, Score, TeamBye, TeamError, TeamRound, TeamScoring
 from tiebreaks.teams.trf import TeamTrfFile, parse_team_trf, team_trf_text
 from tiebreaks.trf import parse_trf
 from tiebreaks.trf.details import tournament_details
+from tournaments.domain.pairing_origin import XXC
 from tournaments.domain.teams import BOARD_RESULTS, COLOUR_SEQUENCE, MATCH_FORFEITS
 
 from . import commands, queries
@@ -126,6 +128,10 @@ class _TeamImporter:
             settings["tiebreaks"] = list(self.file.tiebreaks)
         if (colour_type := self._colour_type()) != "A":
             settings["colour_type"] = colour_type
+        # 152 or XXC, else round 1's (the pairing reads round 1 first, as the engine).
+        initial = team_pairing_request(self.file).initial_colour
+        if t.system is System.SWISS and initial is not Color.WHITE:
+            settings["initial_colour"] = XXC[initial]
         if details := tournament_details(parse_trf(self.text)):
             settings["details"] = details
         rules = rules or next(
@@ -344,6 +350,8 @@ def export_team_trf(tournament: queries.FoldedTournament) -> str:
     )
     team_results = replace(team_results, schedule=(*team_results.schedule, *to_come))
     comments = f"{RULES_COMMENT}{tournament.rules}\n"
+    if initial := state.settings.initial_colour:
+        comments += f"XXC {initial}\n"
     withdrawn: dict[int, list[int]] = {}
     for team in sorted(state.teams.values(), key=lambda t: t.number):
         for name in ("federation", "captain"):
