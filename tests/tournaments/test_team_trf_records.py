@@ -178,3 +178,22 @@ def test_round_one_is_paired_with_the_files_initial_colour() -> None:
 
 def test_the_initial_colour_is_exported_as_xxc() -> None:
     assert records(export_trf(imported("team_initial_black.trf")), "XXC") == ["XXC black1"]
+
+
+# ---- what a team event cannot hold: refused or reported, never dropped
+
+
+def test_abnormal_points_are_refused_at_their_299_line() -> None:
+    text = (DATA / "team_unrated_board.trf").read_text() + "299 H   0.5        001  101\n"
+    with pytest.raises(TrfError) as refused:
+        import_trf(text, author=organiser())
+    assert refused.value.line == len(text.split("\n")) - 1
+    assert "abnormal points" in str(refused.value)
+
+
+def test_strength_factors_not_kept_are_reported() -> None:
+    text = (DATA / "team_unrated_board.trf").read_text()
+    line = next(x for x in text.split("\n") if x.startswith("310   2"))
+    with_strength = line[:47] + "  1.25" + line[53:]
+    warnings = import_trf(text.replace(line, with_strength), author=organiser()).warnings
+    assert any("310 strength factors (teams 2)" in w for w in warnings)

@@ -22,7 +22,9 @@ What a team event cannot hold is refused, naming the record: a colour sequence o
 than alternating boards (``352``), game points as the primary score (``192``), a team
 Swiss's ``192`` code other than the C.04.6 colour types' (``FIDE_TEAM_TYPEA_MP_GP``,
 ``FIDE_TEAM_TYPEB_MP_GP``, ``FIDE_TEAM_MP_GP``: the event's ``colour_type``), a PAB
-worth other than a drawn match (``320``).
+worth other than a drawn match (``320``), abnormal points (``299``).  The ``310``
+strength factors are not kept (a warning says so): the event's team strength is the
+mean rating of each roster's first boards.
 """
 
 from __future__ import annotations
@@ -193,6 +195,17 @@ class _TeamImporter:
         if scoring.bye(Unplayed.PAB, t.boards) != default.bye(Unplayed.PAB, t.boards):
             raise TrfError(
                 self.line("320"), 5, "a pairing-allocated bye here scores as a drawn match"
+            )
+        if any(x.startswith("299") for x in self.lines):
+            raise TrfError(
+                self.line("299"), 1, "299 abnormal points: a team event here cannot hold them"
+            )
+        strengths = [team.number for team in t.teams if team.strength]
+        if strengths:
+            listed = ", ".join(map(str, strengths))
+            self.warnings.append(
+                f"310 strength factors (teams {listed}) are not kept: the event gives each "
+                "team's strength from its roster's ratings"
             )
         if t.system_code and t.system is not System.SWISS:
             self.warnings.append(
