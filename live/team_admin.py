@@ -139,6 +139,8 @@ def _start(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
 def _board(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
     body: dict[str, Any] = {k: _int(data, k) for k in ("round", "match", "board")}
     body["result"] = data.get("result", "")
+    if data.get("unrated") == "on":  # played but not rated (TRF W/D/L)
+        body["rated"] = False
     if data.get("current"):  # the board had a result: this replaces it
         return writes.correct_board_result, {**body, "reason": data.get("reason", "").strip()}
     return writes.record_board_result, body
@@ -171,6 +173,11 @@ def _lineup_order(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
     tolerance = _int(data, "lineup_tolerance") if given else None
     changes = {"lineup_order": order, "lineup_tolerance": tolerance}
     return writes.change_settings, {"changes": changes}
+
+
+def _colour_type(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
+    """A team Swiss's C.04.6 colour-preference type."""
+    return writes.change_settings, {"changes": {"colour_type": data.get("colour_type", "")}}
 
 
 def _bye(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
@@ -206,6 +213,7 @@ ACTIONS: dict[str, Action] = {
     "reinstate": _reinstate,
     "board_prizes": _board_prizes,
     "lineup_order": _lineup_order,
+    "colour_type": _colour_type,
     "bye": _bye,
     "cancel_bye": _cancel_bye,
     "rank": _rank,
@@ -296,6 +304,11 @@ def _context(folded: FoldedTournament, requested: str) -> dict[str, Any]:
             (ROSTER_ORDER, _("roster order (FIDE Olympiad)")),
             (RATING_ORDER, _("by rating, within the tolerance")),
             (FREE_ORDER, _("any order")),
+        ),
+        "colour_types": (
+            ("A", _("type A: every preference strong")),
+            ("B", _("type B: mild preferences too")),
+            ("none", _("no colour preferences")),
         ),
         "unsorted": not paired and seeds != initial_ranking(seeds),
     }

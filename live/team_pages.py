@@ -43,6 +43,7 @@ class MatchBoardLine:
     white_team: int
     result: str | None
     implied: bool  # a forfeit because a seat is empty
+    rated: bool = True  # False: a game played but not rated (TRF W/D/L)
 
 
 @dataclass(frozen=True)
@@ -87,6 +88,7 @@ def match_views(
                 v.white_team,
                 v.result,
                 v.implied,
+                v.rated,
             )
             for v in views
         )
