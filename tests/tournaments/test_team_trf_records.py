@@ -197,3 +197,31 @@ def test_strength_factors_not_kept_are_reported() -> None:
     with_strength = line[:47] + "  1.25" + line[53:]
     warnings = import_trf(text.replace(line, with_strength), author=organiser()).warnings
     assert any("310 strength factors (teams 2)" in w for w in warnings)
+
+
+# ---- the whole round trip
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "team_future_bye.trf",
+        "team_unrated_board.trf",
+        "team_colour_type_b.trf",
+        "team_colour_type_none.trf",
+        "team_initial_black.trf",
+    ],
+)
+def test_an_imported_files_export_imports_as_the_same_event(name: str) -> None:
+    first = imported(name)
+    exported = export_trf(first)
+    second = import_trf(exported, author=organiser()).id
+    before, after = load_tournament(first).state, load_tournament(second).state
+    assert after.settings == before.settings
+    assert (after.teams, after.lineups, after.team_byes) == (
+        before.teams,
+        before.lineups,
+        before.team_byes,
+    )
+    assert after.team_rounds == before.team_rounds
+    assert export_trf(second) == exported
