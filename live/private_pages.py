@@ -1,5 +1,6 @@
 """The pages behind a private link (issue 21): a player reports their game's
-result, a team captain submits the line-up of the next round.  One view for both:
+result (in a team event, their board's in the current match), a team captain
+submits the line-up of the next round.  One view for both:
 the link says whose it is (``tournaments.store.private_links``).
 
 Nobody signs in: the link is the key.  Every request on a link is throttled per
@@ -119,20 +120,20 @@ def _player_page(
     except CommandError as exc:
         context["nothing"] = exc.message
         return render(request, "live/report.html", context, status=status)
-    me = state.players[state.player_ids[player_id]]
-    white = me.start_rank == at.board.white
-    opponent = state.players[at.board.black if white else at.board.white]
-    reports = state.reports.get((at.round.number, at.board.number), {})
-    theirs = reports.get(opponent.start_rank)
+    theirs, own = at.opponents_report, at.own_report
     context |= {
-        "me": me,
-        "opponent": opponent,
-        "white": white,
-        "round": at.round,
-        "board": at.board,
-        "own_report": at.own_report,
-        "conflict": bool(at.own_report and theirs and theirs.result != at.own_report.result),
+        "me": state.players[at.player],
+        "opponent": state.players[at.opponent],
+        "white": at.plays_white,
+        "round_number": at.round,
+        "board_number": at.board,
+        "result": at.seats.result,
+        "own_report": own,
+        "conflict": bool(own and theirs and theirs.result != own.result),
     }
+    if at.match is not None:
+        opposing = state.teams[at.opposing_team or 0]
+        context |= {"match_number": at.match, "opposing_team": opposing}
     return render(request, "live/report.html", context, status=status)
 
 

@@ -21,24 +21,26 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from pairings.acceleration import BAKU
 from tournaments.store import writes
 from tournaments.store.queries import (
     BYE_POINTS,
     CAPTAIN,
     FREE_ORDER,
+    PLAYER,
     RATING_ORDER,
     ROSTER_ORDER,
     FoldedTournament,
-    TournamentNotFound,
     initial_ranking,
-    load_tournament,
     may_write,
+    reported_boards,
     team_seeds,
     tokens,
 )
 
 from . import team_pages
-from .result_entry import RESULT_BUTTONS
+from .pages import folded_or_404
+from .result_entry import RESULT_BUTTONS, ReportLine, report_line
 
 FORFEITS = (
     ("+/-", gettext_lazy("first team wins")),
@@ -161,9 +163,13 @@ def _reinstate(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
 
 
 def _board_prizes(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
-    """The board prizes' order and minimum of games (blank: the default)."""
+    """The board prizes' order, minimum of games (blank: the default) and board
+    assignment (left out: every board, as the command's default)."""
     minimum = _int(data, "min_games") if data.get("min_games", "").strip() else None
-    return writes.set_board_prizes, {"order": data.get("order", ""), "min_games": minimum}
+    body: dict[str, Any] = {"order": data.get("order", ""), "min_games": minimum}
+    if "assignment" in data:
+        body["assignment"] = data.get("assignment", "")
+    return writes.set_board_prizes, body
 
 
 def _lineup_order(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
@@ -178,6 +184,11 @@ def _lineup_order(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
 def _colour_type(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
     """A team Swiss's C.04.6 colour-preference type."""
     return writes.change_settings, {"changes": {"colour_type": data.get("colour_type", "")}}
+
+
+def _acceleration(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
+    """A team Swiss's acceleration: Baku, or none (blank clears it)."""
+    return writes.change_settings, {"changes": {"acceleration": data.get("acceleration") or None}}
 
 
 def _bye(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
@@ -214,6 +225,7 @@ ACTIONS: dict[str, Action] = {
     "board_prizes": _board_prizes,
     "lineup_order": _lineup_order,
     "colour_type": _colour_type,
+    "acceleration": _acceleration,
     "bye": _bye,
     "cancel_bye": _cancel_bye,
     "rank": _rank,
@@ -221,10 +233,7 @@ ACTIONS: dict[str, Action] = {
 
 
 def _folded(tournament_id: int) -> FoldedTournament:
-    try:
-        folded = load_tournament(tournament_id)
-    except TournamentNotFound as exc:
-        raise Http404(str(exc)) from exc
+    folded = folded_or_404(tournament_id)
     if not folded.is_team:
         raise Http404("not a team event")
     return folded
@@ -262,6 +271,7 @@ def _context(folded: FoldedTournament, requested: str) -> dict[str, Any]:
     number = int(requested) if requested.isdigit() and int(requested) in paired else None
     number = number or (paired[-1] if paired else 1)
     links = tokens(folded.id, CAPTAIN)
+    player_links = tokens(folded.id, PLAYER)
     teams = []
     seeds = team_seeds(state)
     for team, seed in zip(sorted(state.teams.values(), key=lambda t: t.number), seeds, strict=True):
@@ -281,7 +291,11 @@ def _context(folded: FoldedTournament, requested: str) -> dict[str, Any]:
                 and state.team_bye(number, team.number) is None,
                 "strength": round(float(seed.rating)),
                 "byes": byes,
-                "link": link and reverse("live:link", args=[link]),
+                "link": _link_path(link),
+                "player_links": [
+                    (player, _link_path(player_links.get(player.player_id)))
+                    for player in (state.players[rank] for rank in team.roster)
+                ],
             }
         )
     return {
@@ -289,7 +303,7 @@ def _context(folded: FoldedTournament, requested: str) -> dict[str, Any]:
         "teams": teams,
         "round_number": number,
         "paired": paired,
-        "matches": team_pages.match_views(folded, number, organiser=True) or [],
+        "matches": _matches(folded, number),
         "started": state.team_round_started(number),
         "results": RESULT_BUTTONS,
         "forfeits": FORFEITS,
@@ -299,6 +313,7 @@ def _context(folded: FoldedTournament, requested: str) -> dict[str, Any]:
         "bye_points": [(points, BYE_NAMES[points]) for points in BYE_POINTS],
         "board_prizes": state.board_prizes,
         "board_orders": (("performance", _("rating performance")), ("percentage", _("percentage"))),
+        "board_assignments": team_pages.board_assignments(),
         "settings": state.settings,
         "lineup_orders": (
             (ROSTER_ORDER, _("roster order (FIDE Olympiad)")),
@@ -311,4 +326,24 @@ def _context(folded: FoldedTournament, requested: str) -> dict[str, Any]:
             ("none", _("no colour preferences")),
         ),
         "unsorted": not paired and seeds != initial_ranking(seeds),
+        "without_link": sum(1 for player_id in state.player_ids if player_id not in player_links),
+        "accelerations": (("", _("none")), (BAKU, _("Baku (C.04.5.1)"))),
     }
+
+
+def _link_path(token: str | None) -> str | None:
+    return token and reverse("live:link", args=[token])
+
+
+def _matches(
+    folded: FoldedTournament, number: int
+) -> list[tuple[team_pages.MatchView, list[tuple[team_pages.MatchBoardLine, ReportLine | None]]]]:
+    """The round's matches, each board with the players' reports still to confirm."""
+    reported = {b.key[1:]: b for b in reported_boards(folded.state, number)}
+    return [
+        (
+            view,
+            [(line, report_line(reported.get((view.number, line.board)))) for line in view.boards],
+        )
+        for view in team_pages.match_views(folded, number, organiser=True) or []
+    ]

@@ -27,6 +27,7 @@ from tests.builders import (
 )
 from tiebreaks.definitions import CATALOGUE
 from tournaments.store import commands
+from tournaments.store.queries import current_board, load_tournament
 
 from .builders import make_tournament, organiser, round_two_with_a_withdrawal_and_a_bye
 
@@ -256,13 +257,24 @@ def test_the_reports_links_and_team_byes_render_with_no_message_missing(
     commands.report_result(tid, {"player_id": 4, "result": "1-0"})
     commands.report_result(tid, {"player_id": 1, "result": "0-1"})
     teams = build_team_event(author=organiser(), boards=2, system="swiss")
+    commands.start_team_round(teams, {"round": 1}, author=organiser())
+    state = load_tournament(teams).state
+    for player_id, result in ((1, "1-0"), (current_board(state, 1).opponent, "0-1"), (2, "1-0")):
+        commands.report_result(teams, {"player_id": player_id, "result": result})
     client = Client(headers={"accept-language": language})
     client.force_login(organiser())
     links = reverse("live:links", args=[tid])
     manage = reverse("live:team-manage", args=[teams])
+    team_reports = reverse("live:reports", args=[teams, 1])
+    # The team page before the conflict on board 1 is settled.
+    assert client.get(manage).status_code == 200
     actions = [
         (links, {"role": "player", "action": "issue", "round": "2"}),
         (reverse("live:reports", args=[tid, 2]), {"board": "99", "action": "reject"}),
+        (team_reports, {"match": "1", "board": "1", "action": "confirm"}),
+        (team_reports, {"match": "1", "board": "1", "action": "confirm", "result": "1-0"}),
+        (team_reports, {"match": "1", "board": "2", "action": "reject", "reason": "on"}),
+        (reverse("live:links", args=[teams]), {"role": "player", "action": "issue"}),
         (manage, {"action": "withdraw", "team": "4", "from_round": "2", "round": "1"}),
         (manage, {"action": "bye", "team": "1", "bye_round": "2", "points": "half", "round": "1"}),
         (
@@ -312,10 +324,13 @@ def test_the_private_link_pages_render_with_no_message_missing(
     commands.report_result(tid, {"player_id": 4, "result": "1-0"})
     commands.report_result(tid, {"player_id": 1, "result": "0-1"})
     team = build_team_event(teams=2, boards=2, lined_up=False)
+    started = build_team_event(teams=2, boards=2)
+    commands.start_team_round(started, {"round": 1}, author=organiser())
     client = Client(headers={"accept-language": language})
     pages = [
         private_link(tid, 4),  # reported, and the opponent reported otherwise
         private_link(team, 1, role="captain"),
+        private_link(started, 1),  # a team event's board of a match
         reverse("live:link", args=["not-a-link"]),
         reverse("live:round", args=[tid, 2]),  # board 1 reported
     ]

@@ -255,6 +255,28 @@ def test_a_bad_board_prize_minimum_names_the_field_and_stores_nothing(api: Api) 
     assert stored(tid) == before
 
 
+def test_the_board_assignment_is_stored_with_the_board_prize_settings(api: Api) -> None:
+    tid = team_event(api, 4, rounds=3)
+    body = {"order": "performance", "assignment": "most_played"}
+    assert api.post("board-prize-settings", tid, body=body).status_code == 201
+    assert load_tournament(tid).state.board_prizes.assignment == "most_played"
+
+
+def test_board_prize_settings_without_an_assignment_count_every_board(api: Api) -> None:
+    tid = team_event(api, 4, rounds=3)
+    api.post("board-prize-settings", tid, body={"order": "percentage"})
+    assert load_tournament(tid).state.board_prizes.assignment == "every_board"
+
+
+def test_a_bad_board_assignment_names_the_field_and_stores_nothing(api: Api) -> None:
+    tid = team_event(api, 4, rounds=3)
+    before = stored(tid)
+    body = {"order": "performance", "assignment": "first_board"}
+    response = api.post("board-prize-settings", tid, body=body)
+    assert response.status_code == 400 and "assignment" in response.json()
+    assert stored(tid) == before
+
+
 def test_a_bad_team_bye_names_the_field_and_stores_nothing(api: Api) -> None:
     tid = team_event(api, 4, system="swiss", rounds=3)
     before = stored(tid)

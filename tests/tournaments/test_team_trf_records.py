@@ -144,8 +144,28 @@ def test_a_file_with_a_colour_type_gives_its_standings(name: str) -> None:
     same_standings_as_the_file(name)
 
 
+def test_a_colour_type_b_code_ending_baku_round_trips_with_both_settings() -> None:
+    text = (DATA / "team_colour_type_b.trf").read_text()
+    text = text.replace("192 FIDE_TEAM_TYPEB_MP_GP", "192 FIDE_TEAM_TYPEB_MP_GP_BAKU")
+    exported = export_trf(import_trf(text, author=organiser()).id)
+    # Six teams, five rounds: GA is teams 1-4, 2 virtual MP in rounds 1-2, 1 in round 3.
+    assert records(exported, "192") == ["192 FIDE_TEAM_TYPEB_MP_GP_BAKU"]
+    assert records(exported, "250") == [
+        "250  2.0  0.0 001 002 0001 0004",
+        "250  1.0  0.0 003 003 0001 0004",
+    ]
+    settings = load_tournament(import_trf(exported, author=organiser()).id).state.settings
+    assert (settings.colour_type, settings.acceleration) == ("B", "baku")
+
+
 @pytest.mark.parametrize(
-    "code", ["FIDE_TEAM_TYPEB_MP", "FIDE_TEAM_BAKU_TYPEA_MP_GP", "FIDE_DUTCH_2026"]
+    "code",
+    [
+        "FIDE_TEAM_TYPEB_MP",
+        "FIDE_TEAM_TYPEB_MP_BAKU",
+        "FIDE_TEAM_BAKU_TYPEA_MP_GP",
+        "FIDE_DUTCH_2026",
+    ],
 )
 def test_a_192_code_the_event_cannot_pair_by_is_refused_at_its_line(code: str) -> None:
     text = (DATA / "team_colour_type_b.trf").read_text()

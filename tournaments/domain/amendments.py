@@ -20,6 +20,7 @@ from typing import Any
 
 from tiebreaks.model import System
 
+from .entrants import PLAYERS, Entrant, check_bye_cancellation, reinstatement_round
 from .errors import CommandError, listed
 from .initial_ranking import initial_ranking
 from .state import Accumulator, PlayerState, Settings, TournamentState, scoring_from_payload
@@ -154,53 +155,24 @@ def fold_ranking(acc: Accumulator, p: Mapping[str, Any]) -> None:
 
 def decide_bye_cancellation(state: TournamentState, body: Mapping[str, Any]) -> Payload:
     """Cancel a requested bye of a round not paired yet."""
-    player = player_of(state, body["player_id"])
-    number = body["round"]
-    if number in state.rounds:
-        raise CommandError("round", f"round {number} is already paired: its byes are part of it")
-    if state.requested_bye(number, player.start_rank) is None:
-        raise CommandError("round", f"{player.name} has no bye requested in round {number}")
-    return {"player_id": body["player_id"], "round": number}
+    check_bye_cancellation(state, _entrant(state, body["player_id"]), body["round"])
+    return {"player_id": body["player_id"], "round": body["round"]}
 
 
 def fold_bye_cancellation(acc: Accumulator, p: Mapping[str, Any]) -> None:
     del acc.requested_byes[p["round"]][acc.player_ids[p["player_id"]]]
 
 
-def reinstatement_round(
-    withdrawn_from: int, last_paired: int, rounds: int, requested: int | None, who: str, field: str
-) -> int:
-    """The round a withdrawn player or team (``who``, its ``field``) plays again
-    from: the first round not paired yet, or the round of the withdrawal when that
-    is still to come (the rounds paired meanwhile stay absences).  ``requested``
-    may be None; given, it must be that round."""
-    first = max(withdrawn_from, last_paired + 1)
-    if first > rounds:
-        raise CommandError(field, f"every round is paired: {who} cannot play again")
-    if requested is not None and requested != first:
-        why = (
-            f"round {requested} is already paired"
-            if requested <= last_paired
-            else f"the rounds before it would have no pairing for {who}"
-        )
-        raise CommandError("from_round", f"{why}: {who} can play again from round {first}")
-    return first
-
-
 def decide_reinstatement(state: TournamentState, body: Mapping[str, Any]) -> Payload:
-    """Undo a player's withdrawal from a round on (``reinstatement_round``)."""
-    player = player_of(state, body["player_id"])
-    if player.withdrawn_from is None:
-        raise CommandError("player_id", f"{player.name} has not withdrawn")
-    first = reinstatement_round(
-        player.withdrawn_from,
-        state.last_paired_round,
-        state.settings.rounds,
-        body.get("from_round"),
-        player.name,
-        "player_id",
-    )
+    """Undo a player's withdrawal from a round on (``entrants.reinstatement_round``)."""
+    first = reinstatement_round(state, _entrant(state, body["player_id"]), body.get("from_round"))
     return {"player_id": body["player_id"], "from_round": first}
+
+
+def _entrant(state: TournamentState, player_id: int) -> Entrant:
+    """The player a bye cancellation or a reinstatement names, as its messages name it."""
+    player = player_of(state, player_id)
+    return Entrant(PLAYERS, player.start_rank, "player_id", player.name, player.withdrawn_from)
 
 
 def fold_reinstatement(acc: Accumulator, p: Mapping[str, Any]) -> None:
@@ -356,6 +328,8 @@ def decide_settings_change(state: TournamentState, merged: Mapping[str, Any]) ->
     if not changes:
         raise CommandError("non_field_errors", "nothing to change: the settings are already so")
     paired = state.last_paired_round
+    if state.settings.is_team:
+        paired = max(state.team_rounds, default=0)
     for key, what in _FIXED_ONCE_PAIRED.items():
         if key in changes and paired:
             raise CommandError(key, f"{what} cannot change: round 1 is paired")

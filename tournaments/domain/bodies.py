@@ -12,6 +12,7 @@ bodies with serializers built from them (``tournaments.api.bodies``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from pairings.acceleration import BAKU, standard_scoring
@@ -19,7 +20,7 @@ from tiebreaks.errors import TieBreakError
 from tiebreaks.model import Scoring, System, TournamentResults
 from tiebreaks.prizes import PrizeError, parse_prize_list, prize_list_json
 from tiebreaks.standings import DEFAULT_RULES, RULES, compute_standings
-from tiebreaks.teams.boards import BoardOrder
+from tiebreaks.teams.boards import BoardAssignment, BoardOrder
 from tiebreaks.teams.standings import ROUND_ROBIN_DEFAULT, SWISS_DEFAULT, parse_team_code
 
 from .reports import ROLES
@@ -174,7 +175,8 @@ class CreateTournament(Body):
         Choice((BAKU,)),
         optional=True,
         help="Swiss pairings with virtual points in the first rounds: "
-        '"baku" (C.04.5.1, standard 1 - 1/2 - 0 scoring only). Omit for none.',
+        '"baku" (C.04.5.1, standard 1 - 1/2 - 0 scoring only; a team Swiss: a won '
+        "match's match points, standard match points only). Omit for none.",
     )
     details: TournamentDetails | None = given(Nested(TournamentDetails), optional=True)
     initial_colour: str | None = given(
@@ -290,7 +292,7 @@ def _team_settings(values: dict[str, Any]) -> dict[str, Any]:
     if "boards" not in values:
         raise Invalid({"boards": ["a team event needs its number of boards"]})
     if "acceleration" in values:
-        raise Invalid({"acceleration": ["not for team events"]})
+        _team_acceleration(values)
     if values.get("lineup_order") == RATING_ORDER:
         values.setdefault("lineup_tolerance", 0)
     elif "lineup_tolerance" in values:
@@ -304,6 +306,27 @@ def _team_settings(values: dict[str, Any]) -> dict[str, Any]:
         raise Invalid({"tiebreaks": [str(exc)]}) from exc
     values["tiebreaks"] = parsed or list(SWISS_DEFAULT if swiss else ROUND_ROBIN_DEFAULT)
     return values
+
+
+def _team_acceleration(values: dict[str, Any]) -> None:
+    """Baku for a team Swiss: the method's 1 - 1/2 - 0 read as a won, drawn, lost
+    match, so the match points must be standard (a draw half a win, a loss 0)."""
+    if values.get("system", System.SWISS.value) != System.SWISS.value:
+        raise Invalid({"acceleration": ["acceleration applies to a Swiss only"]})
+    points = values.get("match_points")
+    if points is not None:
+        given = points if isinstance(points, dict) else points.to_payload()
+        defaults = {"win": 2, "draw": 1, "loss": 0}
+        win, draw, loss = (Fraction(given.get(k, d)) for k, d in defaults.items())
+        if loss != 0 or draw * 2 != win:
+            raise Invalid(
+                {
+                    "acceleration": [
+                        "Baku acceleration needs standard match points "
+                        "(a drawn match half a won one, a lost one 0)"
+                    ]
+                }
+            )
 
 
 def _checked_tiebreaks(codes: list[str], rules: str, system: System, rounds: int) -> list[str]:
@@ -525,9 +548,14 @@ class ReportResult(Body):
     result: str = given(Choice(RESULTS), help="White's side first.")
 
 
+def _report_match() -> Any:
+    return given(Int(1), optional=True, help="The board's match, in a team event (only there).")
+
+
 @dataclass(frozen=True, kw_only=True)
 class ConfirmReport(Body):
     round: int = _round()
+    match: int | None = _report_match()
     board: int = given(Int(1))
     result: str | None = given(
         Choice(RESULTS),
@@ -540,6 +568,7 @@ class ConfirmReport(Body):
 @dataclass(frozen=True, kw_only=True)
 class RejectReport(Body):
     round: int = _round()
+    match: int | None = _report_match()
     board: int = given(Int(1))
     reason: str = given(Text(500))
 
@@ -739,6 +768,13 @@ class SetBoardPrizes(Body):
         Nullable(Int(0, 999)),
         optional=True,
         help="Games on the board a player needs to be ranked; null: two thirds of the rounds.",
+    )
+    assignment: str = given(
+        Choice(tuple(a.value for a in BoardAssignment)),
+        default=BoardAssignment.EVERY_BOARD.value,
+        help="every_board: each game counts on the board it was played on; most_played: "
+        "all of a player's games count on the board they played most (the lower board "
+        "when two were played equally often).",
     )
 
 

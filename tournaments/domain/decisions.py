@@ -26,6 +26,7 @@ from tiebreaks.prizes import prize_list_json
 
 from . import amendments
 from .berger import BergerError, round_robin_schedule
+from .entrants import PLAYERS, Entrant, check_in_range, check_withdrawal
 from .errors import CommandError, listed
 from .events import (
     ByeRequested,
@@ -60,12 +61,7 @@ def _individual(state: TournamentState) -> None:
 
 
 def _in_range(state: TournamentState, round_number: int, field: str) -> None:
-    if round_number > state.settings.rounds:
-        raise CommandError(
-            field,
-            f"round {round_number} is out of range: "
-            f"the tournament has {state.settings.rounds} rounds",
-        )
+    check_in_range(state, round_number, field, PLAYERS.event)
 
 
 def _paired_round(state: TournamentState, round_number: int) -> RoundState:
@@ -113,18 +109,8 @@ def decide_withdrawal(state: TournamentState, body: Body) -> list[DomainEvent]:
     """Withdraw a player from a round on; rounds already paired keep their games."""
     rank = body["start_rank"]
     player = _player(state, rank, "start_rank")
-    if player.withdrawn_from is not None:
-        raise CommandError(
-            "start_rank", f"player {rank} already withdrew from round {player.withdrawn_from}"
-        )
-    _in_range(state, body["from_round"], "from_round")
-    for number, rnd in sorted(state.rounds.items()):
-        if number >= body["from_round"] and rank in rnd.paired_players:
-            raise CommandError(
-                "from_round",
-                f"player {rank} is paired in round {number}: record a forfeit there, "
-                "or withdraw from a later round",
-            )
+    entrant = Entrant(PLAYERS, rank, "start_rank", f"player {rank}", player.withdrawn_from)
+    check_withdrawal(state, entrant, body["from_round"])
     return [PlayerWithdrawn.from_payload(body)]
 
 
@@ -239,12 +225,7 @@ def decide_result(state: TournamentState, body: Body) -> list[DomainEvent]:
     rnd, board = _paired_board(state, body)
     if rnd.closed:
         raise CommandError("round", f"round {rnd.number} is closed: send a correction")
-    if board.result is not None:
-        raise CommandError(
-            "result",
-            f"board {board.number} of round {rnd.number} already has {board.result} "
-            f"(event #{board.result_seq}): send a correction",
-        )
+    check_first_result(f"board {board.number} of round {rnd.number}", _recorded(board))
     return [ResultRecorded.from_payload(body)]
 
 
@@ -252,17 +233,44 @@ def decide_correction(state: TournamentState, body: Body) -> list[DomainEvent]:
     """Replace a board's result, with a reason; the earlier event stays in the log.
     Without ``supersedes``, the correction replaces the board's current result."""
     _, board = _paired_board(state, body)
-    if board.result is None:
-        raise CommandError("board", f"board {board.number} has no result to correct yet")
-    supersedes = body.get("supersedes", board.result_seq)
-    if supersedes != board.result_seq:
-        raise CommandError(
-            "supersedes",
-            f"the current result of board {board.number} is event #{board.result_seq}",
-        )
-    if body["result"] == board.result:
-        raise CommandError("result", f"board {board.number} already has {board.result}")
+    supersedes = superseded(board.number, _recorded(board), body, rated=board.rated)
     return [ResultCorrected.from_payload({**body, "supersedes": supersedes})]
+
+
+# A board's result (white's side first) and the event that set it.
+Recorded = tuple[str, int | None]
+
+
+def _recorded(board: BoardState) -> Recorded | None:
+    return None if board.result is None else (board.result, board.result_seq)
+
+
+def check_first_result(where: str, recorded: Recorded | None) -> None:
+    """Refuse a board's first result when it has one (``where``: how the message
+    names the board, "board 3 of round 2")."""
+    if recorded is not None:
+        raise CommandError(
+            "result",
+            f"{where} already has {recorded[0]} (event #{recorded[1]}): send a correction",
+        )
+
+
+def superseded(board: int, recorded: Recorded | None, body: Body, *, rated: bool) -> int | None:
+    """The event a correction of ``board`` replaces: its current result's
+    (``recorded``, ``rated`` or not), which ``body["supersedes"]`` must name when
+    given.  Refused when the board has no result yet or already has the one the
+    correction gives; a correction may keep the result and only change whether the
+    game is rated (TRF W/D/L)."""
+    if recorded is None:
+        raise CommandError("board", f"board {board} has no result to correct yet")
+    result, seq = recorded
+    supersedes: int | None = body.get("supersedes", seq)
+    if supersedes != seq:
+        raise CommandError("supersedes", f"the current result of board {board} is event #{seq}")
+    if body["result"] == result and body.get("rated", True) == rated:
+        unrated = "" if rated else " (unrated)"
+        raise CommandError("result", f"board {board} already has {result}{unrated}")
+    return supersedes
 
 
 def decide_closing(state: TournamentState, body: Body) -> list[DomainEvent]:

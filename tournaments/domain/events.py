@@ -533,13 +533,22 @@ class ResultRecorded(_BoardResult):
 
     @classmethod
     def from_payload(cls, payload: Mapping[str, Any]) -> Self:
-        return cls(**{**payload, "confirms": tuple(payload.get("confirms", ()))})
+        return cls(**_confirms_read(payload))
 
     def summary(self) -> str:
-        if not self.confirms:
-            return super().summary()
-        reports = ", ".join(f"#{seq}" for seq in self.confirms)
-        return f"{super().summary()} (confirms the players' reports {reports})"
+        return _confirms_noted(super().summary(), self.confirms)
+
+
+def _confirms_read(payload: Mapping[str, Any]) -> Payload:
+    return {**payload, "confirms": tuple(payload.get("confirms", ()))}
+
+
+def _confirms_noted(summary: str, confirms: tuple[int, ...]) -> str:
+    """A result's summary naming the players' reports it confirms, if any."""
+    if not confirms:
+        return summary
+    reports = ", ".join(f"#{seq}" for seq in confirms)
+    return f"{summary} (confirms the players' reports {reports})"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -770,7 +779,18 @@ class _TeamBoardResult(DomainEvent):
 class BoardResultRecorded(_TeamBoardResult):
     KIND = EventKind.BOARD_RESULT_RECORDED
     PUBLIC = frozenset({"round", "match", "board", "result", "rated"})
+    OPTIONAL = frozenset({"rated", "confirms"})
     EXAMPLES = MappingProxyType({1: {"round": 1, "match": 1, "board": 2, "result": "0-1"}})
+
+    # As for individual results: the players' reports this result confirms (issue 22).
+    confirms: tuple[int, ...] = ()
+
+    @classmethod
+    def from_payload(cls, payload: Mapping[str, Any]) -> Self:
+        return cls(**_confirms_read(payload))
+
+    def summary(self) -> str:
+        return _confirms_noted(super().summary(), self.confirms)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -889,21 +909,28 @@ class TeamReinstated(DomainEvent):
 @dataclass(frozen=True)
 class BoardPrizesSet(DomainEvent):
     """The organiser's board prize rules: ``order`` ("performance" or
-    "percentage") and ``min_games`` (null: the default, two thirds of the rounds)."""
+    "percentage"), ``min_games`` (null: the default, two thirds of the rounds) and
+    ``assignment`` ("every_board": each game on its board; "most_played": each
+    player once, on the board played most; left out of a payload: every_board)."""
 
     KIND = EventKind.BOARD_PRIZES_SET
-    PUBLIC = frozenset({"order", "min_games"})
-    EXAMPLES = MappingProxyType({1: {"order": "percentage", "min_games": 5}})
+    PUBLIC = frozenset({"order", "min_games", "assignment"})
+    OPTIONAL = frozenset({"assignment"})
+    EXAMPLES = MappingProxyType(
+        {1: {"order": "percentage", "min_games": 5, "assignment": "most_played"}}
+    )
 
     order: str
     min_games: int | None
+    assignment: str = "every_board"
 
     def apply(self, acc: Accumulator, seq: int) -> None:
-        acc.board_prizes = BoardPrizeSettings(self.order, self.min_games)
+        acc.board_prizes = BoardPrizeSettings(self.order, self.min_games, self.assignment)
 
     def summary(self) -> str:
         minimum = "the default" if self.min_games is None else self.min_games
-        return f"board prizes by {self.order}, at least {minimum} games"
+        where = "on each board played" if self.assignment == "every_board" else "on one board"
+        return f"board prizes by {self.order}, at least {minimum} games, {where}"
 
 
 @dataclass(frozen=True)
@@ -1112,50 +1139,79 @@ class PlayersCheckedIn(DomainEvent):
         return f"round {self.round}: players {ids} {state}"
 
 
-@dataclass(frozen=True)
+def _report_add_match(payload: Payload) -> Payload:
+    """v1 had no match: players reported only in individual events, whose boards
+    belong to no match."""
+    return {**payload, "match": None}
+
+
+@dataclass(frozen=True, kw_only=True)
 class ResultReported(DomainEvent):
     """A player's report of their game's result through their private link (issue
-    21): not a result; the organiser confirms it (a ``result.recorded`` naming it)
-    or rejects it.  A later report of the same player replaces it."""
+    21): not a result; the organiser confirms it (a result event naming it) or
+    rejects it.  A later report of the same player replaces it.  In a team event
+    (issue 22) ``match`` names the board's match."""
 
     KIND = EventKind.RESULT_REPORTED
-    EXAMPLES = MappingProxyType({1: {"round": 3, "board": 2, "player_id": 7, "result": "0-1"}})
+    VERSION = 2
+    UPCASTERS = MappingProxyType({1: _report_add_match})
+    EXAMPLES = MappingProxyType(
+        {
+            1: {"round": 3, "board": 2, "player_id": 7, "result": "0-1"},
+            2: {"round": 3, "match": 1, "board": 2, "player_id": 7, "result": "0-1"},
+        }
+    )
 
     round: int
+    match: int | None  # None: an individual event's board
     board: int
     player_id: int
     result: str  # white's side first
 
     def apply(self, acc: Accumulator, seq: int) -> None:
-        key = (self.round, self.board)
+        key = (self.round, self.match, self.board)
         rank = acc.player_ids[self.player_id]
         acc.reports[key] = MappingProxyType(
             {**acc.reports.get(key, {}), rank: Report(self.result, seq)}
         )
 
     def summary(self) -> str:
-        return (
-            f"round {self.round} board {self.board}: player {self.player_id} reports {self.result}"
-        )
+        at = _board_name(self.round, self.match, self.board)
+        return f"{at}: player {self.player_id} reports {self.result}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class ReportRejected(DomainEvent):
     """The organiser rejected a board's reports: they no longer count, and its
     players may report again."""
 
     KIND = EventKind.REPORT_REJECTED
-    EXAMPLES = MappingProxyType({1: {"round": 3, "board": 2, "reason": "game still on"}})
+    VERSION = 2
+    UPCASTERS = MappingProxyType({1: _report_add_match})
+    EXAMPLES = MappingProxyType(
+        {
+            1: {"round": 3, "board": 2, "reason": "game still on"},
+            2: {"round": 3, "match": 1, "board": 2, "reason": "game still on"},
+        }
+    )
 
     round: int
+    match: int | None  # None: an individual event's board
     board: int
     reason: str
 
     def apply(self, acc: Accumulator, seq: int) -> None:
-        acc.reports.pop((self.round, self.board), None)
+        acc.reports.pop((self.round, self.match, self.board), None)
 
     def summary(self) -> str:
-        return f"round {self.round} board {self.board}: reports rejected ({self.reason})"
+        return (
+            f"{_board_name(self.round, self.match, self.board)}: reports rejected ({self.reason})"
+        )
+
+
+def _board_name(round_number: int, match: int | None, board: int) -> str:
+    at = "" if match is None else f" match {match}"
+    return f"round {round_number}{at} board {board}"
 
 
 @dataclass(frozen=True)

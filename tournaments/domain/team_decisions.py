@@ -15,12 +15,22 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from pairings.acceleration import AccelerationError
 from pairings.berger import BergerError, team_round_robin
+from pairings.team_acceleration import by_method as team_acceleration
 from pairings.team_swiss import NoLegalPairing, pair_team_round, round_one_colour
 from tiebreaks.model import Color, System
 
-from .amendments import ranking_order, reinstatement_round
-from .decisions import Body, Plan, decide_registration
+from .amendments import ranking_order
+from .decisions import Body, Plan, check_first_result, decide_registration, superseded
+from .entrants import (
+    TEAMS,
+    Entrant,
+    check_bye_cancellation,
+    check_in_range,
+    check_withdrawal,
+    reinstatement_round,
+)
 from .errors import CommandError
 from .events import (
     BoardPrizesSet,
@@ -73,10 +83,13 @@ def _team(state: TournamentState, number: int, field: str = "team") -> TeamEntry
 
 
 def _round_in_range(state: TournamentState, number: int, field: str = "round") -> None:
-    if number > state.settings.rounds:
-        raise CommandError(
-            field, f"round {number} is out of range: the event has {state.settings.rounds} rounds"
-        )
+    check_in_range(state, number, field, TEAMS.event)
+
+
+def _entrant(state: TournamentState, number: int) -> Entrant:
+    """The team a withdrawal, a reinstatement or a bye cancellation names."""
+    team = _team(state, number)
+    return Entrant(TEAMS, team.number, "team", f"team {team.number}", team.withdrawn_from)
 
 
 def _not_playing(state: TournamentState, team: TeamEntry, number: int) -> str | None:
@@ -325,7 +338,17 @@ def decide_next_team_round(state: TournamentState, body: Body) -> list[DomainEve
             settings.initial_colour, Color.WHITE
         )
         try:
-            pairing = pair_team_round(tournament, number, absent=absent, initial_colour=initial)
+            acceleration = team_acceleration(settings.acceleration, tournament, absent)
+        except AccelerationError as error:
+            raise CommandError("acceleration", str(error)) from error
+        try:
+            pairing = pair_team_round(
+                tournament,
+                number,
+                absent=absent,
+                initial_colour=initial,
+                acceleration=acceleration,
+            )
         except NoLegalPairing as error:
             raise CommandError("round", f"no legal pairing for round {number}: {error}") from error
         bye = pairing.bye
@@ -361,11 +384,17 @@ def decide_next_team_round(state: TournamentState, body: Body) -> list[DomainEve
     )
 
 
-def _board(state: TournamentState, body: Body) -> tuple[MatchState, BoardView | None]:
+def _match(state: TournamentState, body: Body) -> tuple[TeamRoundState, MatchState]:
+    """The paired round and the match ``body`` names."""
     rnd = _paired(state, body["round"])
     match = rnd.match(body["match"])
     if match is None:
         raise CommandError("match", f"round {rnd.number} has no match {body['match']}")
+    return rnd, match
+
+
+def _board(state: TournamentState, body: Body) -> tuple[MatchState, BoardView | None]:
+    rnd, match = _match(state, body)
     if not 1 <= body["board"] <= state.settings.boards:
         raise CommandError(
             "board", f"a match has boards 1 to {state.settings.boards}, not {body['board']}"
@@ -391,41 +420,23 @@ def _board(state: TournamentState, body: Body) -> tuple[MatchState, BoardView | 
 def decide_board_result(state: TournamentState, body: Body) -> list[DomainEvent]:
     """A board's first result (white's side first); a board with one needs a correction."""
     match, view = _board(state, body)
-    recorded = match.results.get(body["board"])
-    if recorded is not None:
-        raise CommandError(
-            "result",
-            f"board {body['board']} of match {match.number} already has {recorded[0]} "
-            f"(event #{recorded[1]}): send a correction",
-        )
+    where = f"board {body['board']} of match {match.number}"
+    check_first_result(where, match.results.get(body["board"]))
     return [BoardResultRecorded.from_payload(body)]
 
 
 def decide_board_correction(state: TournamentState, body: Body) -> list[DomainEvent]:
     """Replace a board's result, with a reason; the earlier event stays in the log."""
     match, _ = _board(state, body)
-    recorded = match.results.get(body["board"])
-    if recorded is None:
-        raise CommandError("board", f"board {body['board']} has no result to correct yet")
-    supersedes = body.get("supersedes", recorded[1])
-    if supersedes != recorded[1]:
-        raise CommandError(
-            "supersedes", f"the current result of board {body['board']} is event #{recorded[1]}"
-        )
-    rated = body.get("rated", True)
-    if body["result"] == recorded[0] and rated == (body["board"] not in match.unrated):
-        state_of = "" if rated else " (unrated)"
-        raise CommandError("result", f"board {body['board']} already has {recorded[0]}{state_of}")
+    board = body["board"]
+    supersedes = superseded(board, match.results.get(board), body, rated=board not in match.unrated)
     return [BoardResultCorrected.from_payload({**body, "supersedes": supersedes})]
 
 
 def decide_match_forfeit(state: TournamentState, body: Body) -> list[DomainEvent]:
     """A team that did not show loses the match on every board (``+/-``: the
     first-named team wins, ``-/+``: it loses, ``0-0``: neither came)."""
-    rnd = _paired(state, body["round"])
-    match = rnd.match(body["match"])
-    if match is None:
-        raise CommandError("match", f"round {rnd.number} has no match {body['match']}")
+    _, match = _match(state, body)
     if _match_started(match):
         raise CommandError("match", f"match {match.number} already has results: correct the boards")
     return [MatchForfeited.from_payload(body)]
@@ -434,49 +445,26 @@ def decide_match_forfeit(state: TournamentState, body: Body) -> list[DomainEvent
 def decide_team_withdrawal(state: TournamentState, body: Body) -> list[DomainEvent]:
     """Withdraw a team from a round on: it is paired no more (a round robin's
     remaining matches are forfeited); the rounds already paired keep its matches."""
-    team = _team(state, body["team"])
-    if team.withdrawn_from is not None:
-        raise CommandError(
-            "team", f"team {team.number} already withdrew from round {team.withdrawn_from}"
-        )
-    first = body["from_round"]
-    _round_in_range(state, first, "from_round")
-    for number, rnd in sorted(state.team_rounds.items()):
-        if number >= first and team.number in rnd.teams:
-            raise CommandError(
-                "from_round",
-                f"team {team.number} is paired in round {number}: forfeit its match there, "
-                "or withdraw it from a later round",
-            )
+    check_withdrawal(state, _entrant(state, body["team"]), body["from_round"])
     return [TeamWithdrawn.from_payload(body)]
 
 
 def decide_team_reinstatement(state: TournamentState, body: Body) -> list[DomainEvent]:
     """Undo a team's withdrawal from a round on, as a player's
-    (``amendments.reinstatement_round``): a Swiss pairs it again, a round robin's
+    (``entrants.reinstatement_round``): a Swiss pairs it again, a round robin's
     matches from that round are played."""
-    team = _team(state, body["team"])
-    if team.withdrawn_from is None:
-        raise CommandError("team", f"team {team.number} has not withdrawn")
-    first = reinstatement_round(
-        team.withdrawn_from,
-        max(state.team_rounds, default=0),
-        state.settings.rounds,
-        body.get("from_round"),
-        f"team {team.number}",
-        "team",
-    )
-    return [TeamReinstated(team.number, first)]
+    first = reinstatement_round(state, _entrant(state, body["team"]), body.get("from_round"))
+    return [TeamReinstated(body["team"], first)]
 
 
 def decide_board_prize_settings(state: TournamentState, body: Body) -> list[DomainEvent]:
-    """The board prizes' order and minimum of games (``min_games`` omitted or null:
-    the default); refused when they are already so."""
+    """The board prizes' order, minimum of games (``min_games`` omitted or null:
+    the default) and board assignment; refused when they are already so."""
     _team_event(state)
-    wanted = BoardPrizeSettings(body["order"], body.get("min_games"))
+    wanted = BoardPrizeSettings(body["order"], body.get("min_games"), body["assignment"])
     if wanted == state.board_prizes:
         raise CommandError("order", "the board prizes already have these settings")
-    return [BoardPrizesSet(wanted.order, wanted.min_games)]
+    return [BoardPrizesSet(wanted.order, wanted.min_games, wanted.assignment)]
 
 
 def decide_team_bye(state: TournamentState, body: Body) -> list[DomainEvent]:
@@ -497,12 +485,7 @@ def decide_team_bye(state: TournamentState, body: Body) -> list[DomainEvent]:
 
 def decide_team_bye_cancellation(state: TournamentState, body: Body) -> list[DomainEvent]:
     """Cancel a team's requested bye in a round not paired yet."""
-    team = _team(state, body["team"])
-    number = body["round"]
-    if number in state.team_rounds:
-        raise CommandError("round", f"round {number} is already paired: its byes are part of it")
-    if state.team_bye(number, team.number) is None:
-        raise CommandError("round", f"team {team.number} has no bye requested in round {number}")
+    check_bye_cancellation(state, _entrant(state, body["team"]), body["round"])
     return [TeamByeCancelled.from_payload(body)]
 
 

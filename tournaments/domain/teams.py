@@ -73,11 +73,14 @@ Lineup = tuple[int | None, ...]
 @dataclass(frozen=True)
 class BoardPrizeSettings:
     """The organiser's board prize rules (``team.board_prizes_set``): the order
-    (``tiebreaks.teams.boards.BoardOrder``) and the minimum of games (None: the
-    engine's default); the public page's defaults, which a reader's query overrides."""
+    (``tiebreaks.teams.boards.BoardOrder``), the minimum of games (None: the
+    engine's default) and the board a player's games count on
+    (``tiebreaks.teams.boards.BoardAssignment``); the public page's defaults, which a
+    reader's query overrides."""
 
     order: str = "performance"
     min_games: int | None = None
+    assignment: str = "every_board"
 
 
 @dataclass(frozen=True)

@@ -282,7 +282,12 @@ set_prize_list = Command(EventKind.PRIZE_LIST_SET, b.SetPrizeList, decisions.dec
 
 # The players' reports and the private links (issue 21): tournaments.domain.reports.
 report_result = Command(EventKind.RESULT_REPORTED, b.ReportResult, reports.decide_report)
-confirm_report = Command(EventKind.RESULT_RECORDED, b.ConfirmReport, reports.decide_confirmation)
+confirm_report = Command(
+    EventKind.RESULT_RECORDED,
+    b.ConfirmReport,
+    reports.decide_confirmation,
+    also_last=frozenset({EventKind.BOARD_RESULT_RECORDED}),  # a team event's board
+)
 reject_report = Command(EventKind.REPORT_REJECTED, b.RejectReport, reports.decide_rejection)
 issue_links = Command(
     EventKind.LINK_ISSUED,

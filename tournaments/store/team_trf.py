@@ -21,10 +21,13 @@ the rounds not paired yet as their ``240`` records.
 What a team event cannot hold is refused, naming the record: a colour sequence other
 than alternating boards (``352``), game points as the primary score (``192``), a team
 Swiss's ``192`` code other than the C.04.6 colour types' (``FIDE_TEAM_TYPEA_MP_GP``,
-``FIDE_TEAM_TYPEB_MP_GP``, ``FIDE_TEAM_MP_GP``: the event's ``colour_type``), a PAB
-worth other than a drawn match (``320``), abnormal points (``299``).  The ``310``
-strength factors are not kept (a warning says so): the event's team strength is the
-mean rating of each roster's first boards.
+``FIDE_TEAM_TYPEB_MP_GP``, ``FIDE_TEAM_MP_GP``: the event's ``colour_type``), each
+possibly ending ``_BAKU``, a PAB worth other than a drawn match (``320``), abnormal
+points (``299``), ``250`` virtual points other than the Baku method's.  Baku
+acceleration (the event's setting) is written as the ``250`` records of its virtual
+points and as ``_BAKU`` ending the ``192`` code, and read back from either.  The
+``310`` strength factors are not kept (a warning says so): the event's team strength
+is the mean rating of each roster's first boards.
 """
 
 from __future__ import annotations
@@ -36,11 +39,20 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db import transaction
 
+from pairings.acceleration import BAKU, AccelerationError
+from pairings.team_acceleration import (
+    TeamAcceleration,
+    read_records,
+    records,
+    requested,
+    team_baku,
+)
+from pairings.team_acceleration import by_method as team_acceleration
 from pairings.team_swiss import ColourType, rules_from_code, team_pairing_request
 from tiebreaks.errors import TrfError
 from tiebreaks.model import Color, System, Unplayed
 from tiebreaks.teams.model import BoardResult, Score, TeamBye, TeamError, TeamRound, TeamScoring
-from tiebreaks.teams.trf import TeamTrfFile, parse_team_trf, team_trf_text
+from tiebreaks.teams.trf import TeamTrfFile, parse_team_trf, system_code, team_trf_text
 from tiebreaks.trf import parse_trf
 from tiebreaks.trf.details import tournament_details
 from tournaments.domain.pairing_origin import XXC
@@ -134,6 +146,8 @@ class _TeamImporter:
         initial = team_pairing_request(self.file).initial_colour
         if t.system is System.SWISS and initial is not Color.WHITE:
             settings["initial_colour"] = XXC[initial]
+        if self._baku():
+            settings["acceleration"] = BAKU
         if details := tournament_details(parse_trf(self.text)):
             settings["details"] = details
         rules = rules or next(
@@ -142,7 +156,13 @@ class _TeamImporter:
         )
         if rules is not None:
             settings["rules"] = rules
-        setting_lines = {"tiebreaks": "202", "rounds": "142", "system": "192", "name": "012"}
+        setting_lines = {
+            "tiebreaks": "202",
+            "rounds": "142",
+            "system": "192",
+            "name": "012",
+            "acceleration": "192",
+        }
         with reported_at(lambda field: (self.line(setting_lines.get(field, "012")), 1)):
             created = commands.create_tournament(settings, author=self.author)
         self.draft = commands.Draft(fold([created]))
@@ -213,9 +233,10 @@ class _TeamImporter:
             )
 
     def _colour_type(self) -> str:
-        """A team Swiss's C.04.6 colour type from its 192 code; a code that says more
-        than the colour type (Baku acceleration, colours not decided by the secondary
-        score, another system's code) is refused at its line."""
+        """A team Swiss's C.04.6 colour type from its 192 code, which may end with
+        ``_BAKU`` (Baku acceleration, read by ``_baku``); a code that says more than
+        these (``BAKU`` elsewhere, colours not decided by the secondary score, another
+        system's code) is refused at its line."""
         t = self.tournament
         code = t.system_code.upper()
         if t.system is not System.SWISS or not code:
@@ -223,8 +244,8 @@ class _TeamImporter:
         line = self.line("192")
         if not code.startswith("FIDE_TEAM"):
             raise TrfError(line, 5, f"{code} is not a C.04.6 team Swiss code (FIDE_TEAM_...)")
-        if "BAKU" in code.split("_"):
-            raise TrfError(line, 5, f"{code}: Baku acceleration is not done for team events")
+        if "BAKU" in code.removesuffix("_BAKU").split("_"):
+            raise TrfError(line, 5, f"{code}: _BAKU (Baku acceleration) ends the code")
         rules = rules_from_code(code, t.primary)
         if not rules.secondary_for_colour:
             raise TrfError(
@@ -234,6 +255,24 @@ class _TeamImporter:
                 "(C.04.6 4.2.2); write it with _MP_GP",
             )
         return rules.colour_type.value if rules.colour_type is not ColourType.NONE else "none"
+
+    def _baku(self) -> bool:
+        """Whether the file asks for Baku acceleration (192 ``..._BAKU``, or 250
+        records giving exactly the method's points); other 250 records are refused:
+        the event's acceleration is a method, not a table."""
+        t = self.tournament
+        first = t.schedule[0] if t.schedule else None
+        absent = [b.team for b in first.byes] if first is not None and not first.matches else []
+        given = read_records(self.lines, t)
+        if given is None:
+            return requested(self.lines)
+        try:
+            baku = team_baku(t, absent)
+        except AccelerationError as error:
+            raise TrfError(self.line("250"), 1, str(error)) from None
+        if given != baku:
+            raise TrfError(self.line("250"), 1, "250 records other than the Baku method's points")
+        return True
 
     def _register(self, number: int) -> None:
         t = self.tournament
@@ -375,4 +414,15 @@ def export_team_trf(tournament: queries.FoldedTournament) -> str:
     for from_round, teams in sorted(withdrawn.items()):
         listed = " ".join(map(str, teams))
         comments += f"### Crosstable teams withdrawn from round {from_round}: {listed}\n"
-    return comments + team_trf_text(team_results, state.settings.tiebreaks)
+    if state.settings.acceleration == BAKU:
+        # TRF26: a 192 code ending _BAKU names the method, the 250 records its points.
+        team_results = replace(team_results, system_code=f"{system_code(team_results)}_BAKU")
+    text = team_trf_text(team_results, state.settings.tiebreaks)
+    if state.settings.acceleration:
+        # Before round 1 is paired, GA counts the teams that will play it.
+        absent = [
+            n for n, team in state.teams.items() if team.withdrawn_in(1) or state.team_bye(1, n)
+        ]
+        virtual = team_acceleration(state.settings.acceleration, team_results, absent)
+        text += "".join(f"{line}\n" for line in records(virtual or TeamAcceleration()))
+    return comments + text
