@@ -146,6 +146,8 @@ def _start(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
 def _board(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
     body: dict[str, Any] = {k: _int(data, k) for k in ("round", "match", "board")}
     body["result"] = data.get("result", "")
+    if data.get("unrated") == "on":  # played but not rated (TRF W/D/L)
+        body["rated"] = False
     if data.get("current"):  # the board had a result: this replaces it
         if data.get("supersedes"):  # the one the page showed, not one entered since
             body["supersedes"] = _int(data, "supersedes")
@@ -186,6 +188,11 @@ def _lineup_order(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
     return writes.change_settings, {"changes": changes}
 
 
+def _colour_type(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
+    """A team Swiss's C.04.6 colour-preference type."""
+    return writes.change_settings, {"changes": {"colour_type": data.get("colour_type", "")}}
+
+
 def _acceleration(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
     """A team Swiss's acceleration: Baku, or none (blank clears it)."""
     return writes.change_settings, {"changes": {"acceleration": data.get("acceleration") or None}}
@@ -224,6 +231,7 @@ ACTIONS: dict[str, Action] = {
     "reinstate": _reinstate,
     "board_prizes": _board_prizes,
     "lineup_order": _lineup_order,
+    "colour_type": _colour_type,
     "acceleration": _acceleration,
     "bye": _bye,
     "cancel_bye": _cancel_bye,
@@ -318,6 +326,11 @@ def _context(folded: FoldedTournament, requested: str) -> dict[str, Any]:
             (ROSTER_ORDER, _("roster order (FIDE Olympiad)")),
             (RATING_ORDER, _("by rating, within the tolerance")),
             (FREE_ORDER, _("any order")),
+        ),
+        "colour_types": (
+            ("A", _("type A: every preference strong")),
+            ("B", _("type B: mild preferences too")),
+            ("none", _("no colour preferences")),
         ),
         "unsorted": not paired and seeds != initial_ranking(seeds),
         "without_link": sum(1 for player_id in state.player_ids if player_id not in player_links),

@@ -45,6 +45,7 @@ class MatchBoardLine:
     result: str | None
     implied: bool  # a forfeit because a seat is empty
     result_seq: int | None = None  # the event of a result entered (a correction supersedes it)
+    rated: bool = True  # False: a game played but not rated (TRF W/D/L)
 
 
 @dataclass(frozen=True)
@@ -90,6 +91,7 @@ def match_views(
                 v.result,
                 v.implied,
                 None if v.implied else match.results.get(v.board, (None, None))[1],
+                v.rated,
             )
             for v in views
         )

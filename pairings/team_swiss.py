@@ -531,13 +531,19 @@ def _initial_colour(file: TeamTrfFile) -> Color:
             return _WHITE if words[0].upper() == "W" else _BLACK
         if line.startswith("XXC") and words and words[0].lower() in ("white1", "black1"):
             return _WHITE if words[0].lower() == "white1" else _BLACK
-    schedule = file.tournament.schedule
+    return round_one_colour(file.tournament) or _WHITE
+
+
+def round_one_colour(tournament: TeamTournament) -> Color | None:
+    """The initial colour round 1 shows (4.3.1: the first team of a match, the smaller
+    TPN, has it when its TPN is odd); None before a match of round 1 is played."""
+    schedule = tournament.schedule
     for match in schedule[0].matches if schedule else ():
         if match.forfeit is None:
             first = min(match.teams())
             white = match.white == first
             return _WHITE if white == (first % 2 == 1) else _BLACK
-    return _WHITE
+    return None
 
 
 def format_team_pairing(pairing: TeamPairing) -> str:

@@ -215,6 +215,41 @@ def test_back_to_the_roster_order_the_page_drops_the_tolerance() -> None:
     assert (settings.lineup_order, settings.lineup_tolerance) == ("roster", None)
 
 
+def test_a_board_result_marked_not_rated_is_stored_unrated_and_shown_so() -> None:
+    tid = build_team_event(teams=4, boards=2)
+    client = signed_in()
+    form = {"action": "board", "round": "1", "match": "1", "board": "2", "current": ""}
+    assert post(client, tid, **form, result="1/2-1/2", unrated="on").status_code == 303
+    match = load_tournament(tid).state.team_rounds[1].match(1)
+    assert match is not None and match.unrated == {2}
+    page = client.get(reverse("live:team-manage", args=[tid])).content.decode()
+    assert 'name="unrated" checked' in page
+
+
+def test_a_forfeit_marked_not_rated_is_shown_refused_and_not_stored() -> None:
+    tid = build_team_event(teams=4, boards=2)
+    before = stored(tid)
+    form = {"action": "board", "round": "1", "match": "1", "board": "1", "current": ""}
+    refused = post(signed_in(), tid, **form, result="+/-", unrated="on")
+    assert refused.status_code == 400 and "rated: " in refused.content.decode()
+    assert stored(tid) == before
+
+
+def test_the_colour_type_is_set_from_the_page_of_a_team_swiss() -> None:
+    tid = build_team_event(teams=4, boards=2, system="swiss")
+    client = signed_in()
+    assert post(client, tid, action="colour_type", colour_type="B").status_code == 303
+    assert load_tournament(tid).state.settings.colour_type == "B"
+    page = client.get(reverse("live:team-manage", args=[tid])).content.decode()
+    assert '<option value="B" selected>' in page
+
+
+def test_a_round_robin_page_offers_no_colour_type() -> None:
+    tid = build_team_event(teams=4, boards=2)
+    page = signed_in().get(reverse("live:team-manage", args=[tid])).content.decode()
+    assert 'name="colour_type"' not in page
+
+
 def _unpaired_swiss() -> int:
     """A team Swiss of 8 teams, 2 boards, 5 rounds, round 1 not paired."""
     author = organiser()

@@ -206,6 +206,22 @@ def team_correction_to_the_same_result() -> tuple[Plan, Any, dict[str, Any]]:
     return team_board_with_a_result(), td.decide_board_correction, body
 
 
+def player_correction_to_the_same_unrated_result() -> tuple[Plan, Any, dict[str, Any]]:
+    plan = swiss()
+    pair_round_one(plan)
+    plan.decide(decisions.decide_result, {"round": 1, "board": 2, "result": "1-0", "rated": False})
+    body = {"round": 1, "board": 2, "result": "1-0", "rated": False, "reason": "slip"}
+    return plan, decisions.decide_correction, body
+
+
+def team_correction_to_the_same_unrated_result() -> tuple[Plan, Any, dict[str, Any]]:
+    plan = event(teams=4)
+    play_round_one(plan)
+    board = {"round": 1, "match": 2, "board": 2, "result": "1-0", "rated": False}
+    plan.decide(td.decide_board_result, board)
+    return plan, td.decide_board_correction, {**board, "reason": "slip"}
+
+
 REFUSALS: list[tuple[Steps, str, str]] = [
     (player_withdrawn_twice, "start_rank", "player 3 already withdrew from round 2"),
     (team_withdrawn_twice, "team", "team 2 already withdrew from round 2"),
@@ -297,6 +313,8 @@ REFUSALS: list[tuple[Steps, str, str]] = [
     ),
     (player_correction_to_the_same_result, "result", "board 2 already has 1-0"),
     (team_correction_to_the_same_result, "result", "board 2 already has 1-0"),
+    (player_correction_to_the_same_unrated_result, "result", "board 2 already has 1-0 (unrated)"),
+    (team_correction_to_the_same_unrated_result, "result", "board 2 already has 1-0 (unrated)"),
 ]
 
 
@@ -331,3 +349,28 @@ def test_a_cancelled_bye_of_a_player_is_gone_from_the_state() -> None:
     (cancelled,) = plan.decide(cancel_bye, {"player_id": 2, "round": 2})
     assert (cancelled.player_id, cancelled.round) == (2, 2)  # type: ignore[attr-defined]
     assert plan.state.requested_bye(2, 2) is None
+
+
+def player_board_made_unrated() -> bool:
+    plan = player_board_with_a_result()
+    body = {"round": 1, "board": 2, "result": "1-0", "rated": False, "reason": "friendly"}
+    plan.decide(decisions.decide_correction, body)
+    board = plan.state.rounds[1].board(2)
+    assert board is not None and board.result == "1-0"
+    return board.rated
+
+
+def team_board_made_unrated() -> bool:
+    plan = team_board_with_a_result()
+    body = {"round": 1, "match": 2, "board": 2, "result": "1-0", "rated": False}
+    plan.decide(td.decide_board_correction, {**body, "reason": "friendly"})
+    match = plan.state.team_rounds[1].match(2)
+    assert match is not None and match.results[2][0] == "1-0"
+    return 2 not in match.unrated
+
+
+@pytest.mark.parametrize("rated_after", [player_board_made_unrated, team_board_made_unrated])
+def test_a_correction_may_keep_the_result_and_make_the_game_unrated(
+    rated_after: Callable[[], bool],
+) -> None:
+    assert rated_after() is False

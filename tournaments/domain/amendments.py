@@ -288,6 +288,7 @@ _OPTIONAL_SETTINGS = (
     "confirm_matching_reports",
     "lineup_order",
     "lineup_tolerance",
+    "colour_type",
 )
 _UNSET: dict[str, Any] = {
     "unrated_rating": None,
@@ -300,6 +301,7 @@ _UNSET: dict[str, Any] = {
     "confirm_matching_reports": False,
     "lineup_order": "roster",
     "lineup_tolerance": None,
+    "colour_type": "A",
 }
 
 

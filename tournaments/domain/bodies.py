@@ -42,7 +42,15 @@ from .shapes import (
     given,
 )
 from .state import BYE_POINTS, RESULTS, SYSTEMS, scoring_from_payload
-from .teams import INDIVIDUAL, KINDS, LINEUP_ORDERS, MATCH_FORFEITS, RATING_ORDER, TEAM
+from .teams import (
+    COLOUR_TYPES,
+    INDIVIDUAL,
+    KINDS,
+    LINEUP_ORDERS,
+    MATCH_FORFEITS,
+    RATING_ORDER,
+    TEAM,
+)
 
 TITLES = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
 MAX_ROUNDS = 99
@@ -228,6 +236,12 @@ class CreateTournament(Body):
         help='With "rating": the most rating points by which a player sat behind may '
         "outrate the one ahead (0 when omitted).",
     )
+    colour_type: str | None = given(
+        Choice(tuple(COLOUR_TYPES)),
+        optional=True,
+        help='A team Swiss: the C.04.6 colour-preference type (1.7), "A" (the default), '
+        '"B" (mild preferences too) or "none" (no colour preferences); TRF26 192.',
+    )
 
     @classmethod
     def completed(cls, values: dict[str, Any]) -> dict[str, Any]:
@@ -235,7 +249,13 @@ class CreateTournament(Body):
         values.setdefault("kind", INDIVIDUAL)
         if values["kind"] == TEAM:
             return _team_settings(values)
-        for team_only in ("boards", "match_points", "lineup_order", "lineup_tolerance"):
+        for team_only in (
+            "boards",
+            "match_points",
+            "lineup_order",
+            "lineup_tolerance",
+            "colour_type",
+        ):
             if team_only in values:
                 raise Invalid({team_only: ["applies to a team event only"]})
         values["kind"] = None
@@ -277,11 +297,13 @@ def _team_settings(values: dict[str, Any]) -> dict[str, Any]:
         values.setdefault("lineup_tolerance", 0)
     elif "lineup_tolerance" in values:
         raise Invalid({"lineup_tolerance": ['applies to the line-up order "rating" only']})
+    swiss = values.get("system", System.SWISS.value) == System.SWISS.value
+    if not swiss and values.get("colour_type", "A") != "A":
+        raise Invalid({"colour_type": ["a round robin's colours are the Berger tables'"]})
     try:
         parsed = [parse_team_code(code).text for code in values.get("tiebreaks") or []]
     except TieBreakError as exc:
         raise Invalid({"tiebreaks": [str(exc)]}) from exc
-    swiss = values.get("system", System.SWISS.value) == System.SWISS.value
     values["tiebreaks"] = parsed or list(SWISS_DEFAULT if swiss else ROUND_ROBIN_DEFAULT)
     return values
 
@@ -729,6 +751,12 @@ class RecordBoardResult(Body):
     board: int = given(Int(1, MAX_BOARDS))
     result: str = given(
         Choice(RESULTS), help="White's side first; +/- and -/+ forfeits, 0-0 a double one."
+    )
+    # As an individual result (RecordResult): omitted is a rated game.
+    rated: bool | None = given(
+        Bool(),
+        optional=True,
+        help="false: a game played but not rated (TRF W/D/L); omit for a rated game.",
     )
 
 

@@ -233,7 +233,7 @@ def decide_correction(state: TournamentState, body: Body) -> list[DomainEvent]:
     """Replace a board's result, with a reason; the earlier event stays in the log.
     Without ``supersedes``, the correction replaces the board's current result."""
     _, board = _paired_board(state, body)
-    supersedes = superseded(board.number, _recorded(board), body)
+    supersedes = superseded(board.number, _recorded(board), body, rated=board.rated)
     return [ResultCorrected.from_payload({**body, "supersedes": supersedes})]
 
 
@@ -255,10 +255,12 @@ def check_first_result(where: str, recorded: Recorded | None) -> None:
         )
 
 
-def superseded(board: int, recorded: Recorded | None, body: Body) -> int | None:
+def superseded(board: int, recorded: Recorded | None, body: Body, *, rated: bool) -> int | None:
     """The event a correction of ``board`` replaces: its current result's
-    (``recorded``), which ``body["supersedes"]`` must name when given.  Refused when
-    the board has no result yet or already has the one the correction gives."""
+    (``recorded``, ``rated`` or not), which ``body["supersedes"]`` must name when
+    given.  Refused when the board has no result yet or already has the one the
+    correction gives; a correction may keep the result and only change whether the
+    game is rated (TRF W/D/L)."""
     if recorded is None:
         raise CommandError("board", f"board {board} has no result to correct yet")
     result, seq = recorded
@@ -269,8 +271,9 @@ def superseded(board: int, recorded: Recorded | None, body: Body) -> int | None:
             f"the current result of board {board} is {result} (event #{seq}), "
             f"not event #{supersedes}: it changed since",
         )
-    if body["result"] == result:
-        raise CommandError("result", f"board {board} already has {result}")
+    if body["result"] == result and body.get("rated", True) == rated:
+        unrated = "" if rated else " (unrated)"
+        raise CommandError("result", f"board {board} already has {result}{unrated}")
     return supersedes
 
 

@@ -172,6 +172,7 @@ class TournamentCreated(DomainEvent):
             "no_half_byes_in",
             "lineup_order",
             "lineup_tolerance",
+            "colour_type",
         }
     )
     EXAMPLES = MappingProxyType(
@@ -210,6 +211,7 @@ class TournamentCreated(DomainEvent):
             "confirm_matching_reports",
             "lineup_order",
             "lineup_tolerance",
+            "colour_type",
         }
     )
 
@@ -237,6 +239,9 @@ class TournamentCreated(DomainEvent):
     # the setting have neither field and read as the roster order they were decided by.
     lineup_order: str = "roster"
     lineup_tolerance: int | None = None
+    # Issue 22: a team Swiss's C.04.6 colour-preference type (1.7; TRF26 192):
+    # "A", "B" or "none"; events stored before the setting were paired as type A.
+    colour_type: str = "A"
 
     @classmethod
     def from_payload(cls, payload: Mapping[str, Any]) -> Self:
@@ -276,6 +281,7 @@ class TournamentCreated(DomainEvent):
             confirm_matching_reports=self.confirm_matching_reports,
             lineup_order=self.lineup_order,
             lineup_tolerance=self.lineup_tolerance,
+            colour_type=self.colour_type,
         )
 
     def summary(self) -> str:
@@ -746,16 +752,24 @@ def _put_match(acc: Accumulator, round_number: int, match: MatchState) -> None:
 class _TeamBoardResult(DomainEvent):
     """A board's result in a match, first entered or corrected: the fold is the same."""
 
+    OPTIONAL = frozenset({"rated"})
+
     round: int
     match: int
     board: int
     result: str  # white's side first (state.RESULTS)
+    rated: bool = True  # False: played but not rated (TRF W/D/L), as ResultRecorded
 
     def apply(self, acc: Accumulator, seq: int) -> None:
         match = acc.team_rounds[self.round].match(self.match)
         assert match is not None  # the decision checked it
         results = {**match.results, self.board: (self.result, seq)}
-        _put_match(acc, self.round, replace(match, results=MappingProxyType(results)))
+        unrated = match.unrated - {self.board} if self.rated else match.unrated | {self.board}
+        _put_match(
+            acc,
+            self.round,
+            replace(match, results=MappingProxyType(results), unrated=unrated),
+        )
 
     def summary(self) -> str:
         return f"round {self.round} match {self.match} board {self.board}: {self.result}"
@@ -764,8 +778,8 @@ class _TeamBoardResult(DomainEvent):
 @dataclass(frozen=True)
 class BoardResultRecorded(_TeamBoardResult):
     KIND = EventKind.BOARD_RESULT_RECORDED
-    PUBLIC = frozenset({"round", "match", "board", "result"})
-    OPTIONAL = frozenset({"confirms"})
+    PUBLIC = frozenset({"round", "match", "board", "result", "rated"})
+    OPTIONAL = frozenset({"rated", "confirms"})
     EXAMPLES = MappingProxyType({1: {"round": 1, "match": 1, "board": 2, "result": "0-1"}})
 
     # As for individual results: the players' reports this result confirms (issue 22).
@@ -784,7 +798,7 @@ class BoardResultCorrected(_TeamBoardResult):
     """Replaces a board's result; the entry it corrects stays in the log."""
 
     KIND = EventKind.BOARD_RESULT_CORRECTED
-    PUBLIC = frozenset({"round", "match", "board", "result", "reason", "supersedes"})
+    PUBLIC = frozenset({"round", "match", "board", "result", "rated", "reason", "supersedes"})
     EXAMPLES = MappingProxyType(
         {
             1: {

@@ -89,6 +89,8 @@ class Settings:
     # tolerance in rating points of "rating".
     lineup_order: str = "roster"
     lineup_tolerance: int | None = None
+    # A team Swiss's C.04.6 colour-preference type (``teams.COLOUR_TYPES``).
+    colour_type: str = "A"
     # Round 1's first colour ("white1" or "black1", TRF XXC); "": the server's default.
     initial_colour: str = ""
     # Only the players checked in for a round are paired in it (the others absent).

@@ -18,7 +18,7 @@ from typing import Any
 from pairings.acceleration import AccelerationError
 from pairings.berger import BergerError, team_round_robin
 from pairings.team_acceleration import by_method as team_acceleration
-from pairings.team_swiss import NoLegalPairing, pair_team_round
+from pairings.team_swiss import NoLegalPairing, pair_team_round, round_one_colour
 from tiebreaks.model import Color, System
 
 from .amendments import ranking_order
@@ -52,9 +52,11 @@ from .events import (
     TeamWithdrawn,
 )
 from .initial_ranking import initial_ranking
+from .pairing_origin import COLOUR_OF
 from .state import TournamentState
 from .teams import (
     FREE_ORDER,
+    PLAYED_RESULTS,
     ROSTER_ORDER,
     BoardPrizeSettings,
     BoardView,
@@ -354,6 +356,10 @@ def decide_next_team_round(state: TournamentState, body: Body) -> list[DomainEve
             raise CommandError("round", f"round {number - 1} still has boards without a result")
         absent = [t for t in teams if _not_playing(state, state.teams[t], number)]
         tournament = state.to_team_tournament()
+        # As an individual Swiss: what round 1 shows, else the setting (TRF XXC).
+        initial = round_one_colour(tournament) or COLOUR_OF.get(
+            settings.initial_colour, Color.WHITE
+        )
         try:
             acceleration = team_acceleration(settings.acceleration, tournament, absent)
         except AccelerationError as error:
@@ -363,7 +369,7 @@ def decide_next_team_round(state: TournamentState, body: Body) -> list[DomainEve
                 tournament,
                 number,
                 absent=absent,
-                initial_colour=Color.WHITE,
+                initial_colour=initial,
                 acceleration=acceleration,
             )
         except NoLegalPairing as error:
@@ -427,6 +433,10 @@ def _board(state: TournamentState, body: Body) -> tuple[MatchState, BoardView | 
         raise CommandError(
             "board", f"board {view.board} has an empty seat: it is a forfeit ({view.result})"
         )
+    if body.get("rated") is False and body["result"] not in PLAYED_RESULTS:
+        raise CommandError(
+            "rated", f"{body['result']} is a forfeit: only a game played can be unrated"
+        )
     return match, view
 
 
@@ -441,7 +451,8 @@ def decide_board_result(state: TournamentState, body: Body) -> list[DomainEvent]
 def decide_board_correction(state: TournamentState, body: Body) -> list[DomainEvent]:
     """Replace a board's result, with a reason; the earlier event stays in the log."""
     match, _ = _board(state, body)
-    supersedes = superseded(body["board"], match.results.get(body["board"]), body)
+    board = body["board"]
+    supersedes = superseded(board, match.results.get(board), body, rated=board not in match.unrated)
     return [BoardResultCorrected.from_payload({**body, "supersedes": supersedes})]
 
 
