@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
+from pairings.acceleration import Acceleration
 from tiebreaks.errors import TrfError
 
 ZERO = Fraction(0)
@@ -156,3 +157,10 @@ def format_records(values: Mapping[int, Sequence[Points]]) -> list[str]:
             rounds, ids = f"{first:03d} {last:03d}", f"{low:04d} {high:04d}"
             out.append((first, low, f"250 {_cell(mp)} {_cell(gp)} {rounds} {ids}"))
     return [line for *_, line in sorted(out)]
+
+
+def player_records(acceleration: Acceleration) -> list[str]:
+    """An individual tournament's virtual points as 250 records (game-points columns)."""
+    return format_records(
+        {number: [(ZERO, p) for p in points] for number, points in acceleration.points.items()}
+    )

@@ -146,7 +146,7 @@ def _xxa(trf: TrfFile) -> dict[int, tuple[Fraction, ...]]:
     return points
 
 
-def _baku_requested(trf: TrfFile) -> int | None:
+def baku_requested(trf: TrfFile) -> int | None:
     """The line of a ``192 FIDE_DUTCH_BAKU`` (TRF26 tournament type), if any."""
     for number, raw in enumerate(trf.headers.lines, start=1):
         if raw.startswith("192") and raw[4:].strip().upper().endswith("_BAKU"):
@@ -200,28 +200,37 @@ def _check_agreement(
             raise TrfError(record, GAME_POINTS_COLUMN, reason)
 
 
+def listed_acceleration(trf: TrfFile) -> tuple[Acceleration, int] | None:
+    """The virtual points the file's XXA lines or 250 records list, with the line of
+    the first of them; None when it has neither.  Both must agree."""
+    listed = _xxa(trf)
+    given = _records(trf)
+    if listed and given:
+        _check_agreement(trf, listed, given)
+    if given:
+        return Acceleration(MappingProxyType(per_round(given, 1))), _first_line(trf, "250")
+    if listed:
+        return Acceleration(MappingProxyType(listed)), _first_line(trf, "XXA")
+    return None
+
+
 def acceleration(
     trf: TrfFile, baku_option: bool = False, absent: frozenset[int] = frozenset()
 ) -> Acceleration | None:
     """The virtual points the file (XXA lines, 250 records, or 192 ..._BAKU) or
     ``--baku`` asks for; XXA lines together with a Baku request, 250 records with
     ``--baku``, and XXA lines and 250 records that disagree are refused."""
-    listed = _xxa(trf)
-    given = _records(trf)
-    if listed and given:
-        _check_agreement(trf, listed, given)
-    requested = _baku_requested(trf)
-    if listed and (baku_option or requested):
+    listed = listed_acceleration(trf)
+    requested = baku_requested(trf)
+    has_xxa = any(raw.startswith("XXA") for raw in trf.headers.lines)
+    if has_xxa and (baku_option or requested):
         line = requested or _first_line(trf, "XXA")
         raise TrfError(line, 1, "XXA lines and Baku acceleration both give virtual points")
-    if given:
+    if listed is not None:
+        points, line = listed
         if baku_option:
-            raise TrfError(
-                _first_line(trf, "250"), 1, "250 records and --baku both give virtual points"
-            )
-        return Acceleration(MappingProxyType(per_round(given, 1)))
-    if listed:
-        return Acceleration(MappingProxyType(listed))
+            raise TrfError(line, 1, "250 records and --baku both give virtual points")
+        return points
     if baku_option or requested:
         return baku(trf.tournament, absent)
     return None
