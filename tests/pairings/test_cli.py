@@ -388,3 +388,8 @@ def test_250_records_make_a_192_baku_be_disregarded(tmp_path, capsys):
     path = write(tmp_path, [*lines, *(player(n) for n in range(1, 9))])
     assert main([path, "-p"]) == 0
     assert capsys.readouterr().out == "4\n1 5\n6 2\n3 7\n8 4\n"
+
+
+def test_check_re_pairs_with_the_250_records(capsys):
+    # Round 1 (1-3, 4-2, 5-7, 8-6) is what the 250 records' GA pairs, not a plain Dutch.
+    assert main([str(DATA / "baku_250.trf"), "-c"]) == 0

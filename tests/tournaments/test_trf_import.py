@@ -680,3 +680,10 @@ def test_250_records_written_before_round_1_import_as_baku_acceleration():
     unpaired = unpaired.replace("0001 0004", "0001 0005")
     imported = import_trf(unpaired)
     assert queries.load_tournament(imported.id).state.settings.acceleration == "baku"
+
+
+def test_192_fide_dutch_baku_imports_as_baku_acceleration():
+    text = (DATA / "baku_250.trf").read_text().replace("FIDE_DUTCH_2026", "FIDE_DUTCH_BAKU")
+    text = "\n".join(line for line in text.split("\n") if not line.startswith("250"))
+    imported = import_trf(text)
+    assert queries.load_tournament(imported.id).state.settings.acceleration == "baku"
