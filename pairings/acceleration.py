@@ -123,6 +123,28 @@ def baku(tournament: TournamentResults, absent: Collection[int] = ()) -> Acceler
     return Acceleration(MappingProxyType(dict.fromkeys(ga, per_round)))
 
 
+def is_baku(given: Acceleration, tournament: TournamentResults) -> bool:
+    """Whether virtual points (a file's, say) are the Baku method's: the method's points
+    for every player up to the last GA one, none for the others.  Once round 1 is
+    paired, the last GA player is the method's; before, whoever the list was written
+    for (the players to be paired may change until then)."""
+    scoring = tournament.scoring
+    if not standard_scoring(scoring):
+        return False
+    per_round = baku_schedule(tournament.rounds, scoring.win, scoring.draw)
+    if any(_paired(p.round(1)) for p in tournament.players):
+        last = _last_ga_player(tournament, ())
+    else:
+        last = max((n for n, points in given.points.items() if any(points)), default=0)
+    rounds = range(1, tournament.rounds + 1)
+    ga = (p.start_rank for p in tournament.players if p.start_rank <= last)
+    expected = Acceleration(MappingProxyType(dict.fromkeys(ga, per_round)))
+    numbers = {p.start_rank for p in tournament.players} | set(given.points)
+    return last > 0 and all(
+        given.virtual_points(n, r) == expected.virtual_points(n, r) for n in numbers for r in rounds
+    )
+
+
 def by_method(
     method: str, tournament: TournamentResults, absent: Collection[int] = ()
 ) -> Acceleration | None:

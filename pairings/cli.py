@@ -17,8 +17,9 @@ tells the two apart.  ``verify`` prints every round: "as the engine pairs" or
 "differs: <boards>".  ``-g`` reads the generator's configuration
 (``pairings.generator``).  Exit codes: 0 done, 1 no legal pairing (or ``-c``/``verify``
 found rounds that differ), 2 bad input, with a line saying what is wrong.
-Virtual points can also come from the file (``XXA`` lines, ``192 FIDE_DUTCH_BAKU``;
-for teams ``250`` records, ``192 FIDE_TEAM..._BAKU``).
+Virtual points can also come from the file (``XXA`` lines or TRF26 ``250`` records,
+which must agree when a file has both, ``192 FIDE_DUTCH_BAKU``; for teams ``250``
+records, ``192 FIDE_TEAM..._BAKU``).
 """
 
 from __future__ import annotations

@@ -21,9 +21,8 @@ refused (the file would not say which one holds).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Iterator, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from types import MappingProxyType
 
@@ -35,6 +34,7 @@ from pairings.acceleration import (
     baku_schedule,
     last_ga,
 )
+from pairings.acceleration_records import expand, format_records, parse_records, per_round
 from tiebreaks.errors import TrfError
 from tiebreaks.model import Unplayed
 from tiebreaks.teams.model import Score, TeamTournament
@@ -102,116 +102,29 @@ def team_baku(tournament: TeamTournament, absent: Collection[int] = ()) -> TeamA
     return TeamAcceleration(game_points=points)
 
 
-# ---- TRF26 250 records
-
-
-def _field(line: str, start: int, end: int) -> str:
-    return line[start - 1 : end].strip()
-
-
-def _points(number: int, line: str, start: int, what: str) -> Fraction:
-    text = _field(line, start, start + 3)
-    if not text:
-        return ZERO
-    try:
-        points = Fraction(Decimal(text))
-    except InvalidOperation:
-        raise TrfError(number, start, f"250 expects {what} like 1.0, not {text!r}") from None
-    if points < 0:
-        raise TrfError(number, start, f"250 {what} cannot be negative")
-    return points
-
-
-def _int(number: int, line: str, start: int, end: int, what: str) -> int:
-    try:
-        return int(_field(line, start, end))
-    except ValueError:
-        raise TrfError(number, start, f"250 expects the {what} in columns {start}-{end}") from None
+# ---- TRF26 250 records (``acceleration_records``)
 
 
 def read_records(lines: Sequence[str], tournament: TeamTournament) -> TeamAcceleration | None:
     """The virtual points of the file's 250 records, None when it has none."""
     teams = {t.number for t in tournament.teams}
-    given: dict[tuple[int, int], tuple[Fraction, Fraction]] = {}
-    where: dict[tuple[int, int], int] = {}
-    for number, raw in enumerate(lines, start=1):
-        line = raw.rstrip("\r\n")
-        if not line.startswith("250"):
-            continue
-        mp = _points(number, line, 5, "match points")
-        gp = _points(number, line, 10, "game points")
-        first, last = (_int(number, line, c, c + 2, "round") for c in (15, 19))
-        low, high = (_int(number, line, c, c + 3, "team") for c in (23, 28))
-        if not 1 <= first <= last <= tournament.rounds:
-            raise TrfError(
-                number, 15, f"250 rounds {first}-{last} are not within 1-{tournament.rounds}"
-            )
-        if low > high:
-            raise TrfError(number, 23, f"250 teams {low}-{high}: the first is after the last")
-        for team in range(low, high + 1):
-            if team not in teams:
-                raise TrfError(number, 23, f"250 names team {team}, which is not in the file")
-            for rnd in range(first, last + 1):
-                if (team, rnd) in given:
-                    earlier = where[team, rnd]
-                    raise TrfError(
-                        number, 15, f"250 gives team {team} round {rnd} again (line {earlier})"
-                    )
-                given[team, rnd], where[team, rnd] = (mp, gp), number
+    given = expand(parse_records(lines), teams, tournament.rounds)
     if not given:
         return None
 
     def points(index: int) -> Acceleration:
-        if not any(value[index] for value in given.values()):
+        if not any(value[index] for value, _ in given.values()):
             return Acceleration()  # as the method gives a score it does not touch
-        rounds = max(rnd for _, rnd in given)
-        table = {
-            team: tuple(
-                given[team, rnd][index] if (team, rnd) in given else ZERO
-                for rnd in range(1, rounds + 1)
-            )
-            for team in sorted({team for team, _ in given})
-        }
-        return Acceleration(MappingProxyType(table))
+        return Acceleration(MappingProxyType(per_round(given, index)))
 
     return TeamAcceleration(points(0), points(1))
 
 
-def _runs(numbers: Iterable[int]) -> Iterator[tuple[int, int]]:
-    """Consecutive numbers as (first, last) runs."""
-    run: list[int] = []
-    for n in sorted(numbers):
-        if run and n != run[-1] + 1:
-            yield run[0], run[-1]
-            run = []
-        run.append(n)
-    if run:
-        yield run[0], run[-1]
-
-
-def _cell(value: Fraction) -> str:
-    return f"{float(value):4.1f}"
-
-
 def records(acceleration: TeamAcceleration) -> list[str]:
-    """The 250 records giving ``acceleration``: one per value, run of rounds with that
-    value and run of consecutive team numbers, by first round then first team."""
+    """The 250 records giving ``acceleration`` (compact ranges: ``format_records``)."""
     teams = set(acceleration.match_points.points) | set(acceleration.game_points.points)
-    segments: dict[tuple[int, int, Fraction, Fraction], list[int]] = {}
-    for team in teams:
-        values = [acceleration.virtual(team, r) for r in range(1, acceleration.rounds() + 1)]
-        start = 0
-        for end in range(1, len(values) + 1):
-            if end == len(values) or values[end] != values[start]:
-                if values[start] != (ZERO, ZERO):
-                    segments.setdefault((start + 1, end, *values[start]), []).append(team)
-                start = end
-    out = []
-    for (first, last, mp, gp), members in segments.items():
-        for low, high in _runs(members):
-            rounds, ids = f"{first:03d} {last:03d}", f"{low:04d} {high:04d}"
-            out.append((first, low, f"250 {_cell(mp)} {_cell(gp)} {rounds} {ids}"))
-    return [line for *_, line in sorted(out)]
+    rounds = range(1, acceleration.rounds() + 1)
+    return format_records({team: [acceleration.virtual(team, r) for r in rounds] for team in teams})
 
 
 def requested(lines: Sequence[str]) -> bool:
