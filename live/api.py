@@ -339,12 +339,14 @@ class BoardPrizesView(APIView):
         responses={
             200: OpenApiResponse(
                 OpenApiTypes.OBJECT,
-                description="version, order, min_games; boards: [{board, players: "
+                description="version, order, min_games, assignment (every_board: each "
+                "game on its board; most_played: each player once, all their games on the "
+                "board they played most); boards: [{board, players: "
                 "[{rank (null: fewer games than min_games), start_rank, name, team, "
                 "points, games, percentage (0-100), opponents_average, performance}]}] "
                 "(forfeits and byes are no games; performance over the rated games).",
             ),
-            400: OpenApiResponse(description="order or min_games is wrong."),
+            400: OpenApiResponse(description="order, min_games or assignment is wrong."),
             404: OpenApiResponse(description="No such tournament, or not a team event."),
         },
     )
@@ -353,15 +355,16 @@ class BoardPrizesView(APIView):
         if not folded.is_team:
             raise NotFound(f"tournament {tournament_id} is no team event")
         try:
-            order, min_games = board_prize_query(request.query_params, folded.state.board_prizes)
+            rules = board_prize_query(request.query_params, folded.state.board_prizes)
         except ValueError as exc:
             raise ValidationError(str(exc)) from exc
-        prizes, tables = board_prize_tables(folded, order, min_games)
+        prizes, tables = board_prize_tables(folded, rules.order, rules.min_games, rules.assignment)
         return Response(
             {
                 "version": folded.version,
                 "order": prizes.order.value,
                 "min_games": prizes.min_games,
+                "assignment": prizes.assignment.value,
                 "boards": [
                     {"board": t.board, "players": [_board_prize_line(line) for line in t.lines]}
                     for t in tables

@@ -37,6 +37,13 @@ from tournaments.store.writes import CommandError, Conflict, translated
 from .registration import PlayerForm, organised, registration_body, signed_in
 
 
+def arrived_since(tournament_id: int, seq: int) -> str:
+    """The events stored after ``seq`` (the first ten), one summary each: what made a
+    page's form stale."""
+    since = tournament_events(tournament_id).filter(seq__gt=seq).order_by("seq")[:10]
+    return "; ".join(summarise(e) for e in since)
+
+
 def _refused(exc: CommandError) -> str:
     field = "" if exc.field in ("non_field_errors", "round", "changes") else f"{exc.field}: "
     return f"{field}{translated(exc.message)}"
@@ -78,8 +85,7 @@ def pair_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 request, _("Not published: round %(round)s is already paired") % {"round": asked}
             )
             return _pairing(request, current, _engine_pairing(current.state), status=400)
-        since = tournament_events(tournament_id).filter(seq__gt=expected_seq)
-        arrived = "; ".join(summarise(e) for e in since.order_by("seq")[:10])
+        arrived = arrived_since(tournament_id, expected_seq)
         messages.error(
             request,
             _(

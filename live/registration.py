@@ -24,7 +24,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -40,15 +40,15 @@ from tournaments.store.queries import (
     ListedPlayer,
     ParsedRegistrations,
     RatingListError,
-    TournamentNotFound,
     birth_date_of,
-    load_tournament,
     look_up,
     may_write,
     parse_registrations,
     read_rating_list,
 )
 from tournaments.store.writes import CommandError
+
+from .pages import folded_or_404
 
 COLUMN_LABELS = {
     "name": gettext_lazy("Name"),
@@ -334,10 +334,7 @@ def signed_in(request: HttpRequest) -> User:
 
 def organised(request: HttpRequest, tournament_id: int, action: str) -> FoldedTournament:
     """The tournament, for one of its organisers (404 when unknown, 403 for others)."""
-    try:
-        tournament = load_tournament(tournament_id)
-    except TournamentNotFound as exc:
-        raise Http404(str(exc)) from exc
+    tournament = folded_or_404(tournament_id)
     if not may_write(request.user, tournament_id):
         raise PermissionDenied(f"Only this tournament's organisers may {action}.")
     return tournament

@@ -15,6 +15,7 @@ from rest_framework import serializers
 
 from tiebreaks.model import Color
 from tiebreaks.teams.boards import (
+    BoardAssignment,
     BoardOrder,
     BoardPrizes,
     BoardRecord,
@@ -43,6 +44,8 @@ class MatchBoardLine:
     white_team: int
     result: str | None
     implied: bool  # a forfeit because a seat is empty
+    result_seq: int | None = None  # the event of a result entered (a correction supersedes it)
+    rated: bool = True  # False: a game played but not rated (TRF W/D/L)
 
 
 @dataclass(frozen=True)
@@ -87,6 +90,8 @@ def match_views(
                 v.white_team,
                 v.result,
                 v.implied,
+                None if v.implied else match.results.get(v.board, (None, None))[1],
+                v.rated,
             )
             for v in views
         )
@@ -372,10 +377,13 @@ class BoardPrizeTable:
 
 
 def board_prize_tables(
-    folded: FoldedTournament, order: BoardOrder, min_games: int | None
+    folded: FoldedTournament,
+    order: BoardOrder,
+    min_games: int | None,
+    assignment: BoardAssignment = BoardAssignment.EVERY_BOARD,
 ) -> tuple[BoardPrizes, list[BoardPrizeTable]]:
     """Each board's players as ``tiebreaks.teams.boards.board_prizes`` ranks them."""
-    prizes = board_prizes(folded.team_results, order, min_games)
+    prizes = board_prizes(folded.team_results, order, min_games, assignment)
     players = folded.state.players
     tables = [
         BoardPrizeTable(
@@ -396,22 +404,43 @@ def board_prize_tables(
     return prizes, tables
 
 
+def board_assignments() -> tuple[tuple[str, str], ...]:
+    """The board assignments as the pages name them, the default first."""
+    return (
+        (BoardAssignment.EVERY_BOARD.value, _("on every board played")),
+        (BoardAssignment.MOST_PLAYED.value, _("on one board, the board played most")),
+    )
+
+
 class BoardPrizeQuery(serializers.Serializer):
-    """The board prize page's and API's query: the order and the minimum of games
-    (each absent: the organiser's setting)."""
+    """The board prize page's and API's query: the order, the minimum of games and
+    the board assignment (each absent: the organiser's setting)."""
 
     order = serializers.ChoiceField(choices=[o.value for o in BoardOrder], required=False)
     min_games = serializers.IntegerField(min_value=0, max_value=999, required=False)
+    assignment = serializers.ChoiceField(choices=[a.value for a in BoardAssignment], required=False)
 
 
-def board_prize_query(
-    params: Mapping[str, Any], settings: BoardPrizeSettings
-) -> tuple[BoardOrder, int | None]:
-    """(order, minimum of games; None: the default) from a query, the organiser's
-    ``settings`` for what it leaves out; ValueError naming the field when it is wrong."""
-    query = BoardPrizeQuery(data={k: params[k] for k in ("order", "min_games") if k in params})
+@dataclass(frozen=True)
+class BoardPrizeRules:
+    """What a board prize page or answer is ranked by."""
+
+    order: BoardOrder
+    min_games: int | None  # None: the default
+    assignment: BoardAssignment
+
+
+def board_prize_query(params: Mapping[str, Any], settings: BoardPrizeSettings) -> BoardPrizeRules:
+    """The rules a query asks for, the organiser's ``settings`` for what it leaves
+    out; ValueError naming the field when it is wrong."""
+    names = ("order", "min_games", "assignment")
+    query = BoardPrizeQuery(data={k: params[k] for k in names if k in params})
     if not query.is_valid():
         field, errors = next(iter(query.errors.items()))
         raise ValueError(f"{field}: {errors[0]}")
     data = query.validated_data
-    return BoardOrder(data.get("order", settings.order)), data.get("min_games", settings.min_games)
+    return BoardPrizeRules(
+        BoardOrder(data.get("order", settings.order)),
+        data.get("min_games", settings.min_games),
+        BoardAssignment(data.get("assignment", settings.assignment)),
+    )

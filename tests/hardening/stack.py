@@ -66,6 +66,7 @@ class Stack:
         self.more_webs: list[subprocess.Popen[bytes]] = []
         self.worker: subprocess.Popen[bytes] | None = None
         self.workers_started = 0
+        self.others: dict[str, subprocess.Popen[bytes]] = {}
 
     def _spawn(self, name: str, *argv: str) -> subprocess.Popen[bytes]:
         log = (self.tmp / f"{name}.log").open("ab")
@@ -118,8 +119,17 @@ class Stack:
         os.killpg(self.worker.pid, signal.SIGKILL)
         self.worker.wait()
 
+    def start_command(self, name: str, argv: list[str], ready: str) -> None:
+        """A process run as given (``celery`` from this venv), ready when its log
+        shows ``ready``; stopped with the rest."""
+        if argv[0] == "celery":
+            argv = [str(BIN / "celery"), *argv[1:]]
+        self.others[name] = self._spawn(name, *argv)
+        log = self.tmp / f"{name}.log"
+        wait_for(lambda: ready in log.read_text(), 60, f"{name} is ready")
+
     def stop(self) -> None:
-        for process in (self.web, *self.more_webs, self.worker, self.redis):
+        for process in (self.web, *self.more_webs, self.worker, *self.others.values(), self.redis):
             if process is not None and process.poll() is None:
                 os.killpg(process.pid, signal.SIGKILL)
                 process.wait()

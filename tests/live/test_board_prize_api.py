@@ -10,7 +10,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from tests.builders import build_team_event, organiser, record_board
-from tests.live.builders import make_tournament
+from tests.live.builders import make_tournament, moved_up
 from tournaments.store import commands
 
 pytestmark = pytest.mark.django_db
@@ -75,4 +75,36 @@ def test_the_openapi_schema_documents_the_query() -> None:
     schema = APIClient().get(reverse("schema"), {"format": "json"}).json()
     operation = schema["paths"]["/api/tournaments/{tournament_id}/board-prizes/"]["get"]
     query = {p["name"] for p in operation["parameters"] if p["in"] == "query"}
-    assert query == {"order", "min_games"}
+    assert query == {"order", "min_games", "assignment"}
+
+
+def boards_of(body: Any, start_rank: int) -> list[tuple[int, int]]:
+    """(board, games) of each line of the player."""
+    return [
+        (b["board"], p["games"])
+        for b in body["boards"]
+        for p in b["players"]
+        if p["start_rank"] == start_rank
+    ]
+
+
+def test_a_player_who_moved_boards_has_a_line_on_each_by_default() -> None:
+    assert boards_of(board_prizes(moved_up()).json(), 2) == [(1, 1), (2, 1)]
+
+
+def test_most_played_lists_a_player_once_with_all_their_games() -> None:
+    # One game on each board: the lower one, board 2.
+    body = board_prizes(moved_up(), assignment="most_played").json()
+    assert (body["assignment"], boards_of(body, 2)) == ("most_played", [(2, 2)])
+
+
+def test_the_organisers_assignment_is_the_default() -> None:
+    tid = moved_up()
+    body = {"order": "performance", "assignment": "most_played"}
+    commands.set_board_prizes(tid, body, author=organiser())
+    assert boards_of(board_prizes(tid).json(), 2) == [(2, 2)]
+
+
+def test_an_unknown_assignment_is_refused_naming_the_field() -> None:
+    response = board_prizes(build_team_event(teams=4, boards=2), assignment="first_board")
+    assert response.status_code == 400 and response.json()[0].startswith("assignment:")

@@ -130,6 +130,8 @@ def test_team_and_player_cards_fit_a_phone(server: str, league: League, browser:
         "player": reverse("live:player", args=[tid, 1]),
         "match": reverse("live:team-match", args=[tid, 1, 1]),
         "board-prizes": reverse("live:board-prizes", args=[tid]),
+        "board-prizes-one-board": reverse("live:board-prizes", args=[tid])
+        + "?assignment=most_played",
     }
     page = open_page(browser, "phone")
     for name, url in pages.items():

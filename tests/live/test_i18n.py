@@ -30,6 +30,7 @@ from tests.builders import (
 )
 from tiebreaks.definitions import CATALOGUE
 from tournaments.store import commands
+from tournaments.store.queries import current_board, load_tournament
 
 from .builders import make_tournament, organiser, round_two_with_a_withdrawal_and_a_bye
 
@@ -131,7 +132,7 @@ def test_the_refusal_finder_finds_the_templates_of_the_domain() -> None:
     assert "%(name)s withdrew before round %(round)s" in templates
     # Implicit concatenation of a long template is read as one text.
     assert (
-        "player %(rank)s is paired in round %(round)s: record a forfeit there,"
+        "%(who)s is paired in round %(round)s: record a forfeit there,"
         " or withdraw from a later round"
     ) in templates
 
@@ -243,6 +244,37 @@ def test_a_refusal_follows_the_language_the_switcher_chose() -> None:
     client.post(action, form)
     html = client.post(action, form, follow=True).content.decode()
     assert "Spieler 1 hat sich schon ab Runde 2 zurückgezogen" in html
+
+
+@pytest.mark.django_db
+def test_a_refusal_on_a_team_players_link_is_in_the_page_language() -> None:
+    tid = build_team_event(teams=4, boards=2, reserves=1)
+    commands.start_team_round(tid, {"round": 1}, author=organiser())
+    client = Client(headers={"accept-language": "de"})
+    reserve = client.post(private_link(tid, 3), {"result": "1-0"})  # not in the line-up
+    assert reserve.status_code == 400
+    assert (
+        "player_id: Player 1.3 steht nicht in der Aufstellung der Mannschaft 1 für Runde 1"
+    ) in unescape(reserve.content.decode())
+
+
+@pytest.mark.django_db
+def test_a_refusal_naming_a_board_of_a_match_says_the_board_in_the_page_language() -> None:
+    """The board is a message inside the refusal's message: both are translated."""
+    author = organiser()
+    tid = build_team_event(author=author, teams=4, boards=2, reserves=1)
+    commands.start_team_round(tid, {"round": 1}, author=author)
+    commands.report_result(tid, {"player_id": 11, "result": "1/2-1/2"})
+    seen = load_tournament(tid).state.reports[(1, 1, 2)][11].seq
+    commands.report_result(tid, {"player_id": 11, "result": "1-0"})
+    client = Client(headers={"accept-language": "fr"})
+    client.force_login(author)
+    form = {"match": "1", "board": "2", "reports": [str(seen)], "action": "confirm"}
+    page = client.post(reverse("live:reports", args=[tid, 1]), form, follow=True)
+    assert (
+        "les déclarations de l'échiquier 2 du match 1 à la ronde 1 ont changé depuis le"
+        " chargement de votre page"
+    ) in unescape(page.content.decode())
 
 
 # --------------------------------------------------------------------------- rendered
@@ -374,8 +406,10 @@ def test_the_console_texts_of_issue_18_render_with_no_message_missing(
     client = Client(headers={"accept-language": language})
     client.force_login(author)
     check_in = reverse("live:check-in", args=[tid])
-    client.post(check_in, {"round": "1", "action": "all"})  # a success
-    client.post(check_in, {"round": "1", "action": "all"})  # a refusal
+    drawn = {"round": "1", "action": "all", "expected_seq": client.get(check_in).context["version"]}
+    client.post(check_in, drawn)  # a success
+    client.post(check_in, drawn)  # a refusal: the page's version is stale
+    client.post(check_in, {"round": "1", "action": "all"})  # a form without its version
     client.post(check_in, {"round": "1", "player_id": "1", "action": "out"})
     assert client.get(check_in).status_code == 200
     client.post(reverse("live:create"), {"name": "X", "rounds": "3", "no_half_byes_in": "x"})
@@ -398,13 +432,24 @@ def test_the_reports_links_and_team_byes_render_with_no_message_missing(
     commands.report_result(tid, {"player_id": 4, "result": "1-0"})
     commands.report_result(tid, {"player_id": 1, "result": "0-1"})
     teams = build_team_event(author=organiser(), boards=2, system="swiss")
+    commands.start_team_round(teams, {"round": 1}, author=organiser())
+    state = load_tournament(teams).state
+    for player_id, result in ((1, "1-0"), (current_board(state, 1).opponent, "0-1"), (2, "1-0")):
+        commands.report_result(teams, {"player_id": player_id, "result": result})
     client = Client(headers={"accept-language": language})
     client.force_login(organiser())
     links = reverse("live:links", args=[tid])
     manage = reverse("live:team-manage", args=[teams])
+    team_reports = reverse("live:reports", args=[teams, 1])
+    # The team page before the conflict on board 1 is settled.
+    assert client.get(manage).status_code == 200
     actions = [
         (links, {"role": "player", "action": "issue", "round": "2"}),
         (reverse("live:reports", args=[tid, 2]), {"board": "99", "action": "reject"}),
+        (team_reports, {"match": "1", "board": "1", "action": "confirm"}),
+        (team_reports, {"match": "1", "board": "1", "action": "confirm", "result": "1-0"}),
+        (team_reports, {"match": "1", "board": "2", "action": "reject", "reason": "on"}),
+        (reverse("live:links", args=[teams]), {"role": "player", "action": "issue"}),
         (manage, {"action": "withdraw", "team": "4", "from_round": "2", "round": "1"}),
         (manage, {"action": "bye", "team": "1", "bye_round": "2", "points": "half", "round": "1"}),
         (
@@ -454,10 +499,13 @@ def test_the_private_link_pages_render_with_no_message_missing(
     commands.report_result(tid, {"player_id": 4, "result": "1-0"})
     commands.report_result(tid, {"player_id": 1, "result": "0-1"})
     team = build_team_event(teams=2, boards=2, lined_up=False)
+    started = build_team_event(teams=2, boards=2)
+    commands.start_team_round(started, {"round": 1}, author=organiser())
     client = Client(headers={"accept-language": language})
     pages = [
         private_link(tid, 4),  # reported, and the opponent reported otherwise
         private_link(team, 1, role="captain"),
+        private_link(started, 1),  # a team event's board of a match
         reverse("live:link", args=["not-a-link"]),
         reverse("live:round", args=[tid, 2]),  # board 1 reported
     ]

@@ -56,7 +56,7 @@ def test_a_report_through_the_link_is_stored_for_the_links_player(tid):
     link = private_link(tid, 4)
     response = Client().post(link, {"result": "0-1"})
     assert response.status_code == 302
-    assert load_tournament(tid).state.reports[(1, 2)][4].result == "0-1"
+    assert load_tournament(tid).state.reports[(1, None, 2)][4].result == "0-1"
 
 
 def test_a_bad_report_answers_400_naming_the_field(tid):
@@ -118,7 +118,7 @@ def test_the_organiser_rejects_from_the_entry_page(tid):
     report(tid, 2, "1/2-1/2")
     url = reverse("live:reports", args=[tid, 1])
     signed_in().post(url, {"board": "2", "action": "reject", "reason": "still playing"})
-    assert (1, 2) not in load_tournament(tid).state.reports
+    assert (1, None, 2) not in load_tournament(tid).state.reports
 
 
 def test_only_organisers_confirm(tid):

@@ -10,6 +10,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.builders import build_team_event, organiser, record_board
+from tests.live.builders import moved_up
 from tournaments.store import commands
 
 pytestmark = pytest.mark.django_db
@@ -177,6 +178,34 @@ def test_board_prizes_refuse_a_bad_minimum_naming_the_field() -> None:
     tid = build_team_event(teams=4, boards=2)
     response = Client().get(reverse("live:board-prizes", args=[tid]), {"min_games": "-1"})
     assert response.status_code == 400 and response.content.startswith(b"min_games:")
+
+
+def board_prize_boards(tid: int, **query: str) -> list[str]:
+    """The board (data-board) of each line of player 2 on the board prize page."""
+    response = Client().get(reverse("live:board-prizes", args=[tid]), query)
+    sections = response.content.decode().split('<section class="board-prize" data-board="')[1:]
+    return [s.split('"')[0] for s in sections if 'data-start-rank="2"' in s]
+
+
+def test_board_prizes_list_a_player_on_each_board_played_by_default() -> None:
+    assert board_prize_boards(moved_up()) == ["1", "2"]
+
+
+def test_board_prizes_on_one_board_list_a_player_once() -> None:
+    assert board_prize_boards(moved_up(), assignment="most_played") == ["2"]
+
+
+def test_board_prizes_on_one_board_say_so_under_the_options() -> None:
+    tid = build_team_event(teams=4, boards=2)
+    response = Client().get(reverse("live:board-prizes", args=[tid]), {"assignment": "most_played"})
+    html = response.content.decode()
+    assert '<option value="most_played" selected>' in html and "listed once" in html
+
+
+def test_board_prizes_refuse_a_bad_assignment_naming_the_field() -> None:
+    tid = build_team_event(teams=4, boards=2)
+    response = Client().get(reverse("live:board-prizes", args=[tid]), {"assignment": "first"})
+    assert response.status_code == 400 and response.content.startswith(b"assignment:")
 
 
 def test_board_prizes_by_default_ask_two_thirds_of_the_rounds() -> None:

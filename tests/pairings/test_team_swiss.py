@@ -241,4 +241,4 @@ def test_team_mode_only_pairs(tmp_path: Path):
     source = tmp_path / "teams.trf"
     source.write_text(team_trf_text(tournament(2, 2, [], scheduled=1)))
     done = _run("--team", source, "-c")
-    assert done.returncode == 2 and "-c and --baku are for individuals" in done.stderr
+    assert done.returncode == 2 and "-c is for individuals" in done.stderr

@@ -8,11 +8,13 @@ from fractions import Fraction
 
 from tiebreaks.model import Player
 from tiebreaks.teams.boards import (
+    BoardAssignment,
     BoardOrder,
     BoardRecord,
     board_prizes,
     board_records,
     default_min_games,
+    most_played_board,
     player_games,
 )
 from tiebreaks.teams.model import BoardGame, BoardResult, Match, TeamTournament
@@ -120,3 +122,80 @@ def test_a_players_games_on_every_board_make_one_performance() -> None:
     moved = Match(1, 3, (BoardGame(1, 1, 102, 301, BoardResult.DRAW),))
     t = rated(tournament(3, 2, [[match(1, 2, "11")], [moved]]), RATINGS)
     assert player_games(t)[102].performance == 2043
+
+
+# --- one board per player (BoardAssignment.MOST_PLAYED) ----------------------------
+
+
+def moving(boards: str) -> TeamTournament:
+    """Player 102 of team 1 wins one game a round against team n + 1, on the boards
+    ``boards`` lists ("11222": board 1 in rounds 1-2, board 2 in rounds 3-5)."""
+    rounds = [
+        [
+            Match(
+                1,
+                n + 1,
+                (BoardGame(int(b), 1, 102, (n + 1) * 100 + int(b), BoardResult.WHITE_WINS),),
+            )
+        ]
+        for n, b in enumerate(boards, 1)
+    ]
+    return tournament(len(boards) + 1, 2, rounds)
+
+
+def boards_of(t: TeamTournament, player: int, assignment: BoardAssignment) -> list[int]:
+    return [
+        r.board for on_board in board_records(t, assignment) for r in on_board if r.player == player
+    ]
+
+
+def test_the_board_played_most_is_the_one_with_most_games() -> None:
+    assert most_played_board([1, 1, 2, 2, 2]) == 2
+
+
+def test_a_higher_board_played_most_is_taken_over_a_lower_one() -> None:
+    assert most_played_board([1, 1, 1, 2, 2]) == 1
+
+
+def test_between_boards_played_equally_often_the_lower_board_is_taken() -> None:
+    assert most_played_board([1, 2, 2, 1]) == 2
+
+
+def test_most_played_lists_a_player_once_on_the_board_played_most() -> None:
+    assert boards_of(moving("11222"), 102, BoardAssignment.MOST_PLAYED) == [2]
+
+
+def test_every_board_lists_a_player_on_each_board_played() -> None:
+    assert boards_of(moving("11222"), 102, BoardAssignment.EVERY_BOARD) == [1, 2]
+
+
+def test_most_played_lists_a_tied_player_on_the_lower_board() -> None:
+    assert boards_of(moving("2211"), 102, BoardAssignment.MOST_PLAYED) == [2]
+
+
+def test_most_played_counts_every_game_on_the_board_played_most() -> None:
+    # 5 wins: 3 on board 2, 2 on board 1, all on board 2.
+    line = next(
+        r for r in board_records(moving("11222"), BoardAssignment.MOST_PLAYED)[1] if r.player == 102
+    )
+    assert (line.played, line.points) == (5, 5)
+
+
+def test_most_played_ranks_a_player_whose_games_reach_the_minimum_only_together() -> None:
+    prizes = board_prizes(moving("11222"), BoardOrder.PERCENTAGE, 5, BoardAssignment.MOST_PLAYED)
+    assert [(p.rank, p.record.player) for p in prizes.boards[1]][:1] == [(1, 102)]
+
+
+def test_most_played_leaves_a_player_below_the_minimum_unranked() -> None:
+    prizes = board_prizes(moving("11222"), BoardOrder.PERCENTAGE, 6, BoardAssignment.MOST_PLAYED)
+    assert [(p.rank, p.record.played) for p in prizes.boards[1] if p.record.player == 102] == [
+        (None, 5)
+    ]
+
+
+def test_by_default_a_player_is_ranked_on_each_board_played() -> None:
+    prizes = board_prizes(moving("11222"), BoardOrder.PERCENTAGE, 1)
+    assert [[p.record.played for p in b if p.record.player == 102] for b in prizes.boards] == [
+        [2],
+        [3],
+    ]

@@ -79,7 +79,7 @@ def test_an_api_refusal_is_in_the_language_asked_its_field_name_as_sent(api, org
     tid = make_tournament(organiser, players=4)
     response = post(api, "reinstatement-create", tid, body={"player_id": 1}, language="fr")
     assert response.status_code == 400
-    assert response.json() == {"player_id": ["Player 1 ne s'est pas retiré"]}
+    assert response.json() == {"player_id": ["Player 1 : aucun retrait enregistré"]}
 
 
 def test_a_body_check_is_in_the_language_asked(api, organiser):

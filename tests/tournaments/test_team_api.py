@@ -255,6 +255,28 @@ def test_a_bad_board_prize_minimum_names_the_field_and_stores_nothing(api: Api) 
     assert stored(tid) == before
 
 
+def test_the_board_assignment_is_stored_with_the_board_prize_settings(api: Api) -> None:
+    tid = team_event(api, 4, rounds=3)
+    body = {"order": "performance", "assignment": "most_played"}
+    assert api.post("board-prize-settings", tid, body=body).status_code == 201
+    assert load_tournament(tid).state.board_prizes.assignment == "most_played"
+
+
+def test_board_prize_settings_without_an_assignment_count_every_board(api: Api) -> None:
+    tid = team_event(api, 4, rounds=3)
+    api.post("board-prize-settings", tid, body={"order": "percentage"})
+    assert load_tournament(tid).state.board_prizes.assignment == "every_board"
+
+
+def test_a_bad_board_assignment_names_the_field_and_stores_nothing(api: Api) -> None:
+    tid = team_event(api, 4, rounds=3)
+    before = stored(tid)
+    body = {"order": "performance", "assignment": "first_board"}
+    response = api.post("board-prize-settings", tid, body=body)
+    assert response.status_code == 400 and "assignment" in response.json()
+    assert stored(tid) == before
+
+
 def test_a_bad_team_bye_names_the_field_and_stores_nothing(api: Api) -> None:
     tid = team_event(api, 4, system="swiss", rounds=3)
     before = stored(tid)
@@ -284,3 +306,14 @@ def test_a_retried_round_robin_pairing_with_a_forfeit_stores_nothing_twice(api: 
     again = api.post("team-round-pair", tid, body={}, key="pair-1")
     assert (again.status_code, again.json()["seq"]) == (201, first.json()["seq"])
     assert stored(tid) == count
+
+
+def test_a_line_up_retried_with_its_key_and_the_line_up_it_replaces_is_stored_once(
+    api: Api,
+) -> None:
+    tid = team_event(api, 2)
+    body = {"round": 1, "team": 1, "players": [1, 2, 3, 4], "replaces": []}
+    first = api.post("lineup-create", tid, body=body, key="lineup-1")
+    again = api.post("lineup-create", tid, body=body, key="lineup-1")
+    assert again.status_code == 201
+    assert again.json()["seq"] == first.json()["seq"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tournaments.domain import events
 from tournaments.domain.events import upcast
 from tournaments.models import Event
 from tournaments.store.queries import load_tournament
@@ -26,6 +27,11 @@ def test_a_v2_players_id_is_the_start_rank_it_registered_with():
 def test_a_current_payload_is_unchanged():
     v3 = {**V2, "player_id": 9, "sex": "w", "birth_date": "1990", "club": "Roma"}
     assert upcast("player.registered", 3, v3) == v3
+
+
+def test_board_prize_settings_stored_before_the_assignment_count_every_board():
+    stored = {"order": "percentage", "min_games": 5}
+    assert events.decode("team.board_prizes_set", 1, stored).assignment == "every_board"
 
 
 def test_a_version_newer_than_the_code_is_an_error():

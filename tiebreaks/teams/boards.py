@@ -1,8 +1,21 @@
 """Board-by-board individual results of a team competition and the board prizes
 arbiters award from them (docs/teams.md, "Board prizes").  Pure Python.
 
-A player's results are counted on the board they were played on: a player who
-played boards 2 and 3 has a line on each.  Only games played over the board
+Which board a player's results count on is the ``BoardAssignment``: by default
+(``EVERY_BOARD``) each game counts on the board it was played on, so a player who
+played boards 2 and 3 has a line on each.  ``MOST_PLAYED`` gives each player one
+board, as team championships' regulations do for their board medals: every game
+of the player counts on the board they played most (``most_played_board``).  The
+texts read: the ECU's rule (Tournament Rules B.7.1) ranks "the best performance
+rating on their respective boards" of players who took part in at least 70 % of
+the rounds (50 % for reserves), rounds, not games on one board; the Australian
+Schools Teams Championship 2024 board prize rules count the games a player played
+on other boards, when a teammate above was rested, towards the player's own
+board.  Neither says which board is a player's own when line-ups move: here it
+is the board played most and, between boards played equally often, the lower one
+(the larger number), a choice written in docs/teams.md: in a fixed board order a
+player moves up only when a teammate above is rested, so the lowest board played
+is the player's own.  Only games played over the board
 count, 1 - ½ - 0 whatever the board scoring: a board forfeit, a team forfeit and
 a team bye are no games (as FIDE rating counts them), and neither score, games
 nor performance include them.  The rating performance is FIDE's (Handbook B.02
@@ -19,7 +32,8 @@ follow, unranked, in the same order.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections import Counter
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
@@ -37,6 +51,13 @@ MIN_GAMES_SHARE = Fraction(2, 3)
 class BoardOrder(StrEnum):
     PERFORMANCE = "performance"
     PERCENTAGE = "percentage"
+
+
+class BoardAssignment(StrEnum):
+    """Which board a player's games count on for the board prizes."""
+
+    EVERY_BOARD = "every_board"  # each game on the board it was played on
+    MOST_PLAYED = "most_played"  # all of a player's games on the board played most
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,11 +133,13 @@ class BoardPlace:
 
 @dataclass(frozen=True)
 class BoardPrizes:
-    """Every board's players, ranked as ``order`` says with ``min_games``."""
+    """Every board's players, ranked as ``order`` says with ``min_games``, each
+    player's games on the boards ``assignment`` says."""
 
     order: BoardOrder
     min_games: int
     boards: tuple[tuple[BoardPlace, ...], ...]  # board 1 first
+    assignment: BoardAssignment = BoardAssignment.EVERY_BOARD
 
 
 def default_min_games(tournament: TeamTournament) -> int:
@@ -155,11 +178,33 @@ def player_games(tournament: TeamTournament) -> dict[int, PlayerGames]:
     return {p: PlayerGames(p, team, tuple(games)) for p, (team, games) in found.items()}
 
 
-def board_records(tournament: TeamTournament) -> tuple[tuple[BoardRecord, ...], ...]:
-    """Per board (board 1 first), each player who played on it, by start rank."""
+def most_played_board(boards: Iterable[int]) -> int:
+    """The board played most often in ``boards`` (one entry per game); between
+    boards played equally often, the lower one, the larger number (1, 1, 2, 2: 2)."""
+    counts = Counter(boards)
+    if not counts:
+        raise ValueError("no board played")
+    return max(counts, key=lambda board: (counts[board], board))
+
+
+def board_records(
+    tournament: TeamTournament, assignment: BoardAssignment = BoardAssignment.EVERY_BOARD
+) -> tuple[tuple[BoardRecord, ...], ...]:
+    """Per board (board 1 first), each player whose games count on it, by start rank:
+    the games played on it (``EVERY_BOARD``), or all of a player's games, on the
+    board they played most (``MOST_PLAYED``: each player on one board)."""
     found: dict[tuple[int, int], tuple[int, list[BoardGameResult]]] = {}
-    for board, player, team, game in _games(tournament):
-        found.setdefault((board, player), (team, []))[1].append(game)
+    if assignment is BoardAssignment.EVERY_BOARD:
+        for board, player, team, game in _games(tournament):
+            found.setdefault((board, player), (team, []))[1].append(game)
+    else:
+        played: dict[int, tuple[int, list[int], list[BoardGameResult]]] = {}
+        for board, player, team, game in _games(tournament):
+            _, boards, games = played.setdefault(player, (team, [], []))
+            boards.append(board)
+            games.append(game)
+        for player, (team, boards, games) in played.items():
+            found[most_played_board(boards), player] = (team, games)
     return tuple(
         tuple(
             BoardRecord(player, team, tuple(games), board)
@@ -199,8 +244,10 @@ def board_prizes(
     tournament: TeamTournament,
     order: BoardOrder = BoardOrder.PERFORMANCE,
     min_games: int | None = None,
+    assignment: BoardAssignment = BoardAssignment.EVERY_BOARD,
 ) -> BoardPrizes:
     """The board prize standings (``min_games`` None: ``default_min_games``)."""
     minimum = default_min_games(tournament) if min_games is None else min_games
-    boards = tuple(_rank(records, order, minimum) for records in board_records(tournament))
-    return BoardPrizes(order, minimum, boards)
+    records = board_records(tournament, assignment)
+    boards = tuple(_rank(on_board, order, minimum) for on_board in records)
+    return BoardPrizes(order, minimum, boards, assignment)

@@ -20,6 +20,7 @@ from typing import Any
 
 from tiebreaks.model import System
 
+from .entrants import PLAYERS, Entrant, check_bye_cancellation, reinstatement_round
 from .errors import CommandError, listed, msg
 from .initial_ranking import initial_ranking
 from .state import Accumulator, PlayerState, Settings, TournamentState, scoring_from_payload
@@ -176,73 +177,24 @@ def fold_ranking(acc: Accumulator, p: Mapping[str, Any]) -> None:
 
 def decide_bye_cancellation(state: TournamentState, body: Mapping[str, Any]) -> Payload:
     """Cancel a requested bye of a round not paired yet."""
-    player = player_of(state, body["player_id"])
-    number = body["round"]
-    if number in state.rounds:
-        raise CommandError(
-            "round", msg("round %(round)s is already paired: its byes are part of it", round=number)
-        )
-    if state.requested_bye(number, player.start_rank) is None:
-        raise CommandError(
-            "round",
-            msg("%(name)s has no bye requested in round %(round)s", name=player.name, round=number),
-        )
-    return {"player_id": body["player_id"], "round": number}
+    check_bye_cancellation(state, _entrant(state, body["player_id"]), body["round"])
+    return {"player_id": body["player_id"], "round": body["round"]}
 
 
 def fold_bye_cancellation(acc: Accumulator, p: Mapping[str, Any]) -> None:
     del acc.requested_byes[p["round"]][acc.player_ids[p["player_id"]]]
 
 
-def reinstatement_round(
-    withdrawn_from: int,
-    last_paired: int,
-    rounds: int,
-    requested: int | None,
-    who: str,
-    field: str,
-) -> int:
-    """The round a withdrawn player or team (``who``, its ``field``) plays again
-    from: the first round not paired yet, or the round of the withdrawal when that
-    is still to come (the rounds paired meanwhile stay absences).  ``requested``
-    may be None; given, it must be that round."""
-    first = max(withdrawn_from, last_paired + 1)
-    if first > rounds:
-        raise CommandError(field, msg("every round is paired: %(who)s cannot play again", who=who))
-    if requested is not None and requested != first:
-        why = (
-            msg(
-                "round %(round)s is already paired: %(who)s can play again from round %(first)s",
-                round=requested,
-                who=who,
-                first=first,
-            )
-            if requested <= last_paired
-            else msg(
-                "the rounds before it would have no pairing for %(who)s: %(who)s can"
-                " play again from round %(round)s",
-                who=who,
-                round=first,
-            )
-        )
-        raise CommandError("from_round", why)
-    return first
-
-
 def decide_reinstatement(state: TournamentState, body: Mapping[str, Any]) -> Payload:
-    """Undo a player's withdrawal from a round on (``reinstatement_round``)."""
-    player = player_of(state, body["player_id"])
-    if player.withdrawn_from is None:
-        raise CommandError("player_id", msg("%(name)s has not withdrawn", name=player.name))
-    first = reinstatement_round(
-        player.withdrawn_from,
-        state.last_paired_round,
-        state.settings.rounds,
-        body.get("from_round"),
-        player.name,
-        "player_id",
-    )
+    """Undo a player's withdrawal from a round on (``entrants.reinstatement_round``)."""
+    first = reinstatement_round(state, _entrant(state, body["player_id"]), body.get("from_round"))
     return {"player_id": body["player_id"], "from_round": first}
+
+
+def _entrant(state: TournamentState, player_id: int) -> Entrant:
+    """The player a bye cancellation or a reinstatement names, as its messages name it."""
+    player = player_of(state, player_id)
+    return Entrant(PLAYERS, player.start_rank, "player_id", player.name, player.withdrawn_from)
 
 
 def fold_reinstatement(acc: Accumulator, p: Mapping[str, Any]) -> None:
@@ -380,6 +332,7 @@ _OPTIONAL_SETTINGS = (
     "confirm_matching_reports",
     "lineup_order",
     "lineup_tolerance",
+    "colour_type",
 )
 _UNSET: dict[str, Any] = {
     "unrated_rating": None,
@@ -392,6 +345,7 @@ _UNSET: dict[str, Any] = {
     "confirm_matching_reports": False,
     "lineup_order": "roster",
     "lineup_tolerance": None,
+    "colour_type": "A",
 }
 
 
@@ -420,6 +374,8 @@ def decide_settings_change(state: TournamentState, merged: Mapping[str, Any]) ->
             "non_field_errors", msg("nothing to change: the settings are already so")
         )
     paired = state.last_paired_round
+    if state.settings.is_team:
+        paired = max(state.team_rounds, default=0)
     for key, what in _FIXED_ONCE_PAIRED.items():
         if key in changes and paired:
             raise CommandError(

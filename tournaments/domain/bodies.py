@@ -12,6 +12,7 @@ bodies with serializers built from them (``tournaments.api.bodies``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from pairings.acceleration import BAKU, standard_scoring
@@ -19,7 +20,7 @@ from tiebreaks.errors import TieBreakError
 from tiebreaks.model import Scoring, System, TournamentResults
 from tiebreaks.prizes import PrizeError, parse_prize_list, prize_list_json
 from tiebreaks.standings import DEFAULT_RULES, RULES, compute_standings
-from tiebreaks.teams.boards import BoardOrder
+from tiebreaks.teams.boards import BoardAssignment, BoardOrder
 from tiebreaks.teams.standings import ROUND_ROBIN_DEFAULT, SWISS_DEFAULT, parse_team_code
 
 from .errors import msg
@@ -42,7 +43,15 @@ from .shapes import (
     given,
 )
 from .state import BYE_POINTS, RESULTS, SYSTEMS, scoring_from_payload
-from .teams import INDIVIDUAL, KINDS, LINEUP_ORDERS, MATCH_FORFEITS, RATING_ORDER, TEAM
+from .teams import (
+    COLOUR_TYPES,
+    INDIVIDUAL,
+    KINDS,
+    LINEUP_ORDERS,
+    MATCH_FORFEITS,
+    RATING_ORDER,
+    TEAM,
+)
 
 TITLES = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
 MAX_ROUNDS = 99
@@ -167,7 +176,8 @@ class CreateTournament(Body):
         Choice((BAKU,)),
         optional=True,
         help="Swiss pairings with virtual points in the first rounds: "
-        '"baku" (C.04.5.1, standard 1 - 1/2 - 0 scoring only). Omit for none.',
+        '"baku" (C.04.5.1, standard 1 - 1/2 - 0 scoring only; a team Swiss: a won '
+        "match's match points, standard match points only). Omit for none.",
     )
     details: TournamentDetails | None = given(Nested(TournamentDetails), optional=True)
     initial_colour: str | None = given(
@@ -227,6 +237,12 @@ class CreateTournament(Body):
         help='With "rating": the most rating points by which a player sat behind may '
         "outrate the one ahead (0 when omitted).",
     )
+    colour_type: str | None = given(
+        Choice(tuple(COLOUR_TYPES)),
+        optional=True,
+        help='A team Swiss: the C.04.6 colour-preference type (1.7), "A" (the default), '
+        '"B" (mild preferences too) or "none" (no colour preferences); TRF26 192.',
+    )
 
     @classmethod
     def completed(cls, values: dict[str, Any]) -> dict[str, Any]:
@@ -234,7 +250,13 @@ class CreateTournament(Body):
         values.setdefault("kind", INDIVIDUAL)
         if values["kind"] == TEAM:
             return _team_settings(values)
-        for team_only in ("boards", "match_points", "lineup_order", "lineup_tolerance"):
+        for team_only in (
+            "boards",
+            "match_points",
+            "lineup_order",
+            "lineup_tolerance",
+            "colour_type",
+        ):
             if team_only in values:
                 raise Invalid({team_only: [msg("applies to a team event only")]})
         values["kind"] = None
@@ -279,18 +301,43 @@ def _team_settings(values: dict[str, Any]) -> dict[str, Any]:
     if "boards" not in values:
         raise Invalid({"boards": [msg("a team event needs its number of boards")]})
     if "acceleration" in values:
-        raise Invalid({"acceleration": [msg("not for team events")]})
+        _team_acceleration(values)
     if values.get("lineup_order") == RATING_ORDER:
         values.setdefault("lineup_tolerance", 0)
     elif "lineup_tolerance" in values:
         raise Invalid({"lineup_tolerance": [msg('applies to the line-up order "rating" only')]})
+    swiss = values.get("system", System.SWISS.value) == System.SWISS.value
+    if not swiss and values.get("colour_type", "A") != "A":
+        raise Invalid({"colour_type": [msg("a round robin's colours are the Berger tables'")]})
     try:
         parsed = [parse_team_code(code).text for code in values.get("tiebreaks") or []]
     except TieBreakError as exc:
         raise Invalid({"tiebreaks": [str(exc)]}) from exc
-    swiss = values.get("system", System.SWISS.value) == System.SWISS.value
     values["tiebreaks"] = parsed or list(SWISS_DEFAULT if swiss else ROUND_ROBIN_DEFAULT)
     return values
+
+
+def _team_acceleration(values: dict[str, Any]) -> None:
+    """Baku for a team Swiss: the method's 1 - 1/2 - 0 read as a won, drawn, lost
+    match, so the match points must be standard (a draw half a win, a loss 0)."""
+    if values.get("system", System.SWISS.value) != System.SWISS.value:
+        raise Invalid({"acceleration": [msg("acceleration applies to a Swiss only")]})
+    points = values.get("match_points")
+    if points is not None:
+        given = points if isinstance(points, dict) else points.to_payload()
+        defaults = {"win": 2, "draw": 1, "loss": 0}
+        win, draw, loss = (Fraction(given.get(k, d)) for k, d in defaults.items())
+        if loss != 0 or draw * 2 != win:
+            raise Invalid(
+                {
+                    "acceleration": [
+                        msg(
+                            "Baku acceleration needs standard match points "
+                            "(a drawn match half a won one, a lost one 0)"
+                        )
+                    ]
+                }
+            )
 
 
 def _checked_tiebreaks(codes: list[str], rules: str, system: System, rounds: int) -> list[str]:
@@ -512,12 +559,35 @@ class ReportResult(Body):
 
     player_id: int = given(Int(1))
     result: str = given(Choice(RESULTS), help="White's side first.")
+    # What the player's page showed: a page left open while the round was paired
+    # (or re-paired) must not report on the game that replaced it.
+    round: int | None = given(
+        Int(1, MAX_ROUNDS), optional=True, help="The round reported on: refused if not current."
+    )
+    board: int | None = given(
+        Int(1), optional=True, help="The board reported on: refused if not the player's."
+    )
+
+
+def _seen_reports() -> Any:
+    return given(
+        Items(Int(1), max_length=2),
+        optional=True,
+        help="The seqs of the reports decided on, as the organiser saw them: refused "
+        "when the board's reports are others now (a player reported or changed theirs).",
+    )
+
+
+def _report_match() -> Any:
+    return given(Int(1), optional=True, help="The board's match, in a team event (only there).")
 
 
 @dataclass(frozen=True, kw_only=True)
 class ConfirmReport(Body):
     round: int = _round()
+    match: int | None = _report_match()
     board: int = given(Int(1))
+    reports: list[int] | None = _seen_reports()
     result: str | None = given(
         Choice(RESULTS),
         optional=True,
@@ -529,7 +599,9 @@ class ConfirmReport(Body):
 @dataclass(frozen=True, kw_only=True)
 class RejectReport(Body):
     round: int = _round()
+    match: int | None = _report_match()
     board: int = given(Int(1))
+    reports: list[int] | None = _seen_reports()
     reason: str = given(Text(500))
 
 
@@ -624,6 +696,16 @@ class SubmitCaptainLineup(Body):
         Items(Nullable(Int(1, MAX_START_RANK)), max_length=MAX_BOARDS),
         help="Start ranks by board, from the roster in roster order; null: an empty board.",
     )
+    # The round the captain's page showed: once it started, the line-up due is the
+    # next round's, which a page left open must not fill in.
+    round: int | None = given(
+        Int(1, MAX_ROUNDS), optional=True, help="The round meant: refused if another is due."
+    )
+    replaces: list[int | None] | None = given(
+        Items(Nullable(Int(1, MAX_START_RANK)), max_length=MAX_BOARDS),
+        optional=True,
+        help="The line-up the sender saw ([]: none): refused when the stored one is another.",
+    )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -663,6 +745,11 @@ class PairTeamRound(Body):
 
 @dataclass(frozen=True, kw_only=True)
 class PairNextTeamRound(Body):
+    round: int | None = given(
+        Int(1, MAX_ROUNDS),
+        optional=True,
+        help="The round meant: refused when another is the next to pair (a second click).",
+    )
     swap_last_two: bool = given(
         Bool(),
         default=False,
@@ -677,6 +764,12 @@ class RecordBoardResult(Body):
     board: int = given(Int(1, MAX_BOARDS))
     result: str = given(
         Choice(RESULTS), help="White's side first; +/- and -/+ forfeits, 0-0 a double one."
+    )
+    # As an individual result (RecordResult): omitted is a rated game.
+    rated: bool | None = given(
+        Bool(),
+        optional=True,
+        help="false: a game played but not rated (TRF W/D/L); omit for a rated game.",
     )
 
 
@@ -722,6 +815,13 @@ class SetBoardPrizes(Body):
         Nullable(Int(0, 999)),
         optional=True,
         help="Games on the board a player needs to be ranked; null: two thirds of the rounds.",
+    )
+    assignment: str = given(
+        Choice(tuple(a.value for a in BoardAssignment)),
+        default=BoardAssignment.EVERY_BOARD.value,
+        help="every_board: each game counts on the board it was played on; most_played: "
+        "all of a player's games count on the board they played most (the lower board "
+        "when two were played equally often).",
     )
 
 

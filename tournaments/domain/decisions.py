@@ -26,6 +26,7 @@ from tiebreaks.prizes import prize_list_json
 
 from . import amendments
 from .berger import BergerError, round_robin_schedule
+from .entrants import PLAYERS, Entrant, check_in_range, check_withdrawal
 from .errors import CommandError, listed, msg
 from .events import (
     ByeRequested,
@@ -62,15 +63,7 @@ def _individual(state: TournamentState) -> None:
 
 
 def _in_range(state: TournamentState, round_number: int, field: str) -> None:
-    if round_number > state.settings.rounds:
-        raise CommandError(
-            field,
-            msg(
-                "round %(round)s is out of range: the tournament has %(rounds)s rounds",
-                round=round_number,
-                rounds=state.settings.rounds,
-            ),
-        )
+    check_in_range(state, round_number, field, PLAYERS)
 
 
 def _paired_round(state: TournamentState, round_number: int) -> RoundState:
@@ -138,27 +131,9 @@ def decide_withdrawal(state: TournamentState, body: Body) -> list[DomainEvent]:
     """Withdraw a player from a round on; rounds already paired keep their games."""
     rank = body["start_rank"]
     player = _player(state, rank, "start_rank")
-    if player.withdrawn_from is not None:
-        raise CommandError(
-            "start_rank",
-            msg(
-                "player %(rank)s already withdrew from round %(round)s",
-                rank=rank,
-                round=player.withdrawn_from,
-            ),
-        )
-    _in_range(state, body["from_round"], "from_round")
-    for number, rnd in sorted(state.rounds.items()):
-        if number >= body["from_round"] and rank in rnd.paired_players:
-            raise CommandError(
-                "from_round",
-                msg(
-                    "player %(rank)s is paired in round %(round)s: record a forfeit there,"
-                    " or withdraw from a later round",
-                    rank=rank,
-                    round=number,
-                ),
-            )
+    who = msg("player %(rank)s", rank=rank)
+    entrant = Entrant(PLAYERS, rank, "start_rank", who, player.withdrawn_from)
+    check_withdrawal(state, entrant, body["from_round"])
     return [PlayerWithdrawn.from_payload(body)]
 
 
@@ -313,18 +288,8 @@ def decide_result(state: TournamentState, body: Body) -> list[DomainEvent]:
             "round",
             msg("round %(round)s is closed: send a correction", round=rnd.number),
         )
-    if board.result is not None:
-        raise CommandError(
-            "result",
-            msg(
-                "board %(board)s of round %(round)s already has %(result)s (event"
-                " #%(result_seq)s): send a correction",
-                board=board.number,
-                round=rnd.number,
-                result=board.result,
-                result_seq=board.result_seq,
-            ),
-        )
+    where = msg("board %(board)s of round %(round)s", board=board.number, round=rnd.number)
+    check_first_result(where, _recorded(board))
     return [ResultRecorded.from_payload(body)]
 
 
@@ -332,31 +297,65 @@ def decide_correction(state: TournamentState, body: Body) -> list[DomainEvent]:
     """Replace a board's result, with a reason; the earlier event stays in the log.
     Without ``supersedes``, the correction replaces the board's current result."""
     _, board = _paired_board(state, body)
-    if board.result is None:
-        raise CommandError(
-            "board",
-            msg("board %(board)s has no result to correct yet", board=board.number),
-        )
-    supersedes = body.get("supersedes", board.result_seq)
-    if supersedes != board.result_seq:
-        raise CommandError(
-            "supersedes",
-            msg(
-                "the current result of board %(board)s is event #%(result_seq)s",
-                board=board.number,
-                result_seq=board.result_seq,
-            ),
-        )
-    if body["result"] == board.result:
+    supersedes = superseded(board.number, _recorded(board), body, rated=board.rated)
+    return [ResultCorrected.from_payload({**body, "supersedes": supersedes})]
+
+
+# A board's result (white's side first) and the event that set it.
+Recorded = tuple[str, int | None]
+
+
+def _recorded(board: BoardState) -> Recorded | None:
+    return None if board.result is None else (board.result, board.result_seq)
+
+
+def check_first_result(where: str, recorded: Recorded | None) -> None:
+    """Refuse a board's first result when it has one (``where``: how the message
+    names the board, "board 3 of round 2", a msg)."""
+    if recorded is not None:
         raise CommandError(
             "result",
             msg(
-                "board %(board)s already has %(result)s",
-                board=board.number,
-                result=board.result,
+                "%(where)s already has %(result)s (event #%(seq)s): send a correction",
+                where=where,
+                result=recorded[0],
+                seq=recorded[1],
             ),
         )
-    return [ResultCorrected.from_payload({**body, "supersedes": supersedes})]
+
+
+def superseded(board: int, recorded: Recorded | None, body: Body, *, rated: bool) -> int | None:
+    """The event a correction of ``board`` replaces: its current result's
+    (``recorded``, ``rated`` or not), which ``body["supersedes"]`` must name when
+    given.  Refused when the board has no result yet or already has the one the
+    correction gives; a correction may keep the result and only change whether the
+    game is rated (TRF W/D/L)."""
+    if recorded is None:
+        raise CommandError(
+            "board", msg("board %(board)s has no result to correct yet", board=board)
+        )
+    result, seq = recorded
+    supersedes: int | None = body.get("supersedes", seq)
+    if supersedes != seq:
+        raise CommandError(
+            "supersedes",
+            msg(
+                "the current result of board %(board)s is %(result)s (event #%(seq)s),"
+                " not event #%(supersedes)s: it changed since",
+                board=board,
+                result=result,
+                seq=seq,
+                supersedes=supersedes,
+            ),
+        )
+    if body["result"] == result and body.get("rated", True) == rated:
+        already = (
+            msg("board %(board)s already has %(result)s", board=board, result=result)
+            if rated
+            else msg("board %(board)s already has %(result)s (unrated)", board=board, result=result)
+        )
+        raise CommandError("result", already)
+    return supersedes
 
 
 def decide_closing(state: TournamentState, body: Body) -> list[DomainEvent]:

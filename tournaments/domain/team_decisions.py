@@ -15,12 +15,22 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from pairings.acceleration import AccelerationError
 from pairings.berger import BergerError, team_round_robin
-from pairings.team_swiss import NoLegalPairing, pair_team_round
+from pairings.team_acceleration import by_method as team_acceleration
+from pairings.team_swiss import NoLegalPairing, pair_team_round, round_one_colour
 from tiebreaks.model import Color, System
 
-from .amendments import ranking_order, reinstatement_round
-from .decisions import Body, Plan, decide_registration
+from .amendments import ranking_order
+from .decisions import Body, Plan, check_first_result, decide_registration, superseded
+from .entrants import (
+    TEAMS,
+    Entrant,
+    check_bye_cancellation,
+    check_in_range,
+    check_withdrawal,
+    reinstatement_round,
+)
 from .errors import CommandError, Message, msg
 from .events import (
     BoardPrizesSet,
@@ -42,9 +52,11 @@ from .events import (
     TeamWithdrawn,
 )
 from .initial_ranking import initial_ranking
+from .pairing_origin import COLOUR_OF
 from .state import TournamentState
 from .teams import (
     FREE_ORDER,
+    PLAYED_RESULTS,
     ROSTER_ORDER,
     BoardPrizeSettings,
     BoardView,
@@ -71,15 +83,14 @@ def _team(state: TournamentState, number: int, field: str = "team") -> TeamEntry
 
 
 def _round_in_range(state: TournamentState, number: int, field: str = "round") -> None:
-    if number > state.settings.rounds:
-        raise CommandError(
-            field,
-            msg(
-                "round %(round)s is out of range: the event has %(rounds)s rounds",
-                round=number,
-                rounds=state.settings.rounds,
-            ),
-        )
+    check_in_range(state, number, field, TEAMS)
+
+
+def _entrant(state: TournamentState, number: int) -> Entrant:
+    """The team a withdrawal, a reinstatement or a bye cancellation names."""
+    team = _team(state, number)
+    who = msg("team %(team)s", team=team.number)
+    return Entrant(TEAMS, team.number, "team", who, team.withdrawn_from)
 
 
 def _not_playing(state: TournamentState, team: TeamEntry, number: int) -> Message | None:
@@ -303,6 +314,38 @@ def decide_lineup(state: TournamentState, body: Body) -> list[DomainEvent]:
     breach = _order_breach(state, team.roster, [p for p in players if p is not None])
     if breach is not None:
         raise CommandError("players", breach)
+    stored = state.lineups.get((number, team.number))
+    # A second click, or a retry, would store the same line-up again.
+    if stored == tuple(players):
+        raise CommandError(
+            "players",
+            msg(
+                "team %(team)s's line-up for round %(round)s is this one already",
+                team=team.number,
+                round=number,
+            ),
+        )
+    # A page drawn before someone else (the captain) sent one must not replace it unseen.
+    shown = body.get("replaces")
+    if shown is not None and tuple(shown) != (stored or ()):
+        now = ", ".join("-" if p is None else str(p) for p in stored or ())
+        changed = (
+            msg(
+                "team %(team)s's line-up for round %(round)s changed since your page was"
+                " loaded (now %(now)s): check it and send again",
+                team=team.number,
+                round=number,
+                now=now,
+            )
+            if now
+            else msg(
+                "team %(team)s's line-up for round %(round)s changed since your page was"
+                " loaded (now none): check it and send again",
+                team=team.number,
+                round=number,
+            )
+        )
+        raise CommandError("replaces", changed)
     return [LineupSubmitted.from_payload({**body, "players": list(players)})]
 
 
@@ -320,7 +363,18 @@ def captain_round(state: TournamentState) -> int:
 def decide_captain_lineup(state: TournamentState, body: Body) -> list[DomainEvent]:
     """A captain's line-up through their private link: for ``captain_round``, with
     the organiser's rules (``decide_lineup``)."""
-    return decide_lineup(state, {**body, "round": captain_round(state)})
+    number = captain_round(state)
+    asked = body.get("round")
+    if asked is not None and asked != number:
+        raise CommandError(
+            "round",
+            msg(
+                "the line-up due now is for round %(round)s, not round %(asked)s",
+                round=number,
+                asked=asked,
+            ),
+        )
+    return decide_lineup(state, {**body, "round": number})
 
 
 def decide_round_start(state: TournamentState, body: Body) -> list[DomainEvent]:
@@ -377,6 +431,20 @@ def decide_next_team_round(state: TournamentState, body: Body) -> list[DomainEve
     before has every result."""
     _team_event(state)
     number = max(state.team_rounds, default=0) + 1
+    asked = body.get("round")
+    if asked is not None and asked != number:
+        done = (
+            msg(
+                "round %(round)s is paired already: the next round to pair is %(next)s",
+                round=asked,
+                next=number,
+            )
+            if asked < number
+            else msg(
+                "not round %(round)s: the next round to pair is %(next)s", round=asked, next=number
+            )
+        )
+        raise CommandError("round", done)
     settings = state.settings
     if number > settings.rounds:
         raise CommandError("round", msg("all %(rounds)s rounds are paired", rounds=settings.rounds))
@@ -391,9 +459,22 @@ def decide_next_team_round(state: TournamentState, body: Body) -> list[DomainEve
                 msg("round %(round)s still has boards without a result", round=number - 1),
             )
         absent = [t for t in teams if _not_playing(state, state.teams[t], number)]
+        tournament = state.to_team_tournament()
+        # As an individual Swiss: what round 1 shows, else the setting (TRF XXC).
+        initial = round_one_colour(tournament) or COLOUR_OF.get(
+            settings.initial_colour, Color.WHITE
+        )
+        try:
+            acceleration = team_acceleration(settings.acceleration, tournament, absent)
+        except AccelerationError as error:
+            raise CommandError("acceleration", str(error)) from error
         try:
             pairing = pair_team_round(
-                state.to_team_tournament(), number, absent=absent, initial_colour=Color.WHITE
+                tournament,
+                number,
+                absent=absent,
+                initial_colour=initial,
+                acceleration=acceleration,
             )
         except NoLegalPairing as error:
             raise CommandError(
@@ -442,7 +523,8 @@ def decide_next_team_round(state: TournamentState, body: Body) -> list[DomainEve
     )
 
 
-def _board(state: TournamentState, body: Body) -> tuple[MatchState, BoardView | None]:
+def _match(state: TournamentState, body: Body) -> tuple[TeamRoundState, MatchState]:
+    """The paired round and the match ``body`` names."""
     rnd = _paired(state, body["round"])
     match = rnd.match(body["match"])
     if match is None:
@@ -450,6 +532,11 @@ def _board(state: TournamentState, body: Body) -> tuple[MatchState, BoardView | 
             "match",
             msg("round %(round)s has no match %(match)s", round=rnd.number, match=body["match"]),
         )
+    return rnd, match
+
+
+def _board(state: TournamentState, body: Body) -> tuple[MatchState, BoardView | None]:
+    rnd, match = _match(state, body)
     if not 1 <= body["board"] <= state.settings.boards:
         raise CommandError(
             "board",
@@ -489,64 +576,36 @@ def _board(state: TournamentState, body: Body) -> tuple[MatchState, BoardView | 
                 result=view.result,
             ),
         )
+    if body.get("rated") is False and body["result"] not in PLAYED_RESULTS:
+        raise CommandError(
+            "rated",
+            msg(
+                "%(result)s is a forfeit: only a game played can be unrated", result=body["result"]
+            ),
+        )
     return match, view
 
 
 def decide_board_result(state: TournamentState, body: Body) -> list[DomainEvent]:
     """A board's first result (white's side first); a board with one needs a correction."""
     match, view = _board(state, body)
-    recorded = match.results.get(body["board"])
-    if recorded is not None:
-        raise CommandError(
-            "result",
-            msg(
-                "board %(board)s of match %(match)s already has %(result)s (event"
-                " #%(seq)s): send a correction",
-                board=body["board"],
-                match=match.number,
-                result=recorded[0],
-                seq=recorded[1],
-            ),
-        )
+    where = msg("board %(board)s of match %(match)s", board=body["board"], match=match.number)
+    check_first_result(where, match.results.get(body["board"]))
     return [BoardResultRecorded.from_payload(body)]
 
 
 def decide_board_correction(state: TournamentState, body: Body) -> list[DomainEvent]:
     """Replace a board's result, with a reason; the earlier event stays in the log."""
     match, _ = _board(state, body)
-    recorded = match.results.get(body["board"])
-    if recorded is None:
-        raise CommandError(
-            "board", msg("board %(board)s has no result to correct yet", board=body["board"])
-        )
-    supersedes = body.get("supersedes", recorded[1])
-    if supersedes != recorded[1]:
-        raise CommandError(
-            "supersedes",
-            msg(
-                "the current result of board %(board)s is event #%(seq)s",
-                board=body["board"],
-                seq=recorded[1],
-            ),
-        )
-    if body["result"] == recorded[0]:
-        raise CommandError(
-            "result",
-            msg("board %(board)s already has %(result)s", board=body["board"], result=recorded[0]),
-        )
+    board = body["board"]
+    supersedes = superseded(board, match.results.get(board), body, rated=board not in match.unrated)
     return [BoardResultCorrected.from_payload({**body, "supersedes": supersedes})]
 
 
 def decide_match_forfeit(state: TournamentState, body: Body) -> list[DomainEvent]:
     """A team that did not show loses the match on every board (``+/-``: the
     first-named team wins, ``-/+``: it loses, ``0-0``: neither came)."""
-    rnd = _paired(state, body["round"])
-    match = rnd.match(body["match"])
-    if match is None:
-        raise CommandError(
-            "match",
-            msg("round %(round)s has no match %(match)s", round=rnd.number, match=body["match"]),
-        )
+    _, match = _match(state, body)
     if _match_started(match):
         raise CommandError(
             "match",
@@ -558,58 +617,26 @@ def decide_match_forfeit(state: TournamentState, body: Body) -> list[DomainEvent
 def decide_team_withdrawal(state: TournamentState, body: Body) -> list[DomainEvent]:
     """Withdraw a team from a round on: it is paired no more (a round robin's
     remaining matches are forfeited); the rounds already paired keep its matches."""
-    team = _team(state, body["team"])
-    if team.withdrawn_from is not None:
-        raise CommandError(
-            "team",
-            msg(
-                "team %(team)s already withdrew from round %(round)s",
-                team=team.number,
-                round=team.withdrawn_from,
-            ),
-        )
-    first = body["from_round"]
-    _round_in_range(state, first, "from_round")
-    for number, rnd in sorted(state.team_rounds.items()):
-        if number >= first and team.number in rnd.teams:
-            raise CommandError(
-                "from_round",
-                msg(
-                    "team %(team)s is paired in round %(round)s: forfeit its match there, or"
-                    " withdraw it from a later round",
-                    team=team.number,
-                    round=number,
-                ),
-            )
+    check_withdrawal(state, _entrant(state, body["team"]), body["from_round"])
     return [TeamWithdrawn.from_payload(body)]
 
 
 def decide_team_reinstatement(state: TournamentState, body: Body) -> list[DomainEvent]:
     """Undo a team's withdrawal from a round on, as a player's
-    (``amendments.reinstatement_round``): a Swiss pairs it again, a round robin's
+    (``entrants.reinstatement_round``): a Swiss pairs it again, a round robin's
     matches from that round are played."""
-    team = _team(state, body["team"])
-    if team.withdrawn_from is None:
-        raise CommandError("team", msg("team %(team)s has not withdrawn", team=team.number))
-    first = reinstatement_round(
-        team.withdrawn_from,
-        max(state.team_rounds, default=0),
-        state.settings.rounds,
-        body.get("from_round"),
-        msg("team %(team)s", team=team.number),
-        "team",
-    )
-    return [TeamReinstated(team.number, first)]
+    first = reinstatement_round(state, _entrant(state, body["team"]), body.get("from_round"))
+    return [TeamReinstated(body["team"], first)]
 
 
 def decide_board_prize_settings(state: TournamentState, body: Body) -> list[DomainEvent]:
-    """The board prizes' order and minimum of games (``min_games`` omitted or null:
-    the default); refused when they are already so."""
+    """The board prizes' order, minimum of games (``min_games`` omitted or null:
+    the default) and board assignment; refused when they are already so."""
     _team_event(state)
-    wanted = BoardPrizeSettings(body["order"], body.get("min_games"))
+    wanted = BoardPrizeSettings(body["order"], body.get("min_games"), body["assignment"])
     if wanted == state.board_prizes:
         raise CommandError("order", msg("the board prizes already have these settings"))
-    return [BoardPrizesSet(wanted.order, wanted.min_games)]
+    return [BoardPrizesSet(wanted.order, wanted.min_games, wanted.assignment)]
 
 
 def decide_team_bye(state: TournamentState, body: Body) -> list[DomainEvent]:
@@ -632,22 +659,7 @@ def decide_team_bye(state: TournamentState, body: Body) -> list[DomainEvent]:
 
 def decide_team_bye_cancellation(state: TournamentState, body: Body) -> list[DomainEvent]:
     """Cancel a team's requested bye in a round not paired yet."""
-    team = _team(state, body["team"])
-    number = body["round"]
-    if number in state.team_rounds:
-        raise CommandError(
-            "round",
-            msg("round %(round)s is already paired: its byes are part of it", round=number),
-        )
-    if state.team_bye(number, team.number) is None:
-        raise CommandError(
-            "round",
-            msg(
-                "team %(team)s has no bye requested in round %(round)s",
-                team=team.number,
-                round=number,
-            ),
-        )
+    check_bye_cancellation(state, _entrant(state, body["team"]), body["round"])
     return [TeamByeCancelled.from_payload(body)]
 
 

@@ -18,7 +18,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from tiebreaks.model import Color, Unplayed
+from tiebreaks.model import Color, System, Unplayed
 from tiebreaks.teams.model import (
     BoardGame,
     BoardResult,
@@ -53,11 +53,19 @@ BOARD_RESULTS: Mapping[str, BoardResult] = MappingProxyType(
         "0-0": BoardResult.DOUBLE_FORFEIT,
     }
 )
+# The results of a game played: only these may be unrated (TRF W/D/L).
+PLAYED_RESULTS = frozenset({"1-0", "1/2-1/2", "0-1"})
 # A whole match forfeited, from the first-named team's side.
 MATCH_FORFEITS: Mapping[str, MatchForfeit] = MappingProxyType(
     {"+/-": MatchForfeit.WHITE_WINS, "-/+": MatchForfeit.BLACK_WINS, "0-0": MatchForfeit.DOUBLE}
 )
 COLOUR_SEQUENCE = "WB"  # TRF26 352: board 1 as the pairing says, then alternating
+# A team Swiss's C.04.6 colour-preference type (1.7) and the TRF26 192 code that
+# names it (match points first, game points deciding colours, 4.2.2); type A is the
+# code the team engine derives ("").
+COLOUR_TYPES: Mapping[str, str] = MappingProxyType(
+    {"A": "", "B": "FIDE_TEAM_TYPEB_MP_GP", "none": "FIDE_TEAM_MP_GP"}
+)
 
 Lineup = tuple[int | None, ...]
 
@@ -65,11 +73,14 @@ Lineup = tuple[int | None, ...]
 @dataclass(frozen=True)
 class BoardPrizeSettings:
     """The organiser's board prize rules (``team.board_prizes_set``): the order
-    (``tiebreaks.teams.boards.BoardOrder``) and the minimum of games (None: the
-    engine's default); the public page's defaults, which a reader's query overrides."""
+    (``tiebreaks.teams.boards.BoardOrder``), the minimum of games (None: the
+    engine's default) and the board a player's games count on
+    (``tiebreaks.teams.boards.BoardAssignment``); the public page's defaults, which a
+    reader's query overrides."""
 
     order: str = "performance"
     min_games: int | None = None
+    assignment: str = "every_board"
 
 
 @dataclass(frozen=True)
@@ -92,14 +103,16 @@ class TeamEntry:
 @dataclass(frozen=True)
 class MatchState:
     """One match of a round: ``white`` has White on board 1.  ``results`` maps a
-    board to (result, seq of the event that set it); ``forfeit`` a whole-match
-    forfeit from ``white``'s side."""
+    board to (result, seq of the event that set it); ``unrated`` the boards whose
+    game was played but not rated (TRF W/D/L); ``forfeit`` a whole-match forfeit
+    from ``white``'s side."""
 
     number: int
     white: int
     black: int
     results: Mapping[int, tuple[str, int]] = field(default_factory=dict)
     forfeit: str | None = None
+    unrated: frozenset[int] = frozenset()
 
     def teams(self) -> tuple[int, int]:
         return self.white, self.black
@@ -139,6 +152,7 @@ class BoardView:
     black: int | None
     result: str | None
     implied: bool = False
+    rated: bool = True  # False: a game played but not rated (TRF W/D/L)
 
     @property
     def empty(self) -> bool:
@@ -173,7 +187,8 @@ def match_boards(
         implied = empty_board_result(white, black)
         recorded = match.results.get(board)
         result = implied if implied is not None else recorded[0] if recorded else None
-        out.append(BoardView(board, white_team, white, black, result, implied is not None))
+        rated = implied is not None or board not in match.unrated
+        out.append(BoardView(board, white_team, white, black, result, implied is not None, rated))
     return tuple(out)
 
 
@@ -230,6 +245,7 @@ def team_tournament(state: TournamentState) -> TeamTournament:
         system=settings.system,
         colour_sequence=COLOUR_SEQUENCE,
         name=settings.name,
+        system_code=COLOUR_TYPES[settings.colour_type] if settings.system is System.SWISS else "",
     )
 
 
@@ -292,6 +308,7 @@ def _match(
                 v.white,
                 v.black,
                 BoardResult.PENDING if v.result is None else BOARD_RESULTS[v.result],
+                v.rated,
             )
             for v in views
         ),

@@ -235,7 +235,14 @@ edit_roster = Command(
     team_decisions.decide_roster_edit,
     replay_fields=frozenset({"team"}),
 )
-submit_lineup = Command(EventKind.LINEUP_SUBMITTED, b.SubmitLineup, team_decisions.decide_lineup)
+# What a page saw (the line-up replaced, the reports decided on) is checked, not
+# stored: a retry is compared on the rest.
+submit_lineup = Command(
+    EventKind.LINEUP_SUBMITTED,
+    b.SubmitLineup,
+    team_decisions.decide_lineup,
+    replay_fields=frozenset(field_names(b.SubmitLineup)) - {"replaces"},
+)
 pair_team_round = Command(
     EventKind.TEAM_ROUND_PAIRED,
     b.PairTeamRound,
@@ -286,8 +293,19 @@ set_prize_list = Command(EventKind.PRIZE_LIST_SET, b.SetPrizeList, decisions.dec
 
 # The players' reports and the private links (issue 21): tournaments.domain.reports.
 report_result = Command(EventKind.RESULT_REPORTED, b.ReportResult, reports.decide_report)
-confirm_report = Command(EventKind.RESULT_RECORDED, b.ConfirmReport, reports.decide_confirmation)
-reject_report = Command(EventKind.REPORT_REJECTED, b.RejectReport, reports.decide_rejection)
+confirm_report = Command(
+    EventKind.RESULT_RECORDED,
+    b.ConfirmReport,
+    reports.decide_confirmation,
+    replay_fields=frozenset(field_names(b.ConfirmReport)) - {"reports"},
+    also_last=frozenset({EventKind.BOARD_RESULT_RECORDED}),  # a team event's board
+)
+reject_report = Command(
+    EventKind.REPORT_REJECTED,
+    b.RejectReport,
+    reports.decide_rejection,
+    replay_fields=frozenset(field_names(b.RejectReport)) - {"reports"},
+)
 issue_links = Command(
     EventKind.LINK_ISSUED,
     b.IssueLinks,
@@ -299,6 +317,7 @@ submit_captain_lineup = Command(
     EventKind.LINEUP_SUBMITTED,
     b.SubmitCaptainLineup,
     team_decisions.decide_captain_lineup,
+    replay_fields=frozenset(field_names(b.SubmitCaptainLineup)) - {"replaces"},
 )
 start_team_round = Command(
     EventKind.TEAM_ROUND_STARTED,

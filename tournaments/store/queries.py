@@ -45,9 +45,11 @@ from tournaments.domain.reports import (
     CAPTAIN,
     PLAYER,
     PlayerBoard,
+    ReportedBoard,
     conflicting,
     current_board,
     pending_reports,
+    reported_boards,
 )
 from tournaments.domain.state import BYE_POINTS, PlayerState, Report, TournamentState
 from tournaments.domain.team_decisions import captain_round
@@ -132,6 +134,7 @@ __all__ = [
     "PLAYER",
     "LinkHolder",
     "PlayerBoard",
+    "ReportedBoard",
     "Report",
     "RevokedLink",
     "UnknownLink",
@@ -139,6 +142,7 @@ __all__ = [
     "conflicting",
     "current_board",
     "pending_reports",
+    "reported_boards",
     "resolve",
     "tokens",
 ]

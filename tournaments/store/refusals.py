@@ -4,7 +4,8 @@ A refusal's message is English text made by ``tournaments.domain.errors.msg``: i
 keeps its template and parameters, so the web edge (the organiser pages, the API)
 looks the template up in the active language's catalogue and fills it in.  The
 parameters (names, numbers) are never translated, except a parameter that is a
-message itself (a setting's name, a list's "and").  A text not made by ``msg``
+message itself (a setting's name, a list's "and", how a refusal names a
+board or a player: "board 2 of match 1").  A text not made by ``msg``
 stays as it is.
 """
 
