@@ -420,6 +420,7 @@ EXCEPTIONS: dict[tuple[str, str, str], str] = {
     ("fr", "prize", "%(stage)s: prize winners"): "a prize winner is a lauréat",
     ("fr", "prize", "No prize winners yet."): "a prize winner is a lauréat",
     ("fr", "correction", "Save correction"): "a phone button; its form is the correction",
+    ("ru", "correction", "Save correction"): "a phone button; its form is the correction",
 }
 
 
