@@ -431,6 +431,17 @@ def excepted(language: str, term: Term, msgid: str) -> bool:
     )
 
 
+# The reader is addressed formally (vous, Sie, usted, Lei, вы): a msgstr with one of
+# these familiar forms speaks to the reader as tu / du / tú / ты.
+INFORMAL = {
+    "fr": r"\b(tu|toi|ton|ta|tes)\b",
+    "de": r"\b(du|dich|dir|dein\w*)\b",
+    "es": r"\b(tú|tienes|puedes|elige|introduce|pulsa)\b",
+    "it": r"\b(tu|tuo|tua|tuoi|tue|ti|hai|puoi|scegli|usa|inserisci|riprova)\b",
+    "ru": r"\b(ты|тебя|тебе|тобой|твой|твоя|твоё|твои|твоего|твоей)\b",
+}
+
+
 # Where each word is used: a national federation's or FIDE's translated text, or a
 # tournament's regulations written in that language. Keys as docs/translations.md
 # lists them; "?" marks a word no source at hand confirms, for a native reviewer to

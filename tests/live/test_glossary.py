@@ -3,11 +3,13 @@ docs/translations.md shows the same glossary."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
 from live.translation_glossary import (
+    INFORMAL,
     LANGUAGES,
     SOURCE_OF,
     SOURCES,
@@ -59,6 +61,24 @@ def test_a_russian_declined_form_matches_by_its_stem() -> None:
     round_ = next(term for term in TERMS if term.english == "round")
     assert round_.in_msgstr("ru", "выбыл с 3-го тура")
     assert not round_.in_msgstr("ru", "турнир")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_msgstr_addresses_the_reader_familiarly(language: str) -> None:
+    familiar = [
+        string
+        for domain in ("django", "djangojs")
+        for msgstr in catalogue(language, domain).values()
+        for string in ([msgstr] if isinstance(msgstr, str) else list(msgstr))  # type: ignore[call-overload]
+        if re.search(INFORMAL[language], string, re.IGNORECASE)
+    ]
+    assert familiar == []
+
+
+def test_the_familiar_forms_are_found() -> None:
+    assert re.search(INFORMAL["it"], "Scegli il file della lista Elo.", re.IGNORECASE)
+    assert re.search(INFORMAL["ru"], "Найди свою доску, ты", re.IGNORECASE)
+    assert not re.search(INFORMAL["it"], "Scelga il file della lista Elo.", re.IGNORECASE)
 
 
 @pytest.mark.parametrize("term", TERMS, ids=lambda term: term.english)
