@@ -71,7 +71,7 @@ TERMS = (
         R("appariement", r"appari"),
         R("Paarung / Auslosung", r"paar|auslos|ausgelost|\blosen\b|startnummer|setzliste"),
         R("emparejamiento", r"emparej"),
-        R("abbinamento", r"abbina|abbinat"),
+        R("abbinamento", r"abbin"),
         R("жеребьёвка", r"жеребь[её]вк|в пар|пар[аыуе]\b|пар\b|стартов\w* номер"),
     ),
     Term(
@@ -437,7 +437,8 @@ INFORMAL = {
     "fr": r"\b(tu|toi|ton|ta|tes)\b",
     "de": r"\b(du|dich|dir|dein\w*)\b",
     "es": r"\b(tú|tienes|puedes|elige|introduce|pulsa)\b",
-    "it": r"\b(tu|tuo|tua|tuoi|tue|ti|hai|puoi|scegli|usa|inserisci|riprova)\b",
+    "it": r"\b(tu|te|tuo|tua|tuoi|tue|ti|hai|puoi|scegli|usa|inserisci|riprova|attendi"
+    r"|chiedine|importane|controllala|abbinalo)\b",
     "ru": r"\b(ты|тебя|тебе|тобой|твой|твоя|твоё|твои|твоего|твоей)\b",
 }
 
