@@ -141,10 +141,10 @@ TERMS = (
         "Buchholz Cut-1",
         r"\bcut-?1\b",
         R("Buchholz tronqué 1", r"tronqué 1"),
-        R("Buchholz mit Streichwertung 1", r"streichwertung 1"),
+        R("Buchholz Streichwertung 1", r"streichwertung 1"),
         R("Buchholz menos 1", r"menos 1"),
         R("Buchholz meno 1", r"meno 1"),
-        R("Бухгольц без 1 худшего", r"без 1"),
+        R("Бухгольц без 1", r"без 1"),
     ),
     Term(
         "Sonneborn-Berger",
