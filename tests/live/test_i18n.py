@@ -390,7 +390,7 @@ def test_every_tiebreak_of_the_engine_has_a_name_in_the_catalogue() -> None:
 
 def test_a_tiebreak_name_is_read_in_the_page_language_with_its_modifiers() -> None:
     with translation.override("fr"):
-        assert tiebreak_name("BH/C1") == "Buchholz moins 1"
+        assert tiebreak_name("BH/C1") == "Buchholz tronqué 1"
     with translation.override("de"):
         assert tiebreak_name("SB") == "Sonneborn-Berger"
         assert tiebreak_name("ARO") == "Elo-Schnitt der Gegner"
