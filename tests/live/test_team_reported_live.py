@@ -57,18 +57,16 @@ def match_page(tid: int) -> str:
     return Client().get(reverse("live:team-match", args=[tid, 1, 1])).content.decode()
 
 
-def test_the_match_page_says_reported_on_a_reported_board(tid):
+def test_the_match_page_says_reported_on_the_reported_board_only(tid):
+    report(tid, 11, "0-1")
+    page = match_page(tid)
+    assert REPORTED in row(page, 'data-board="2"')
+    assert "reported" not in row(page, 'data-board="1"')
+
+
+def test_the_match_page_shows_the_result_in_place_of_reported_once_recorded(tid):
     report(tid, 11, "0-1")
     assert REPORTED in row(match_page(tid), 'data-board="2"')
-
-
-def test_the_match_page_leaves_a_board_nobody_reported_unmarked(tid):
-    report(tid, 11, "0-1")
-    assert "reported" not in row(match_page(tid), 'data-board="1"')
-
-
-def test_the_match_page_shows_the_result_once_the_reported_board_is_recorded(tid):
-    report(tid, 11, "0-1")
     record_board(tid, 1, 2, "0-1")
     cells = row(match_page(tid), 'data-board="2"')
     assert "reported" not in cells
