@@ -9,6 +9,9 @@ finds its QR code on the slip, to report the result from a phone.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import segno
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -16,30 +19,51 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
-from tournaments.store.queries import PLAYER, PlayerState, tokens
+from tournaments.store.queries import PLAYER, FoldedTournament, PlayerState, tokens
 
 from .registration import organised
 
 SLIP_RESULTS = ("1-0", "½-½", "0-1")
 
+QrCode = Callable[[PlayerState | None], SafeString | None]
 
-@login_required
-def result_slips(request: HttpRequest, tournament_id: int, round_number: int) -> HttpResponse:
-    tournament = organised(request, tournament_id, "print result slips")
-    state = tournament.state
-    rnd = state.rounds.get(round_number)
-    if rnd is None:
-        raise Http404(f"round {round_number} is not paired yet")
+
+def link_qr_codes(request: HttpRequest, tournament_id: int) -> QrCode:
+    """A player's private link as an inline SVG QR code (None: the player, or the
+    seat, has no link)."""
     links = tokens(tournament_id, PLAYER)
 
-    def qr(player: PlayerState) -> SafeString | None:
-        link = links.get(player.player_id)
+    def qr(player: PlayerState | None) -> SafeString | None:
+        link = None if player is None else links.get(player.player_id)
         if link is None:
             return None
         url = request.build_absolute_uri(reverse("live:link", args=[link]))
         # segno writes the SVG itself (no text of ours in it): safe to inline.
         return mark_safe(segno.make(url, error="m").svg_inline(scale=2, title=url))  # noqa: S308
 
+    return qr
+
+
+def _page(tournament: FoldedTournament, round_number: int, slips: list[Any]) -> dict[str, Any]:
+    """What both slip pages show around the slips."""
+    state = tournament.state
+    return {
+        "tournament": tournament,
+        "round_number": round_number,
+        "slips": slips,
+        "results": SLIP_RESULTS,
+        "without_link": len(state.players) - sum(1 for role, _ in state.links if role == PLAYER),
+    }
+
+
+@login_required
+def result_slips(request: HttpRequest, tournament_id: int, round_number: int) -> HttpResponse:
+    tournament = organised(request, tournament_id, "print result slips")
+    qr = link_qr_codes(request, tournament_id)
+    state = tournament.state
+    rnd = state.rounds.get(round_number)
+    if rnd is None:
+        raise Http404(f"round {round_number} is not paired yet")
     slips = [
         {
             "board": b.number,
@@ -50,11 +74,4 @@ def result_slips(request: HttpRequest, tournament_id: int, round_number: int) ->
         }
         for b in sorted(rnd.boards, key=lambda b: b.number)
     ]
-    context = {
-        "tournament": tournament,
-        "round_number": round_number,
-        "slips": slips,
-        "results": SLIP_RESULTS,
-        "without_link": len(state.players) - sum(1 for role, _ in state.links if role == PLAYER),
-    }
-    return render(request, "live/slips.html", context)
+    return render(request, "live/slips.html", _page(tournament, round_number, slips))
