@@ -1,10 +1,14 @@
-"""Printouts for the organisers: A4 result slips, one per board of a round.
+"""Printouts for the organisers: A4 result slips of a round, one per board of an
+individual event and one per match of a team event (issue 22).
 
-Each slip names the tournament, the round, the board and both players with
+A board's slip names the tournament, the round, the board and both players with
 their pairing numbers and ratings, offers the results to tick and has lines for
-the players' and the arbiter's signatures; the print style sheet fits several
-slips to a page without cutting one.  A player with a private link (issue 21)
-finds its QR code on the slip, to report the result from a phone.
+the players' and the arbiter's signatures.  A match's slip names the round, the
+match and its teams, and gives each board's two players, the results to tick,
+the match score to write and lines for the captains' and the arbiter's
+signatures.  A player with a private link (issue 21) finds its QR code beside
+their name, to report the result from a phone.  The print style sheet fits
+several slips to a page without cutting one.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from tournaments.store.queries import PLAYER, FoldedTournament, PlayerState, tokens
 
+from . import team_pages
 from .registration import organised
 
 SLIP_RESULTS = ("1-0", "½-½", "0-1")
@@ -60,6 +65,8 @@ def _page(tournament: FoldedTournament, round_number: int, slips: list[Any]) -> 
 def result_slips(request: HttpRequest, tournament_id: int, round_number: int) -> HttpResponse:
     tournament = organised(request, tournament_id, "print result slips")
     qr = link_qr_codes(request, tournament_id)
+    if tournament.is_team:
+        return _match_slips(request, tournament, round_number, qr)
     state = tournament.state
     rnd = state.rounds.get(round_number)
     if rnd is None:
@@ -75,3 +82,29 @@ def result_slips(request: HttpRequest, tournament_id: int, round_number: int) ->
         for b in sorted(rnd.boards, key=lambda b: b.number)
     ]
     return render(request, "live/slips.html", _page(tournament, round_number, slips))
+
+
+def _match_slips(
+    request: HttpRequest, tournament: FoldedTournament, round_number: int, qr: QrCode
+) -> HttpResponse:
+    """A slip per match not forfeited; the line-ups as the organisers see them (the
+    slips are printed before the round starts).  A match without both line-ups
+    gets a line per board to write the players in."""
+    matches = team_pages.match_views(tournament, round_number, organiser=True)
+    if matches is None:
+        raise Http404(f"round {round_number} is not paired yet")
+    captains = {n: team.captain for n, team in tournament.state.teams.items()}
+    slips = [
+        {
+            "match": match,
+            "white_captain": captains[match.white_number],
+            "black_captain": captains[match.black_number],
+            "boards": [
+                {"line": b, "white_qr": qr(b.white), "black_qr": qr(b.black)} for b in match.boards
+            ],
+            "unlined": range(1, tournament.state.settings.boards + 1) if not match.lined_up else (),
+        }
+        for match in matches
+        if match.forfeit is None
+    ]
+    return render(request, "live/match_slips.html", _page(tournament, round_number, slips))
