@@ -33,9 +33,9 @@ SLIP_RESULTS = ("1-0", "½-½", "0-1")
 QrCode = Callable[[PlayerState | None], SafeString | None]
 
 
-def link_qr_codes(request: HttpRequest, tournament_id: int) -> QrCode:
-    """A player's private link as an inline SVG QR code (None: the player, or the
-    seat, has no link)."""
+def link_qr_codes(request: HttpRequest, tournament_id: int, scale: float = 2) -> QrCode:
+    """A player's private link as an inline SVG QR code of ``scale`` pixels a module
+    (None: the player, or the seat, has no link)."""
     links = tokens(tournament_id, PLAYER)
 
     def qr(player: PlayerState | None) -> SafeString | None:
@@ -44,7 +44,7 @@ def link_qr_codes(request: HttpRequest, tournament_id: int) -> QrCode:
             return None
         url = request.build_absolute_uri(reverse("live:link", args=[link]))
         # segno writes the SVG itself (no text of ours in it): safe to inline.
-        return mark_safe(segno.make(url, error="m").svg_inline(scale=2, title=url))  # noqa: S308
+        return mark_safe(segno.make(url, error="m").svg_inline(scale=scale, title=url))  # noqa: S308
 
     return qr
 
@@ -64,9 +64,13 @@ def _page(tournament: FoldedTournament, round_number: int, slips: list[Any]) -> 
 @login_required
 def result_slips(request: HttpRequest, tournament_id: int, round_number: int) -> HttpResponse:
     tournament = organised(request, tournament_id, "print result slips")
-    qr = link_qr_codes(request, tournament_id)
     if tournament.is_team:
-        return _match_slips(request, tournament, round_number, qr)
+        # A match's slip carries two codes a board: smaller, so that two slips of
+        # four boards share an A4 page (still some 16 mm wide, read by any phone).
+        return _match_slips(
+            request, tournament, round_number, link_qr_codes(request, tournament_id, 1.5)
+        )
+    qr = link_qr_codes(request, tournament_id)
     state = tournament.state
     rnd = state.rounds.get(round_number)
     if rnd is None:
@@ -93,18 +97,23 @@ def _match_slips(
     matches = team_pages.match_views(tournament, round_number, organiser=True)
     if matches is None:
         raise Http404(f"round {round_number} is not paired yet")
-    captains = {n: team.captain for n, team in tournament.state.teams.items()}
-    slips = [
-        {
-            "match": match,
-            "white_captain": captains[match.white_number],
-            "black_captain": captains[match.black_number],
-            "boards": [
-                {"line": b, "white_qr": qr(b.white), "black_qr": qr(b.black)} for b in match.boards
-            ],
-            "unlined": range(1, tournament.state.settings.boards + 1) if not match.lined_up else (),
-        }
-        for match in matches
-        if match.forfeit is None
-    ]
+    state = tournament.state
+    captains = {n: team.captain for n, team in state.teams.items()}
+    slips: list[dict[str, Any]] = []
+    for match in matches:
+        if match.forfeit is not None:
+            continue
+        boards = [
+            {"line": b, "white_qr": qr(b.white), "black_qr": qr(b.black)} for b in match.boards
+        ]
+        slips.append(
+            {
+                "match": match,
+                "white_captain": captains[match.white_number],
+                "black_captain": captains[match.black_number],
+                "boards": boards,
+                "codes": any(b["white_qr"] or b["black_qr"] for b in boards),
+                "unlined": () if match.lined_up else range(1, state.settings.boards + 1),
+            }
+        )
     return render(request, "live/match_slips.html", _page(tournament, round_number, slips))
