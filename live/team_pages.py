@@ -30,6 +30,7 @@ from tournaments.store.queries import (
     PlayerState,
     match_boards,
     match_score,
+    pending_reports,
     score_text,
 )
 
@@ -46,6 +47,8 @@ class MatchBoardLine:
     implied: bool  # a forfeit because a seat is empty
     result_seq: int | None = None  # the event of a result entered (a correction supersedes it)
     rated: bool = True  # False: a game played but not rated (TRF W/D/L)
+    # Reported by its players, not confirmed yet (issue 22): shown so, never the result.
+    reported: bool = False
 
 
 @dataclass(frozen=True)
@@ -82,6 +85,7 @@ def match_views(
     for match in rnd.matches:
         views = match_boards(match, lineups, round_number, state.settings.boards)
         score = match_score(state, round_number, match)
+        reported = pending_reports(state, round_number, match.number)
         lines = tuple(
             MatchBoardLine(
                 v.board,
@@ -92,6 +96,7 @@ def match_views(
                 v.implied,
                 None if v.implied else match.results.get(v.board, (None, None))[1],
                 v.rated,
+                v.result is None and v.board in reported,
             )
             for v in views
         )
@@ -192,6 +197,7 @@ class CardBoard:
     colour: str  # "w" or "b"
     opponent: PlayerState | None
     result: str  # "1", "½", "0", "+", "−", "…"
+    reported: bool = False  # by its players, not confirmed yet
 
 
 @dataclass(frozen=True)
@@ -232,7 +238,14 @@ class TeamCard:
 def _seat(view: MatchBoardLine, team: int) -> CardBoard:
     white = view.white_team == team
     own, other = (view.white, view.black) if white else (view.black, view.white)
-    return CardBoard(view.board, own, "w" if white else "b", other, _own_result(view.result, white))
+    return CardBoard(
+        view.board,
+        own,
+        "w" if white else "b",
+        other,
+        _own_result(view.result, white),
+        view.reported,
+    )
 
 
 def _card_round(folded: FoldedTournament, number: int, team: int) -> CardRound:
@@ -307,6 +320,7 @@ class PlayerCardRound:
     colour: str  # "w", "b" or ""
     opponent: PlayerState | None
     result: str  # "1", "½", "0", "+", "−", "…"; else why there is no game
+    reported: bool = False  # by its players, not confirmed yet
 
 
 @dataclass(frozen=True)
@@ -329,6 +343,7 @@ def _player_round(card: CardRound, start_rank: int) -> PlayerCardRound:
             seat.colour,
             seat.opponent,
             seat.result,
+            seat.reported,
         )
     if card.mark == "bye":
         why = _("team bye")

@@ -427,7 +427,8 @@ def test_the_reports_links_and_team_byes_render_with_no_message_missing(
     language: str, missing: set[str]
 ) -> None:
     """The players' reports on the entry page, the slips' links, a team's
-    withdrawal, bye and captain's link on team management, and their messages."""
+    withdrawal, bye and captain's link on team management, the match slips, and
+    their messages."""
     tid = round_two_with_a_withdrawal_and_a_bye()
     commands.report_result(tid, {"player_id": 4, "result": "1-0"})
     commands.report_result(tid, {"player_id": 1, "result": "0-1"})
@@ -463,6 +464,7 @@ def test_the_reports_links_and_team_byes_render_with_no_message_missing(
         reverse("live:slips", args=[tid, 2]),
         reverse("live:enter", args=[tid, 2]),
         manage,
+        reverse("live:slips", args=[teams, 1]),
     ):
         assert client.get(url).status_code == 200, url
     assert missing == set()
@@ -563,7 +565,7 @@ def test_every_tiebreak_of_the_engine_has_a_name_in_the_catalogue() -> None:
 
 def test_a_tiebreak_name_is_read_in_the_page_language_with_its_modifiers() -> None:
     with translation.override("fr"):
-        assert tiebreak_name("BH/C1") == "Buchholz moins 1"
+        assert tiebreak_name("BH/C1") == "Buchholz tronqué 1"
     with translation.override("de"):
         assert tiebreak_name("SB") == "Sonneborn-Berger"
         assert tiebreak_name("ARO") == "Elo-Schnitt der Gegner"
