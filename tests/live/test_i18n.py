@@ -272,7 +272,7 @@ def test_a_refusal_naming_a_board_of_a_match_says_the_board_in_the_page_language
     form = {"match": "1", "board": "2", "reports": [str(seen)], "action": "confirm"}
     page = client.post(reverse("live:reports", args=[tid, 1]), form, follow=True)
     assert (
-        "les déclarations de l'échiquier 2 du match 1 à la ronde 1 ont changé depuis le"
+        "les déclarations de l’échiquier 2 du match 1 à la ronde 1 ont changé depuis le"
         " chargement de votre page"
     ) in unescape(page.content.decode())
 
