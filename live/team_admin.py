@@ -334,7 +334,7 @@ def _context(folded: FoldedTournament, requested: str) -> dict[str, Any]:
         "board_prizes": state.board_prizes,
         "board_orders": (("performance", _("rating performance")), ("percentage", _("percentage"))),
         "board_assignments": team_pages.board_assignments(),
-        "minimum_units": (("games", _("games")), ("percent", _("% of the rounds"))),
+        "minimum_units": (("games", _("games")), ("percent", _("percent of the rounds"))),
         "board_tiebreaks": ", ".join(state.board_prizes.tiebreaks or ()),
         "settings": state.settings,
         "lineup_orders": (

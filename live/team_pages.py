@@ -453,6 +453,18 @@ def board_assignments() -> tuple[tuple[str, str], ...]:
     )
 
 
+def board_tiebreak_names(prizes: BoardPrizes) -> str:
+    """The tie-breaks after the order, as the pages name them."""
+    names = {
+        BoardTiebreak.MUTUAL: _("mutual result"),
+        BoardTiebreak.GAMES: _("games played"),
+        BoardTiebreak.PERCENTAGE: _("percentage"),
+        BoardTiebreak.PERFORMANCE: _("rating performance"),
+        BoardTiebreak.TEAM_PLACE: _("team's final place"),
+    }
+    return ", ".join(names[t] for t in prizes.tiebreaks)
+
+
 class BoardPrizeQuery(serializers.Serializer):
     """The board prize page's and API's query: the order, the minimum of games and
     the board assignment (each absent: the organiser's setting)."""

@@ -389,6 +389,7 @@ def board_prizes(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "tables": tables,
         "assignments": team_pages.board_assignments(),
         "prize_settings": rules.settings,
+        "tiebreak_names": team_pages.board_tiebreak_names(prizes),
     }
     return render(request, "live/board_prizes.html", context)
 

@@ -310,3 +310,11 @@ def test_a_refused_acceleration_is_shown_and_stores_nothing() -> None:
     response = post(client, tid, action="acceleration", acceleration="fast")
     assert response.status_code == 400 and "acceleration" in response.content.decode()
     assert stored(tid) == before
+
+
+def test_the_public_page_states_the_organisers_rating_cap() -> None:
+    tid = build_team_event(teams=4, boards=2)
+    form = {"action": "board_prizes", "order": "performance", "rating_cap": "400"}
+    post(signed_in(), tid, **form)
+    public = Client().get(reverse("live:board-prizes", args=[tid])).content.decode()
+    assert "counts at most 400 points above or below the player" in public
