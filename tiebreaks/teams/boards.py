@@ -44,8 +44,10 @@ difference of two players shall be 400 points" (``rating_cap``: an opponent more
 than ``rating_cap`` above or below the player counts at the player's rating plus or
 minus ``rating_cap``, the 400-point rule of the FIDE rating regulations, B.02 8.1).
 ``unrated_rating`` counts an unrated opponent at that rating in the performance
-(1000 at the Olympiad, the arbiters' practice) instead of leaving the game out; a
-game marked unrated still stays out.
+instead of leaving the game out (the 2012 Olympiad's arbiters counted unrated
+players at 1000, the rating floor, and applied no 400-point rule to the board
+prizes, as one of them reported on chessexpress.blogspot.com); a game marked
+unrated still stays out.
 """
 
 from __future__ import annotations
