@@ -325,6 +325,25 @@ def test_without_the_ecu_tiebreak_the_equal_players_share_the_place() -> None:
     assert [(p.rank, p.record.player) for p in prizes.boards[0]][1:3] == [(2, 101), (2, 201)]
 
 
+def test_mutual_results_count_only_when_all_the_tied_players_met() -> None:
+    # 101, 201 and 301 score 1 of 2 against 2000 (2000 each); 101 beat 201, 301 met
+    # neither: they stay equal on it and share the place.
+    rounds = [
+        [match(1, 2, "1")],
+        [match(1, 4, "0")],
+        [match(2, 5, "1")],
+        [match(3, 6, "1")],
+        [match(3, 7, "0")],
+    ]
+    t = rated(tournament(7, 1, rounds), {100 * n + 1: 2000 for n in range(1, 8)})
+    prizes = board_prizes(t, min_games=2, tiebreaks=ECU_TIEBREAKS)
+    assert [(p.rank, p.record.player) for p in prizes.boards[0]][:3] == [
+        (1, 101),
+        (1, 201),
+        (1, 301),
+    ]
+
+
 def test_the_team_place_decides_when_all_else_is_equal() -> None:
     # 101 and 201 both beat a 2000 player once, never met: team 2 placed higher.
     rounds = [[match(1, 3, "1")], [match(2, 4, "1")]]

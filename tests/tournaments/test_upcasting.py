@@ -37,6 +37,7 @@ def test_board_prize_settings_stored_before_the_assignment_count_every_board():
 def test_board_prize_settings_stored_before_the_regulations_options_have_none() -> None:
     stored = {"order": "percentage", "min_games": 5, "assignment": "most_played"}
     event = events.decode("team.board_prizes_set", 1, stored)
+    assert isinstance(event, events.BoardPrizesSet)
     assert (event.rating_cap, event.unrated_rating, event.tiebreaks, event.minimum_unit) == (
         None,
         None,
