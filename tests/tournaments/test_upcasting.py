@@ -46,6 +46,12 @@ def test_board_prize_settings_stored_before_the_regulations_options_have_none() 
     )
 
 
+def test_the_board_prize_summary_gives_a_minimum_in_percent_as_percent() -> None:
+    stored = {"order": "performance", "min_games": 70, "minimum_unit": "percent"}
+    summary = events.decode("team.board_prizes_set", 1, stored).summary()
+    assert summary.startswith("board prizes by performance, at least 70% of the rounds")
+
+
 def test_a_version_newer_than_the_code_is_an_error():
     with pytest.raises(ValueError, match="newer"):
         upcast("round.closed", 2, {"round": 1})

@@ -961,9 +961,17 @@ class BoardPrizesSet(DomainEvent):
         )
 
     def summary(self) -> str:
-        minimum = "the default" if self.min_games is None else self.min_games
+        unit = "% of the rounds" if self.minimum_unit == "percent" else " games"
+        minimum = "the default" if self.min_games is None else f"{self.min_games}{unit}"
         where = "on each board played" if self.assignment == "every_board" else "on one board"
-        return f"board prizes by {self.order}, at least {minimum} games, {where}"
+        options = [f"reserves {self.reserve_min_games}{unit}"] if self.reserve_min_games else []
+        if self.rating_cap:
+            options.append(f"rating difference at most {self.rating_cap}")
+        if self.unrated_rating:
+            options.append(f"unrated at {self.unrated_rating}")
+        if self.tiebreaks is not None:
+            options.append("ties: " + ", ".join(self.tiebreaks))
+        return ", ".join([f"board prizes by {self.order}, at least {minimum}", where, *options])
 
 
 @dataclass(frozen=True)
