@@ -20,7 +20,7 @@ from tiebreaks.errors import TieBreakError
 from tiebreaks.model import Scoring, System, TournamentResults
 from tiebreaks.prizes import PrizeError, parse_prize_list, prize_list_json
 from tiebreaks.standings import DEFAULT_RULES, RULES, compute_standings
-from tiebreaks.teams.boards import BoardAssignment, BoardOrder
+from tiebreaks.teams.boards import BoardAssignment, BoardOrder, BoardTiebreak, MinimumUnit
 from tiebreaks.teams.standings import ROUND_ROBIN_DEFAULT, SWISS_DEFAULT, parse_team_code
 
 from .errors import msg
@@ -822,6 +822,37 @@ class SetBoardPrizes(Body):
         help="every_board: each game counts on the board it was played on; most_played: "
         "all of a player's games count on the board they played most (the lower board "
         "when two were played equally often).",
+    )
+    reserve_min_games: int | None = given(
+        Nullable(Int(0, 999)),
+        optional=True,
+        help="The minimum for reserves (the players after the first boards of a roster); "
+        "null: as min_games.",
+    )
+    minimum_unit: str = given(
+        Choice(tuple(u.value for u in MinimumUnit)),
+        default=MinimumUnit.GAMES.value,
+        help="games: the minimums are games; percent: percentages of the scheduled "
+        "rounds, .5 rounded up (ECU: 70, reserves 50).",
+    )
+    rating_cap: int | None = given(
+        Nullable(Int(1, 1000)),
+        optional=True,
+        help="An opponent rated more than this above or below the player counts at "
+        "this difference in the performance (ECU: 400); null: no cap.",
+    )
+    unrated_rating: int | None = given(
+        Nullable(Int(1, 3000)),
+        optional=True,
+        help="The rating an unrated opponent counts at in the performance (the "
+        "Olympiad: 1000); null: such games are left out of the performance.",
+    )
+    tiebreaks: list[str] | None = given(
+        Nullable(Items(Choice(tuple(t.value for t in BoardTiebreak)), max_length=5)),
+        optional=True,
+        help="What decides equal players, in turn, after the order (ECU: mutual, games, "
+        "percentage, team_place); null: percentage then games (by performance), games "
+        "then performance (by percentage).",
     )
 
 

@@ -633,10 +633,41 @@ def decide_board_prize_settings(state: TournamentState, body: Body) -> list[Doma
     """The board prizes' order, minimum of games (``min_games`` omitted or null:
     the default) and board assignment; refused when they are already so."""
     _team_event(state)
-    wanted = BoardPrizeSettings(body["order"], body.get("min_games"), body["assignment"])
+    ties = body.get("tiebreaks")
+    if ties is not None and len(set(ties)) < len(ties):
+        raise CommandError("tiebreaks", msg("a tie-break is listed twice"))
+    if ties is not None and body["order"] in ties:
+        raise CommandError(
+            "tiebreaks", msg("%(order)s is the order already", order=body["order"])
+        )
+    percent = body["minimum_unit"] == "percent"
+    for name in ("min_games", "reserve_min_games"):
+        if percent and (body.get(name) or 0) > 100:
+            raise CommandError(name, msg("a percentage of the rounds is at most 100"))
+    wanted = BoardPrizeSettings(
+        body["order"],
+        body.get("min_games"),
+        body["assignment"],
+        body.get("reserve_min_games"),
+        body["minimum_unit"],
+        body.get("rating_cap"),
+        body.get("unrated_rating"),
+        None if ties is None else tuple(ties),
+    )
     if wanted == state.board_prizes:
         raise CommandError("order", msg("the board prizes already have these settings"))
-    return [BoardPrizesSet(wanted.order, wanted.min_games, wanted.assignment)]
+    return [
+        BoardPrizesSet(
+            wanted.order,
+            wanted.min_games,
+            wanted.assignment,
+            wanted.reserve_min_games,
+            wanted.minimum_unit,
+            wanted.rating_cap,
+            wanted.unrated_rating,
+            None if ties is None else list(ties),
+        )
+    ]
 
 
 def decide_team_bye(state: TournamentState, body: Body) -> list[DomainEvent]:
