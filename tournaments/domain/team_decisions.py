@@ -637,9 +637,7 @@ def decide_board_prize_settings(state: TournamentState, body: Body) -> list[Doma
     if ties is not None and len(set(ties)) < len(ties):
         raise CommandError("tiebreaks", msg("a tie-break is listed twice"))
     if ties is not None and body["order"] in ties:
-        raise CommandError(
-            "tiebreaks", msg("%(order)s is the order already", order=body["order"])
-        )
+        raise CommandError("tiebreaks", msg("%(order)s is the order already", order=body["order"]))
     percent = body["minimum_unit"] == "percent"
     for name in ("min_games", "reserve_min_games"):
         if percent and (body.get(name) or 0) > 100:
