@@ -1,17 +1,18 @@
 """Differential check of the team Swiss (C.04.6) against another engine's team mode.
 
     .venv/bin/python bench/team_pairing_diff.py /path/to/bbpPairings.exe [--tournaments 30]
-        [--teams 6-40] [--boards 4] [--rounds 5-9] [--seed 1]
+        [--teams 6-40] [--boards 4] [--rounds 5-9] [--seed 1] [--baku]
 
 Plays random team Swisses (seeded): each round is written as a TRF26 team file
 (``tiebreaks.teams.trf``), paired here (``pairings.team_swiss``) and by the other
 engine (``ENGINE --team FILE -p OUT``, Sharly-Chess's bbpPairings fork), the two
 compared, and the round played on with this engine's pairing and random board
 results.  A round agrees when both give the same matches with the same colours and
-the same bye; "same pairs" when only colours differ.  Prints each round that differs
-(with whose opponent has the closer score for the first team, down the standings,
-paired differently) and a summary; exits 1 when any round differs, 2 when the other
-engine answers nothing.
+the same bye; "same pairs" when only colours differ.  ``--baku``: Baku acceleration,
+given to both engines as the TRF26 250 records ``pairings.team_acceleration`` writes.
+Prints each round that differs (with whose opponent has the closer score for the
+first team, down the standings, paired differently) and a summary; exits 1 when any
+round differs, 2 when the other engine answers nothing.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.team_synthetic import random_match  # noqa: E402
+from pairings.team_acceleration import records, team_baku  # noqa: E402
 from pairings.team_swiss import (  # noqa: E402
     NoLegalPairing,
     TeamState,
@@ -105,6 +107,7 @@ def main() -> int:
     parser.add_argument("--rounds", type=_range, default=(5, 9))
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--keep", metavar="DIR", help="keep the files there")
+    parser.add_argument("--baku", action="store_true", help="Baku acceleration (250 records)")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     total = agree = same_pairs = answered = 0
@@ -123,13 +126,16 @@ def main() -> int:
             )
             players = tuple(Player(r, f"P{r}") for t in teams for r in t.roster)
             t = TeamTournament(teams, args.boards, rounds, (), players)
+            acceleration = team_baku(t) if args.baku else None
+            extra = "".join(f"{line}\n" for line in records(acceleration)) if acceleration else ""
             for number in range(1, rounds + 1):
                 path = Path(work, f"t{index}r{number}.trf")
                 # 152: the initial colour (this engine's default, White), which the
                 # other engine wants before round 1.
-                path.write_text(team_trf_text(t).replace("\n192 ", "\n152 W\n192 ", 1))
+                text = team_trf_text(t).replace("\n192 ", f"\n152 W\n{extra}192 ", 1)
+                path.write_text(text)
                 try:
-                    ours = pair_team_round(t, number)
+                    ours = pair_team_round(t, number, acceleration=acceleration)
                 except NoLegalPairing:
                     ours = None
                 theirs = _theirs(args.engine, path)
@@ -150,7 +156,8 @@ def main() -> int:
                     side = "none"
                     if mine and theirs:
                         rules = rules_from_code(t.system_code, t.primary)
-                        side = _closer(team_states(t, number, rules), mine, theirs)
+                        states = team_states(t, number, rules, acceleration)
+                        side = _closer(states, mine, theirs)
                     closer[side] += 1
                     print(
                         f"tournament {index} ({count} teams) round {number}: "

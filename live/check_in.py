@@ -21,8 +21,9 @@ from django.utils.translation import ngettext
 
 from tournaments.store import writes
 from tournaments.store.queries import PlayerState, TournamentState
-from tournaments.store.writes import CommandError
+from tournaments.store.writes import CommandError, Conflict
 
+from .console import arrived_since
 from .registration import organised, signed_in
 
 # A player's state for the round: only "absent" players may be checked in.
@@ -62,6 +63,7 @@ def check_in_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "tournament": tournament,
         "round": number,
         "rows": listed,
+        "version": state.last_seq,
         "checked": sum(row.status == CHECKED_IN for row in listed),
         "waiting": sum(row.status == ABSENT for row in listed),
         "uses_check_in": state.settings.check_in,
@@ -77,7 +79,15 @@ def _record(request: HttpRequest, tournament_id: int, state: TournamentState, nu
         # A page left open while the round was paired must not check in for the next.
         messages.error(request, _("Round %(round)s is paired: nothing changed.") % {"round": asked})
         return
+    expected_seq: int | None = None
     if action == "all":
+        # "All" is who the page showed waiting: a player another tab has since
+        # marked absent (or checked in and out) must not be checked in unseen.
+        text = request.POST.get("expected_seq", "")
+        if not text.isdigit() or len(text) > 9:
+            messages.error(request, _("Not done: reload the page (the form lacked its version)."))
+            return
+        expected_seq = int(text)
         ids = [row.player.player_id for row in rows(state, number) if row.status == ABSENT]
         present = True
     elif action in ("in", "out"):
@@ -92,10 +102,25 @@ def _record(request: HttpRequest, tournament_id: int, state: TournamentState, nu
         return
     body = {"round": number, "player_ids": ids, "present": present}
     try:
-        writes.check_in_players(tournament_id, body, author=signed_in(request))
+        writes.check_in_players(
+            tournament_id, body, author=signed_in(request), expected_seq=expected_seq
+        )
+    except Conflict:
+        assert expected_seq is not None  # only a form's version conflicts
+        messages.error(
+            request,
+            _(
+                "Not done: something was stored since your page was loaded (%(arrived)s). "
+                "Here is the list now: check it and click again."
+            )
+            % {"arrived": arrived_since(tournament_id, expected_seq)},
+        )
+        return
     except CommandError as exc:
         messages.error(
-            request, _("Not done: %(field)s: %(why)s") % {"field": exc.field, "why": exc.message}
+            request,
+            _("Not done: %(field)s: %(why)s")
+            % {"field": exc.field, "why": writes.translated(exc.message)},
         )
         return
     if action == "all":

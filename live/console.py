@@ -32,14 +32,21 @@ from tournaments.store.queries import (
     summarise,
     tournament_events,
 )
-from tournaments.store.writes import CommandError, Conflict
+from tournaments.store.writes import CommandError, Conflict, translated
 
 from .registration import PlayerForm, organised, registration_body, signed_in
 
 
+def arrived_since(tournament_id: int, seq: int) -> str:
+    """The events stored after ``seq`` (the first ten), one summary each: what made a
+    page's form stale."""
+    since = tournament_events(tournament_id).filter(seq__gt=seq).order_by("seq")[:10]
+    return "; ".join(summarise(e) for e in since)
+
+
 def _refused(exc: CommandError) -> str:
     field = "" if exc.field in ("non_field_errors", "round", "changes") else f"{exc.field}: "
-    return f"{field}{exc.message}"
+    return f"{field}{translated(exc.message)}"
 
 
 # --- pairing ------------------------------------------------------------------------
@@ -78,8 +85,7 @@ def pair_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 request, _("Not published: round %(round)s is already paired") % {"round": asked}
             )
             return _pairing(request, current, _engine_pairing(current.state), status=400)
-        since = tournament_events(tournament_id).filter(seq__gt=expected_seq)
-        arrived = "; ".join(summarise(e) for e in since.order_by("seq")[:10])
+        arrived = arrived_since(tournament_id, expected_seq)
         messages.error(
             request,
             _(
@@ -317,7 +323,7 @@ def edit_player(request: HttpRequest, tournament_id: int, player_id: int) -> Htt
         writes.edit_player(tournament_id, body, author=signed_in(request))
     except CommandError as exc:
         name = exc.field.removeprefix("changes.")
-        form.add_error(name if name in form.fields else None, exc.message)
+        form.add_error(name if name in form.fields else None, translated(exc.message))
         return render(request, "live/edit_player.html", context, status=400)
     messages.success(
         request,

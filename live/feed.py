@@ -13,9 +13,11 @@ A stream reads the log when it is told that events were appended: the write
 path's ``event_appended`` signal (after the commit) announces the last seq on the
 tournament's events group of the channel layer (``live.broadcast``; Redis pub/sub
 when REDIS_URL is set), and each web process's hub (``live.hub``) wakes the
-streams it serves.  Announcements are at most once, so a stream also reads the
-log after ``FEED_SAFETY_READ_SECONDS`` without one: a lost announcement delays an
-event, never skips it (the read always starts after the last seq sent).  A stream
+streams it serves.  The write's request does not wait for that send (it runs on
+the announcing loop; the appends made while one is sent are announced once).
+Announcements are at most once, so a stream also reads the log after
+``FEED_SAFETY_READ_SECONDS`` without one: a lost announcement delays an event,
+never skips it (the read always starts after the last seq sent).  A stream
 ends after ``FEED_STREAM_SECONDS`` (the client reconnects and resumes); in between
 it sends a comment line now and then so that proxies keep it open.
 """

@@ -1,5 +1,6 @@
 """The pages behind a private link (issue 21): a player reports their game's
-result, a team captain submits the line-up of the next round.  One view for both:
+result (in a team event, their board's in the current match), a team captain
+submits the line-up of the next round.  One view for both:
 the link says whose it is (``tournaments.store.private_links``).
 
 Nobody signs in: the link is the key.  Every request on a link is throttled per
@@ -43,6 +44,7 @@ from tournaments.store.writes import (
     CommandError,
     report_result,
     submit_captain_lineup,
+    translated,
 )
 
 logger = logging.getLogger(__name__)
@@ -93,7 +95,7 @@ def link_page(request: HttpRequest, link: str) -> HttpResponse:
         try:
             page.command(holder.tournament_id, page.body(request, holder.holder))
         except CommandError as exc:
-            messages.error(request, f"{exc.field}: {exc.message}")
+            messages.error(request, f"{exc.field}: {translated(exc.message)}")
             status = 400
         else:
             messages.success(request, page.thanks)
@@ -105,8 +107,14 @@ def _gone(request: HttpRequest, status: int, message: str) -> HttpResponse:
     return render(request, "live/link_gone.html", {"message": message}, status=status)
 
 
+def _shown(request: HttpRequest, *names: str) -> dict[str, Any]:
+    """What the page was drawn for (its hidden fields), checked by the command."""
+    return {name: request.POST[name] for name in names if name in request.POST}
+
+
 def _report_body(request: HttpRequest, player_id: int) -> dict[str, Any]:
-    return {"player_id": player_id, "result": request.POST.get("result")}
+    body = {"player_id": player_id, "result": request.POST.get("result")}
+    return body | _shown(request, "round", "board")
 
 
 def _player_page(
@@ -117,28 +125,32 @@ def _player_page(
     try:
         at = current_board(state, player_id)
     except CommandError as exc:
-        context["nothing"] = exc.message
+        context["nothing"] = translated(exc.message)
         return render(request, "live/report.html", context, status=status)
-    me = state.players[state.player_ids[player_id]]
-    white = me.start_rank == at.board.white
-    opponent = state.players[at.board.black if white else at.board.white]
-    reports = state.reports.get((at.round.number, at.board.number), {})
-    theirs = reports.get(opponent.start_rank)
+    theirs, own = at.opponents_report, at.own_report
     context |= {
-        "me": me,
-        "opponent": opponent,
-        "white": white,
-        "round": at.round,
-        "board": at.board,
-        "own_report": at.own_report,
-        "conflict": bool(at.own_report and theirs and theirs.result != at.own_report.result),
+        "me": state.players[at.player],
+        "opponent": state.players[at.opponent],
+        "white": at.plays_white,
+        "round_number": at.round,
+        "board_number": at.board,
+        "result": at.seats.result,
+        "own_report": own,
+        "conflict": bool(own and theirs and theirs.result != own.result),
     }
+    if at.match is not None:
+        opposing = state.teams[at.opposing_team or 0]
+        context |= {"match_number": at.match, "opposing_team": opposing}
     return render(request, "live/report.html", context, status=status)
 
 
 def _lineup_body(request: HttpRequest, team: int) -> dict[str, Any]:
     players = [int(p) if p.isdigit() else None for p in request.POST.getlist("board")]
-    return {"team": team, "players": players}
+    body = {"team": team, "players": players} | _shown(request, "round")
+    shown = request.POST.get("shown")
+    if shown is not None:  # the line-up the page showed ("1, -, 3"; "": none)
+        body["replaces"] = [int(p) if p.isdigit() else None for p in shown.split(", ") if shown]
+    return body
 
 
 def _captain_page(
@@ -150,7 +162,7 @@ def _captain_page(
     try:
         number = captain_round(state)
     except CommandError as exc:
-        context["nothing"] = exc.message
+        context["nothing"] = translated(exc.message)
         return render(request, "live/captain.html", context, status=status)
     current = state.lineups.get((number, team.number), ())
     boards = range(state.settings.boards)
@@ -159,6 +171,7 @@ def _captain_page(
         "roster": [state.players[rank] for rank in team.roster],
         "seats": [(i + 1, current[i] if i < len(current) else None) for i in boards],
         "submitted": bool(current),
+        "shown": ", ".join("-" if p is None else str(p) for p in current),
     }
     return render(request, "live/captain.html", context, status=status)
 

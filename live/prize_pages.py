@@ -16,7 +16,7 @@ from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.csrf import ensure_csrf_cookie
 
@@ -28,12 +28,11 @@ from tiebreaks.stakes import WhatIf as Branch
 from tournaments.store.queries import (
     FoldedTournament,
     PlayerState,
-    TournamentNotFound,
-    load_tournament,
     may_write,
 )
 
 from . import spectator_content
+from .pages import folded_or_404
 from .prizes import prize_view, stakes_of, what_if_of
 
 # White's result of an open game, as the what-if form offers it.
@@ -50,13 +49,6 @@ _CONDITIONS = {
     "clubs": "club {}",
 }
 _SEXES = {"w": "women", "m": "men"}
-
-
-def _folded(tournament_id: int) -> FoldedTournament:
-    try:
-        return load_tournament(tournament_id)
-    except TournamentNotFound as exc:
-        raise Http404(str(exc)) from exc
 
 
 def category_text(category: Category | None) -> str:
@@ -155,7 +147,7 @@ def _heading(folded: FoldedTournament, page: str) -> dict[str, Any]:
 def prize_list(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The prize list by list, the options that bind it, and the winners by the
     standings now."""
-    folded = _folded(tournament_id)
+    folded = folded_or_404(tournament_id)
     view = prize_view(folded)
     context: dict[str, Any] = {
         **_heading(folded, "prizes"),
@@ -227,7 +219,7 @@ def _what_if_choices(
 def stakes_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """Per player who can still reach a prize, what each result of their own game
     brings; below, a form to set hypothetical results and see what would follow."""
-    folded = _folded(tournament_id)
+    folded = folded_or_404(tournament_id)
     context: dict[str, Any] = _heading(folded, "stakes")
     definition = folded.prize_list
     if definition is None:
@@ -268,7 +260,7 @@ def stakes_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
 @ensure_csrf_cookie
 def edit_prizes(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The prize list as PRIZES.json in a text area; the script PUTs it to the API."""
-    folded = _folded(tournament_id)
+    folded = folded_or_404(tournament_id)
     if not may_write(request.user, tournament_id):
         raise PermissionDenied("Only this tournament's organisers may set its prize list.")
     current = folded.prize_list

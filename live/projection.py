@@ -139,7 +139,8 @@ def build_team_standings(folded: FoldedTournament, computed_at: datetime) -> Sta
 
 
 def _current_matches(folded: FoldedTournament) -> CurrentRound:
-    """The last paired round's matches, each with its score once a board has finished."""
+    """The last paired round's matches, each with its score once a board has finished,
+    and the matches with a board its players reported that is not confirmed yet."""
     state = folded.state
     current = max(state.team_rounds, default=0)
     if current == 0:
@@ -154,7 +155,13 @@ def _current_matches(folded: FoldedTournament) -> CurrentRound:
         score = match_score(state, current, match)
         text = f"{score_text(score[match.white])}-{score_text(score[match.black])}"
         boards.append((match.number, match.white, match.black, text if started else None))
-    return CurrentRound(current=current, closed=False, boards=boards, byes=list(rnd.byes))
+    return CurrentRound(
+        current=current,
+        closed=False,
+        boards=boards,
+        byes=list(rnd.byes),
+        reported=[m.number for m in rnd.matches if pending_reports(state, current, m.number)],
+    )
 
 
 def _row(row: StandingsRow, codes: list[str]) -> Row:

@@ -24,7 +24,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -35,19 +35,20 @@ from tournaments.store import writes
 from tournaments.store.queries import (
     BYE_POINTS,
     COLUMNS,
+    CellError,
     FoldedTournament,
     ListedPlayer,
     ParsedRegistrations,
     RatingListError,
-    TournamentNotFound,
     birth_date_of,
-    load_tournament,
     look_up,
     may_write,
     parse_registrations,
     read_rating_list,
 )
 from tournaments.store.writes import CommandError
+
+from .pages import folded_or_404
 
 COLUMN_LABELS = {
     "name": gettext_lazy("Name"),
@@ -103,7 +104,7 @@ class PlayerForm(forms.Form):
         try:
             return birth_date_of(self.cleaned_data["birth_date"].strip())
         except ValueError as exc:
-            raise forms.ValidationError(str(exc)) from None
+            raise forms.ValidationError(writes.translated(exc.args[0])) from None
 
 
 class BulkForm(forms.Form):
@@ -178,11 +179,20 @@ def _register_one(
     try:
         writes.register_player(tournament.id, body, author=signed_in(request))
     except CommandError as exc:
-        for field, errors in exc.errors.items():
+        for field, errors in writes.translated_errors(exc).items():
             form.add_error(field if field in form.fields else None, errors)
         return render(request, "live/register.html", context, status=400)
     messages.success(request, _("%(name)s is registered.") % {"name": body["name"]})
     return HttpResponseRedirect(reverse("live:register", args=[tournament.id]))
+
+
+def _cell_error(error: CellError) -> str:
+    """A preview's bad cell in the page language (the field, a column's name, as is)."""
+    where = {"line": error.line, "column": error.column, "field": error.field}
+    why = writes.translated(error.message)
+    if error.column:
+        return _("line %(line)s, column %(column)s (%(field)s): %(why)s") % {**where, "why": why}
+    return _("line %(line)s (%(field)s): %(why)s") % {**where, "why": why}
 
 
 def _bulk(
@@ -202,6 +212,7 @@ def _bulk(
             form.add_error("rating_list", str(exc))
             return render(request, "live/register.html", context, status=400)
     context["preview"] = parsed
+    context["preview_errors"] = [_cell_error(error) for error in parsed.errors]
     context["preview_text"] = as_rows(parsed)
     if not confirm or not parsed.ok:
         return render(request, "live/register.html", context, status=200 if parsed.ok else 400)
@@ -213,7 +224,10 @@ def _bulk(
                         tournament.id, registration_body(row.player), author=signed_in(request)
                     )
                 except CommandError as exc:
-                    exc.message = f"line {row.line}: {exc.message}"
+                    exc.message = _("line %(line)s: %(reason)s") % {
+                        "line": row.line,
+                        "reason": writes.translated(exc.message),
+                    }
                     raise
     except CommandError as exc:
         context["error"] = _("Nothing was registered. %(field)s, %(reason)s") % {
@@ -320,10 +334,7 @@ def signed_in(request: HttpRequest) -> User:
 
 def organised(request: HttpRequest, tournament_id: int, action: str) -> FoldedTournament:
     """The tournament, for one of its organisers (404 when unknown, 403 for others)."""
-    try:
-        tournament = load_tournament(tournament_id)
-    except TournamentNotFound as exc:
-        raise Http404(str(exc)) from exc
+    tournament = folded_or_404(tournament_id)
     if not may_write(request.user, tournament_id):
         raise PermissionDenied(f"Only this tournament's organisers may {action}.")
     return tournament

@@ -22,32 +22,51 @@ from .registration import organised, signed_in
 @login_required
 @require_POST
 def report_action(request: HttpRequest, tournament_id: int, round_number: int) -> HttpResponse:
-    """Confirm (``result`` needed when the reports conflict) or reject a board's reports."""
-    organised(request, tournament_id, "confirm reported results")
+    """Confirm (``result`` needed when the reports conflict) or reject a board's
+    reports, from the entry page or, naming the board's ``match``, a team event's page."""
+    tournament = organised(request, tournament_id, "confirm reported results")
     post = request.POST
     board = int(post["board"]) if post.get("board", "").isdigit() else 0
     body: dict[str, object] = {"round": round_number, "board": board}
+    if post.get("match", "").isdigit():
+        body["match"] = int(post["match"])
+    # A team event's boards are named with their match.
+    team = "match" in body
+    names = {**body, "match": body.get("match", "")}
+    if "reports" in post:  # the reports the page showed: refused if they are others now
+        body["reports"] = post.getlist("reports")
     try:
         if post.get("action") == "reject":
             writes.reject_report(
                 tournament_id, {**body, "reason": post.get("reason", "")}, author=signed_in(request)
             )
-            messages.success(
-                request, _("The reports of board %(board)s are rejected.") % {"board": board}
+            done = (
+                _("The reports of board %(board)s of match %(match)s are rejected.")
+                if team
+                else _("The reports of board %(board)s are rejected.")
             )
+            messages.success(request, done % names)
         else:
             if post.get("result"):
                 body["result"] = post["result"]
             writes.confirm_report(tournament_id, body, author=signed_in(request))
-            messages.success(
-                request, _("Board %(board)s: the reported result is recorded.") % {"board": board}
+            done = (
+                _("Match %(match)s, board %(board)s: the reported result is recorded.")
+                if team
+                else _("Board %(board)s: the reported result is recorded.")
             )
+            messages.success(request, done % names)
     except CommandError as exc:
-        messages.error(
-            request,
-            _("Board %(board)s: %(field)s: %(reason)s")
-            % {"board": board, "field": exc.field, "reason": exc.message},
+        refused = (
+            _("Match %(match)s, board %(board)s: %(field)s: %(reason)s")
+            if team
+            else _("Board %(board)s: %(field)s: %(reason)s")
         )
+        reason = writes.translated(exc.message)
+        messages.error(request, refused % {**names, "field": exc.field, "reason": reason})
+    if tournament.is_team:
+        back = reverse("live:team-manage", args=[tournament_id])
+        return HttpResponseRedirect(f"{back}?round={round_number}")
     return HttpResponseRedirect(reverse("live:enter", args=[tournament_id, round_number]))
 
 
@@ -85,7 +104,8 @@ def link_action(request: HttpRequest, tournament_id: int) -> HttpResponse:
     except CommandError as exc:
         messages.error(
             request,
-            _("Not done: %(field)s: %(reason)s") % {"field": exc.field, "reason": exc.message},
+            _("Not done: %(field)s: %(reason)s")
+            % {"field": exc.field, "reason": writes.translated(exc.message)},
         )
     back = post.get("round", "")
     if role == PLAYER and back.isdigit():

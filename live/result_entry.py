@@ -9,6 +9,7 @@ other: the second gets a 409 and is told what the board now holds.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from django.contrib.auth.decorators import login_required
@@ -21,15 +22,15 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 
 from tournaments.store.queries import (
     BYE_POINTS,
-    FoldedTournament,
     PlayerState,
     Report,
-    TournamentNotFound,
+    ReportedBoard,
     conflicting,
-    load_tournament,
     may_write,
-    pending_reports,
+    reported_boards,
 )
+
+from .pages import folded_or_404
 
 # The one-tap results, white's side first, as the API takes them.
 RESULT_BUTTONS = (
@@ -51,38 +52,55 @@ class EntryLoginView(LoginView):
 
 
 @dataclass(frozen=True)
-class BoardRow:
-    number: int
-    white: PlayerState
-    black: PlayerState
-    result: str | None
-    result_seq: int | None
-    # The players' reports still to confirm (issue 21): by start rank.
-    reports: dict[int, Report]
+class ReportLine:
+    """A board's reports still to confirm (issue 21), as the organisers' pages show
+    them: the individual entry page and a team event's page (issue 22)."""
 
-    @property
-    def result_label(self) -> str:
-        return RESULT_LABELS.get(self.result or "", "")
+    white: int  # start ranks
+    black: int
+    reports: Mapping[int, Report]
+
+    def _label(self, rank: int) -> str:
+        report = self.reports.get(rank)
+        return RESULT_LABELS[report.result] if report else ""
 
     @property
     def white_report(self) -> str:
-        report = self.reports.get(self.white.start_rank)
-        return RESULT_LABELS[report.result] if report else ""
+        return self._label(self.white)
 
     @property
     def black_report(self) -> str:
-        report = self.reports.get(self.black.start_rank)
-        return RESULT_LABELS[report.result] if report else ""
+        return self._label(self.black)
 
     @property
     def conflict(self) -> bool:
         return conflicting(self.reports)
 
 
+def report_line(reported: ReportedBoard | None) -> ReportLine | None:
+    if reported is None:
+        return None
+    return ReportLine(reported.seats.white, reported.seats.black, reported.reports)
+
+
+@dataclass(frozen=True)
+class BoardRow:
+    number: int
+    white: PlayerState
+    black: PlayerState
+    result: str | None
+    result_seq: int | None
+    reported: ReportLine | None  # the players' reports still to confirm
+
+    @property
+    def result_label(self) -> str:
+        return RESULT_LABELS.get(self.result or "", "")
+
+
 @login_required
 @ensure_csrf_cookie
 def enter_results(request: HttpRequest, tournament_id: int, round_number: int) -> HttpResponse:
-    tournament = _load(tournament_id)
+    tournament = folded_or_404(tournament_id)
     if not may_write(request.user, tournament_id):
         raise PermissionDenied("Only this tournament's organisers may enter results.")
     state = tournament.state
@@ -90,7 +108,7 @@ def enter_results(request: HttpRequest, tournament_id: int, round_number: int) -
     if rnd is None:
         raise Http404(f"round {round_number} is not paired yet")
     players = state.players
-    reported = pending_reports(state, round_number)
+    reported = {b.key[2]: b for b in reported_boards(state, round_number)}
     boards = [
         BoardRow(
             b.number,
@@ -98,7 +116,7 @@ def enter_results(request: HttpRequest, tournament_id: int, round_number: int) -
             players[b.black],
             b.result,
             b.result_seq,
-            dict(reported.get(b.number, {})),
+            report_line(reported.get(b.number)),
         )
         for b in rnd.boards
     ]
@@ -126,10 +144,3 @@ def enter_results(request: HttpRequest, tournament_id: int, round_number: int) -
             "next_round": min(state.last_paired_round + 1, tournament.rounds),
         },
     )
-
-
-def _load(tournament_id: int) -> FoldedTournament:
-    try:
-        return load_tournament(tournament_id)
-    except TournamentNotFound as exc:
-        raise Http404(str(exc)) from exc

@@ -146,6 +146,8 @@ class BoardLine:
     black_points: Fraction
     result: str  # as shown; "" while the game is on
     result_words: str  # the result as a screen reader says it
+    # Reported by the players, not confirmed yet (issue 21): said so, never the result.
+    reported: bool = False
 
 
 @dataclass(frozen=True)
@@ -173,7 +175,6 @@ def round_view(folded: FoldedTournament, number: int) -> RoundView | None:
     if rnd is None:
         return None
     scores = running_scores(folded)
-    # Reported by the players, not confirmed yet (issue 21): said so, never the result.
     reported = pending_reports(state, number)
     boards = tuple(
         BoardLine(
@@ -182,11 +183,9 @@ def round_view(folded: FoldedTournament, number: int) -> RoundView | None:
             black=state.players[board.black],
             white_points=_score_before(scores[board.white], number),
             black_points=_score_before(scores[board.black], number),
-            result=RESULT_TEXT.get(board.result or "", "")
-            or (_("reported") if board.number in reported else ""),
-            result_words=_("reported by the players, not confirmed yet")
-            if board.result is None and board.number in reported
-            else str(RESULT_WORDS.get(board.result or "", "")),
+            result=RESULT_TEXT.get(board.result or "", ""),
+            result_words=str(RESULT_WORDS.get(board.result or "", "")),
+            reported=board.result is None and board.number in reported,
         )
         for board in rnd.boards
     )

@@ -21,24 +21,26 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from pairings.acceleration import BAKU
 from tournaments.store import writes
 from tournaments.store.queries import (
     BYE_POINTS,
     CAPTAIN,
     FREE_ORDER,
+    PLAYER,
     RATING_ORDER,
     ROSTER_ORDER,
     FoldedTournament,
-    TournamentNotFound,
     initial_ranking,
-    load_tournament,
     may_write,
+    reported_boards,
     team_seeds,
     tokens,
 )
 
 from . import team_pages
-from .result_entry import RESULT_BUTTONS
+from .pages import folded_or_404
+from .result_entry import RESULT_BUTTONS, ReportLine, report_line
 
 FORFEITS = (
     ("+/-", gettext_lazy("first team wins")),
@@ -152,11 +154,16 @@ def _edit_team(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
 
 
 def _pair(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
-    return writes.pair_next_team_round, {"swap_last_two": data.get("swap_last_two") == "on"}
+    # The round the button named: a second click must not pair the one after it.
+    body: dict[str, Any] = {"round": _int(data, "round")} if "round" in data else {}
+    return writes.pair_next_team_round, {**body, "swap_last_two": data.get("swap_last_two") == "on"}
 
 
 def _submit_lineup(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
-    body = {"round": _int(data, "round"), "team": _int(data, "team")}
+    body: dict[str, Any] = {"round": _int(data, "round"), "team": _int(data, "team")}
+    shown = data.get("shown")
+    if shown is not None:  # the line-up the page showed: refused if another is stored now
+        body["replaces"] = _lineup(shown) if shown.strip() else []
     return writes.submit_lineup, {**body, "players": _lineup(data.get("players", ""))}
 
 
@@ -167,7 +174,11 @@ def _start(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
 def _board(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
     body: dict[str, Any] = {k: _int(data, k) for k in ("round", "match", "board")}
     body["result"] = data.get("result", "")
+    if data.get("unrated") == "on":  # played but not rated (TRF W/D/L)
+        body["rated"] = False
     if data.get("current"):  # the board had a result: this replaces it
+        if data.get("supersedes"):  # the one the page showed, not one entered since
+            body["supersedes"] = _int(data, "supersedes")
         return writes.correct_board_result, {**body, "reason": data.get("reason", "").strip()}
     return writes.record_board_result, body
 
@@ -186,13 +197,26 @@ def _reinstate(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
     return writes.reinstate_team, {"team": _int(data, "team")}
 
 
+def _optional_int(data: QueryDict, name: str) -> int | None:
+    return _int(data, name) if data.get(name, "").strip() else None
+
+
 def _board_prizes(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
     """The board prizes' order, minimum of games (blank: the default) and board
-    assignment (left out: every board, as the command's default)."""
-    minimum = _int(data, "min_games") if data.get("min_games", "").strip() else None
-    body: dict[str, Any] = {"order": data.get("order", ""), "min_games": minimum}
-    if "assignment" in data:
-        body["assignment"] = data.get("assignment", "")
+    assignment (left out: every board, as the command's default), and the
+    regulations' options: each blank or left out is its default (none); the
+    tie-breaks are names separated by commas."""
+    body: dict[str, Any] = {
+        "order": data.get("order", ""),
+        "min_games": _optional_int(data, "min_games"),
+    }
+    for name in ("assignment", "minimum_unit"):
+        if name in data:
+            body[name] = data.get(name, "")
+    for name in ("reserve_min_games", "rating_cap", "unrated_rating"):
+        body[name] = _optional_int(data, name)
+    ties = [t.strip() for t in data.get("tiebreaks", "").split(",") if t.strip()]
+    body["tiebreaks"] = ties or None
     return writes.set_board_prizes, body
 
 
@@ -203,6 +227,16 @@ def _lineup_order(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
     tolerance = _int(data, "lineup_tolerance") if given else None
     changes = {"lineup_order": order, "lineup_tolerance": tolerance}
     return writes.change_settings, {"changes": changes}
+
+
+def _colour_type(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
+    """A team Swiss's C.04.6 colour-preference type."""
+    return writes.change_settings, {"changes": {"colour_type": data.get("colour_type", "")}}
+
+
+def _acceleration(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
+    """A team Swiss's acceleration: Baku, or none (blank clears it)."""
+    return writes.change_settings, {"changes": {"acceleration": data.get("acceleration") or None}}
 
 
 def _bye(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
@@ -239,6 +273,8 @@ ACTIONS: dict[str, Action] = {
     "reinstate": _reinstate,
     "board_prizes": _board_prizes,
     "lineup_order": _lineup_order,
+    "colour_type": _colour_type,
+    "acceleration": _acceleration,
     "bye": _bye,
     "cancel_bye": _cancel_bye,
     "rank": _rank,
@@ -246,10 +282,7 @@ ACTIONS: dict[str, Action] = {
 
 
 def _folded(tournament_id: int) -> FoldedTournament:
-    try:
-        folded = load_tournament(tournament_id)
-    except TournamentNotFound as exc:
-        raise Http404(str(exc)) from exc
+    folded = folded_or_404(tournament_id)
     if not folded.is_team:
         raise Http404("not a team event")
     return folded
@@ -262,17 +295,18 @@ def manage_teams(request: HttpRequest, tournament_id: int) -> HttpResponse:
         raise PermissionDenied("Only this tournament's organisers may change it.")
     error = ""
     if request.method == "POST":
-        action = ACTIONS.get(request.POST.get("action", ""))
+        form = request.POST.get("action", "")
+        action = ACTIONS.get(form)
         try:
             if action is None:
                 raise FormError("action", _("unknown form"))
             command, body = action(request.POST)
             command(tournament_id, body, author=cast(User, request.user))
         except FormError as exc:
-            error = f"{_named(exc.field, request.POST.get('action', ''))}: {exc.message}"
+            error = f"{_named(exc.field, form)}: {exc.message}"
         except writes.CommandError as exc:
-            named = {_named(f, request.POST.get("action", "")): m for f, m in exc.errors.items()}
-            error = "; ".join(f"{field}: {' '.join(m)}" for field, m in named.items())
+            errors = writes.translated_errors(exc).items()
+            error = "; ".join(f"{_named(f, form)}: {' '.join(m)}" for f, m in errors)
         else:
             url = reverse("live:team-manage", args=[tournament_id])
             return HttpResponseRedirect(f"{url}?round={request.POST.get('round', '')}", status=303)
@@ -292,6 +326,7 @@ def _context(
     number = int(requested) if requested.isdigit() and int(requested) in paired else None
     number = number or (paired[-1] if paired else 1)
     links = tokens(folded.id, CAPTAIN)
+    player_links = tokens(folded.id, PLAYER)
     paired_round = state.team_rounds.get(number)
     allocated = set(paired_round.byes) if paired_round else set()
     teams = []
@@ -326,7 +361,11 @@ def _context(
                 "allocated_bye": team.number in allocated,
                 "strength": round(float(seed.rating)),
                 "byes": byes,
-                "link": link and reverse("live:link", args=[link]),
+                "link": _link_path(link),
+                "player_links": [
+                    (player, _link_path(player_links.get(player.player_id)))
+                    for player in (state.players[rank] for rank in team.roster)
+                ],
             }
         )
     return {
@@ -334,7 +373,7 @@ def _context(
         "teams": teams,
         "round_number": number,
         "paired": paired,
-        "matches": team_pages.match_views(folded, number, organiser=True) or [],
+        "matches": _matches(folded, number),
         "started": state.team_round_started(number),
         "results": RESULT_BUTTONS,
         "forfeits": FORFEITS,
@@ -345,11 +384,38 @@ def _context(
         "board_prizes": state.board_prizes,
         "board_orders": (("performance", _("rating performance")), ("percentage", _("percentage"))),
         "board_assignments": team_pages.board_assignments(),
+        "minimum_units": (("games", _("games")), ("percent", _("percent of the rounds"))),
+        "board_tiebreaks": ", ".join(state.board_prizes.tiebreaks or ()),
         "settings": state.settings,
         "lineup_orders": (
             (ROSTER_ORDER, _("roster order (FIDE Olympiad)")),
             (RATING_ORDER, _("by rating, within the tolerance")),
             (FREE_ORDER, _("any order")),
         ),
+        "colour_types": (
+            ("A", _("type A: every preference strong")),
+            ("B", _("type B: mild preferences too")),
+            ("none", _("no colour preferences")),
+        ),
         "unsorted": not paired and seeds != initial_ranking(seeds),
+        "without_link": sum(1 for player_id in state.player_ids if player_id not in player_links),
+        "accelerations": (("", _("none")), (BAKU, _("Baku (C.04.5.1)"))),
     }
+
+
+def _link_path(token: str | None) -> str | None:
+    return token and reverse("live:link", args=[token])
+
+
+def _matches(
+    folded: FoldedTournament, number: int
+) -> list[tuple[team_pages.MatchView, list[tuple[team_pages.MatchBoardLine, ReportLine | None]]]]:
+    """The round's matches, each board with the players' reports still to confirm."""
+    reported = {b.key[1:]: b for b in reported_boards(folded.state, number)}
+    return [
+        (
+            view,
+            [(line, report_line(reported.get((view.number, line.board)))) for line in view.boards],
+        )
+        for view in team_pages.match_views(folded, number, organiser=True) or []
+    ]

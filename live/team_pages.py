@@ -19,17 +19,22 @@ from tiebreaks.teams.boards import (
     BoardOrder,
     BoardPrizes,
     BoardRecord,
+    BoardTiebreak,
+    PerformanceRules,
     PlayerGames,
     board_prizes,
+    minimum_games,
     player_games,
 )
 from tiebreaks.teams.model import RoundKind, TeamResult
+from tiebreaks.teams.standings import team_standings
 from tournaments.store.queries import (
     BoardPrizeSettings,
     FoldedTournament,
     PlayerState,
     match_boards,
     match_score,
+    pending_reports,
     score_text,
 )
 
@@ -44,6 +49,10 @@ class MatchBoardLine:
     white_team: int
     result: str | None
     implied: bool  # a forfeit because a seat is empty
+    result_seq: int | None = None  # the event of a result entered (a correction supersedes it)
+    rated: bool = True  # False: a game played but not rated (TRF W/D/L)
+    # Reported by its players, not confirmed yet (issue 22): shown so, never the result.
+    reported: bool = False
 
 
 @dataclass(frozen=True)
@@ -85,6 +94,7 @@ def match_views(
     for match in rnd.matches:
         views = match_boards(match, lineups, round_number, state.settings.boards)
         score = match_score(state, round_number, match)
+        reported = pending_reports(state, round_number, match.number)
         lines = tuple(
             MatchBoardLine(
                 v.board,
@@ -93,6 +103,9 @@ def match_views(
                 v.white_team,
                 v.result,
                 v.implied,
+                None if v.implied else match.results.get(v.board, (None, None))[1],
+                v.rated,
+                v.result is None and v.board in reported,
             )
             for v in views
         )
@@ -193,6 +206,7 @@ class CardBoard:
     colour: str  # "w" or "b"
     opponent: PlayerState | None
     result: str  # "1", "½", "0", "+", "−", "…"
+    reported: bool = False  # by its players, not confirmed yet
 
 
 @dataclass(frozen=True)
@@ -233,7 +247,14 @@ class TeamCard:
 def _seat(view: MatchBoardLine, team: int) -> CardBoard:
     white = view.white_team == team
     own, other = (view.white, view.black) if white else (view.black, view.white)
-    return CardBoard(view.board, own, "w" if white else "b", other, _own_result(view.result, white))
+    return CardBoard(
+        view.board,
+        own,
+        "w" if white else "b",
+        other,
+        _own_result(view.result, white),
+        view.reported,
+    )
 
 
 def _card_round(folded: FoldedTournament, number: int, team: int) -> CardRound:
@@ -308,6 +329,7 @@ class PlayerCardRound:
     colour: str  # "w", "b" or ""
     opponent: PlayerState | None
     result: str  # "1", "½", "0", "+", "−", "…"; else why there is no game
+    reported: bool = False  # by its players, not confirmed yet
 
 
 @dataclass(frozen=True)
@@ -330,6 +352,7 @@ def _player_round(card: CardRound, start_rank: int) -> PlayerCardRound:
             seat.colour,
             seat.opponent,
             seat.result,
+            seat.reported,
         )
     if card.mark == "bye":
         why = _("team bye")
@@ -382,9 +405,31 @@ def board_prize_tables(
     order: BoardOrder,
     min_games: int | None,
     assignment: BoardAssignment = BoardAssignment.EVERY_BOARD,
+    settings: BoardPrizeSettings | None = None,
 ) -> tuple[BoardPrizes, list[BoardPrizeTable]]:
-    """Each board's players as ``tiebreaks.teams.boards.board_prizes`` ranks them."""
-    prizes = board_prizes(folded.team_results, order, min_games, assignment)
+    """Each board's players as ``tiebreaks.teams.boards.board_prizes`` ranks them,
+    ``min_games`` in games, the regulations' options from the organiser's
+    ``settings`` (their percentages of the rounds made games here)."""
+    rules = settings or BoardPrizeSettings()
+    results = folded.team_results
+    reserve = rules.reserve_min_games
+    if reserve is not None and rules.minimum_unit == "percent":
+        reserve = minimum_games(reserve, results.rounds)
+    ties = None if rules.tiebreaks is None else tuple(BoardTiebreak(t) for t in rules.tiebreaks)
+    places = None
+    if ties and BoardTiebreak.TEAM_PLACE in ties:
+        standings = team_standings(results, folded.tiebreaks or None, folded.rules)
+        places = {row.team.number: row.rank for row in standings.rows}
+    prizes = board_prizes(
+        results,
+        order,
+        min_games,
+        assignment,
+        reserve_min_games=reserve,
+        rules=PerformanceRules(rules.rating_cap, rules.unrated_rating),
+        tiebreaks=ties,
+        team_places=places,
+    )
     players = folded.state.players
     tables = [
         BoardPrizeTable(
@@ -413,6 +458,18 @@ def board_assignments() -> tuple[tuple[str, str], ...]:
     )
 
 
+def board_tiebreak_names(prizes: BoardPrizes) -> str:
+    """The tie-breaks after the order, as the pages name them."""
+    names = {
+        BoardTiebreak.MUTUAL: _("mutual result"),
+        BoardTiebreak.GAMES: _("games played"),
+        BoardTiebreak.PERCENTAGE: _("percentage"),
+        BoardTiebreak.PERFORMANCE: _("rating performance"),
+        BoardTiebreak.TEAM_PLACE: _("team's final place"),
+    }
+    return ", ".join(names[t] for t in prizes.tiebreaks)
+
+
 class BoardPrizeQuery(serializers.Serializer):
     """The board prize page's and API's query: the order, the minimum of games and
     the board assignment (each absent: the organiser's setting)."""
@@ -427,21 +484,29 @@ class BoardPrizeRules:
     """What a board prize page or answer is ranked by."""
 
     order: BoardOrder
-    min_games: int | None  # None: the default
+    min_games: int | None  # None: the default; in games
     assignment: BoardAssignment
+    settings: BoardPrizeSettings  # the organiser's, for the regulations' options
 
 
-def board_prize_query(params: Mapping[str, Any], settings: BoardPrizeSettings) -> BoardPrizeRules:
+def board_prize_query(
+    params: Mapping[str, Any], settings: BoardPrizeSettings, rounds: int
+) -> BoardPrizeRules:
     """The rules a query asks for, the organiser's ``settings`` for what it leaves
-    out; ValueError naming the field when it is wrong."""
+    out (a minimum in percent of the ``rounds`` made games); ValueError naming the
+    field when it is wrong."""
     names = ("order", "min_games", "assignment")
     query = BoardPrizeQuery(data={k: params[k] for k in names if k in params})
     if not query.is_valid():
         field, errors = next(iter(query.errors.items()))
         raise ValueError(f"{field}: {errors[0]}")
     data = query.validated_data
+    minimum = settings.min_games
+    if minimum is not None and settings.minimum_unit == "percent":
+        minimum = minimum_games(minimum, rounds)
     return BoardPrizeRules(
         BoardOrder(data.get("order", settings.order)),
-        data.get("min_games", settings.min_games),
+        data.get("min_games", minimum),
         BoardAssignment(data.get("assignment", settings.assignment)),
+        settings,
     )

@@ -24,7 +24,6 @@ from tournaments.store.queries import (
     initial_ranking,
     last_seq,
     list_tournaments,
-    load_tournament,
     may_write,
     organised_by,
     pairing_verdict,
@@ -35,6 +34,7 @@ from . import spectator_content, team_pages
 from .corrections import correction_view, corrections
 from .moments import MomentError, entrant_names, moment, table_at
 from .overview import latest_progress
+from .pages import folded_or_404
 from .prize_pages import prize_texts
 from .prizes import prize_view
 from .snapshots import ensure_snapshot, latest_version
@@ -58,13 +58,6 @@ def _version_etag(request: HttpRequest, tournament_id: int, **kwargs: Any) -> st
         return None
     # The pages are rendered in the reader's language: one ETag per language.
     return f"{version}.{latest_version(tournament_id) or 0}.{get_language()}"
-
-
-def _folded(tournament_id: int) -> FoldedTournament:
-    try:
-        return load_tournament(tournament_id)
-    except TournamentNotFound as exc:
-        raise Http404(str(exc)) from exc
 
 
 def index(request: HttpRequest) -> HttpResponse:
@@ -136,7 +129,7 @@ def spectator(request: HttpRequest, tournament_id: int) -> HttpResponse:
         return _bad_moment(error)
     if past is not None:
         return _frozen_standings(request, past)
-    folded = _folded(tournament_id)
+    folded = folded_or_404(tournament_id)
     try:
         followed = folded.state.teams if folded.is_team else folded.state.players
         follow = parse_follow(request.GET.getlist("follow"), followed, teams=folded.is_team)
@@ -223,7 +216,7 @@ def round_pairings(request: HttpRequest, tournament_id: int, round_number: int) 
         past = _moment(request, tournament_id)
     except MomentError as error:
         return _bad_moment(error)
-    folded = past or _folded(tournament_id)
+    folded = past or folded_or_404(tournament_id)
     if folded.is_team:
         return _team_round(request, folded, round_number)
     view = spectator_content.round_view(folded, round_number)
@@ -249,7 +242,7 @@ def crosstable(request: HttpRequest, tournament_id: int) -> HttpResponse:
     except MomentError as error:
         return _bad_moment(error)
     if past is None:
-        folded = _folded(tournament_id)
+        folded = folded_or_404(tournament_id)
         table = ensure_snapshot(tournament_id).standings
     else:
         folded, table = past, table_at(past).table
@@ -278,7 +271,7 @@ def timeline(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """One step of the log (a result or a correction): the standings after it and the
     places it moved; ``?as_of=SEQ`` or ``?step=N``, the last step without either.
     ``?fragment=1``: the step alone (the live page's timeline tab)."""
-    folded = _folded(tournament_id)
+    folded = folded_or_404(tournament_id)
     try:
         view = step_view(folded, request.GET)
     except MomentError as error:
@@ -312,7 +305,7 @@ def team_match(
     request: HttpRequest, tournament_id: int, round_number: int, match_number: int
 ) -> HttpResponse:
     """One match: each board's players, colours and result, the match score so far."""
-    folded = _folded(tournament_id)
+    folded = folded_or_404(tournament_id)
     matches = team_pages.match_views(folded, round_number) if folded.is_team else None
     match = next((m for m in matches or () if m.number == match_number), None)
     if match is None:
@@ -325,7 +318,7 @@ def starting_list(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The players by pairing number (chess-results' "Starting rank"), before round 1
     and after; before round 1 it also says whether they are in the C.04.2 initial
     ranking's order yet."""
-    folded = _folded(tournament_id)
+    folded = folded_or_404(tournament_id)
     context = {**_heading(folded), **follow_live(request, tournament_id)}
     if folded.is_team:
         # A team event's list is its teams, by strength (issue 22: team_seeds).
@@ -342,7 +335,7 @@ def starting_list(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 @condition(etag_func=_version_etag)
 def player_card(request: HttpRequest, tournament_id: int, start_rank: int) -> HttpResponse:
-    folded = _folded(tournament_id)
+    folded = folded_or_404(tournament_id)
     if folded.is_team:
         return _team_player_card(request, folded, start_rank)
     standing = dict(_standings_order(tournament_id)).get(start_rank)
@@ -363,7 +356,7 @@ def _team_player_card(
 
 
 def _team_event(tournament_id: int) -> FoldedTournament:
-    folded = _folded(tournament_id)
+    folded = folded_or_404(tournament_id)
     if not folded.is_team:
         raise Http404(f"Tournament {tournament_id} is no team event.")
     return folded
@@ -386,31 +379,35 @@ def board_prizes(request: HttpRequest, tournament_id: int) -> HttpResponse:
     ``?assignment=``)."""
     folded = _team_event(tournament_id)
     try:
-        rules = team_pages.board_prize_query(request.GET, folded.state.board_prizes)
+        rules = team_pages.board_prize_query(
+            request.GET, folded.state.board_prizes, folded.team_results.rounds
+        )
     except ValueError as exc:
         return HttpResponseBadRequest(str(exc), content_type="text/plain; charset=utf-8")
     prizes, tables = team_pages.board_prize_tables(
-        folded, rules.order, rules.min_games, rules.assignment
+        folded, rules.order, rules.min_games, rules.assignment, rules.settings
     )
     context = {
         **_heading(folded),
         "prizes": prizes,
         "tables": tables,
         "assignments": team_pages.board_assignments(),
+        "prize_settings": rules.settings,
+        "tiebreak_names": team_pages.board_tiebreak_names(prizes),
     }
     return render(request, "live/board_prizes.html", context)
 
 
 @condition(etag_func=_version_etag)
 def roster(request: HttpRequest, tournament_id: int) -> JsonResponse:
-    return JsonResponse(spectator_content.roster(_folded(tournament_id)))
+    return JsonResponse(spectator_content.roster(folded_or_404(tournament_id)))
 
 
 @condition(etag_func=_version_etag)
 def correction(request: HttpRequest, tournament_id: int, seq: int) -> HttpResponse:
     """What correction ``seq`` changed: the result, the reason, who and when, and the
     places and tie-breaks before and after."""
-    folded = _folded(tournament_id)
+    folded = folded_or_404(tournament_id)
     view = correction_view(tournament_id, seq)
     if view is None:
         raise Http404(f"Event {seq} is no correction of this tournament.")

@@ -78,7 +78,8 @@ class CurrentRound(msgspec.Struct, omit_defaults=True):
     boards: list[BoardValues]
     byes: list[int]
     # Boards whose players reported a result the organiser has not confirmed yet
-    # (issue 21): shown as "reported", never as the result.
+    # (issue 21): shown as "reported", never as the result.  In a team event the
+    # matches with such a board (issue 22).
     reported: list[int] = msgspec.field(default_factory=list)
 
 

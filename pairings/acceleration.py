@@ -84,14 +84,27 @@ def _paired(entry: Round) -> bool:
     )
 
 
-def _last_ga_player(tournament: TournamentResults, absent: Collection[int]) -> int:
-    """The pairing number of the last GA player, from the list round 1 was (or is
-    to be) paired with."""
-    numbers = sorted(p.start_rank for p in tournament.players if _paired(p.round(1)))
-    if not numbers:
-        numbers = sorted(p.start_rank for p in tournament.players if p.start_rank not in absent)
-    # A single player rounds up to a GA of two: he is the last GA player.
+def last_ga(round_one: Collection[int]) -> int:
+    """The pairing number of the last GA participant (player or team), from the
+    pairing numbers round 1 was (or is to be) paired with; 0 for none."""
+    numbers = sorted(round_one)
+    # A single participant rounds up to a GA of two: he is the last GA one.
     return numbers[min(ga_size(len(numbers)), len(numbers)) - 1] if numbers else 0
+
+
+def baku_schedule(rounds: int, win: Fraction, draw: Fraction) -> tuple[Fraction, ...]:
+    """A GA participant's virtual points for rounds 1, 2, ...: ``win`` (the method's
+    1 point) in the first half of the accelerated rounds, ``draw`` (0.5) in the rest."""
+    full, accelerated = baku_rounds(rounds)
+    return tuple(win if number <= full else draw for number in range(1, accelerated + 1))
+
+
+def _last_ga_player(tournament: TournamentResults, absent: Collection[int]) -> int:
+    """The last GA player, from the list round 1 was (or is to be) paired with."""
+    numbers = [p.start_rank for p in tournament.players if _paired(p.round(1))]
+    if not numbers:
+        numbers = [p.start_rank for p in tournament.players if p.start_rank not in absent]
+    return last_ga(numbers)
 
 
 def baku(tournament: TournamentResults, absent: Collection[int] = ()) -> Acceleration:
@@ -104,13 +117,32 @@ def baku(tournament: TournamentResults, absent: Collection[int] = ()) -> Acceler
         raise AccelerationError(
             "Baku acceleration needs the standard scoring (a draw half a win, a loss 0)"
         )
-    full, accelerated = baku_rounds(tournament.rounds)
-    per_round = tuple(
-        scoring.win if number <= full else scoring.draw for number in range(1, accelerated + 1)
-    )
+    per_round = baku_schedule(tournament.rounds, scoring.win, scoring.draw)
     last = _last_ga_player(tournament, absent)
     ga = sorted(p.start_rank for p in tournament.players if p.start_rank <= last)
     return Acceleration(MappingProxyType(dict.fromkeys(ga, per_round)))
+
+
+def is_baku(given: Acceleration, tournament: TournamentResults) -> bool:
+    """Whether virtual points (a file's, say) are the Baku method's: the method's points
+    for every player up to the last GA one, none for the others.  Once round 1 is
+    paired, the last GA player is the method's; before, whoever the list was written
+    for (the players to be paired may change until then)."""
+    scoring = tournament.scoring
+    if not standard_scoring(scoring):
+        return False
+    per_round = baku_schedule(tournament.rounds, scoring.win, scoring.draw)
+    if any(_paired(p.round(1)) for p in tournament.players):
+        last = _last_ga_player(tournament, ())
+    else:
+        last = max((n for n, points in given.points.items() if any(points)), default=0)
+    rounds = range(1, tournament.rounds + 1)
+    ga = (p.start_rank for p in tournament.players if p.start_rank <= last)
+    expected = Acceleration(MappingProxyType(dict.fromkeys(ga, per_round)))
+    numbers = {p.start_rank for p in tournament.players} | set(given.points)
+    return last > 0 and all(
+        given.virtual_points(n, r) == expected.virtual_points(n, r) for n in numbers for r in rounds
+    )
 
 
 def by_method(

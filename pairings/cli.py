@@ -8,6 +8,7 @@ endorsement kit (checker, generator) with ``verify``.
     python -m pairings verify FILE.trf        re-derive every round, a verdict each
     --baku                                    with Baku acceleration (C.04.5.1)
     python -m pairings --team FILE.trf -p [OUTPUT]   pair a team Swiss (C.04.6)
+                                              (--baku: with Baku acceleration)
 
 ``-p`` writes the number of pairs, then ``white black`` per board in board order
 (black 0 for the pairing-allocated bye) to OUTPUT or standard output.  ``-c`` prints
@@ -16,7 +17,9 @@ tells the two apart.  ``verify`` prints every round: "as the engine pairs" or
 "differs: <boards>".  ``-g`` reads the generator's configuration
 (``pairings.generator``).  Exit codes: 0 done, 1 no legal pairing (or ``-c``/``verify``
 found rounds that differ), 2 bad input, with a line saying what is wrong.
-Virtual points can also come from the file (``XXA`` lines, ``192 FIDE_DUTCH_BAKU``).
+Virtual points can also come from the file (``XXA`` lines or TRF26 ``250`` records,
+which must agree when a file has both, ``192 FIDE_DUTCH_BAKU``; for teams ``250``
+records, ``192 FIDE_TEAM..._BAKU``).
 """
 
 from __future__ import annotations
@@ -126,15 +129,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
     if args.file is None:
         parser.error("a TRF file is needed")
-    if args.team and (args.c or args.baku):
-        print(
-            "error: --team pairs the next round (-p); -c and --baku are for individuals",
-            file=sys.stderr,
-        )
+    if args.team and args.c:
+        print("error: --team pairs the next round (-p); -c is for individuals", file=sys.stderr)
         return 2
     try:
         if args.team:
-            team_request = team_pairing_request(read_team_trf(args.file))
+            team_request = team_pairing_request(read_team_trf(args.file), args.baku)
             if team_request.round > team_request.tournament.rounds:
                 raise TeamError(f"all {team_request.tournament.rounds} rounds are paired")
             round_number, pair = team_request.round, partial(_pair_teams, team_request)
@@ -179,5 +179,6 @@ def _pair_teams(request: TeamPairingRequest) -> str:
             rules=request.rules,
             absent=request.absent,
             initial_colour=request.initial_colour,
+            acceleration=request.acceleration,
         )
     )

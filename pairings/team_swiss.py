@@ -44,6 +44,7 @@ from itertools import combinations, groupby
 from math import comb
 
 from pairings.matching import max_weight_matching
+from pairings.team_acceleration import TeamAcceleration, from_file
 from tiebreaks.model import Color, Unplayed
 from tiebreaks.teams.model import RoundKind, Score, TeamResult, TeamTournament
 from tiebreaks.teams.trf import TeamTrfFile
@@ -146,14 +147,23 @@ class TeamPairing:
 
 
 def team_states(
-    tournament: TeamTournament, round_number: int, rules: TeamSwissRules
+    tournament: TeamTournament,
+    round_number: int,
+    rules: TeamSwissRules,
+    acceleration: TeamAcceleration | None = None,
 ) -> dict[int, TeamState]:
-    """Each team's state after rounds 1..round_number - 1."""
+    """Each team's state after rounds 1..round_number - 1; its scores are the pairing
+    scores: with ``acceleration``, its virtual points for the round added."""
     results = tournament.results()
+    virtual = acceleration or TeamAcceleration()
     states = {}
     for team in tournament.teams:
         rows = results[team.number][: round_number - 1]
-        state = TeamState(team.number, Fraction(0), Fraction(0))
+        state = TeamState(
+            team.number,
+            virtual.virtual_score(team.number, round_number, rules.primary),
+            virtual.virtual_score(team.number, round_number, rules.primary.other),
+        )
         for number, row in enumerate(rows, 1):
             state.score += _score(row, rules.primary)
             state.secondary += _score(row, rules.primary.other)
@@ -166,8 +176,12 @@ def team_states(
                 state.no_pab = True
         states[team.number] = state
     if round_number > 1:
+        # The pairing scores the previous round was paired with (1.5).
         before = {
-            t: sum((_score(r, rules.primary) for r in rows[: round_number - 2]), Fraction(0))
+            t: sum(
+                (_score(r, rules.primary) for r in rows[: round_number - 2]),
+                virtual.virtual_score(t, round_number - 1, rules.primary),
+            )
             for t, rows in results.items()
         }
         for t, rows in results.items():
@@ -444,12 +458,14 @@ def pair_team_round(
     rules: TeamSwissRules | None = None,
     absent: Iterable[int] = (),
     initial_colour: Color = Color.WHITE,
+    acceleration: TeamAcceleration | None = None,
 ) -> TeamPairing:
     """Pair round ``round_number`` of a team Swiss from rounds 1..round_number - 1;
-    ``absent`` teams (their byes are known) are left out.  NoLegalPairing when C1 and
-    C2 cannot both hold (3.3.3: the Chief Arbiter decides)."""
+    ``absent`` teams (their byes are known) are left out; ``acceleration``'s virtual
+    points count in the pairing scores.  NoLegalPairing when C1 and C2 cannot both
+    hold (3.3.3: the Chief Arbiter decides)."""
     rules = rules or rules_from_code(tournament.system_code, tournament.primary)
-    states = team_states(tournament, round_number, rules)
+    states = team_states(tournament, round_number, rules, acceleration)
     pairing = _Round(states, rules, round_number, tournament.rounds, initial_colour)
     out = set(absent)
     waiting = sorted((t for t in states if t not in out), key=lambda t: (-states[t].score, t))
@@ -479,16 +495,18 @@ def pair_team_round(
 @dataclass(frozen=True)
 class TeamPairingRequest:
     """What a team file asks for: the round after the last one with a match, the teams
-    with a bye (240) in it, the initial colour and the rules of record 192."""
+    with a bye (240) in it, the initial colour, the rules of record 192 and the
+    virtual points (250 records, or 192 ``..._BAKU``)."""
 
     tournament: TeamTournament
     round: int
     absent: frozenset[int]
     initial_colour: Color
     rules: TeamSwissRules
+    acceleration: TeamAcceleration | None = None
 
 
-def team_pairing_request(file: TeamTrfFile) -> TeamPairingRequest:
+def team_pairing_request(file: TeamTrfFile, baku_option: bool = False) -> TeamPairingRequest:
     tournament = file.tournament
     played = sum(1 for rnd in tournament.schedule if rnd.matches)
     number = played + 1
@@ -500,6 +518,7 @@ def team_pairing_request(file: TeamTrfFile) -> TeamPairingRequest:
         absent,
         _initial_colour(file),
         rules_from_code(tournament.system_code, tournament.primary),
+        from_file(file.lines, tournament, absent, baku_option),
     )
 
 
@@ -512,13 +531,19 @@ def _initial_colour(file: TeamTrfFile) -> Color:
             return _WHITE if words[0].upper() == "W" else _BLACK
         if line.startswith("XXC") and words and words[0].lower() in ("white1", "black1"):
             return _WHITE if words[0].lower() == "white1" else _BLACK
-    schedule = file.tournament.schedule
+    return round_one_colour(file.tournament) or _WHITE
+
+
+def round_one_colour(tournament: TeamTournament) -> Color | None:
+    """The initial colour round 1 shows (4.3.1: the first team of a match, the smaller
+    TPN, has it when its TPN is odd); None before a match of round 1 is played."""
+    schedule = tournament.schedule
     for match in schedule[0].matches if schedule else ():
         if match.forfeit is None:
             first = min(match.teams())
             white = match.white == first
             return _WHITE if white == (first % 2 == 1) else _BLACK
-    return _WHITE
+    return None
 
 
 def format_team_pairing(pairing: TeamPairing) -> str:

@@ -10,7 +10,12 @@ for a tournament that has not started).
 Acceleration (C.04.5), as bbpPairings reads it: ``XXA NNNN pp.p pp.p ...`` gives
 player NNNN's virtual points for rounds 1, 2, ... (columns 10-13, 15-18, ...; a
 blank field is 0), and the TRF26 tournament type ``192 FIDE_DUTCH_BAKU`` asks for
-the Baku method's virtual points.
+the Baku method's virtual points.  TRF26 gives them in ``250`` records instead
+(``acceleration_records``; for individuals the points are in the game-points columns
+10-13, the match points 5-8 stay blank or 0): the same virtual points, read as the
+XXA lines that say the same thing.  A file with both must have them agree; 250
+records, as TRF26 has it, make a ``192 ..._BAKU`` be disregarded, and ``--baku``
+with them is refused.
 """
 
 from __future__ import annotations
@@ -22,6 +27,14 @@ from fractions import Fraction
 from types import MappingProxyType
 
 from pairings.acceleration import Acceleration, baku
+from pairings.acceleration_records import (
+    GAME_POINTS_COLUMN,
+    MATCH_POINTS_COLUMN,
+    Points,
+    expand,
+    parse_records,
+    per_round,
+)
 from pairings.players import made_by_pairing, other
 from tiebreaks.errors import TrfError
 from tiebreaks.model import Color, TournamentResults, Unplayed, UnplayedRound
@@ -133,7 +146,7 @@ def _xxa(trf: TrfFile) -> dict[int, tuple[Fraction, ...]]:
     return points
 
 
-def _baku_requested(trf: TrfFile) -> int | None:
+def baku_requested(trf: TrfFile) -> int | None:
     """The line of a ``192 FIDE_DUTCH_BAKU`` (TRF26 tournament type), if any."""
     for number, raw in enumerate(trf.headers.lines, start=1):
         if raw.startswith("192") and raw[4:].strip().upper().endswith("_BAKU"):
@@ -141,20 +154,83 @@ def _baku_requested(trf: TrfFile) -> int | None:
     return None
 
 
+def _records(trf: TrfFile) -> dict[tuple[int, int], tuple[Points, int]]:
+    """(player, round) -> (points, line) of the file's 250 records: an individual's
+    virtual points are game points, match points are for teams."""
+    records = parse_records(trf.headers.lines)
+    for record in records:
+        if record.match_points:
+            raise TrfError(
+                record.line,
+                MATCH_POINTS_COLUMN,
+                "250 match points are for teams: a player's virtual points go in columns 10-13",
+            )
+    players = {p.start_rank for p in trf.tournament.players}
+    return expand(records, players, trf.tournament.rounds, noun="player")
+
+
+def _first_line(trf: TrfFile, code: str) -> int:
+    return next(n for n, raw in enumerate(trf.headers.lines, start=1) if raw.startswith(code))
+
+
+def _check_agreement(
+    trf: TrfFile,
+    listed: dict[int, tuple[Fraction, ...]],
+    given: dict[tuple[int, int], tuple[Points, int]],
+) -> None:
+    """XXA lines and 250 records in one file must give the same virtual points: the
+    first player and round they disagree on is refused, at the XXA line (the 250
+    record when the player has none)."""
+    lines = enumerate(trf.headers.lines, start=1)
+    xxa_line = {int(raw[4:8]): n for n, raw in lines if raw.startswith("XXA")}
+    for player in sorted(set(listed) | {player for player, _ in given}):
+        xxa = listed.get(player, ())
+        for rnd in range(1, trf.tournament.rounds + 1):
+            from_xxa = xxa[rnd - 1] if rnd <= len(xxa) else Fraction(0)
+            (_, from_250), record = given.get((player, rnd), ((Fraction(0), Fraction(0)), 0))
+            if from_xxa == from_250:
+                continue
+            where = f"line {record}" if record else "no record"
+            reason = (
+                f"XXA and 250 disagree: player {player} round {rnd} has {float(from_xxa):.1f} "
+                f"virtual points in XXA, {float(from_250):.1f} in 250 ({where})"
+            )
+            if player in xxa_line:
+                raise TrfError(xxa_line[player], GAME_POINTS_COLUMN + 5 * (rnd - 1), reason)
+            raise TrfError(record, GAME_POINTS_COLUMN, reason)
+
+
+def listed_acceleration(trf: TrfFile) -> tuple[Acceleration, int] | None:
+    """The virtual points the file's XXA lines or 250 records list, with the line of
+    the first of them; None when it has neither.  Both must agree."""
+    listed = _xxa(trf)
+    given = _records(trf)
+    if listed and given:
+        _check_agreement(trf, listed, given)
+    if given:
+        return Acceleration(MappingProxyType(per_round(given, 1))), _first_line(trf, "250")
+    if listed:
+        return Acceleration(MappingProxyType(listed)), _first_line(trf, "XXA")
+    return None
+
+
 def acceleration(
     trf: TrfFile, baku_option: bool = False, absent: frozenset[int] = frozenset()
 ) -> Acceleration | None:
-    """The virtual points the file (XXA lines, or 192 ..._BAKU) or ``--baku`` asks for;
-    XXA lines together with a Baku request are refused as contradicting each other."""
-    listed = _xxa(trf)
-    requested = _baku_requested(trf)
-    if listed and (baku_option or requested):
-        line = requested or next(
-            n for n, raw in enumerate(trf.headers.lines, start=1) if raw.startswith("XXA")
-        )
+    """The virtual points the file (XXA lines, 250 records, or 192 ..._BAKU) or
+    ``--baku`` asks for; XXA lines together with a Baku request, 250 records with
+    ``--baku``, and XXA lines and 250 records that disagree are refused."""
+    listed = listed_acceleration(trf)
+    requested = baku_requested(trf)
+    has_xxa = any(raw.startswith("XXA") for raw in trf.headers.lines)
+    if has_xxa and (baku_option or requested):
+        line = requested or _first_line(trf, "XXA")
         raise TrfError(line, 1, "XXA lines and Baku acceleration both give virtual points")
-    if listed:
-        return Acceleration(MappingProxyType(listed))
+    if listed is not None:
+        points, line = listed
+        if baku_option:
+            raise TrfError(line, 1, "250 records and --baku both give virtual points")
+        return points
     if baku_option or requested:
         return baku(trf.tournament, absent)
     return None

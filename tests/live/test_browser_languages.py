@@ -19,11 +19,11 @@ __all__ = ["browser", "server", "tournament"]  # fixtures, used by name
 # catalogues' texts, written out here so that a lost entry fails), the decimal mark.
 LANGUAGES = {
     "en": ("Standings", "live", "Buchholz Cut-1", "."),
-    "fr": ("Classement", "en direct", "Buchholz moins 1", ","),
+    "fr": ("Classement", "en direct", "Buchholz tronqué 1", ","),
     "de": ("Tabelle", "live", "Buchholz Streichwertung 1", ","),
     "es": ("Clasificación", "en directo", "Buchholz menos 1", ","),
     "it": ("Classifica", "in diretta", "Buchholz meno 1", ","),
-    "ru": ("Таблица", "онлайн", "Бухгольц без 1", ","),
+    "ru": ("Положение", "онлайн", "Бухгольц без 1", ","),
 }
 
 

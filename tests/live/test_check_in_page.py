@@ -38,6 +38,11 @@ def stored(tid: int) -> int:
     return Event.objects.filter(tournament_id=tid).count()
 
 
+def check_in_all(tid: int) -> dict[str, str]:
+    """The "Check in all" form of a page drawn now (its version: the last seq)."""
+    return {"round": "1", "action": "all", "expected_seq": str(stored(tid))}
+
+
 def test_the_page_lists_the_players_not_checked_in(client):
     tid = with_check_in()
     page = client.get(url(tid))
@@ -65,7 +70,7 @@ def test_check_in_all_checks_in_every_player_not_withdrawn_nor_on_a_bye(client):
     tid = with_check_in(players=5)
     commands.withdraw_player(tid, {"start_rank": 4, "from_round": 1}, author=organiser())
     commands.request_bye(tid, {"start_rank": 5, "round": 1, "points": "half"}, author=organiser())
-    client.post(url(tid), {"round": "1", "action": "all"})
+    client.post(url(tid), check_in_all(tid))
     assert checked(tid) == {1, 2, 3}
 
 
@@ -104,7 +109,7 @@ def test_the_page_says_when_the_tournament_pairs_everybody(client):
 
 def test_anonymous_users_are_sent_to_sign_in():
     tid = with_check_in()
-    response = Client().post(url(tid), {"round": "1", "action": "all"})
+    response = Client().post(url(tid), check_in_all(tid))
     assert response.status_code == 302 and checked(tid) == frozenset()
 
 
@@ -112,7 +117,7 @@ def test_another_organiser_may_not_check_players_in():
     tid = with_check_in()
     other = Client()
     other.force_login(organiser("mallory"))
-    assert other.post(url(tid), {"round": "1", "action": "all"}).status_code == 403
+    assert other.post(url(tid), check_in_all(tid)).status_code == 403
     assert checked(tid) == frozenset()
 
 
@@ -120,14 +125,14 @@ def test_a_post_without_the_csrf_token_is_refused():
     tid = with_check_in()
     strict = Client(enforce_csrf_checks=True)
     strict.force_login(organiser())
-    assert strict.post(url(tid), {"round": "1", "action": "all"}).status_code == 403
+    assert strict.post(url(tid), check_in_all(tid)).status_code == 403
 
 
 def test_the_page_is_in_the_readers_language():
     tid = with_check_in()
     french = Client(headers={"accept-language": "fr"})
     french.force_login(organiser())
-    french.post(url(tid), {"round": "1", "action": "all"})
+    french.post(url(tid), check_in_all(tid))
     html = french.get(url(tid)).content.decode()
     assert "Pointage pour la ronde 1" in html
     assert "4 joueurs pointés pour la ronde 1." in html

@@ -4,12 +4,15 @@ the switcher."""
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Iterator
 from fractions import Fraction
+from html import unescape
 from pathlib import Path
 
 import pytest
+from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po
 from django.conf import settings
 from django.test import Client
@@ -27,10 +30,12 @@ from tests.builders import (
 )
 from tiebreaks.definitions import CATALOGUE
 from tournaments.store import commands
+from tournaments.store.queries import current_board, load_tournament
 
 from .builders import make_tournament, organiser, round_two_with_a_withdrawal_and_a_bye
 
-LIVE = Path(__file__).resolve().parents[2] / "live"
+ROOT = Path(__file__).resolve().parents[2]
+LIVE = ROOT / "live"
 TEMPLATES = LIVE / "templates"
 TEMPLATE_NAMES = sorted(str(path.relative_to(TEMPLATES)) for path in TEMPLATES.rglob("*.html"))
 SCRIPTS = (
@@ -101,6 +106,175 @@ def test_every_text_the_scripts_translate_is_in_the_script_catalogue(language: s
     }
     assert len(marked) > 30  # the finder finds them
     assert marked - set(catalogue(language, "djangojs")) == set()
+
+
+# --------------------------------------------------------------------------- refusals
+
+# The domain's refusals are made by tournaments.domain.errors.msg (xgettext --keyword=msg).
+REFUSAL_SOURCES = sorted((ROOT / "tournaments/domain").glob("*.py")) + sorted(
+    (ROOT / "tournaments/store").glob("*.py")
+)
+PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
+
+
+def refusal_templates() -> set[str]:
+    return {
+        message
+        for path in REFUSAL_SOURCES
+        for _, message, _, _ in extract_from_file("python", path, keywords={"msg": None})
+        if isinstance(message, str)  # msg takes one text, never a plural
+    }
+
+
+def test_the_refusal_finder_finds_the_templates_of_the_domain() -> None:
+    templates = refusal_templates()
+    assert len(templates) > 150
+    assert "%(name)s withdrew before round %(round)s" in templates
+    # Implicit concatenation of a long template is read as one text.
+    assert (
+        "%(who)s is paired in round %(round)s: record a forfeit there,"
+        " or withdraw from a later round"
+    ) in templates
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_refusal_of_the_domain_is_in_the_catalogue(language: str) -> None:
+    assert refusal_templates() - set(catalogue(language, "django")) == set()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_refusal_translation_takes_the_parameters_of_its_template(language: str) -> None:
+    """A translation that lost or renamed a parameter would fail at the edge
+    (``gettext(template) % params``); ``python-format`` lets msgfmt --check-format
+    check them too."""
+    path = LIVE / "locale" / language / "LC_MESSAGES" / "django.po"
+    with path.open("rb") as po:
+        entries = {m.id: m for m in read_po(po) if isinstance(m.id, str)}
+    wrong = []
+    for template in refusal_templates() & set(entries):  # the missing: the test above
+        entry = entries[template]
+        named = set(PLACEHOLDER.findall(template))
+        if named and "python-format" not in entry.flags:
+            wrong.append(f"{template}: not flagged python-format")
+        if set(PLACEHOLDER.findall(str(entry.string))) != named:
+            wrong.append(f"{template}: {entry.string}")
+    assert wrong == []
+
+
+def _bare_texts(source: str) -> list[int]:
+    """The lines where a refusal's message is a bare string or an f-string (not made
+    by msg, so never translated)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+            continue
+        if node.func.id == "CommandError" and len(node.args) > 1:
+            texts = [node.args[1]]
+        elif node.func.id == "Invalid" and node.args:
+            given = node.args[0]
+            texts = (
+                [
+                    item
+                    for value in given.values
+                    if isinstance(value, ast.List)
+                    for item in value.elts
+                ]
+                if isinstance(given, ast.Dict)
+                else [given]
+            )
+        else:
+            continue
+        found += [
+            text.lineno
+            for text in texts
+            if isinstance(text, ast.JoinedStr)
+            or (isinstance(text, ast.Constant) and isinstance(text.value, str))
+        ]
+    return found
+
+
+def test_the_bare_text_finder_finds_a_string_and_an_f_string() -> None:
+    source = 'CommandError("round", "closed")\nInvalid({"x": [f"{n} is"]})\nInvalid(msg("ok"))'
+    assert _bare_texts(source) == [1, 2]
+
+
+@pytest.mark.parametrize("path", REFUSAL_SOURCES, ids=lambda path: path.name)
+def test_every_refusal_of_the_domain_is_made_by_msg(path: Path) -> None:
+    assert _bare_texts(path.read_text()) == []
+
+
+@pytest.mark.django_db
+def test_a_refusal_on_an_organiser_page_is_in_the_page_language() -> None:
+    author = organiser()
+    tid = build_tournament(author=author, players=2, rounds=5)
+    commands.change_settings(tid, {"changes": {"max_half_byes": 0}}, author=author)
+    client = Client(headers={"accept-language": "fr"})
+    client.force_login(author)
+    form = {"action": "bye", "player_id": "1", "round": "2", "points": "half"}
+    page = client.post(reverse("live:player-action", args=[tid]), form, follow=True)
+    html = page.content.decode()
+    assert "Player 1 a 0 exempts à ½ point : le tournoi en autorise 0 (max_half_byes)" in html
+    assert "half-point byes" not in html
+
+
+@pytest.mark.django_db
+def test_a_bad_cell_of_a_registration_preview_is_told_in_the_page_language() -> None:
+    author = organiser()
+    tid = build_tournament(author=author, players=2, rounds=5)
+    client = Client(headers={"accept-language": "it"})
+    client.force_login(author)
+    form = {"action": "preview", "rows": "Ann\t\tabc"}
+    page = client.post(reverse("live:register", args=[tid]), form)
+    assert page.status_code == 400
+    assert (
+        "riga 1, colonna 3 (rating): 'abc' non è un Elo (un numero intero, vuoto se non"
+        " classificato)"
+    ) in unescape(page.content.decode())
+
+
+@pytest.mark.django_db
+def test_a_refusal_follows_the_language_the_switcher_chose() -> None:
+    author = organiser()
+    tid = build_tournament(author=author, players=4, rounds=5)
+    client = Client(headers={"accept-language": "fr"})
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
+    client.force_login(author)
+    action = reverse("live:player-action", args=[tid])
+    form = {"action": "withdraw", "player_id": "1", "from_round": "2"}
+    client.post(action, form)
+    html = client.post(action, form, follow=True).content.decode()
+    assert "Spieler 1 hat sich schon ab Runde 2 zurückgezogen" in html
+
+
+@pytest.mark.django_db
+def test_a_refusal_on_a_team_players_link_is_in_the_page_language() -> None:
+    tid = build_team_event(teams=4, boards=2, reserves=1)
+    commands.start_team_round(tid, {"round": 1}, author=organiser())
+    client = Client(headers={"accept-language": "de"})
+    reserve = client.post(private_link(tid, 3), {"result": "1-0"})  # not in the line-up
+    assert reserve.status_code == 400
+    assert (
+        "player_id: Player 1.3 steht nicht in der Aufstellung der Mannschaft 1 für Runde 1"
+    ) in unescape(reserve.content.decode())
+
+
+@pytest.mark.django_db
+def test_a_refusal_naming_a_board_of_a_match_says_the_board_in_the_page_language() -> None:
+    """The board is a message inside the refusal's message: both are translated."""
+    author = organiser()
+    tid = build_team_event(author=author, teams=4, boards=2, reserves=1)
+    commands.start_team_round(tid, {"round": 1}, author=author)
+    commands.report_result(tid, {"player_id": 11, "result": "1/2-1/2"})
+    seen = load_tournament(tid).state.reports[(1, 1, 2)][11].seq
+    commands.report_result(tid, {"player_id": 11, "result": "1-0"})
+    client = Client(headers={"accept-language": "fr"})
+    client.force_login(author)
+    form = {"match": "1", "board": "2", "reports": [str(seen)], "action": "confirm"}
+    page = client.post(reverse("live:reports", args=[tid, 1]), form, follow=True)
+    assert (
+        "les déclarations de l’échiquier 2 du match 1 à la ronde 1 ont changé depuis le"
+        " chargement de votre page"
+    ) in unescape(page.content.decode())
 
 
 # --------------------------------------------------------------------------- rendered
@@ -232,8 +406,10 @@ def test_the_console_texts_of_issue_18_render_with_no_message_missing(
     client = Client(headers={"accept-language": language})
     client.force_login(author)
     check_in = reverse("live:check-in", args=[tid])
-    client.post(check_in, {"round": "1", "action": "all"})  # a success
-    client.post(check_in, {"round": "1", "action": "all"})  # a refusal
+    drawn = {"round": "1", "action": "all", "expected_seq": client.get(check_in).context["version"]}
+    client.post(check_in, drawn)  # a success
+    client.post(check_in, drawn)  # a refusal: the page's version is stale
+    client.post(check_in, {"round": "1", "action": "all"})  # a form without its version
     client.post(check_in, {"round": "1", "player_id": "1", "action": "out"})
     assert client.get(check_in).status_code == 200
     client.post(reverse("live:create"), {"name": "X", "rounds": "3", "no_half_byes_in": "x"})
@@ -251,18 +427,30 @@ def test_the_reports_links_and_team_byes_render_with_no_message_missing(
     language: str, missing: set[str]
 ) -> None:
     """The players' reports on the entry page, the slips' links, a team's
-    withdrawal, bye and captain's link on team management, and their messages."""
+    withdrawal, bye and captain's link on team management, the match slips, and
+    their messages."""
     tid = round_two_with_a_withdrawal_and_a_bye()
     commands.report_result(tid, {"player_id": 4, "result": "1-0"})
     commands.report_result(tid, {"player_id": 1, "result": "0-1"})
     teams = build_team_event(author=organiser(), boards=2, system="swiss")
+    commands.start_team_round(teams, {"round": 1}, author=organiser())
+    state = load_tournament(teams).state
+    for player_id, result in ((1, "1-0"), (current_board(state, 1).opponent, "0-1"), (2, "1-0")):
+        commands.report_result(teams, {"player_id": player_id, "result": result})
     client = Client(headers={"accept-language": language})
     client.force_login(organiser())
     links = reverse("live:links", args=[tid])
     manage = reverse("live:team-manage", args=[teams])
+    team_reports = reverse("live:reports", args=[teams, 1])
+    # The team page before the conflict on board 1 is settled.
+    assert client.get(manage).status_code == 200
     actions = [
         (links, {"role": "player", "action": "issue", "round": "2"}),
         (reverse("live:reports", args=[tid, 2]), {"board": "99", "action": "reject"}),
+        (team_reports, {"match": "1", "board": "1", "action": "confirm"}),
+        (team_reports, {"match": "1", "board": "1", "action": "confirm", "result": "1-0"}),
+        (team_reports, {"match": "1", "board": "2", "action": "reject", "reason": "on"}),
+        (reverse("live:links", args=[teams]), {"role": "player", "action": "issue"}),
         (manage, {"action": "withdraw", "team": "4", "from_round": "2", "round": "1"}),
         (manage, {"action": "bye", "team": "1", "bye_round": "2", "points": "half", "round": "1"}),
         (
@@ -276,6 +464,7 @@ def test_the_reports_links_and_team_byes_render_with_no_message_missing(
         reverse("live:slips", args=[tid, 2]),
         reverse("live:enter", args=[tid, 2]),
         manage,
+        reverse("live:slips", args=[teams, 1]),
     ):
         assert client.get(url).status_code == 200, url
     assert missing == set()
@@ -312,10 +501,13 @@ def test_the_private_link_pages_render_with_no_message_missing(
     commands.report_result(tid, {"player_id": 4, "result": "1-0"})
     commands.report_result(tid, {"player_id": 1, "result": "0-1"})
     team = build_team_event(teams=2, boards=2, lined_up=False)
+    started = build_team_event(teams=2, boards=2)
+    commands.start_team_round(started, {"round": 1}, author=organiser())
     client = Client(headers={"accept-language": language})
     pages = [
         private_link(tid, 4),  # reported, and the opponent reported otherwise
         private_link(team, 1, role="captain"),
+        private_link(started, 1),  # a team event's board of a match
         reverse("live:link", args=["not-a-link"]),
         reverse("live:round", args=[tid, 2]),  # board 1 reported
     ]
@@ -373,7 +565,7 @@ def test_every_tiebreak_of_the_engine_has_a_name_in_the_catalogue() -> None:
 
 def test_a_tiebreak_name_is_read_in_the_page_language_with_its_modifiers() -> None:
     with translation.override("fr"):
-        assert tiebreak_name("BH/C1") == "Buchholz moins 1"
+        assert tiebreak_name("BH/C1") == "Buchholz tronqué 1"
     with translation.override("de"):
         assert tiebreak_name("SB") == "Sonneborn-Berger"
         assert tiebreak_name("ARO") == "Elo-Schnitt der Gegner"

@@ -103,3 +103,34 @@ def test_a_team_file_imports_as_a_team_event_with_the_files_scores(client: Clien
     # The file's 310 records: MP 2, 0, 3, 3 and GP 2, 1, 2.5, 2.5.
     scores = {r.team.number: (r.match_points, r.game_points) for r in rows}
     assert scores == {1: (2, 2), 2: (0, 1), 3: (3, Fraction(5, 2)), 4: (3, Fraction(5, 2))}
+
+
+def test_a_team_file_with_a_bye_two_rounds_ahead_keeps_it(client: Client) -> None:
+    assert upload(client, DATA / "team_future_bye.trf").status_code == 302
+    state = load_tournament(Tournament.objects.latest("pk").pk).state
+    assert dict(state.team_byes) == {3: {2: "half"}}
+
+
+def test_a_team_file_with_an_unrated_board_keeps_it_unrated(client: Client) -> None:
+    assert upload(client, DATA / "team_unrated_board.trf").status_code == 302
+    state = load_tournament(Tournament.objects.latest("pk").pk).state
+    assert state.team_rounds[1].matches[0].unrated == {1}
+
+
+def test_a_team_file_of_colour_type_b_imports_as_type_b(client: Client) -> None:
+    assert upload(client, DATA / "team_colour_type_b.trf").status_code == 302
+    state = load_tournament(Tournament.objects.latest("pk").pk).state
+    assert state.settings.colour_type == "B"
+
+
+def test_a_team_file_with_a_192_code_it_cannot_pair_by_is_refused_naming_the_line(
+    client: Client, tmp_path: Path
+) -> None:
+    text = (DATA / "team_colour_type_b.trf").read_text()
+    path = tmp_path / "baku.trf"
+    path.write_text(text.replace("FIDE_TEAM_TYPEB_MP_GP", "FIDE_TEAM_BAKU_TYPEA_MP_GP"))
+    response = upload(client, path)
+    assert response.status_code == 400
+    line = text.split("\n").index("192 FIDE_TEAM_TYPEB_MP_GP") + 1
+    assert f"line {line}, column 5" in response.content.decode()
+    assert not Tournament.objects.exists()

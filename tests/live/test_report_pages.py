@@ -7,7 +7,6 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
-from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 from redis.exceptions import RedisError
@@ -15,34 +14,17 @@ from rest_framework.throttling import SimpleRateThrottle
 
 from live.private_pages import LinkThrottle
 from live.projection import build_standings
-from tests.builders import build_tournament, organiser, private_link, record
+from tests.builders import build_tournament, organiser, private_link, record, report, signed_in
 from tournaments.store import commands
 from tournaments.store.queries import load_tournament
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("empty_cache")]
 
 
 @pytest.fixture
 def tid() -> int:
     """Four players, round 1 paired: board 1 is 1 v 3, board 2 is 2 v 4."""
     return build_tournament(players=4, pairings=[[(1, 3), (2, 4)]])
-
-
-@pytest.fixture(autouse=True)
-def _no_throttle_counts():
-    cache.clear()  # the link throttle counts in the cache
-    yield
-    cache.clear()
-
-
-def signed_in() -> Client:
-    client = Client()
-    client.force_login(organiser())
-    return client
-
-
-def report(tid: int, player_id: int, result: str) -> None:
-    commands.report_result(tid, {"player_id": player_id, "result": result})
 
 
 def test_the_link_shows_the_players_board_and_opponent(tid):
@@ -56,7 +38,7 @@ def test_a_report_through_the_link_is_stored_for_the_links_player(tid):
     link = private_link(tid, 4)
     response = Client().post(link, {"result": "0-1"})
     assert response.status_code == 302
-    assert load_tournament(tid).state.reports[(1, 2)][4].result == "0-1"
+    assert load_tournament(tid).state.reports[(1, None, 2)][4].result == "0-1"
 
 
 def test_a_bad_report_answers_400_naming_the_field(tid):
@@ -118,7 +100,7 @@ def test_the_organiser_rejects_from_the_entry_page(tid):
     report(tid, 2, "1/2-1/2")
     url = reverse("live:reports", args=[tid, 1])
     signed_in().post(url, {"board": "2", "action": "reject", "reason": "still playing"})
-    assert (1, 2) not in load_tournament(tid).state.reports
+    assert (1, None, 2) not in load_tournament(tid).state.reports
 
 
 def test_only_organisers_confirm(tid):

@@ -150,6 +150,35 @@ def test_a_bad_board_assignment_is_shown_naming_the_field_and_not_stored() -> No
     assert stored(tid) == before
 
 
+def test_the_regulations_board_prize_options_are_set_from_the_page() -> None:
+    tid = build_team_event(teams=4, boards=2)
+    form = {
+        "action": "board_prizes",
+        "order": "performance",
+        "rating_cap": "400",
+        "unrated_rating": "1000",
+        "tiebreaks": "mutual, games",
+    }
+    assert post(signed_in(), tid, **form).status_code == 303
+    settings = load_tournament(tid).state.board_prizes
+    assert (settings.rating_cap, settings.unrated_rating, settings.tiebreaks) == (
+        400,
+        1000,
+        ("mutual", "games"),
+    )
+
+
+def test_a_bad_board_prize_tiebreak_is_shown_naming_the_field_and_not_stored() -> None:
+    tid = build_team_event(teams=4, boards=2)
+    before = stored(tid)
+    form = {"action": "board_prizes", "order": "performance", "tiebreaks": "buchholz"}
+    response = post(signed_in(), tid, **form)
+    html = response.content.decode()
+    alert = html.split('<p class="message error" role="alert">')[1].split("</p>")[0]
+    assert response.status_code == 400 and alert.startswith("tiebreaks")
+    assert stored(tid) == before
+
+
 def test_a_bye_for_a_paired_round_is_shown_and_not_stored() -> None:
     tid = build_team_event(teams=4, boards=2, system="swiss")
     before = stored(tid)
@@ -213,3 +242,79 @@ def test_back_to_the_roster_order_the_page_drops_the_tolerance() -> None:
     post(client, tid, action="lineup_order", lineup_order="roster", lineup_tolerance="40")
     settings = load_tournament(tid).state.settings
     assert (settings.lineup_order, settings.lineup_tolerance) == ("roster", None)
+
+
+def test_a_board_result_marked_not_rated_is_stored_unrated_and_shown_so() -> None:
+    tid = build_team_event(teams=4, boards=2)
+    client = signed_in()
+    form = {"action": "board", "round": "1", "match": "1", "board": "2", "current": ""}
+    assert post(client, tid, **form, result="1/2-1/2", unrated="on").status_code == 303
+    match = load_tournament(tid).state.team_rounds[1].match(1)
+    assert match is not None and match.unrated == {2}
+    page = client.get(reverse("live:team-manage", args=[tid])).content.decode()
+    assert 'name="unrated" checked' in page
+
+
+def test_a_forfeit_marked_not_rated_is_shown_refused_and_not_stored() -> None:
+    tid = build_team_event(teams=4, boards=2)
+    before = stored(tid)
+    form = {"action": "board", "round": "1", "match": "1", "board": "1", "current": ""}
+    refused = post(signed_in(), tid, **form, result="+/-", unrated="on")
+    assert refused.status_code == 400 and "rated: " in refused.content.decode()
+    assert stored(tid) == before
+
+
+def test_the_colour_type_is_set_from_the_page_of_a_team_swiss() -> None:
+    tid = build_team_event(teams=4, boards=2, system="swiss")
+    client = signed_in()
+    assert post(client, tid, action="colour_type", colour_type="B").status_code == 303
+    assert load_tournament(tid).state.settings.colour_type == "B"
+    page = client.get(reverse("live:team-manage", args=[tid])).content.decode()
+    assert '<option value="B" selected>' in page
+
+
+def test_a_round_robin_page_offers_no_colour_type() -> None:
+    tid = build_team_event(teams=4, boards=2)
+    page = signed_in().get(reverse("live:team-manage", args=[tid])).content.decode()
+    assert 'name="colour_type"' not in page
+
+
+def _unpaired_swiss() -> int:
+    """A team Swiss of 8 teams, 2 boards, 5 rounds, round 1 not paired."""
+    author = organiser()
+    body = {"name": "Swiss", "rounds": 5, "system": "swiss", "kind": "team", "boards": 2}
+    tid = commands.create_tournament(body, author=author).tournament_id
+    for t in range(1, 9):
+        players = [{"name": f"Player {t}.{i}", "rating": 2400 - 10 * (2 * t + i)} for i in (1, 2)]
+        commands.register_team(tid, {"name": f"Club {t}", "players": players}, author=author)
+    return tid
+
+
+def test_baku_acceleration_is_set_from_the_page_and_pairs_round_one() -> None:
+    tid = _unpaired_swiss()
+    client = signed_in()
+    assert post(client, tid, action="acceleration", acceleration="baku").status_code == 303
+    assert load_tournament(tid).state.settings.acceleration == "baku"
+    html = client.get(reverse("live:team-manage", args=[tid])).content.decode()
+    assert '<option value="baku" selected>' in html
+    # GA = 1-4 with 2 virtual MP: 1-3, 4-2 above 5-7, 8-6.
+    assert post(client, tid, action="pair").status_code == 303
+    matches = load_tournament(tid).state.team_rounds[1].matches
+    assert [(m.white, m.black) for m in matches] == [(1, 3), (4, 2), (5, 7), (8, 6)]
+
+
+def test_a_refused_acceleration_is_shown_and_stores_nothing() -> None:
+    tid = _unpaired_swiss()
+    client = signed_in()
+    before = stored(tid)
+    response = post(client, tid, action="acceleration", acceleration="fast")
+    assert response.status_code == 400 and "acceleration" in response.content.decode()
+    assert stored(tid) == before
+
+
+def test_the_public_page_states_the_organisers_rating_cap() -> None:
+    tid = build_team_event(teams=4, boards=2)
+    form = {"action": "board_prizes", "order": "performance", "rating_cap": "400"}
+    post(signed_in(), tid, **form)
+    public = Client().get(reverse("live:board-prizes", args=[tid])).content.decode()
+    assert "counts at most 400 points above or below the player" in public

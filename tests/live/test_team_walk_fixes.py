@@ -222,6 +222,15 @@ def test_a_refused_roster_keeps_what_was_typed() -> None:
     assert "#4\n#99</textarea>" in html
 
 
+def test_a_refused_roster_names_the_line_and_says_why_in_the_page_language() -> None:
+    tid = build_team_event(teams=4, boards=2)
+    client = Client(headers={"accept-language": "de"})
+    client.force_login(organiser())
+    form = {"action": "roster", "round": "1", "team": "2", "roster": "#4\n#99"}
+    html = client.post(manage(tid), form).content.decode()
+    assert "roster, Zeile 2, start_rank: Spieler 99 steht nicht im Kader der Mannschaft 2" in html
+
+
 def test_home_counts_a_team_events_entrants_as_teams() -> None:
     tid = build_team_event(teams=4, boards=2)
     ensure_snapshot(tid)

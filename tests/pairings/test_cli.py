@@ -307,3 +307,89 @@ def test_check_pairs_again_with_the_acceleration_asked_for(tmp_path, capsys):
     path = write(tmp_path, lines)
     assert main([path, "-c", "--baku"]) == 0
     assert main([path, "-c"]) == 1
+
+
+# ---- TRF26 250 records for individuals (tests/data/baku_250.trf and baku_xxa.trf: one
+# Baku-accelerated tournament, 8 players and 4 rounds, round 1 paired; GA = 1-4 with
+# 1 virtual point in round 1 and 0.5 in round 2, as 250 records and as XXA lines).
+
+
+def test_250_records_pair_as_the_equivalent_xxa_lines(capsys):
+    assert main([str(DATA / "baku_xxa.trf"), "-p"]) == 0
+    with_xxa = capsys.readouterr().out
+    assert main([str(DATA / "baku_250.trf"), "-p"]) == 0
+    assert capsys.readouterr().out == with_xxa
+
+
+def test_250_records_give_virtual_points_per_round(tmp_path, capsys):
+    # As the XXA test above: 7 and 8 one virtual point in round 1 make bracket 1.
+    path = write(tmp_path, ["250  0.0  1.0 001 001 0007 0008", *(player(n) for n in range(1, 9))])
+    assert main([path, "-p"]) == 0
+    assert capsys.readouterr().out == "4\n7 8\n1 4\n5 2\n3 6\n"
+
+
+def test_250_records_and_xxa_lines_that_agree_are_read(tmp_path, capsys):
+    lines = ["250  0.0  1.0 001 001 0007 0008", "XXA    7  1.0", "XXA    8  1.0"]
+    path = write(tmp_path, [*lines, *(player(n) for n in range(1, 9))])
+    assert main([path, "-p"]) == 0
+    assert capsys.readouterr().out == "4\n7 8\n1 4\n5 2\n3 6\n"
+
+
+def test_exit_2_for_250_records_and_xxa_lines_that_disagree(tmp_path, capsys):
+    lines = ["250  0.0  1.0 001 001 0007 0008", "XXA    7  1.0", "XXA    8  0.5"]
+    path = write(tmp_path, [*lines, *(player(n) for n in range(1, 9))])
+    assert main([path, "-p"]) == 2
+    err = capsys.readouterr().err
+    assert "line 6, column 10: XXA and 250 disagree: player 8 round 1" in err
+
+
+def test_exit_2_for_a_250_record_a_player_has_no_xxa_line_for(tmp_path, capsys):
+    lines = ["250  0.0  1.0 001 001 0006 0008", "XXA    7  1.0", "XXA    8  1.0"]
+    path = write(tmp_path, [*lines, *(player(n) for n in range(1, 9))])
+    assert main([path, "-p"]) == 2
+    assert "line 4, column 10: XXA and 250 disagree: player 6" in capsys.readouterr().err
+
+
+def test_exit_2_for_unreadable_250_points(tmp_path, capsys):
+    path = write(tmp_path, ["250  0.0  one 001 001 0001 0001", player(1), player(2)])
+    assert main([path, "-p"]) == 2
+    assert "line 4, column 10: 250 expects game points like 1.0" in capsys.readouterr().err
+
+
+def test_exit_2_for_250_match_points_of_a_player(tmp_path, capsys):
+    path = write(tmp_path, ["250  1.0  1.0 001 001 0001 0001", player(1), player(2)])
+    assert main([path, "-p"]) == 2
+    assert "line 4, column 5: 250 match points are for teams" in capsys.readouterr().err
+
+
+def test_exit_2_for_a_250_record_of_a_player_not_in_the_file(tmp_path, capsys):
+    path = write(tmp_path, ["250  0.0  1.0 001 001 0001 0003", player(1), player(2)])
+    assert main([path, "-p"]) == 2
+    assert "line 4, column 23: 250 names player 3, who is not in the file" in (
+        capsys.readouterr().err
+    )
+
+
+def test_exit_2_for_a_250_record_without_its_last_round(tmp_path, capsys):
+    path = write(tmp_path, ["250  0.0  1.0 001     0001 0002", player(1), player(2)])
+    assert main([path, "-p"]) == 2
+    assert "line 4, column 19: 250 expects the round in columns 19-21" in capsys.readouterr().err
+
+
+def test_exit_2_for_250_records_with_baku(tmp_path, capsys):
+    path = write(tmp_path, ["250  0.0  1.0 001 001 0001 0002", player(1), player(2)])
+    assert main([path, "-p", "--baku"]) == 2
+    assert "line 4, column 1: 250 records and --baku both" in capsys.readouterr().err
+
+
+def test_250_records_make_a_192_baku_be_disregarded(tmp_path, capsys):
+    # Without acceleration (the 250 record gives nobody points): 1-5, 6-2, 3-7, 8-4.
+    lines = ["192 FIDE_DUTCH_BAKU", "250  0.0  0.0 001 001 0001 0001"]
+    path = write(tmp_path, [*lines, *(player(n) for n in range(1, 9))])
+    assert main([path, "-p"]) == 0
+    assert capsys.readouterr().out == "4\n1 5\n6 2\n3 7\n8 4\n"
+
+
+def test_check_re_pairs_with_the_250_records(capsys):
+    # Round 1 (1-3, 4-2, 5-7, 8-6) is what the 250 records' GA pairs, not a plain Dutch.
+    assert main([str(DATA / "baku_250.trf"), "-c"]) == 0

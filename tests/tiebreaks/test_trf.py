@@ -308,6 +308,25 @@ def test_299_abnormal_points_are_kept_and_change_no_points() -> None:
     assert write_trf(trf) == text
 
 
+ACCELERATION = ("250  0.0  1.0 001 002 0001 0008", "250  0.0  0.5 003 003 0001 0008")
+
+
+def test_250_virtual_points_change_no_points() -> None:
+    # Virtual points (C.04.5) are for pairing only: the standings never see them.
+    trf = parse_trf(with_header(swiss_5_text(), *ACCELERATION))
+    assert trf.tournament == read_trf(SWISS_5).tournament
+
+
+def test_250_virtual_points_are_written_back_as_read() -> None:
+    text = with_header(swiss_5_text(), *ACCELERATION)
+    assert write_trf(parse_trf(text)) == text
+
+
+def test_xxa_virtual_points_change_no_points() -> None:
+    trf = parse_trf(with_header(swiss_5_text(), "XXA    1  1.0  1.0  0.5"))
+    assert trf.tournament == read_trf(SWISS_5).tournament
+
+
 # --------------------------------------------------------------------------- writing
 
 

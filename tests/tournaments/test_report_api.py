@@ -49,7 +49,7 @@ def test_confirming_conflicting_reports_without_a_result_answers_400(tid, api):
 def test_organisers_reject_a_boards_reports(tid, api):
     body = {"round": 1, "board": 1, "reason": "game still on"}
     assert api.post("report-reject", tid, body=body).status_code == 201
-    assert (1, 1) not in load_tournament(tid).state.reports
+    assert (1, None, 1) not in load_tournament(tid).state.reports
 
 
 def test_issued_links_get_the_servers_nonces_whatever_the_body_says(tid, api):
@@ -75,3 +75,22 @@ def test_revoking_a_link_nobody_has_answers_400_naming_the_holder(tid, api):
     response = api.post("link-revoke", tid, body={"role": "player", "holder": 2})
     assert response.status_code == 400
     assert "holder" in response.json()
+
+
+def test_a_confirm_retried_with_its_key_and_the_reports_it_saw_stores_one_result(tid, api):
+    seen = [r["seq"] for r in api.get("report-list", tid).json()[0]["reports"]]
+    body = {"round": 1, "board": 1, "result": "0-1", "reports": seen}
+    first = api.post("report-confirm", tid, body=body, key="confirm-board-1")
+    again = api.post("report-confirm", tid, body=body, key="confirm-board-1")
+    assert again.status_code == 201
+    assert again.json()["seq"] == first.json()["seq"]
+
+
+def test_a_confirm_naming_reports_the_board_no_longer_has_is_refused(tid, api):
+    seen = [r["seq"] for r in api.get("report-list", tid).json()[0]["reports"]]
+    commands.report_result(tid, {"player_id": 3, "result": "1-0"})  # player 3 changed theirs
+    body = {"round": 1, "board": 1, "reports": seen}
+    response = api.post("report-confirm", tid, body=body)
+    assert response.status_code == 400
+    assert "reports" in response.json()
+    assert load_tournament(tid).state.rounds[1].board(1).result is None

@@ -37,7 +37,8 @@ def report(tid: int, player_id: int, result: str) -> Event:
 def test_a_report_is_stored_as_a_report_and_the_board_keeps_no_result(tid):
     event = report(tid, 1, "1-0")
     assert event.kind == "result.reported"
-    assert event.payload == {"round": 1, "board": 1, "player_id": 1, "result": "1-0"}
+    expected = {"round": 1, "match": None, "board": 1, "player_id": 1, "result": "1-0"}
+    assert event.payload == expected
     assert load_tournament(tid).state.rounds[1].board(1).result is None
 
 
@@ -77,7 +78,7 @@ def test_conflicting_reports_are_flagged_and_record_nothing(tid):
     report(tid, 3, "0-1")
     state = load_tournament(tid).state
     assert state.rounds[1].board(1).result is None
-    assert conflicting(state.reports[(1, 1)])
+    assert conflicting(state.reports[(1, None, 1)])
 
 
 def test_the_organiser_confirms_a_report_as_the_boards_result(tid):
@@ -107,7 +108,7 @@ def test_rejected_reports_no_longer_count(tid):
     report(tid, 1, "1-0")
     body = {"round": 1, "board": 1, "reason": "the game is still on"}
     commands.reject_report(tid, body, author=organiser())
-    assert (1, 1) not in load_tournament(tid).state.reports
+    assert (1, None, 1) not in load_tournament(tid).state.reports
 
 
 def test_a_report_on_a_board_with_a_result_is_refused(tid):

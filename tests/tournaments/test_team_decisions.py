@@ -15,6 +15,7 @@ from tournaments.domain.decisions import Plan
 from tournaments.domain.errors import CommandError
 from tournaments.domain.events import TournamentCreated
 from tournaments.domain.state import TournamentState, fold
+from tournaments.domain.teams import match_score
 
 SCORING = {
     "win": "1", "draw": "1/2", "loss": "0", "forfeit_win": "1", "forfeit_loss": "0",
@@ -164,6 +165,21 @@ def test_a_forfeited_match_scores_every_board_for_the_team_that_came() -> None:
     assert (rows[3].match_points, rows[3].game_points) == (0, 0)
 
 
+@pytest.mark.parametrize(
+    ("decision", "body"),
+    [
+        (td.decide_board_result, {"board": 1, "result": "1-0"}),
+        (td.decide_match_forfeit, {"result": "+/-"}),
+    ],
+    ids=["board result", "match forfeit"],
+)
+def test_a_match_the_round_does_not_have_is_refused(decision: Any, body: dict[str, Any]) -> None:
+    plan = event(teams=4)
+    play_round_one(plan)
+    error = refused(plan, decision, {"round": 1, "match": 3, **body})
+    assert (error.field, error.message) == ("match", "round 1 has no match 3")
+
+
 def test_a_correction_replaces_the_result_and_names_the_one_it_corrects() -> None:
     plan = event(teams=4)
     play_round_one(plan)
@@ -184,6 +200,32 @@ def test_a_line_up_is_fixed_once_its_match_has_a_result() -> None:
     plan.decide(td.decide_board_result, {"round": 1, "match": 1, "board": 1, "result": "1-0"})
     error = refused(plan, td.decide_lineup, {"round": 1, "team": 1, "players": [1, 3]})
     assert error.field == "round"
+
+
+def test_line_ups_become_public_in_the_state_after_their_round_starts() -> None:
+    plan = event(teams=4)
+    play_round_one(plan)
+    assert dict(plan.state.public_lineups) == {}
+    plan.decide(td.decide_round_start, {"round": 1})
+    assert dict(plan.state.public_lineups) == dict(plan.state.lineups)
+
+
+def test_the_public_line_ups_are_computed_once_per_state(monkeypatch) -> None:
+    plan = event(teams=4)
+    play_round_one(plan)
+    plan.decide(td.decide_round_start, {"round": 1})
+    state = plan.state
+    asked: list[int] = []
+    started = TournamentState.team_round_started
+
+    def counted(self: TournamentState, number: int) -> bool:
+        asked.append(number)
+        return started(self, number)
+
+    monkeypatch.setattr(TournamentState, "team_round_started", counted)
+    for match in state.team_rounds[1].matches:  # as the pages and the timeline loop
+        match_score(state, 1, match)
+    assert asked == [1]
 
 
 def test_a_swiss_round_waits_for_every_result_of_the_round_before() -> None:

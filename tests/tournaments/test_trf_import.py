@@ -17,7 +17,7 @@ from django.urls import reverse
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from tests.builders import record
+from tests.builders import organiser, record
 from tests.tiebreaks.strategies import tournaments, trf_can_say_it
 from tiebreaks.errors import TrfError
 from tiebreaks.model import System, Unplayed, UnplayedRound
@@ -610,3 +610,80 @@ def test_unknown_round_dates_at_the_end_are_not_stored(organiser):
     tid = commands.create_tournament(body, author=organiser).tournament_id
     stored = queries.load_tournament(tid).state.settings.details
     assert stored["round_dates"] == ["2026-03-13", None, "2026-03-15"]
+
+
+# ---- acceleration as XXA lines and 250 records (tests/data/baku_250.trf, baku_xxa.trf:
+# 8 players, 4 rounds, round 1 paired; GA 1-4 with 1.0 in round 1 and 0.5 in round 2)
+
+BAKU_RECORDS = ["250  0.0  1.0 001 001 0001 0004", "250  0.0  0.5 002 002 0001 0004"]
+
+
+def test_250_records_of_the_baku_points_import_as_baku_acceleration():
+    imported = import_trf((DATA / "baku_250.trf").read_text())
+    assert queries.load_tournament(imported.id).state.settings.acceleration == "baku"
+
+
+def test_xxa_lines_of_the_baku_points_import_as_baku_acceleration():
+    imported = import_trf((DATA / "baku_xxa.trf").read_text())
+    assert queries.load_tournament(imported.id).state.settings.acceleration == "baku"
+
+
+def test_250_records_other_than_the_baku_points_are_refused_at_their_line():
+    text = (DATA / "baku_250.trf").read_text().replace(" 0.5 002 002", " 1.0 002 002")
+    with pytest.raises(TrfError, match="line 4, column 1: 250 records other than the Baku"):
+        import_trf(text)
+
+
+def test_a_bad_250_record_is_refused_naming_line_and_column():
+    text = (DATA / "baku_250.trf").read_text().replace("0.5 002 002", "0.5 002 00x")
+    with pytest.raises(TrfError, match="line 5, column 19: 250 expects the round"):
+        import_trf(text)
+
+
+def test_the_export_writes_the_baku_points_as_250_records():
+    imported = import_trf((DATA / "baku_xxa.trf").read_text())
+    lines = export_trf(imported.id).splitlines()
+    assert [line for line in lines if line.startswith("250")] == BAKU_RECORDS
+
+
+def test_the_export_of_an_accelerated_tournament_has_no_acceleration_comment():
+    imported = import_trf((DATA / "baku_250.trf").read_text())
+    assert "### Crosstable acceleration" not in export_trf(imported.id)
+
+
+def test_250_records_keep_the_acceleration_through_export_and_import():
+    first = import_trf((DATA / "baku_250.trf").read_text())
+    second = import_trf(export_trf(first.id))
+    assert queries.load_tournament(second.id).state.settings.acceleration == "baku"
+
+
+def test_the_export_before_round_1_counts_ga_from_the_players_to_play_it():
+    # 8 players, one of them (2) with a bye in round 1: GA of the other 7 is 4 players,
+    # up to pairing number 5.
+    author = organiser()
+    body = {"name": "Open", "rounds": 4, "acceleration": "baku"}
+    tid = commands.create_tournament(body, author=author).tournament_id
+    for rank in range(1, 9):
+        commands.register_player(tid, {"name": f"Player {rank}"}, author=author)
+    commands.request_bye(tid, {"start_rank": 2, "round": 1, "points": "half"}, author=author)
+    lines = export_trf(tid).splitlines()
+    assert [line for line in lines if line.startswith("250")] == [
+        "250  0.0  1.0 001 001 0001 0005",
+        "250  0.0  0.5 002 002 0001 0005",
+    ]
+
+
+def test_250_records_written_before_round_1_import_as_baku_acceleration():
+    # GA 1-5 (player 2 sat out round 1): a GA the import cannot count again.
+    text = (DATA / "baku_250.trf").read_text()
+    unpaired = "\n".join(line[:89] if line.startswith("001") else line for line in text.split("\n"))
+    unpaired = unpaired.replace("0001 0004", "0001 0005")
+    imported = import_trf(unpaired)
+    assert queries.load_tournament(imported.id).state.settings.acceleration == "baku"
+
+
+def test_192_fide_dutch_baku_imports_as_baku_acceleration():
+    text = (DATA / "baku_250.trf").read_text().replace("FIDE_DUTCH_2026", "FIDE_DUTCH_BAKU")
+    text = "\n".join(line for line in text.split("\n") if not line.startswith("250"))
+    imported = import_trf(text)
+    assert queries.load_tournament(imported.id).state.settings.acceleration == "baku"

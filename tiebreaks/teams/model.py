@@ -354,11 +354,18 @@ class TeamTournament:
 
     # ---- results
 
+    def played_rounds(self) -> tuple[TeamRound, ...]:
+        """The rounds paired so far: up to the last with a match or a PAB.  The rounds
+        after it hold only byes requested for rounds to come (TRF26 240), which count
+        once their round is paired."""
+        paired = [r.number for r in self.schedule if r.matches or _has_pab(r)]
+        return self.schedule[: max(paired, default=0)]
+
     def results(self) -> dict[int, tuple[TeamResult, ...]]:
         """Per team, one TeamResult per round played so far (a round where the team
         has neither a match nor a bye, while others do, is an absence)."""
         out: dict[int, list[TeamResult]] = {t.number: [] for t in self.teams}
-        for rnd in self.schedule:
+        for rnd in self.played_rounds():
             for result in self._round_results(rnd):
                 out[result[0]].append(result[1])
             for team, rows in out.items():
@@ -469,6 +476,10 @@ def _player_round(
     if isinstance(result, Outcome):
         return Game(opponent or 0, result, color, rated)
     return UnplayedRound(result, opponent, color)
+
+
+def _has_pab(rnd: TeamRound) -> bool:
+    return any(b.kind is Unplayed.PAB for b in rnd.byes)
 
 
 def individual_tournament(tournament: TeamTournament) -> TournamentResults:

@@ -31,6 +31,9 @@ Decisions the format leaves open:
   are parsed, checked and kept on ``TrfFile.headers`` but change nobody's points:
   the model scores each round by its kind, and a ``299`` adjustment (a penalty,
   a bonus, an unusual bye value) has no place in it.  They round-trip verbatim.
+- Virtual points of an accelerated Swiss (TRF26 ``250``, JaVaFo ``XXA``) are for
+  pairing only (C.04.5): the reader changes nobody's points for them and keeps them
+  verbatim; ``pairings.trf_input`` reads them.
 - The scoring comes from ``162`` and JaVaFo ``XXS``, applied in file order.
 """
 

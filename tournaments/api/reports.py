@@ -4,8 +4,6 @@ Only a tournament's organisers read these (reports are no results, links are key
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.urls import reverse
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
@@ -14,7 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from tournaments.domain import bodies
-from tournaments.domain.reports import PLAYER, ROLES, conflicting, pending_reports
+from tournaments.domain.reports import PLAYER, ROLES, current_round, reported_boards
 from tournaments.store import commands, private_links
 from tournaments.store.queries import may_write
 
@@ -30,6 +28,7 @@ class ReportSerializer(serializers.Serializer):
 
 class ReportedBoardSerializer(serializers.Serializer):
     round = serializers.IntegerField()
+    match = serializers.IntegerField(allow_null=True, help_text="A team event's match, else null.")
     board = serializers.IntegerField()
     white = serializers.IntegerField(help_text="Start rank.")
     black = serializers.IntegerField()
@@ -66,24 +65,22 @@ class ReportListView(_OrganisersOnly):
         asked = request.query_params.get("round", "")
         if asked and not asked.isdigit():
             raise ValidationError({"round": ["A round number."]})
-        number = int(asked) if asked else state.last_paired_round
-        out: list[dict[str, Any]] = []
-        for board_number, reports in pending_reports(state, number).items():
-            board = state.rounds[number].board(board_number)
-            assert board is not None  # pending_reports keeps the round's boards
-            out.append(
-                {
-                    "round": number,
-                    "board": board_number,
-                    "white": board.white,
-                    "black": board.black,
-                    "conflict": conflicting(reports),
-                    "reports": [
-                        {"start_rank": rank, "result": r.result, "seq": r.seq}
-                        for rank, r in sorted(reports.items())
-                    ],
-                }
-            )
+        number = int(asked) if asked else current_round(state)
+        out = [
+            {
+                "round": number,
+                "match": b.key[1],
+                "board": b.key[2],
+                "white": b.seats.white,
+                "black": b.seats.black,
+                "conflict": b.conflict,
+                "reports": [
+                    {"start_rank": rank, "result": r.result, "seq": r.seq}
+                    for rank, r in sorted(b.reports.items())
+                ],
+            }
+            for b in reported_boards(state, number)
+        ]
         return Response(ReportedBoardSerializer(out, many=True).data)
 
 

@@ -178,6 +178,10 @@ class TournamentSerializer(TournamentFieldsSerializer):
         allow_null=True,
         help_text='With "rating": the tolerance in rating points.',
     )
+    colour_type = serializers.CharField(
+        source="state.settings.colour_type",
+        help_text='A team Swiss\'s C.04.6 colour-preference type: "A", "B" or "none".',
+    )
 
     def get_players(self, tournament: Any) -> int:
         return len(tournament.state.players)

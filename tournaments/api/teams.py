@@ -50,6 +50,7 @@ class MatchBoardSerializer(serializers.Serializer):
     black = serializers.IntegerField(allow_null=True)
     result = serializers.CharField(allow_null=True)
     implied = serializers.BooleanField(help_text="A forfeit because a seat is empty.")
+    rated = serializers.BooleanField(help_text="False: a game played but not rated (TRF W/D/L).")
 
 
 class MatchSerializer(serializers.Serializer):

@@ -20,18 +20,19 @@ from typing import Any
 
 from tiebreaks.model import System
 
-from .errors import CommandError, listed
+from .entrants import PLAYERS, Entrant, check_bye_cancellation, reinstatement_round
+from .errors import CommandError, listed, msg
 from .initial_ranking import initial_ranking
 from .state import Accumulator, PlayerState, Settings, TournamentState, scoring_from_payload
 
 Payload = dict[str, Any]
 # Settings that the rounds already stored depend on: fixed once round 1 is paired.
 # A team event's rosters, line-ups and matches are built on these.
-_FIXED = {"kind": "the kind of event", "boards": "the number of boards"}
+_FIXED = {"kind": msg("the kind of event"), "boards": msg("the number of boards")}
 _FIXED_ONCE_PAIRED = {
-    "system": "the system",
-    "rules": "the rule edition",
-    "acceleration": "the acceleration",
+    "system": msg("the system"),
+    "rules": msg("the rule edition"),
+    "acceleration": msg("the acceleration"),
 }
 
 
@@ -39,7 +40,9 @@ def player_of(state: TournamentState, player_id: int, field: str = "player_id") 
     try:
         return state.players[state.player_ids[player_id]]
     except KeyError:
-        raise CommandError(field, f"no player has id {player_id}") from None
+        raise CommandError(
+            field, msg("no player has id %(player_id)s", player_id=player_id)
+        ) from None
 
 
 def next_player_id(state: TournamentState) -> int:
@@ -57,11 +60,16 @@ def decide_player_edit(state: TournamentState, body: Mapping[str, Any]) -> Paylo
     changes = {name: value for name, value in given.items() if value != getattr(player, name)}
     if not changes:
         field = f"changes.{next(iter(given))}" if given else "changes"
-        raise CommandError(field, f"nothing to change: {player.name} already has these data")
+        raise CommandError(
+            field, msg("nothing to change: %(name)s already has these data", name=player.name)
+        )
     fide_id = changes.get("fide_id")
     twin = state.fide_ids.get(fide_id) if fide_id else None
     if twin is not None:
-        raise CommandError("changes.fide_id", f"FIDE id {fide_id} is already player {twin}")
+        raise CommandError(
+            "changes.fide_id",
+            msg("FIDE id %(fide_id)s is already player %(player)s", fide_id=fide_id, player=twin),
+        )
     return {"player_id": body["player_id"], "changes": changes}
 
 
@@ -86,7 +94,7 @@ def decide_ranking(state: TournamentState, body: Mapping[str, Any]) -> Payload:
     (``{"order": [player ids]}``, pairing number 1 first, every player once)."""
     if state.settings.is_team:
         # The rosters name the players by start rank: a team event ranks its teams.
-        raise CommandError("order" if "order" in body else "method", "rank the teams instead")
+        raise CommandError("order" if "order" in body else "method", msg("rank the teams instead"))
     by_rank = sorted(state.players.values(), key=lambda p: p.start_rank)
     current = [p.player_id for p in by_rank]
     order = ranking_order(
@@ -95,7 +103,7 @@ def decide_ranking(state: TournamentState, body: Mapping[str, Any]) -> Payload:
         lambda: [p.player_id for p in initial_ranking(by_rank)],
         paired=bool(state.rounds),
         known=lambda player_id, field: player_of(state, player_id, field),
-        noun="player",
+        teams=False,
     )
     return {"order": order}
 
@@ -107,7 +115,7 @@ def ranking_order(
     *,
     paired: bool,
     known: Callable[[int, str], object],
-    noun: str,
+    teams: bool,
 ) -> list[int]:
     """The new order of a ranking command (players or teams): ``body["order"]``,
     every one of ``current`` once (``known`` refuses an unknown one), or else the
@@ -115,23 +123,38 @@ def ranking_order(
     would change."""
     field = "order" if "order" in body else "method"
     if paired:
-        raise CommandError(field, "round 1 is paired: the pairing numbers are fixed")
+        raise CommandError(field, msg("round 1 is paired: the pairing numbers are fixed"))
     if "order" in body:
         order = list(body["order"])
         seen: set[int] = set()
         for index, item in enumerate(order):
             known(item, f"order.{index}")
             if item in seen:
-                raise CommandError(f"order.{index}", f"{noun} {item} is listed twice")
+                twice = (
+                    msg("team %(team)s is listed twice", team=item)
+                    if teams
+                    else msg("player %(player_id)s is listed twice", player_id=item)
+                )
+                raise CommandError(f"order.{index}", twice)
             seen.add(item)
         missing = [item for item in current if item not in seen]
         if missing:
             listed = ", ".join(map(str, missing))
-            raise CommandError("order", f"every {noun} must be listed; missing: {listed}")
+            every = (
+                msg("every team must be listed; missing: %(missing)s", missing=listed)
+                if teams
+                else msg("every player must be listed; missing: %(missing)s", missing=listed)
+            )
+            raise CommandError("order", every)
     else:
         order = by_strength()
     if order == list(current):
-        raise CommandError(field, f"the {noun}s already have these pairing numbers")
+        unchanged = (
+            msg("the teams already have these pairing numbers")
+            if teams
+            else msg("the players already have these pairing numbers")
+        )
+        raise CommandError(field, unchanged)
     return order
 
 
@@ -154,53 +177,24 @@ def fold_ranking(acc: Accumulator, p: Mapping[str, Any]) -> None:
 
 def decide_bye_cancellation(state: TournamentState, body: Mapping[str, Any]) -> Payload:
     """Cancel a requested bye of a round not paired yet."""
-    player = player_of(state, body["player_id"])
-    number = body["round"]
-    if number in state.rounds:
-        raise CommandError("round", f"round {number} is already paired: its byes are part of it")
-    if state.requested_bye(number, player.start_rank) is None:
-        raise CommandError("round", f"{player.name} has no bye requested in round {number}")
-    return {"player_id": body["player_id"], "round": number}
+    check_bye_cancellation(state, _entrant(state, body["player_id"]), body["round"])
+    return {"player_id": body["player_id"], "round": body["round"]}
 
 
 def fold_bye_cancellation(acc: Accumulator, p: Mapping[str, Any]) -> None:
     del acc.requested_byes[p["round"]][acc.player_ids[p["player_id"]]]
 
 
-def reinstatement_round(
-    withdrawn_from: int, last_paired: int, rounds: int, requested: int | None, who: str, field: str
-) -> int:
-    """The round a withdrawn player or team (``who``, its ``field``) plays again
-    from: the first round not paired yet, or the round of the withdrawal when that
-    is still to come (the rounds paired meanwhile stay absences).  ``requested``
-    may be None; given, it must be that round."""
-    first = max(withdrawn_from, last_paired + 1)
-    if first > rounds:
-        raise CommandError(field, f"every round is paired: {who} cannot play again")
-    if requested is not None and requested != first:
-        why = (
-            f"round {requested} is already paired"
-            if requested <= last_paired
-            else f"the rounds before it would have no pairing for {who}"
-        )
-        raise CommandError("from_round", f"{why}: {who} can play again from round {first}")
-    return first
-
-
 def decide_reinstatement(state: TournamentState, body: Mapping[str, Any]) -> Payload:
-    """Undo a player's withdrawal from a round on (``reinstatement_round``)."""
-    player = player_of(state, body["player_id"])
-    if player.withdrawn_from is None:
-        raise CommandError("player_id", f"{player.name} has not withdrawn")
-    first = reinstatement_round(
-        player.withdrawn_from,
-        state.last_paired_round,
-        state.settings.rounds,
-        body.get("from_round"),
-        player.name,
-        "player_id",
-    )
+    """Undo a player's withdrawal from a round on (``entrants.reinstatement_round``)."""
+    first = reinstatement_round(state, _entrant(state, body["player_id"]), body.get("from_round"))
     return {"player_id": body["player_id"], "from_round": first}
+
+
+def _entrant(state: TournamentState, player_id: int) -> Entrant:
+    """The player a bye cancellation or a reinstatement names, as its messages name it."""
+    player = player_of(state, player_id)
+    return Entrant(PLAYERS, player.start_rank, "player_id", player.name, player.withdrawn_from)
 
 
 def fold_reinstatement(acc: Accumulator, p: Mapping[str, Any]) -> None:
@@ -217,10 +211,15 @@ def decide_check_in(state: TournamentState, body: Mapping[str, Any]) -> Payload:
     refused.  With the ``check_in`` setting only the players checked in are paired."""
     number = body["round"]
     if number in state.rounds:
-        raise CommandError("round", f"round {number} is already paired")
+        raise CommandError("round", msg("round %(round)s is already paired", round=number))
     if number > state.settings.rounds:
         raise CommandError(
-            "round", f"round {number} is out of range: the tournament has {state.settings.rounds}"
+            "round",
+            msg(
+                "round %(round)s is out of range: the tournament has %(rounds)s",
+                round=number,
+                rounds=state.settings.rounds,
+            ),
         )
     present = body.get("present", True)
     checked = state.checked_in.get(number, frozenset())
@@ -229,15 +228,18 @@ def decide_check_in(state: TournamentState, body: Mapping[str, Any]) -> Payload:
         player = player_of(state, player_id, f"player_ids.{index}")
         if present and player.withdrawn_in(number):
             raise CommandError(
-                f"player_ids.{index}", f"{player.name} withdrew before round {number}"
+                f"player_ids.{index}",
+                msg("%(name)s withdrew before round %(round)s", name=player.name, round=number),
             )
         if (player_id in checked) != present and player_id not in changed:
             changed.append(player_id)
     if not changed:
-        state_text = "checked in" if present else "not checked in"
-        raise CommandError(
-            "player_ids", f"nothing to change: already {state_text} for round {number}"
+        unchanged = (
+            msg("nothing to change: already checked in for round %(round)s", round=number)
+            if present
+            else msg("nothing to change: already not checked in for round %(round)s", round=number)
         )
+        raise CommandError("player_ids", unchanged)
     return {"round": number, "player_ids": changed, "present": present}
 
 
@@ -254,19 +256,33 @@ def decide_unpairing(state: TournamentState, body: Mapping[str, Any]) -> Payload
     """Cancel the last round paired while none of its boards has a result."""
     number = body["round"]
     if number not in state.rounds:
-        raise CommandError("round", f"round {number} is not paired")
+        raise CommandError("round", msg("round %(round)s is not paired", round=number))
     if number != state.last_paired_round:
         raise CommandError(
-            "round", f"round {state.last_paired_round} is paired after it: cancel that one first"
+            "round",
+            msg(
+                "round %(round)s is paired after it: cancel that one first",
+                round=state.last_paired_round,
+            ),
         )
     with_result = [str(b.number) for b in state.rounds[number].boards if b.result is not None]
     if with_result:
         boards = listed(with_result)
-        raise CommandError(
-            "round",
-            f"board{'s' if len(with_result) > 1 else ''} {boards} of round {number} "
-            "already have a result: correct results instead",
+        have = (
+            msg(
+                "boards %(boards)s of round %(round)s already have a result: correct"
+                " results instead",
+                boards=boards,
+                round=number,
+            )
+            if len(with_result) > 1
+            else msg(
+                "board %(board)s of round %(round)s already has a result: correct results instead",
+                board=boards,
+                round=number,
+            )
         )
+        raise CommandError("round", have)
     return {"round": number}
 
 
@@ -316,6 +332,7 @@ _OPTIONAL_SETTINGS = (
     "confirm_matching_reports",
     "lineup_order",
     "lineup_tolerance",
+    "colour_type",
 )
 _UNSET: dict[str, Any] = {
     "unrated_rating": None,
@@ -328,6 +345,7 @@ _UNSET: dict[str, Any] = {
     "confirm_matching_reports": False,
     "lineup_order": "roster",
     "lineup_tolerance": None,
+    "colour_type": "A",
 }
 
 
@@ -337,7 +355,7 @@ def refuse_fixed_settings(state: TournamentState, changes: Mapping[str, Any]) ->
     current = settings_payload(state.settings)
     for key, what in _FIXED.items():
         if key in changes and changes[key] != current.get(key, _UNSET.get(key)):
-            raise CommandError(key, f"{what} is fixed at creation")
+            raise CommandError(key, msg("%(setting)s is fixed at creation", setting=what))
 
 
 def decide_settings_change(state: TournamentState, merged: Mapping[str, Any]) -> Payload:
@@ -352,14 +370,21 @@ def decide_settings_change(state: TournamentState, merged: Mapping[str, Any]) ->
         if merged.get(key, _UNSET.get(key)) != current.get(key, _UNSET.get(key))
     }
     if not changes:
-        raise CommandError("non_field_errors", "nothing to change: the settings are already so")
+        raise CommandError(
+            "non_field_errors", msg("nothing to change: the settings are already so")
+        )
     paired = state.last_paired_round
+    if state.settings.is_team:
+        paired = max(state.team_rounds, default=0)
     for key, what in _FIXED_ONCE_PAIRED.items():
         if key in changes and paired:
-            raise CommandError(key, f"{what} cannot change: round 1 is paired")
+            raise CommandError(
+                key, msg("%(setting)s cannot change: round 1 is paired", setting=what)
+            )
     if "rounds" in changes and changes["rounds"] < paired:
         raise CommandError(
-            "rounds", f"{paired} rounds are paired: the tournament has at least as many"
+            "rounds",
+            msg("%(count)s rounds are paired: the tournament has at least as many", count=paired),
         )
     return {"changes": changes}
 

@@ -12,6 +12,7 @@ bodies with serializers built from them (``tournaments.api.bodies``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from pairings.acceleration import BAKU, standard_scoring
@@ -19,9 +20,10 @@ from tiebreaks.errors import TieBreakError
 from tiebreaks.model import Scoring, System, TournamentResults
 from tiebreaks.prizes import PrizeError, parse_prize_list, prize_list_json
 from tiebreaks.standings import DEFAULT_RULES, RULES, compute_standings
-from tiebreaks.teams.boards import BoardAssignment, BoardOrder
+from tiebreaks.teams.boards import BoardAssignment, BoardOrder, BoardTiebreak, MinimumUnit
 from tiebreaks.teams.standings import ROUND_ROBIN_DEFAULT, SWISS_DEFAULT, parse_team_code
 
+from .errors import msg
 from .reports import ROLES
 from .shapes import (
     BirthDate,
@@ -41,7 +43,15 @@ from .shapes import (
     given,
 )
 from .state import BYE_POINTS, RESULTS, SYSTEMS, scoring_from_payload
-from .teams import INDIVIDUAL, KINDS, LINEUP_ORDERS, MATCH_FORFEITS, RATING_ORDER, TEAM
+from .teams import (
+    COLOUR_TYPES,
+    INDIVIDUAL,
+    KINDS,
+    LINEUP_ORDERS,
+    MATCH_FORFEITS,
+    RATING_ORDER,
+    TEAM,
+)
 
 TITLES = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
 MAX_ROUNDS = 99
@@ -166,7 +176,8 @@ class CreateTournament(Body):
         Choice((BAKU,)),
         optional=True,
         help="Swiss pairings with virtual points in the first rounds: "
-        '"baku" (C.04.5.1, standard 1 - 1/2 - 0 scoring only). Omit for none.',
+        '"baku" (C.04.5.1, standard 1 - 1/2 - 0 scoring only; a team Swiss: a won '
+        "match's match points, standard match points only). Omit for none.",
     )
     details: TournamentDetails | None = given(Nested(TournamentDetails), optional=True)
     initial_colour: str | None = given(
@@ -226,6 +237,12 @@ class CreateTournament(Body):
         help='With "rating": the most rating points by which a player sat behind may '
         "outrate the one ahead (0 when omitted).",
     )
+    colour_type: str | None = given(
+        Choice(tuple(COLOUR_TYPES)),
+        optional=True,
+        help='A team Swiss: the C.04.6 colour-preference type (1.7), "A" (the default), '
+        '"B" (mild preferences too) or "none" (no colour preferences); TRF26 192.',
+    )
 
     @classmethod
     def completed(cls, values: dict[str, Any]) -> dict[str, Any]:
@@ -233,16 +250,26 @@ class CreateTournament(Body):
         values.setdefault("kind", INDIVIDUAL)
         if values["kind"] == TEAM:
             return _team_settings(values)
-        for team_only in ("boards", "match_points", "lineup_order", "lineup_tolerance"):
+        for team_only in (
+            "boards",
+            "match_points",
+            "lineup_order",
+            "lineup_tolerance",
+            "colour_type",
+        ):
             if team_only in values:
-                raise Invalid({team_only: ["applies to a team event only"]})
+                raise Invalid({team_only: [msg("applies to a team event only")]})
         values["kind"] = None
         late = [n for n in values.get("no_half_byes_in", ()) if n > values["rounds"]]
         if late:
             raise Invalid(
                 {
                     "no_half_byes_in": [
-                        f"round {late[0]} is after the last round ({values['rounds']})"
+                        msg(
+                            "round %(round)s is after the last round (%(rounds)s)",
+                            round=late[0],
+                            rounds=values["rounds"],
+                        )
                     ]
                 }
             )
@@ -250,10 +277,14 @@ class CreateTournament(Body):
             values["no_half_byes_in"] = sorted(set(values["no_half_byes_in"]))
         if "acceleration" in values:
             if values.get("system", System.SWISS.value) != System.SWISS.value:
-                raise Invalid({"acceleration": ["acceleration applies to a Swiss only"]})
+                raise Invalid({"acceleration": [msg("acceleration applies to a Swiss only")]})
             if not standard_scoring(scoring_from_payload(values["scoring"].to_payload())):
                 raise Invalid(
-                    {"acceleration": ["Baku acceleration needs the standard 1 - 1/2 - 0 scoring"]}
+                    {
+                        "acceleration": [
+                            msg("Baku acceleration needs the standard 1 - 1/2 - 0 scoring")
+                        ]
+                    }
                 )
         values["tiebreaks"] = _checked_tiebreaks(
             values.get("tiebreaks") or [],
@@ -268,20 +299,45 @@ def _team_settings(values: dict[str, Any]) -> dict[str, Any]:
     """A team event's settings: boards given, team tie-break codes (the team
     engine's default list when empty)."""
     if "boards" not in values:
-        raise Invalid({"boards": ["a team event needs its number of boards"]})
+        raise Invalid({"boards": [msg("a team event needs its number of boards")]})
     if "acceleration" in values:
-        raise Invalid({"acceleration": ["not for team events"]})
+        _team_acceleration(values)
     if values.get("lineup_order") == RATING_ORDER:
         values.setdefault("lineup_tolerance", 0)
     elif "lineup_tolerance" in values:
-        raise Invalid({"lineup_tolerance": ['applies to the line-up order "rating" only']})
+        raise Invalid({"lineup_tolerance": [msg('applies to the line-up order "rating" only')]})
+    swiss = values.get("system", System.SWISS.value) == System.SWISS.value
+    if not swiss and values.get("colour_type", "A") != "A":
+        raise Invalid({"colour_type": [msg("a round robin's colours are the Berger tables'")]})
     try:
         parsed = [parse_team_code(code).text for code in values.get("tiebreaks") or []]
     except TieBreakError as exc:
         raise Invalid({"tiebreaks": [str(exc)]}) from exc
-    swiss = values.get("system", System.SWISS.value) == System.SWISS.value
     values["tiebreaks"] = parsed or list(SWISS_DEFAULT if swiss else ROUND_ROBIN_DEFAULT)
     return values
+
+
+def _team_acceleration(values: dict[str, Any]) -> None:
+    """Baku for a team Swiss: the method's 1 - 1/2 - 0 read as a won, drawn, lost
+    match, so the match points must be standard (a draw half a win, a loss 0)."""
+    if values.get("system", System.SWISS.value) != System.SWISS.value:
+        raise Invalid({"acceleration": [msg("acceleration applies to a Swiss only")]})
+    points = values.get("match_points")
+    if points is not None:
+        given = points if isinstance(points, dict) else points.to_payload()
+        defaults = {"win": 2, "draw": 1, "loss": 0}
+        win, draw, loss = (Fraction(given.get(k, d)) for k, d in defaults.items())
+        if loss != 0 or draw * 2 != win:
+            raise Invalid(
+                {
+                    "acceleration": [
+                        msg(
+                            "Baku acceleration needs standard match points "
+                            "(a drawn match half a won one, a lost one 0)"
+                        )
+                    ]
+                }
+            )
 
 
 def _checked_tiebreaks(codes: list[str], rules: str, system: System, rounds: int) -> list[str]:
@@ -379,7 +435,9 @@ class RankPlayers(Body):
     @classmethod
     def completed(cls, values: dict[str, Any]) -> dict[str, Any]:
         if ("method" in values) == ("order" in values):
-            raise Invalid({"method": ['Send either "method": "fide" or "order": [player ids].']})
+            raise Invalid(
+                {"method": [msg('Send either "method": "fide" or "order": [player ids].')]}
+            )
         return values
 
 
@@ -439,7 +497,7 @@ class PairingBoard(Body):
     @classmethod
     def completed(cls, values: dict[str, Any]) -> dict[str, Any]:
         if values["white"] == values["black"]:
-            raise Invalid({"black": ["A player cannot play themselves."]})
+            raise Invalid({"black": [msg("A player cannot play themselves.")]})
         return values
 
 
@@ -501,12 +559,35 @@ class ReportResult(Body):
 
     player_id: int = given(Int(1))
     result: str = given(Choice(RESULTS), help="White's side first.")
+    # What the player's page showed: a page left open while the round was paired
+    # (or re-paired) must not report on the game that replaced it.
+    round: int | None = given(
+        Int(1, MAX_ROUNDS), optional=True, help="The round reported on: refused if not current."
+    )
+    board: int | None = given(
+        Int(1), optional=True, help="The board reported on: refused if not the player's."
+    )
+
+
+def _seen_reports() -> Any:
+    return given(
+        Items(Int(1), max_length=2),
+        optional=True,
+        help="The seqs of the reports decided on, as the organiser saw them: refused "
+        "when the board's reports are others now (a player reported or changed theirs).",
+    )
+
+
+def _report_match() -> Any:
+    return given(Int(1), optional=True, help="The board's match, in a team event (only there).")
 
 
 @dataclass(frozen=True, kw_only=True)
 class ConfirmReport(Body):
     round: int = _round()
+    match: int | None = _report_match()
     board: int = given(Int(1))
+    reports: list[int] | None = _seen_reports()
     result: str | None = given(
         Choice(RESULTS),
         optional=True,
@@ -518,7 +599,9 @@ class ConfirmReport(Body):
 @dataclass(frozen=True, kw_only=True)
 class RejectReport(Body):
     round: int = _round()
+    match: int | None = _report_match()
     board: int = given(Int(1))
+    reports: list[int] | None = _seen_reports()
     reason: str = given(Text(500))
 
 
@@ -601,11 +684,11 @@ class RosterItem(PlayerData):
         if "start_rank" in values:
             if "name" in values:
                 raise Invalid(
-                    {"name": ["give a rostered player's start rank or a new player's data"]}
+                    {"name": [msg("give a rostered player's start rank or a new player's data")]}
                 )
             return {"start_rank": values["start_rank"]}
         if "name" not in values:
-            raise Invalid({"name": ["a new player needs a name"]})
+            raise Invalid({"name": [msg("a new player needs a name")]})
         return values
 
     def to_payload(self) -> dict[str, Any]:
@@ -631,6 +714,16 @@ class SubmitCaptainLineup(Body):
         Items(Nullable(Int(1, MAX_START_RANK)), max_length=MAX_BOARDS),
         help="Start ranks by board, from the roster in roster order; null: an empty board.",
     )
+    # The round the captain's page showed: once it started, the line-up due is the
+    # next round's, which a page left open must not fill in.
+    round: int | None = given(
+        Int(1, MAX_ROUNDS), optional=True, help="The round meant: refused if another is due."
+    )
+    replaces: list[int | None] | None = given(
+        Items(Nullable(Int(1, MAX_START_RANK)), max_length=MAX_BOARDS),
+        optional=True,
+        help="The line-up the sender saw ([]: none): refused when the stored one is another.",
+    )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -653,7 +746,7 @@ class PairingMatch(Body):
     @classmethod
     def completed(cls, values: dict[str, Any]) -> dict[str, Any]:
         if values["white"] == values["black"]:
-            raise Invalid({"black": ["A team cannot meet itself."]})
+            raise Invalid({"black": [msg("A team cannot meet itself.")]})
         return values
 
 
@@ -670,6 +763,11 @@ class PairTeamRound(Body):
 
 @dataclass(frozen=True, kw_only=True)
 class PairNextTeamRound(Body):
+    round: int | None = given(
+        Int(1, MAX_ROUNDS),
+        optional=True,
+        help="The round meant: refused when another is the next to pair (a second click).",
+    )
     swap_last_two: bool = given(
         Bool(),
         default=False,
@@ -684,6 +782,12 @@ class RecordBoardResult(Body):
     board: int = given(Int(1, MAX_BOARDS))
     result: str = given(
         Choice(RESULTS), help="White's side first; +/- and -/+ forfeits, 0-0 a double one."
+    )
+    # As an individual result (RecordResult): omitted is a rated game.
+    rated: bool | None = given(
+        Bool(),
+        optional=True,
+        help="false: a game played but not rated (TRF W/D/L); omit for a rated game.",
     )
 
 
@@ -737,6 +841,37 @@ class SetBoardPrizes(Body):
         "all of a player's games count on the board they played most (the lower board "
         "when two were played equally often).",
     )
+    reserve_min_games: int | None = given(
+        Nullable(Int(0, 999)),
+        optional=True,
+        help="The minimum for reserves (the players after the first boards of a roster); "
+        "null: as min_games.",
+    )
+    minimum_unit: str = given(
+        Choice(tuple(u.value for u in MinimumUnit)),
+        default=MinimumUnit.GAMES.value,
+        help="games: the minimums are games; percent: percentages of the scheduled "
+        "rounds, .5 rounded up (ECU: 70, reserves 50).",
+    )
+    rating_cap: int | None = given(
+        Nullable(Int(1, 1000)),
+        optional=True,
+        help="An opponent rated more than this above or below the player counts at "
+        "this difference in the performance (ECU: 400); null: no cap.",
+    )
+    unrated_rating: int | None = given(
+        Nullable(Int(1, 3000)),
+        optional=True,
+        help="The rating an unrated opponent counts at in the performance (the "
+        "Olympiad: 1000); null: such games are left out of the performance.",
+    )
+    tiebreaks: list[str] | None = given(
+        Nullable(Items(Choice(tuple(t.value for t in BoardTiebreak)), max_length=5)),
+        optional=True,
+        help="What decides equal players, in turn, after the order (ECU: mutual, games, "
+        "percentage, team_place); null: percentage then games (by performance), games "
+        "then performance (by percentage).",
+    )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -773,6 +908,6 @@ class RankTeams(Body):
     def completed(cls, values: dict[str, Any]) -> dict[str, Any]:
         if ("method" in values) == ("order" in values):
             raise Invalid(
-                {"method": ['Send either "method": "rating" or "order": [team numbers].']}
+                {"method": [msg('Send either "method": "rating" or "order": [team numbers].')]}
             )
         return values

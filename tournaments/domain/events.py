@@ -173,6 +173,7 @@ class TournamentCreated(DomainEvent):
             "no_half_byes_in",
             "lineup_order",
             "lineup_tolerance",
+            "colour_type",
         }
     )
     EXAMPLES = MappingProxyType(
@@ -211,6 +212,7 @@ class TournamentCreated(DomainEvent):
             "confirm_matching_reports",
             "lineup_order",
             "lineup_tolerance",
+            "colour_type",
         }
     )
 
@@ -238,6 +240,9 @@ class TournamentCreated(DomainEvent):
     # the setting have neither field and read as the roster order they were decided by.
     lineup_order: str = "roster"
     lineup_tolerance: int | None = None
+    # Issue 22: a team Swiss's C.04.6 colour-preference type (1.7; TRF26 192):
+    # "A", "B" or "none"; events stored before the setting were paired as type A.
+    colour_type: str = "A"
 
     @classmethod
     def from_payload(cls, payload: Mapping[str, Any]) -> Self:
@@ -277,6 +282,7 @@ class TournamentCreated(DomainEvent):
             confirm_matching_reports=self.confirm_matching_reports,
             lineup_order=self.lineup_order,
             lineup_tolerance=self.lineup_tolerance,
+            colour_type=self.colour_type,
         )
 
     def summary(self) -> str:
@@ -528,13 +534,22 @@ class ResultRecorded(_BoardResult):
 
     @classmethod
     def from_payload(cls, payload: Mapping[str, Any]) -> Self:
-        return cls(**{**payload, "confirms": tuple(payload.get("confirms", ()))})
+        return cls(**_confirms_read(payload))
 
     def summary(self) -> str:
-        if not self.confirms:
-            return super().summary()
-        reports = ", ".join(f"#{seq}" for seq in self.confirms)
-        return f"{super().summary()} (confirms the players' reports {reports})"
+        return _confirms_noted(super().summary(), self.confirms)
+
+
+def _confirms_read(payload: Mapping[str, Any]) -> Payload:
+    return {**payload, "confirms": tuple(payload.get("confirms", ()))}
+
+
+def _confirms_noted(summary: str, confirms: tuple[int, ...]) -> str:
+    """A result's summary naming the players' reports it confirms, if any."""
+    if not confirms:
+        return summary
+    reports = ", ".join(f"#{seq}" for seq in confirms)
+    return f"{summary} (confirms the players' reports {reports})"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -769,16 +784,24 @@ def _put_match(acc: Accumulator, round_number: int, match: MatchState) -> None:
 class _TeamBoardResult(DomainEvent):
     """A board's result in a match, first entered or corrected: the fold is the same."""
 
+    OPTIONAL = frozenset({"rated"})
+
     round: int
     match: int
     board: int
     result: str  # white's side first (state.RESULTS)
+    rated: bool = True  # False: played but not rated (TRF W/D/L), as ResultRecorded
 
     def apply(self, acc: Accumulator, seq: int) -> None:
         match = acc.team_rounds[self.round].match(self.match)
         assert match is not None  # the decision checked it
         results = {**match.results, self.board: (self.result, seq)}
-        _put_match(acc, self.round, replace(match, results=MappingProxyType(results)))
+        unrated = match.unrated - {self.board} if self.rated else match.unrated | {self.board}
+        _put_match(
+            acc,
+            self.round,
+            replace(match, results=MappingProxyType(results), unrated=unrated),
+        )
 
     def summary(self) -> str:
         return f"round {self.round} match {self.match} board {self.board}: {self.result}"
@@ -787,8 +810,19 @@ class _TeamBoardResult(DomainEvent):
 @dataclass(frozen=True)
 class BoardResultRecorded(_TeamBoardResult):
     KIND = EventKind.BOARD_RESULT_RECORDED
-    PUBLIC = frozenset({"round", "match", "board", "result"})
+    PUBLIC = frozenset({"round", "match", "board", "result", "rated"})
+    OPTIONAL = frozenset({"rated", "confirms"})
     EXAMPLES = MappingProxyType({1: {"round": 1, "match": 1, "board": 2, "result": "0-1"}})
+
+    # As for individual results: the players' reports this result confirms (issue 22).
+    confirms: tuple[int, ...] = ()
+
+    @classmethod
+    def from_payload(cls, payload: Mapping[str, Any]) -> Self:
+        return cls(**_confirms_read(payload))
+
+    def summary(self) -> str:
+        return _confirms_noted(super().summary(), self.confirms)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -796,7 +830,7 @@ class BoardResultCorrected(_TeamBoardResult):
     """Replaces a board's result; the entry it corrects stays in the log."""
 
     KIND = EventKind.BOARD_RESULT_CORRECTED
-    PUBLIC = frozenset({"round", "match", "board", "result", "reason", "supersedes"})
+    PUBLIC = frozenset({"round", "match", "board", "result", "rated", "reason", "supersedes"})
     EXAMPLES = MappingProxyType(
         {
             1: {
@@ -909,26 +943,67 @@ class BoardPrizesSet(DomainEvent):
     """The organiser's board prize rules: ``order`` ("performance" or
     "percentage"), ``min_games`` (null: the default, two thirds of the rounds) and
     ``assignment`` ("every_board": each game on its board; "most_played": each
-    player once, on the board played most; left out of a payload: every_board)."""
+    player once, on the board played most; left out of a payload: every_board), and
+    the regulations' options, each left out of a payload while at its default (so
+    an event stored before them reads as before): ``reserve_min_games`` (null: as
+    min_games), ``minimum_unit`` ("games" or "percent" of the rounds),
+    ``rating_cap`` and ``unrated_rating`` (null: none), ``tiebreaks`` (null: the
+    order's default)."""
 
     KIND = EventKind.BOARD_PRIZES_SET
-    PUBLIC = frozenset({"order", "min_games", "assignment"})
-    OPTIONAL = frozenset({"assignment"})
+    _OPTIONS = frozenset(
+        {"reserve_min_games", "minimum_unit", "rating_cap", "unrated_rating", "tiebreaks"}
+    )
+    PUBLIC = frozenset({"order", "min_games", "assignment"}) | _OPTIONS
+    OPTIONAL = frozenset({"assignment"}) | _OPTIONS
     EXAMPLES = MappingProxyType(
-        {1: {"order": "percentage", "min_games": 5, "assignment": "most_played"}}
+        {
+            1: {
+                "order": "performance",
+                "min_games": 70,
+                "assignment": "most_played",
+                "reserve_min_games": 50,
+                "minimum_unit": "percent",
+                "rating_cap": 400,
+                "unrated_rating": 1000,
+                "tiebreaks": ["mutual", "games", "percentage", "team_place"],
+            }
+        }
     )
 
     order: str
     min_games: int | None
     assignment: str = "every_board"
+    reserve_min_games: int | None = None
+    minimum_unit: str = "games"
+    rating_cap: int | None = None
+    unrated_rating: int | None = None
+    tiebreaks: list[str] | None = None
 
     def apply(self, acc: Accumulator, seq: int) -> None:
-        acc.board_prizes = BoardPrizeSettings(self.order, self.min_games, self.assignment)
+        acc.board_prizes = BoardPrizeSettings(
+            self.order,
+            self.min_games,
+            self.assignment,
+            self.reserve_min_games,
+            self.minimum_unit,
+            self.rating_cap,
+            self.unrated_rating,
+            None if self.tiebreaks is None else tuple(self.tiebreaks),
+        )
 
     def summary(self) -> str:
-        minimum = "the default" if self.min_games is None else self.min_games
+        unit = "% of the rounds" if self.minimum_unit == "percent" else " games"
+        minimum = "the default" if self.min_games is None else f"{self.min_games}{unit}"
         where = "on each board played" if self.assignment == "every_board" else "on one board"
-        return f"board prizes by {self.order}, at least {minimum} games, {where}"
+        options = [f"reserves {self.reserve_min_games}{unit}"] if self.reserve_min_games else []
+        if self.rating_cap:
+            options.append(f"rating difference at most {self.rating_cap}")
+        if self.unrated_rating:
+            options.append(f"unrated at {self.unrated_rating}")
+        if self.tiebreaks is not None:
+            options.append("ties: " + ", ".join(self.tiebreaks))
+        return ", ".join([f"board prizes by {self.order}, at least {minimum}", where, *options])
 
 
 @dataclass(frozen=True)
@@ -1137,50 +1212,79 @@ class PlayersCheckedIn(DomainEvent):
         return f"round {self.round}: players {ids} {state}"
 
 
-@dataclass(frozen=True)
+def _report_add_match(payload: Payload) -> Payload:
+    """v1 had no match: players reported only in individual events, whose boards
+    belong to no match."""
+    return {**payload, "match": None}
+
+
+@dataclass(frozen=True, kw_only=True)
 class ResultReported(DomainEvent):
     """A player's report of their game's result through their private link (issue
-    21): not a result; the organiser confirms it (a ``result.recorded`` naming it)
-    or rejects it.  A later report of the same player replaces it."""
+    21): not a result; the organiser confirms it (a result event naming it) or
+    rejects it.  A later report of the same player replaces it.  In a team event
+    (issue 22) ``match`` names the board's match."""
 
     KIND = EventKind.RESULT_REPORTED
-    EXAMPLES = MappingProxyType({1: {"round": 3, "board": 2, "player_id": 7, "result": "0-1"}})
+    VERSION = 2
+    UPCASTERS = MappingProxyType({1: _report_add_match})
+    EXAMPLES = MappingProxyType(
+        {
+            1: {"round": 3, "board": 2, "player_id": 7, "result": "0-1"},
+            2: {"round": 3, "match": 1, "board": 2, "player_id": 7, "result": "0-1"},
+        }
+    )
 
     round: int
+    match: int | None  # None: an individual event's board
     board: int
     player_id: int
     result: str  # white's side first
 
     def apply(self, acc: Accumulator, seq: int) -> None:
-        key = (self.round, self.board)
+        key = (self.round, self.match, self.board)
         rank = acc.player_ids[self.player_id]
         acc.reports[key] = MappingProxyType(
             {**acc.reports.get(key, {}), rank: Report(self.result, seq)}
         )
 
     def summary(self) -> str:
-        return (
-            f"round {self.round} board {self.board}: player {self.player_id} reports {self.result}"
-        )
+        at = _board_name(self.round, self.match, self.board)
+        return f"{at}: player {self.player_id} reports {self.result}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class ReportRejected(DomainEvent):
     """The organiser rejected a board's reports: they no longer count, and its
     players may report again."""
 
     KIND = EventKind.REPORT_REJECTED
-    EXAMPLES = MappingProxyType({1: {"round": 3, "board": 2, "reason": "game still on"}})
+    VERSION = 2
+    UPCASTERS = MappingProxyType({1: _report_add_match})
+    EXAMPLES = MappingProxyType(
+        {
+            1: {"round": 3, "board": 2, "reason": "game still on"},
+            2: {"round": 3, "match": 1, "board": 2, "reason": "game still on"},
+        }
+    )
 
     round: int
+    match: int | None  # None: an individual event's board
     board: int
     reason: str
 
     def apply(self, acc: Accumulator, seq: int) -> None:
-        acc.reports.pop((self.round, self.board), None)
+        acc.reports.pop((self.round, self.match, self.board), None)
 
     def summary(self) -> str:
-        return f"round {self.round} board {self.board}: reports rejected ({self.reason})"
+        return (
+            f"{_board_name(self.round, self.match, self.board)}: reports rejected ({self.reason})"
+        )
+
+
+def _board_name(round_number: int, match: int | None, board: int) -> str:
+    at = "" if match is None else f" match {match}"
+    return f"round {round_number}{at} board {board}"
 
 
 @dataclass(frozen=True)

@@ -89,6 +89,8 @@ class Settings:
     # tolerance in rating points of "rating".
     lineup_order: str = "roster"
     lineup_tolerance: int | None = None
+    # A team Swiss's C.04.6 colour-preference type (``teams.COLOUR_TYPES``).
+    colour_type: str = "A"
     # Round 1's first colour ("white1" or "black1", TRF XXC); "": the server's default.
     initial_colour: str = ""
     # Only the players checked in for a round are paired in it (the others absent).
@@ -248,6 +250,10 @@ class RoundState:
         return all(b.result is not None for b in self.boards)
 
 
+# A reported board: (round, match, board), the match None in an individual event.
+BoardKey = tuple[int, int | None, int]
+
+
 @dataclass(frozen=True)
 class Report:
     """A player's report of their game (``result.reported`` at ``seq``)."""
@@ -278,9 +284,9 @@ class TournamentState:
     prize_list: PrizeList | None = None  # the last one set
     prize_list_seq: int | None = None  # the event that set it
     # Issue 21: each private link's holder (role, player id or team number) -> the
-    # nonce of its live link; the players' reports by (round, board) -> start rank.
+    # nonce of its live link; the players' reports by board -> start rank.
     links: Mapping[tuple[str, int], str] = field(default_factory=dict)
-    reports: Mapping[tuple[int, int], Mapping[int, Report]] = field(default_factory=dict)
+    reports: Mapping[BoardKey, Mapping[int, Report]] = field(default_factory=dict)
     # Team rounds the organiser marked started (line-ups public, captains' links closed).
     started_team_rounds: frozenset[int] = frozenset()
     board_prizes: BoardPrizeSettings = BoardPrizeSettings()  # the last set
@@ -296,10 +302,19 @@ class TournamentState:
             m.results or m.forfeit is not None for m in rnd.matches
         )
 
-    @property
+    @cached_property
     def public_lineups(self) -> Mapping[tuple[int, int], Lineup]:
-        """The line-ups spectators see: those of the rounds that have started."""
-        return {key: p for key, p in self.lineups.items() if self.team_round_started(key[0])}
+        """The line-ups spectators see: those of the rounds that have started.
+
+        Computed once per state: the pages and the standings read it per match and
+        per result, and each read would scan every line-up and every match of its
+        round.  A state never changes (``OpenFold``'s states are not read after
+        the next event), so neither does this.
+        """
+        started = {
+            number: self.team_round_started(number) for number in {n for n, _ in self.lineups}
+        }
+        return MappingProxyType({key: p for key, p in self.lineups.items() if started[key[0]]})
 
     def team_of(self, start_rank: int) -> int | None:
         """The team whose roster holds the player, if any."""
@@ -453,9 +468,7 @@ class Accumulator:
             number: dict(byes) for number, byes in (start.team_byes.items() if start else ())
         }
         self.links: dict[tuple[str, int], str] = dict(start.links) if start else {}
-        self.reports: dict[tuple[int, int], Mapping[int, Report]] = (
-            dict(start.reports) if start else {}
-        )
+        self.reports: dict[BoardKey, Mapping[int, Report]] = dict(start.reports) if start else {}
         self.started_team_rounds = start.started_team_rounds if start else frozenset()
 
     def advance(self, seq: int, kind: str) -> None:

@@ -18,7 +18,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from tiebreaks.model import Color, Unplayed
+from tiebreaks.model import Color, System, Unplayed
 from tiebreaks.teams.model import (
     BoardGame,
     BoardResult,
@@ -53,11 +53,19 @@ BOARD_RESULTS: Mapping[str, BoardResult] = MappingProxyType(
         "0-0": BoardResult.DOUBLE_FORFEIT,
     }
 )
+# The results of a game played: only these may be unrated (TRF W/D/L).
+PLAYED_RESULTS = frozenset({"1-0", "1/2-1/2", "0-1"})
 # A whole match forfeited, from the first-named team's side.
 MATCH_FORFEITS: Mapping[str, MatchForfeit] = MappingProxyType(
     {"+/-": MatchForfeit.WHITE_WINS, "-/+": MatchForfeit.BLACK_WINS, "0-0": MatchForfeit.DOUBLE}
 )
 COLOUR_SEQUENCE = "WB"  # TRF26 352: board 1 as the pairing says, then alternating
+# A team Swiss's C.04.6 colour-preference type (1.7) and the TRF26 192 code that
+# names it (match points first, game points deciding colours, 4.2.2); type A is the
+# code the team engine derives ("").
+COLOUR_TYPES: Mapping[str, str] = MappingProxyType(
+    {"A": "", "B": "FIDE_TEAM_TYPEB_MP_GP", "none": "FIDE_TEAM_MP_GP"}
+)
 
 Lineup = tuple[int | None, ...]
 
@@ -73,6 +81,15 @@ class BoardPrizeSettings:
     order: str = "performance"
     min_games: int | None = None
     assignment: str = "every_board"
+    # The regulations' options (tiebreaks.teams.boards): a reserve minimum (None: as
+    # min_games), the minimums' unit ("games" or "percent" of the rounds), the rating
+    # cap and an unrated opponent's rating (None: none), the tie-breaks after the
+    # order (None: the order's default).
+    reserve_min_games: int | None = None
+    minimum_unit: str = "games"
+    rating_cap: int | None = None
+    unrated_rating: int | None = None
+    tiebreaks: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -95,14 +112,16 @@ class TeamEntry:
 @dataclass(frozen=True)
 class MatchState:
     """One match of a round: ``white`` has White on board 1.  ``results`` maps a
-    board to (result, seq of the event that set it); ``forfeit`` a whole-match
-    forfeit from ``white``'s side."""
+    board to (result, seq of the event that set it); ``unrated`` the boards whose
+    game was played but not rated (TRF W/D/L); ``forfeit`` a whole-match forfeit
+    from ``white``'s side."""
 
     number: int
     white: int
     black: int
     results: Mapping[int, tuple[str, int]] = field(default_factory=dict)
     forfeit: str | None = None
+    unrated: frozenset[int] = frozenset()
 
     def teams(self) -> tuple[int, int]:
         return self.white, self.black
@@ -142,6 +161,7 @@ class BoardView:
     black: int | None
     result: str | None
     implied: bool = False
+    rated: bool = True  # False: a game played but not rated (TRF W/D/L)
 
     @property
     def empty(self) -> bool:
@@ -176,7 +196,8 @@ def match_boards(
         implied = empty_board_result(white, black)
         recorded = match.results.get(board)
         result = implied if implied is not None else recorded[0] if recorded else None
-        out.append(BoardView(board, white_team, white, black, result, implied is not None))
+        rated = implied is not None or board not in match.unrated
+        out.append(BoardView(board, white_team, white, black, result, implied is not None, rated))
     return tuple(out)
 
 
@@ -233,6 +254,7 @@ def team_tournament(state: TournamentState) -> TeamTournament:
         system=settings.system,
         colour_sequence=COLOUR_SEQUENCE,
         name=settings.name,
+        system_code=COLOUR_TYPES[settings.colour_type] if settings.system is System.SWISS else "",
     )
 
 
@@ -295,6 +317,7 @@ def _match(
                 v.white,
                 v.black,
                 BoardResult.PENDING if v.result is None else BOARD_RESULTS[v.result],
+                v.rated,
             )
             for v in views
         ),

@@ -30,7 +30,7 @@ from pairings.external import executable_digest, pair_with
 from tiebreaks.model import Color
 from tournaments.domain import amendments, decisions, reports, team_decisions
 from tournaments.domain import bodies as b
-from tournaments.domain.errors import CommandError, Conflict, TournamentNotFound
+from tournaments.domain.errors import CommandError, Conflict, TournamentNotFound, msg
 from tournaments.domain.events import (
     EVENT_TYPES,
     DomainEvent,
@@ -199,7 +199,11 @@ def _replayed(
     if event.kind not in {kind, *also} or any(stored.get(k) != v for k, v in data.items()):
         raise CommandError(
             "Idempotency-Key",
-            f"this key was already used for another request (event #{event.seq}, {event.kind})",
+            msg(
+                "this key was already used for another request (event #%(seq)s, %(kind)s)",
+                seq=event.seq,
+                kind=event.kind,
+            ),
         )
     return event
 
@@ -233,7 +237,14 @@ edit_roster = Command(
     replay_fields=frozenset({"team"}),
 )
 edit_team = Command(EventKind.TEAM_EDITED, b.EditTeam, team_decisions.decide_team_edit)
-submit_lineup = Command(EventKind.LINEUP_SUBMITTED, b.SubmitLineup, team_decisions.decide_lineup)
+# What a page saw (the line-up replaced, the reports decided on) is checked, not
+# stored: a retry is compared on the rest.
+submit_lineup = Command(
+    EventKind.LINEUP_SUBMITTED,
+    b.SubmitLineup,
+    team_decisions.decide_lineup,
+    replay_fields=frozenset(field_names(b.SubmitLineup)) - {"replaces"},
+)
 pair_team_round = Command(
     EventKind.TEAM_ROUND_PAIRED,
     b.PairTeamRound,
@@ -284,8 +295,19 @@ set_prize_list = Command(EventKind.PRIZE_LIST_SET, b.SetPrizeList, decisions.dec
 
 # The players' reports and the private links (issue 21): tournaments.domain.reports.
 report_result = Command(EventKind.RESULT_REPORTED, b.ReportResult, reports.decide_report)
-confirm_report = Command(EventKind.RESULT_RECORDED, b.ConfirmReport, reports.decide_confirmation)
-reject_report = Command(EventKind.REPORT_REJECTED, b.RejectReport, reports.decide_rejection)
+confirm_report = Command(
+    EventKind.RESULT_RECORDED,
+    b.ConfirmReport,
+    reports.decide_confirmation,
+    replay_fields=frozenset(field_names(b.ConfirmReport)) - {"reports"},
+    also_last=frozenset({EventKind.BOARD_RESULT_RECORDED}),  # a team event's board
+)
+reject_report = Command(
+    EventKind.REPORT_REJECTED,
+    b.RejectReport,
+    reports.decide_rejection,
+    replay_fields=frozenset(field_names(b.RejectReport)) - {"reports"},
+)
 issue_links = Command(
     EventKind.LINK_ISSUED,
     b.IssueLinks,
@@ -297,6 +319,7 @@ submit_captain_lineup = Command(
     EventKind.LINEUP_SUBMITTED,
     b.SubmitCaptainLineup,
     team_decisions.decide_captain_lineup,
+    replay_fields=frozenset(field_names(b.SubmitCaptainLineup)) - {"replaces"},
 )
 start_team_round = Command(
     EventKind.TEAM_ROUND_STARTED,
@@ -377,7 +400,14 @@ def _decide_settings_change(state: TournamentState, body: Mapping[str, Any]) -> 
     settable = field_names(b.CreateTournament)
     for name in body["changes"]:
         if name not in settable:
-            raise CommandError(name, f"{name} is not a setting (settable: {', '.join(settable)})")
+            raise CommandError(
+                name,
+                msg(
+                    "%(name)s is not a setting (settable: %(settable)s)",
+                    name=name,
+                    settable=", ".join(settable),
+                ),
+            )
     amendments.refuse_fixed_settings(state, body["changes"])
     merged = {**amendments.settings_payload(state.settings), **body["changes"]}
     merged = {key: value for key, value in merged.items() if value not in (None, "")}

@@ -28,6 +28,7 @@ from tiebreaks.teams.model import TeamTournament
 from tournaments.domain.amendments import settings_payload
 from tournaments.domain.bulk_registration import (
     COLUMNS,
+    CellError,
     ParsedRegistrations,
     birth_date_of,
     parse_registrations,
@@ -44,9 +45,11 @@ from tournaments.domain.reports import (
     CAPTAIN,
     PLAYER,
     PlayerBoard,
+    ReportedBoard,
     conflicting,
     current_board,
     pending_reports,
+    reported_boards,
 )
 from tournaments.domain.state import BYE_POINTS, PlayerState, Report, TournamentState
 from tournaments.domain.team_decisions import captain_round
@@ -79,6 +82,7 @@ __all__ = [
     "BYE_POINTS",
     "BoardPrizeSettings",
     "COLUMNS",
+    "CellError",
     "Event",
     "FoldedTournament",
     "ListedPlayer",
@@ -130,6 +134,7 @@ __all__ = [
     "PLAYER",
     "LinkHolder",
     "PlayerBoard",
+    "ReportedBoard",
     "Report",
     "RevokedLink",
     "UnknownLink",
@@ -137,6 +142,7 @@ __all__ = [
     "conflicting",
     "current_board",
     "pending_reports",
+    "reported_boards",
     "resolve",
     "tokens",
 ]

@@ -8,17 +8,26 @@ teams and players numbered in the file's team order), then round by round the
 requested team byes (``240``), the matches as paired (the ``320`` PAB), each team's
 line-up, the board results and the forfeited matches (``330``).  As the individual
 import (``trf_import``): one transaction, all or nothing, and every refusal a
-``TrfError`` naming a line of the file.  A last round with byes and no match is the
-round to pair: its ``240`` byes are requested, nothing is paired.
+``TrfError`` naming a line of the file.  The rounds after the last one with a match
+(or a PAB) are not paired: their ``240`` byes are requested, first (a team may have
+asked for a bye before withdrawing from an earlier round).
 
 ``export_team_trf`` writes a team event as ``team_trf_text`` does (TRF26 with the
-team records), with the C.07 edition, the teams' federations and captains and the
+team records), with the C.07 edition, the initial colour (``XXC``, as for
+individuals), the teams' federations and captains and the
 team withdrawals in comment lines the import reads back, and the byes requested for
-the next round as its ``240`` records.
+the rounds not paired yet as their ``240`` records.
 
 What a team event cannot hold is refused, naming the record: a colour sequence other
-than alternating boards (``352``), game points as the primary score (``192``), a PAB
-worth other than a drawn match (``320``).
+than alternating boards (``352``), game points as the primary score (``192``), a team
+Swiss's ``192`` code other than the C.04.6 colour types' (``FIDE_TEAM_TYPEA_MP_GP``,
+``FIDE_TEAM_TYPEB_MP_GP``, ``FIDE_TEAM_MP_GP``: the event's ``colour_type``), each
+possibly ending ``_BAKU``, a PAB worth other than a drawn match (``320``), abnormal
+points (``299``), ``250`` virtual points other than the Baku method's.  Baku
+acceleration (the event's setting) is written as the ``250`` records of its virtual
+points and as ``_BAKU`` ending the ``192`` code, and read back from either.  The
+``310`` strength factors are not kept (a warning says so): the event's team strength
+is the mean rating of each roster's first boards.
 """
 
 from __future__ import annotations
@@ -30,12 +39,23 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db import transaction
 
+from pairings.acceleration import BAKU, AccelerationError
+from pairings.team_acceleration import (
+    TeamAcceleration,
+    read_records,
+    records,
+    requested,
+    team_baku,
+)
+from pairings.team_acceleration import by_method as team_acceleration
+from pairings.team_swiss import ColourType, rules_from_code, team_pairing_request
 from tiebreaks.errors import TrfError
-from tiebreaks.model import Unplayed
+from tiebreaks.model import Color, System, Unplayed
 from tiebreaks.teams.model import BoardResult, Score, TeamBye, TeamError, TeamRound, TeamScoring
-from tiebreaks.teams.trf import TeamTrfFile, parse_team_trf, team_trf_text
+from tiebreaks.teams.trf import TeamTrfFile, parse_team_trf, system_code, team_trf_text
 from tiebreaks.trf import parse_trf
 from tiebreaks.trf.details import tournament_details
+from tournaments.domain.pairing_origin import XXC
 from tournaments.domain.teams import BOARD_RESULTS, COLOUR_SEQUENCE, MATCH_FORFEITS
 
 from . import commands, queries
@@ -120,6 +140,14 @@ class _TeamImporter:
         }
         if self.file.tiebreaks:
             settings["tiebreaks"] = list(self.file.tiebreaks)
+        if (colour_type := self._colour_type()) != "A":
+            settings["colour_type"] = colour_type
+        # 152 or XXC, else round 1's (the pairing reads round 1 first, as the engine).
+        initial = team_pairing_request(self.file).initial_colour
+        if t.system is System.SWISS and initial is not Color.WHITE:
+            settings["initial_colour"] = XXC[initial]
+        if self._baku():
+            settings["acceleration"] = BAKU
         if details := tournament_details(parse_trf(self.text)):
             settings["details"] = details
         rules = rules or next(
@@ -128,7 +156,13 @@ class _TeamImporter:
         )
         if rules is not None:
             settings["rules"] = rules
-        setting_lines = {"tiebreaks": "202", "rounds": "142", "system": "192", "name": "012"}
+        setting_lines = {
+            "tiebreaks": "202",
+            "rounds": "142",
+            "system": "192",
+            "name": "012",
+            "acceleration": "192",
+        }
         with reported_at(lambda field: (self.line(setting_lines.get(field, "012")), 1)):
             created = commands.create_tournament(settings, author=self.author)
         self.draft = commands.Draft(fold([created]))
@@ -140,14 +174,16 @@ class _TeamImporter:
             listed = ", ".join(map(str, left_out))
             self.warnings.append(f"players on no team's roster, left out: {listed}")
         withdrawals = self._withdrawals()
-        paired = 0
-        for rnd in t.schedule:
+        played = t.played_rounds()
+        paired = len(played)
+        # Byes for the rounds to come first (240 records of rounds not paired): a team
+        # may have asked for one before withdrawing from an earlier round.
+        for rnd in t.schedule[paired:]:
+            self._byes(rnd)
+        for rnd in played:
             self._byes(rnd)
             self._withdraw(withdrawals.pop(rnd.number, []), rnd.number)
-            if not rnd.matches and not any(b.kind is Unplayed.PAB for b in rnd.byes):
-                continue  # the round to pair: its byes are requested, nothing else
             self._round(rnd)
-            paired = rnd.number
         for from_round, listed_teams in sorted(withdrawals.items()):
             self._withdraw(listed_teams, from_round)
         append(created.tournament_id, self.draft.start_seq, self.draft.events, author=self.author)
@@ -180,10 +216,63 @@ class _TeamImporter:
             raise TrfError(
                 self.line("320"), 5, "a pairing-allocated bye here scores as a drawn match"
             )
-        if t.system_code:
-            self.warnings.append(
-                f"192 {t.system_code}: the next rounds are paired as FIDE_TEAM_TYPEA_MP_GP"
+        if any(x.startswith("299") for x in self.lines):
+            raise TrfError(
+                self.line("299"), 1, "299 abnormal points: a team event here cannot hold them"
             )
+        strengths = [team.number for team in t.teams if team.strength]
+        if strengths:
+            listed = ", ".join(map(str, strengths))
+            self.warnings.append(
+                f"310 strength factors (teams {listed}) are not kept: the event gives each "
+                "team's strength from its roster's ratings"
+            )
+        if t.system_code and t.system is not System.SWISS:
+            self.warnings.append(
+                f"192 {t.system_code}: a round robin is paired by the Berger tables"
+            )
+
+    def _colour_type(self) -> str:
+        """A team Swiss's C.04.6 colour type from its 192 code, which may end with
+        ``_BAKU`` (Baku acceleration, read by ``_baku``); a code that says more than
+        these (``BAKU`` elsewhere, colours not decided by the secondary score, another
+        system's code) is refused at its line."""
+        t = self.tournament
+        code = t.system_code.upper()
+        if t.system is not System.SWISS or not code:
+            return "A"
+        line = self.line("192")
+        if not code.startswith("FIDE_TEAM"):
+            raise TrfError(line, 5, f"{code} is not a C.04.6 team Swiss code (FIDE_TEAM_...)")
+        if "BAKU" in code.removesuffix("_BAKU").split("_"):
+            raise TrfError(line, 5, f"{code}: _BAKU (Baku acceleration) ends the code")
+        rules = rules_from_code(code, t.primary)
+        if not rules.secondary_for_colour:
+            raise TrfError(
+                line,
+                5,
+                f"{code}: here the game points always decide the first team's colour "
+                "(C.04.6 4.2.2); write it with _MP_GP",
+            )
+        return rules.colour_type.value if rules.colour_type is not ColourType.NONE else "none"
+
+    def _baku(self) -> bool:
+        """Whether the file asks for Baku acceleration (192 ``..._BAKU``, or 250
+        records giving exactly the method's points); other 250 records are refused:
+        the event's acceleration is a method, not a table."""
+        t = self.tournament
+        first = t.schedule[0] if t.schedule else None
+        absent = [b.team for b in first.byes] if first is not None and not first.matches else []
+        given = read_records(self.lines, t)
+        if given is None:
+            return requested(self.lines)
+        try:
+            baku = team_baku(t, absent)
+        except AccelerationError as error:
+            raise TrfError(self.line("250"), 1, str(error)) from None
+        if given != baku:
+            raise TrfError(self.line("250"), 1, "250 records other than the Baku method's points")
+        return True
 
     def _register(self, number: int) -> None:
         t = self.tournament
@@ -220,8 +309,16 @@ class _TeamImporter:
                     "round": rnd.number,
                     "points": REQUESTED_BYES[bye.kind],
                 }
-                with reported_at(at_place(self.line("240"), 1)):
+                with reported_at(at_place(self._bye_line(rnd.number, bye.team), 1)):
                     self.draft.add(commands.request_team_bye, body)
+
+    def _bye_line(self, number: int, team: int) -> int:
+        """The 240 record of a team's bye in a round (the first 240 when none names it)."""
+        for n, text in enumerate(self.lines, 1):
+            same_round = text.startswith("240") and text[6:9] == f"{number:03d}"
+            if same_round and str(team) in text[10:].split():
+                return n
+        return self.line("240")
 
     def _withdrawals(self) -> dict[int, list[int]]:
         found: dict[int, list[int]] = {}
@@ -278,6 +375,8 @@ class _TeamImporter:
                     "board": game.board,
                     "result": _RESULT_TEXT[game.result],
                 }
+                if not game.rated:  # a W/D/L game, as the individual import keeps it
+                    body["rated"] = False
                 with reported_at(at):
                     self.draft.add(commands.record_board_result, body)
 
@@ -286,14 +385,25 @@ def export_team_trf(tournament: queries.FoldedTournament) -> str:
     """A team event as a TRF26 team file (see the module's note)."""
     state = tournament.state
     team_results = state.to_team_tournament()
+    # The byes requested for the rounds not paired yet, each in its round (the rounds
+    # between hold nothing): the 240 records the import requests them from.
     following = max(state.team_rounds, default=0) + 1
-    asked = state.team_byes.get(following, {})
-    if asked and following <= state.settings.rounds:
-        byes = tuple(TeamBye(team, BYE_KINDS[points]) for team, points in sorted(asked.items()))
-        team_results = replace(
-            team_results, schedule=(*team_results.schedule, TeamRound(following, (), byes))
+    asked = {n: byes for n, byes in state.team_byes.items() if n >= following and byes}
+    to_come = tuple(
+        TeamRound(
+            number,
+            (),
+            tuple(
+                TeamBye(team, BYE_KINDS[points])
+                for team, points in sorted(asked.get(number, {}).items())
+            ),
         )
+        for number in range(following, max(asked, default=0) + 1)
+    )
+    team_results = replace(team_results, schedule=(*team_results.schedule, *to_come))
     comments = f"{RULES_COMMENT}{tournament.rules}\n"
+    if initial := state.settings.initial_colour:
+        comments += f"XXC {initial}\n"
     withdrawn: dict[int, list[int]] = {}
     for team in sorted(state.teams.values(), key=lambda t: t.number):
         for name in ("federation", "captain"):
@@ -304,4 +414,15 @@ def export_team_trf(tournament: queries.FoldedTournament) -> str:
     for from_round, teams in sorted(withdrawn.items()):
         listed = " ".join(map(str, teams))
         comments += f"### Crosstable teams withdrawn from round {from_round}: {listed}\n"
-    return comments + team_trf_text(team_results, state.settings.tiebreaks)
+    if state.settings.acceleration == BAKU:
+        # TRF26: a 192 code ending _BAKU names the method, the 250 records its points.
+        team_results = replace(team_results, system_code=f"{system_code(team_results)}_BAKU")
+    text = team_trf_text(team_results, state.settings.tiebreaks)
+    if state.settings.acceleration:
+        # Before round 1 is paired, GA counts the teams that will play it.
+        absent = [
+            n for n, team in state.teams.items() if team.withdrawn_in(1) or state.team_bye(1, n)
+        ]
+        virtual = team_acceleration(state.settings.acceleration, team_results, absent)
+        text += "".join(f"{line}\n" for line in records(virtual or TeamAcceleration()))
+    return comments + text

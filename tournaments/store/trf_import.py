@@ -27,6 +27,13 @@ with no opponent an absence (the TRF reader's rulings 4 and 5).  A FIDE id that 
 not a number ("NA", "-") is left empty.  Declared points (columns 81-84) that
 disagree with the results are reported as warnings: the results count.
 
+Baku acceleration (the tournament's setting) is written as the ``250`` records of its
+virtual points (GA counted as the pairing counts it), and read back from them, from
+XXA lines giving the same points (the two must agree when a file has both), from a
+``192`` code ending ``_BAKU`` or from the ``### Crosstable acceleration:`` comment of
+older exports.  Other virtual points are refused at their first line: the setting is
+a method, not a table.
+
 A forfeit win without an opponent (``0000 - +``, as some programs write a win
 awarded with nobody to play) is a full-point bye: the same points and, with no
 opponent to cap its dummy, the same tie-breaks (C.07 16.2.1 and 16.4.2).
@@ -50,6 +57,9 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db import transaction
 
+from pairings.acceleration import BAKU, by_method, is_baku
+from pairings.acceleration_records import player_records
+from pairings.trf_input import baku_requested, listed_acceleration
 from tiebreaks.errors import TrfError
 from tiebreaks.formatting import format_points
 from tiebreaks.model import (
@@ -59,6 +69,7 @@ from tiebreaks.model import (
     Pending,
     Player,
     Round,
+    TournamentResults,
     Unplayed,
     UnplayedRound,
 )
@@ -67,6 +78,7 @@ from tiebreaks.trf import ByeRecord, TrfFile, parse_trf, trf_from_tournament, wr
 from tiebreaks.trf.details import iso_date, tournament_details
 from tournaments.domain.errors import CommandError
 from tournaments.domain.pairing_origin import XXC
+from tournaments.domain.pairing_rules import active_players
 from tournaments.domain.state import TournamentState
 
 from . import commands, queries
@@ -101,7 +113,7 @@ _SETTING_RECORDS = {
     "tiebreaks": ("202 ", "212 "),
     "rules": (RULES_COMMENT,),
     "unrated_rating": (UNRATED_COMMENT,),
-    "acceleration": (ACCELERATION_COMMENT,),
+    "acceleration": (ACCELERATION_COMMENT, "250 ", "XXA ", "192 "),
     "initial_colour": ("XXC ",),
 }
 REQUESTED_BYES = {Unplayed.HPB: "half", Unplayed.ZPB: "zero", Unplayed.FPB: "full"}
@@ -166,6 +178,8 @@ class _Importer:
         if unrated_rating is not None:
             settings["unrated_rating"] = unrated_rating
         acceleration = self._comment(ACCELERATION_COMMENT)
+        if self._baku():
+            acceleration = BAKU
         if acceleration is not None:
             settings["acceleration"] = acceleration
         if colour := self._initial_colour():
@@ -210,6 +224,19 @@ class _Importer:
             if line.startswith(prefix):
                 return line[len(prefix) :].strip()
         return None
+
+    def _baku(self) -> bool:
+        """Whether the file asks for Baku acceleration: ``192 ..._BAKU``, or XXA lines or
+        250 records giving the method's virtual points; other virtual points are
+        refused, the tournament's acceleration being a method, not a table."""
+        listed = listed_acceleration(self.trf)
+        if listed is None:
+            return baku_requested(self.trf) is not None
+        points, line = listed
+        if not is_baku(points, self.trf.tournament):
+            what = "250 records" if self.trf.headers.lines[line - 1].startswith("250") else "XXA"
+            raise TrfError(line, 1, f"{what} other than the Baku method's virtual points")
+        return True
 
     def _initial_colour(self) -> str | None:
         """``white1`` or ``black1`` of an XXC record (other words, as "rtg", are
@@ -448,8 +475,9 @@ def export_trf(tournament_id: int) -> str:
     unrated_rating = tournament.results.unrated_rating
     if unrated_rating is not None:
         comments += f"{UNRATED_COMMENT}{unrated_rating}\n"
-    if acceleration := state.settings.acceleration:
-        comments += f"{ACCELERATION_COMMENT}{acceleration}\n"
+    records = _acceleration_records(state, tournament.results)
+    if state.settings.acceleration and not records:
+        comments += f"{ACCELERATION_COMMENT}{state.settings.acceleration}\n"
     if initial := state.settings.initial_colour:
         comments += f"XXC {initial}\n"
     withdrawn: dict[int, list[int]] = {}
@@ -459,7 +487,17 @@ def export_trf(tournament_id: int) -> str:
     for from_round, ranks in sorted(withdrawn.items()):
         listed = " ".join(map(str, ranks))
         comments += f"### Crosstable withdrawn from round {from_round}: {listed}\n"
-    return comments + write_trf(trf, standings=standings)
+    return comments + write_trf(trf, standings=standings) + "".join(f"{x}\n" for x in records)
+
+
+def _acceleration_records(state: TournamentState, results: TournamentResults) -> list[str]:
+    """The virtual points of the tournament's acceleration as 250 records, GA counted
+    as the pairing counts it (before round 1 is paired, from the players to play it)."""
+    if not state.settings.acceleration:
+        return []
+    absent = set(state.players) - active_players(state, 1)
+    virtual = by_method(state.settings.acceleration, results, absent)
+    return player_records(virtual) if virtual is not None else []
 
 
 def _byes_to_come(state: TournamentState) -> list[ByeRecord]:

@@ -394,13 +394,19 @@
     const team = body.tournament.kind === "team";
     const shown = (result) => team ? result : RESULT_TEXT[result] || result;
     const said = (result) => team ? result || _("match in progress") : RESULT_WORDS[result || ""] || result;
-    // Reported by the players, not confirmed yet: "reported", never the result.
+    // Reported by the players, not confirmed yet: "reported", never the result (the
+    // round page's cell, _reported_result.html).  A team event's match with such a
+    // board keeps its score so far before it.
     const reported = new Set(rounds.reported || []);
+    const reportedCell = (score) => "<td class='result reported'><span aria-hidden='true'>" +
+      (score ? esc(score) + " " : "") + esc(_("reported")) + "</span><span class='sr-only'>" +
+      (score ? esc(score) + ", " : "") + esc(_("reported by the players, not confirmed yet")) +
+      "</span></td>";
     section.querySelector("tbody").innerHTML = rounds.boards.map((board) =>
       "<tr data-board='" + board.board + "'><td class='board'>" + board.board + "</td>" +
       "<td class='white'>" + player(board.white) + "</td>" +
-      (!board.result && reported.has(board.board)
-        ? "<td class='result reported'>" + esc(_("reported")) + "</td>"
+      (reported.has(board.board) && (team || !board.result)
+        ? reportedCell(team ? board.result : null)
         : "<td class='result'><span aria-hidden='true'>" + (board.result ? esc(shown(board.result)) : "…") +
           "</span><span class='sr-only'>" + esc(said(board.result)) + "</span></td>") +
       "<td class='black'>" + player(board.black) + "</td></tr>"
