@@ -182,6 +182,10 @@ class TournamentSerializer(TournamentFieldsSerializer):
         source="state.settings.colour_type",
         help_text='A team Swiss\'s C.04.6 colour-preference type: "A", "B" or "none".',
     )
+    primary_score = serializers.CharField(
+        source="state.settings.primary_score",
+        help_text='A team event\'s primary score (C.07 11.1): "MP" or "GP".',
+    )
 
     def get_players(self, tournament: Any) -> int:
         return len(tournament.state.players)

@@ -33,6 +33,7 @@ _FIXED_ONCE_PAIRED = {
     "system": "the system",
     "rules": "the rule edition",
     "acceleration": "the acceleration",
+    "primary_score": "the primary score",
 }
 
 
@@ -289,6 +290,7 @@ _OPTIONAL_SETTINGS = (
     "lineup_order",
     "lineup_tolerance",
     "colour_type",
+    "primary_score",
 )
 _UNSET: dict[str, Any] = {
     "unrated_rating": None,
@@ -302,6 +304,7 @@ _UNSET: dict[str, Any] = {
     "lineup_order": "roster",
     "lineup_tolerance": None,
     "colour_type": "A",
+    "primary_score": "MP",
 }
 
 

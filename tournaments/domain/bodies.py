@@ -21,6 +21,7 @@ from tiebreaks.model import Scoring, System, TournamentResults
 from tiebreaks.prizes import PrizeError, parse_prize_list, prize_list_json
 from tiebreaks.standings import DEFAULT_RULES, RULES, compute_standings
 from tiebreaks.teams.boards import BoardAssignment, BoardOrder
+from tiebreaks.teams.model import Score
 from tiebreaks.teams.standings import ROUND_ROBIN_DEFAULT, SWISS_DEFAULT, parse_team_code
 
 from .reports import ROLES
@@ -48,6 +49,7 @@ from .teams import (
     KINDS,
     LINEUP_ORDERS,
     MATCH_FORFEITS,
+    PRIMARY_SCORES,
     RATING_ORDER,
     TEAM,
 )
@@ -242,6 +244,13 @@ class CreateTournament(Body):
         help='A team Swiss: the C.04.6 colour-preference type (1.7), "A" (the default), '
         '"B" (mild preferences too) or "none" (no colour preferences); TRF26 192.',
     )
+    primary_score: str | None = given(
+        Choice(PRIMARY_SCORES),
+        optional=True,
+        help="A team event: the score that ranks the teams and pairs a Swiss (C.07 11.1), "
+        '"MP" match points (the default) or "GP" game points. '
+        "Fixed once round 1 is paired; TRF26 192.",
+    )
 
     @classmethod
     def completed(cls, values: dict[str, Any]) -> dict[str, Any]:
@@ -255,6 +264,7 @@ class CreateTournament(Body):
             "lineup_order",
             "lineup_tolerance",
             "colour_type",
+            "primary_score",
         ):
             if team_only in values:
                 raise Invalid({team_only: ["applies to a team event only"]})
@@ -310,9 +320,18 @@ def _team_settings(values: dict[str, Any]) -> dict[str, Any]:
 
 def _team_acceleration(values: dict[str, Any]) -> None:
     """Baku for a team Swiss: the method's 1 - 1/2 - 0 read as a won, drawn, lost
-    match, so the match points must be standard (a draw half a win, a loss 0)."""
+    match, so the match points must be standard (a draw half a win, a loss 0); with
+    game points first, as the boards' points, which must be standard then."""
     if values.get("system", System.SWISS.value) != System.SWISS.value:
         raise Invalid({"acceleration": ["acceleration applies to a Swiss only"]})
+    if values.get("primary_score") == Score.GP.value:
+        # The method's points are then game points: the boards' 1 - 1/2 - 0.
+        games = scoring_from_payload(values["scoring"].to_payload())
+        if games.loss != 0 or games.draw * 2 != games.win:
+            raise Invalid(
+                {"acceleration": ["Baku acceleration on game points needs standard board points"]}
+            )
+        return
     points = values.get("match_points")
     if points is not None:
         given = points if isinstance(points, dict) else points.to_payload()

@@ -173,6 +173,7 @@ class TournamentCreated(DomainEvent):
             "lineup_order",
             "lineup_tolerance",
             "colour_type",
+            "primary_score",
         }
     )
     EXAMPLES = MappingProxyType(
@@ -212,6 +213,7 @@ class TournamentCreated(DomainEvent):
             "lineup_order",
             "lineup_tolerance",
             "colour_type",
+            "primary_score",
         }
     )
 
@@ -242,6 +244,9 @@ class TournamentCreated(DomainEvent):
     # Issue 22: a team Swiss's C.04.6 colour-preference type (1.7; TRF26 192):
     # "A", "B" or "none"; events stored before the setting were paired as type A.
     colour_type: str = "A"
+    # Issue 22: a team event's primary score, "MP" or "GP" (C.07 11.1; TRF26 192);
+    # events stored before the setting ranked by match points first.
+    primary_score: str = "MP"
 
     @classmethod
     def from_payload(cls, payload: Mapping[str, Any]) -> Self:
@@ -282,6 +287,7 @@ class TournamentCreated(DomainEvent):
             lineup_order=self.lineup_order,
             lineup_tolerance=self.lineup_tolerance,
             colour_type=self.colour_type,
+            primary_score=self.primary_score,
         )
 
     def summary(self) -> str:

@@ -91,6 +91,9 @@ class Settings:
     lineup_tolerance: int | None = None
     # A team Swiss's C.04.6 colour-preference type (``teams.COLOUR_TYPES``).
     colour_type: str = "A"
+    # A team event's primary score (C.07 11.1; ``teams.PRIMARY_SCORES``): "MP" match
+    # points or "GP" game points first, in the standings, tie-breaks and pairings.
+    primary_score: str = "MP"
     # Round 1's first colour ("white1" or "black1", TRF XXC); "": the server's default.
     initial_colour: str = ""
     # Only the players checked in for a round are paired in it (the others absent).

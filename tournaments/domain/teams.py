@@ -24,6 +24,7 @@ from tiebreaks.teams.model import (
     BoardResult,
     Match,
     MatchForfeit,
+    Score,
     Team,
     TeamBye,
     TeamRound,
@@ -66,6 +67,10 @@ COLOUR_SEQUENCE = "WB"  # TRF26 352: board 1 as the pairing says, then alternati
 COLOUR_TYPES: Mapping[str, str] = MappingProxyType(
     {"A": "", "B": "FIDE_TEAM_TYPEB_MP_GP", "none": "FIDE_TEAM_MP_GP"}
 )
+
+# A team event's primary score (C.07 11.1): match points (the default) or game
+# points first; the other is the secondary score.
+PRIMARY_SCORES = (Score.MP.value, Score.GP.value)
 
 Lineup = tuple[int | None, ...]
 
@@ -235,6 +240,7 @@ def team_tournament(state: TournamentState) -> TeamTournament:
     players = tuple(
         p.tiebreak_player(()) for p in sorted(state.players.values(), key=lambda p: p.start_rank)
     )
+    primary = Score(settings.primary_score)
     return TeamTournament(
         teams=teams,
         boards=settings.boards,
@@ -243,10 +249,19 @@ def team_tournament(state: TournamentState) -> TeamTournament:
         players=players,
         scoring=team_scoring(settings.match_points, settings.scoring),
         system=settings.system,
+        primary=primary,
         colour_sequence=COLOUR_SEQUENCE,
         name=settings.name,
-        system_code=COLOUR_TYPES[settings.colour_type] if settings.system is System.SWISS else "",
+        system_code=_system_code(settings.colour_type, primary)
+        if settings.system is System.SWISS
+        else "",
     )
+
+
+def _system_code(colour_type: str, primary: Score) -> str:
+    """The 192 code of a team Swiss's colour type with the primary score first (the
+    pairing reads the primary score from the code when it names one)."""
+    return COLOUR_TYPES[colour_type].replace("MP_GP", f"{primary}_{primary.other}")
 
 
 @dataclass(frozen=True)

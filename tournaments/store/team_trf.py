@@ -18,12 +18,15 @@ individuals), the teams' federations and captains and the
 team withdrawals in comment lines the import reads back, and the byes requested for
 the rounds not paired yet as their ``240`` records.
 
+The primary score of the ``192`` code (``..._GP_MP``: game points first) is the
+event's ``primary_score``, which the export writes there.
+
 What a team event cannot hold is refused, naming the record: a colour sequence other
-than alternating boards (``352``), game points as the primary score (``192``), a team
-Swiss's ``192`` code other than the C.04.6 colour types' (``FIDE_TEAM_TYPEA_MP_GP``,
-``FIDE_TEAM_TYPEB_MP_GP``, ``FIDE_TEAM_MP_GP``: the event's ``colour_type``), each
-possibly ending ``_BAKU``, a PAB worth other than a drawn match (``320``), abnormal
-points (``299``), ``250`` virtual points other than the Baku method's.  Baku
+than alternating boards (``352``), a team Swiss's ``192`` code other than the
+C.04.6 colour types' (``FIDE_TEAM_TYPEA_MP_GP``, ``FIDE_TEAM_TYPEB_MP_GP``,
+``FIDE_TEAM_MP_GP``, or ``_GP_MP``: the event's ``colour_type``), each possibly
+ending ``_BAKU``, a PAB worth other than a drawn match (``320``), abnormal points
+(``299``), ``250`` virtual points other than the Baku method's.  Baku
 acceleration (the event's setting) is written as the ``250`` records of its virtual
 points and as ``_BAKU`` ending the ``192`` code, and read back from either.  The
 ``310`` strength factors are not kept (a warning says so): the event's team strength
@@ -140,6 +143,8 @@ class _TeamImporter:
         }
         if self.file.tiebreaks:
             settings["tiebreaks"] = list(self.file.tiebreaks)
+        if t.primary is Score.GP:
+            settings["primary_score"] = Score.GP.value
         if (colour_type := self._colour_type()) != "A":
             settings["colour_type"] = colour_type
         # 152 or XXC, else round 1's (the pairing reads round 1 first, as the engine).
@@ -162,6 +167,7 @@ class _TeamImporter:
             "system": "192",
             "name": "012",
             "acceleration": "192",
+            "primary_score": "192",
         }
         with reported_at(lambda field: (self.line(setting_lines.get(field, "012")), 1)):
             created = commands.create_tournament(settings, author=self.author)
@@ -205,10 +211,6 @@ class _TeamImporter:
                 5,
                 f"colour sequence {t.colour_sequence!r}: a team event here alternates the "
                 f"colours down the boards ({alternating})",
-            )
-        if t.primary is Score.GP:
-            raise TrfError(
-                self.line("192"), 5, "game points as the primary score are not supported"
             )
         scoring = t.scoring
         default = TeamScoring(scoring.win, scoring.draw, scoring.loss, scoring.games)
