@@ -193,6 +193,11 @@ def _colour_type(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
     return writes.change_settings, {"changes": {"colour_type": data.get("colour_type", "")}}
 
 
+def _primary_score(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
+    """The score the teams are ranked and a Swiss paired on, MP or GP."""
+    return writes.change_settings, {"changes": {"primary_score": data.get("primary_score", "")}}
+
+
 def _acceleration(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
     """A team Swiss's acceleration: Baku, or none (blank clears it)."""
     return writes.change_settings, {"changes": {"acceleration": data.get("acceleration") or None}}
@@ -232,6 +237,7 @@ ACTIONS: dict[str, Action] = {
     "board_prizes": _board_prizes,
     "lineup_order": _lineup_order,
     "colour_type": _colour_type,
+    "primary_score": _primary_score,
     "acceleration": _acceleration,
     "bye": _bye,
     "cancel_bye": _cancel_bye,
@@ -332,6 +338,7 @@ def _context(folded: FoldedTournament, requested: str) -> dict[str, Any]:
             ("B", _("type B: mild preferences too")),
             ("none", _("no colour preferences")),
         ),
+        "primary_scores": (("MP", _("Match points")), ("GP", _("Game points"))),
         "unsorted": not paired and seeds != initial_ranking(seeds),
         "without_link": sum(1 for player_id in state.player_ids if player_id not in player_links),
         "accelerations": (("", _("none")), (BAKU, _("Baku (C.04.5.1)"))),

@@ -281,3 +281,19 @@ def test_a_refused_acceleration_is_shown_and_stores_nothing() -> None:
     response = post(client, tid, action="acceleration", acceleration="fast")
     assert response.status_code == 400 and "acceleration" in response.content.decode()
     assert stored(tid) == before
+
+
+def test_game_points_first_are_set_from_the_page_before_round_one() -> None:
+    tid = _unpaired_swiss()
+    client = signed_in()
+    assert post(client, tid, action="primary_score", primary_score="GP").status_code == 303
+    assert load_tournament(tid).state.settings.primary_score == "GP"
+    html = client.get(reverse("live:team-manage", args=[tid])).content.decode()
+    assert '<option value="GP" selected>' in html
+
+
+def test_the_page_shows_the_primary_score_without_a_form_once_round_one_is_paired() -> None:
+    tid = build_team_event(teams=4, boards=2)
+    page = signed_in().get(reverse("live:team-manage", args=[tid])).content.decode()
+    assert '<p class="primary-score">Match points' in page
+    assert 'name="primary_score"' not in page
