@@ -186,6 +186,16 @@ class TournamentSerializer(TournamentFieldsSerializer):
         source="state.settings.primary_score",
         help_text='A team event\'s primary score (C.07 11.1): "MP" or "GP".',
     )
+    pab_match_points = serializers.CharField(
+        source="state.settings.pab_match_points",
+        allow_null=True,
+        help_text="A team event's pairing-allocated bye in match points (null: a drawn match's).",
+    )
+    pab_game_points = serializers.CharField(
+        source="state.settings.pab_game_points",
+        allow_null=True,
+        help_text="A team event's pairing-allocated bye in game points (null: a drawn match's).",
+    )
 
     def get_players(self, tournament: Any) -> int:
         return len(tournament.state.players)

@@ -291,6 +291,8 @@ _OPTIONAL_SETTINGS = (
     "lineup_tolerance",
     "colour_type",
     "primary_score",
+    "pab_match_points",
+    "pab_game_points",
 )
 _UNSET: dict[str, Any] = {
     "unrated_rating": None,
@@ -305,6 +307,8 @@ _UNSET: dict[str, Any] = {
     "lineup_tolerance": None,
     "colour_type": "A",
     "primary_score": "MP",
+    "pab_match_points": None,
+    "pab_game_points": None,
 }
 
 

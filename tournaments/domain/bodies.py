@@ -251,6 +251,18 @@ class CreateTournament(Body):
         '"MP" match points (the default) or "GP" game points. '
         "Fixed once round 1 is paired; TRF26 192.",
     )
+    pab_match_points: str | None = given(
+        Points(),
+        optional=True,
+        help="A team event: the match points of the pairing-allocated bye (TRF26 320). "
+        "Omit (or null) for a drawn match's.",
+    )
+    pab_game_points: str | None = given(
+        Points(),
+        optional=True,
+        help="A team event: the game points of the pairing-allocated bye (TRF26 320). "
+        "Omit (or null) for a drawn match's: half the boards' points.",
+    )
 
     @classmethod
     def completed(cls, values: dict[str, Any]) -> dict[str, Any]:
@@ -265,6 +277,8 @@ class CreateTournament(Body):
             "lineup_tolerance",
             "colour_type",
             "primary_score",
+            "pab_match_points",
+            "pab_game_points",
         ):
             if team_only in values:
                 raise Invalid({team_only: ["applies to a team event only"]})

@@ -174,6 +174,8 @@ class TournamentCreated(DomainEvent):
             "lineup_tolerance",
             "colour_type",
             "primary_score",
+            "pab_match_points",
+            "pab_game_points",
         }
     )
     EXAMPLES = MappingProxyType(
@@ -214,6 +216,8 @@ class TournamentCreated(DomainEvent):
             "lineup_tolerance",
             "colour_type",
             "primary_score",
+            "pab_match_points",
+            "pab_game_points",
         }
     )
 
@@ -247,6 +251,10 @@ class TournamentCreated(DomainEvent):
     # Issue 22: a team event's primary score, "MP" or "GP" (C.07 11.1; TRF26 192);
     # events stored before the setting ranked by match points first.
     primary_score: str = "MP"
+    # Issue 22: the team PAB's match and game points (TRF26 320), as texts; None (and
+    # events stored before the setting): a drawn match.
+    pab_match_points: str | None = None
+    pab_game_points: str | None = None
 
     @classmethod
     def from_payload(cls, payload: Mapping[str, Any]) -> Self:
@@ -288,6 +296,8 @@ class TournamentCreated(DomainEvent):
             lineup_tolerance=self.lineup_tolerance,
             colour_type=self.colour_type,
             primary_score=self.primary_score,
+            pab_match_points=self.pab_match_points,
+            pab_game_points=self.pab_game_points,
         )
 
     def summary(self) -> str:

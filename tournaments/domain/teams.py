@@ -208,10 +208,21 @@ def round_complete(state: TournamentState, rnd: TeamRoundState) -> bool:
     return True
 
 
-def team_scoring(points: Mapping[str, str] | None, games: object) -> TeamScoring:
-    """Match points as the settings give them (2-1-0 without), on the board scoring."""
+def team_scoring(
+    points: Mapping[str, str] | None,
+    games: object,
+    pab: tuple[str | None, str | None] = (None, None),
+) -> TeamScoring:
+    """Match points as the settings give them (2-1-0 without), on the board scoring,
+    with the PAB's match and game points (None: a drawn match's)."""
     given = {k: Fraction(v) for k, v in (points or {}).items()}
-    return TeamScoring(games=games, **given)  # type: ignore[arg-type]
+    pab_mp, pab_gp = (None if value is None else Fraction(value) for value in pab)
+    return TeamScoring(
+        games=games,  # type: ignore[arg-type]
+        pab_match_points=pab_mp,
+        pab_game_points=pab_gp,
+        **given,
+    )
 
 
 def team_tournament(state: TournamentState) -> TeamTournament:
@@ -247,7 +258,11 @@ def team_tournament(state: TournamentState) -> TeamTournament:
         rounds=settings.rounds,
         schedule=tuple(schedule),
         players=players,
-        scoring=team_scoring(settings.match_points, settings.scoring),
+        scoring=team_scoring(
+            settings.match_points,
+            settings.scoring,
+            (settings.pab_match_points, settings.pab_game_points),
+        ),
         system=settings.system,
         primary=primary,
         colour_sequence=COLOUR_SEQUENCE,

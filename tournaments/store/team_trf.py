@@ -19,18 +19,18 @@ team withdrawals in comment lines the import reads back, and the byes requested 
 the rounds not paired yet as their ``240`` records.
 
 The primary score of the ``192`` code (``..._GP_MP``: game points first) is the
-event's ``primary_score``, which the export writes there.
+event's ``primary_score``, and the PAB's value of ``320`` (when other than a drawn
+match's) its ``pab_match_points`` and ``pab_game_points``; the export writes both.
 
 What a team event cannot hold is refused, naming the record: a colour sequence other
 than alternating boards (``352``), a team Swiss's ``192`` code other than the
 C.04.6 colour types' (``FIDE_TEAM_TYPEA_MP_GP``, ``FIDE_TEAM_TYPEB_MP_GP``,
 ``FIDE_TEAM_MP_GP``, or ``_GP_MP``: the event's ``colour_type``), each possibly
-ending ``_BAKU``, a PAB worth other than a drawn match (``320``), abnormal points
-(``299``), ``250`` virtual points other than the Baku method's.  Baku
-acceleration (the event's setting) is written as the ``250`` records of its virtual
-points and as ``_BAKU`` ending the ``192`` code, and read back from either.  The
-``310`` strength factors are not kept (a warning says so): the event's team strength
-is the mean rating of each roster's first boards.
+ending ``_BAKU``, abnormal points (``299``), ``250`` virtual points other than the
+Baku method's.  Baku acceleration (the event's setting) is written as the ``250``
+records of its virtual points and as ``_BAKU`` ending the ``192`` code, and read
+back from either.  The ``310`` strength factors are not kept (a warning says so):
+the event's team strength is the mean rating of each roster's first boards.
 """
 
 from __future__ import annotations
@@ -141,6 +141,10 @@ class _TeamImporter:
                 "loss": str(scoring.loss),
             },
         }
+        default = TeamScoring(scoring.win, scoring.draw, scoring.loss, scoring.games)
+        pab = scoring.bye(Unplayed.PAB, t.boards)
+        if pab != default.bye(Unplayed.PAB, t.boards):  # 320 other than a drawn match
+            settings["pab_match_points"], settings["pab_game_points"] = map(str, pab)
         if self.file.tiebreaks:
             settings["tiebreaks"] = list(self.file.tiebreaks)
         if t.primary is Score.GP:
@@ -168,6 +172,8 @@ class _TeamImporter:
             "name": "012",
             "acceleration": "192",
             "primary_score": "192",
+            "pab_match_points": "320",
+            "pab_game_points": "320",
         }
         with reported_at(lambda field: (self.line(setting_lines.get(field, "012")), 1)):
             created = commands.create_tournament(settings, author=self.author)
@@ -211,12 +217,6 @@ class _TeamImporter:
                 5,
                 f"colour sequence {t.colour_sequence!r}: a team event here alternates the "
                 f"colours down the boards ({alternating})",
-            )
-        scoring = t.scoring
-        default = TeamScoring(scoring.win, scoring.draw, scoring.loss, scoring.games)
-        if scoring.bye(Unplayed.PAB, t.boards) != default.bye(Unplayed.PAB, t.boards):
-            raise TrfError(
-                self.line("320"), 5, "a pairing-allocated bye here scores as a drawn match"
             )
         if any(x.startswith("299") for x in self.lines):
             raise TrfError(
