@@ -26,6 +26,7 @@ class TeamSerializer(serializers.Serializer):
     short_name = serializers.CharField()
     federation = serializers.CharField(help_text="Federation or club.")
     captain = serializers.CharField()
+    strength = serializers.CharField(help_text='The TRF26 310 strength factor as given ("": none).')
     roster = serializers.SerializerMethodField(help_text="Players in board order, reserves last.")
     withdrawn_from = serializers.IntegerField(
         allow_null=True, help_text="The first round the team no longer plays; null: it plays."

@@ -672,6 +672,12 @@ class RegisterTeam(Body):
         Items(Nested(PlayerData), max_length=MAX_ROSTER),
         help="The roster in board order, reserves last.",
     )
+    strength: str = given(
+        Text(6, blank=True, pattern=r"^\d+(\.\d+)?$"),
+        default="",
+        help="The TRF26 310 strength factor (up to 6 characters, e.g. 2345.5), kept and "
+        "exported; the pairing numbers' strength is the roster's ratings.",
+    )
 
 
 @dataclass(frozen=True, kw_only=True)

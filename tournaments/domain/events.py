@@ -643,7 +643,8 @@ class TeamRegistered(DomainEvent):
     reserves last); its players are registered by the events before it."""
 
     KIND = EventKind.TEAM_REGISTERED
-    PUBLIC = frozenset({"number", "name", "short_name", "federation", "roster"})
+    PUBLIC = frozenset({"number", "name", "short_name", "federation", "roster", "strength"})
+    OPTIONAL = frozenset({"strength"})
     EXAMPLES = MappingProxyType(
         {
             1: {
@@ -663,6 +664,8 @@ class TeamRegistered(DomainEvent):
     federation: str  # a federation or a club
     captain: str
     roster: tuple[int, ...]
+    # TRF26 310's strength factor as given ("" none; events before it had none).
+    strength: str = ""
 
     @classmethod
     def from_payload(cls, payload: Mapping[str, Any]) -> Self:
@@ -670,7 +673,13 @@ class TeamRegistered(DomainEvent):
 
     def apply(self, acc: Accumulator, seq: int) -> None:
         acc.teams[self.number] = TeamEntry(
-            self.number, self.name, self.short_name, self.federation, self.captain, self.roster
+            self.number,
+            self.name,
+            self.short_name,
+            self.federation,
+            self.captain,
+            self.roster,
+            strength=self.strength,
         )
 
     def summary(self) -> str:

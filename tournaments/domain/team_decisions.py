@@ -147,6 +147,7 @@ def decide_team_registration(state: TournamentState, body: Body) -> list[DomainE
     ranks = _new_players(plan, body["players"], "players")
     number = max(state.teams, default=0) + 1
     team = {k: body[k] for k in ("name", "short_name", "federation", "captain")}
+    team["strength"] = body.get("strength", "")
     roster = [ranks[i] for i in range(len(body["players"]))]
     return [*plan.events, TeamRegistered.from_payload({**team, "number": number, "roster": roster})]
 

@@ -100,6 +100,9 @@ class TeamEntry:
     captain: str = ""
     roster: tuple[int, ...] = ()
     withdrawn_from: int | None = None  # the first round the team no longer plays
+    # TRF26 310's strength factor, kept as given and written back; never computed
+    # with (the pairing numbers' strength is the roster's ratings, ``team_seeds``).
+    strength: str = ""
 
     def withdrawn_in(self, round_number: int) -> bool:
         return self.withdrawn_from is not None and round_number >= self.withdrawn_from
@@ -233,7 +236,7 @@ def team_tournament(state: TournamentState) -> TeamTournament:
 
     settings = state.settings
     teams = tuple(
-        Team(t.number, t.name, t.roster, t.short_name, t.federation, t.captain)
+        Team(t.number, t.name, t.roster, t.short_name, t.federation, t.captain, t.strength)
         for t in sorted(state.teams.values(), key=lambda t: t.number)
     )
     schedule = []

@@ -29,8 +29,9 @@ C.04.6 colour types' (``FIDE_TEAM_TYPEA_MP_GP``, ``FIDE_TEAM_TYPEB_MP_GP``,
 ending ``_BAKU``, abnormal points (``299``), ``250`` virtual points other than the
 Baku method's.  Baku acceleration (the event's setting) is written as the ``250``
 records of its virtual points and as ``_BAKU`` ending the ``192`` code, and read
-back from either.  The ``310`` strength factors are not kept (a warning says so):
-the event's team strength is the mean rating of each roster's first boards.
+back from either.  A ``310`` strength factor is the team's ``strength``, kept as
+written and written back (the event's pairing numbers still go by the rosters'
+ratings).
 """
 
 from __future__ import annotations
@@ -222,13 +223,6 @@ class _TeamImporter:
             raise TrfError(
                 self.line("299"), 1, "299 abnormal points: a team event here cannot hold them"
             )
-        strengths = [team.number for team in t.teams if team.strength]
-        if strengths:
-            listed = ", ".join(map(str, strengths))
-            self.warnings.append(
-                f"310 strength factors (teams {listed}) are not kept: the event gives each "
-                "team's strength from its roster's ratings"
-            )
         if t.system_code and t.system is not System.SWISS:
             self.warnings.append(
                 f"192 {t.system_code}: a round robin is paired by the Berger tables"
@@ -287,6 +281,8 @@ class _TeamImporter:
             "captain": team.captain,
             "players": [player_data(players[rank]) for rank in team.roster],
         }
+        if team.strength:
+            body["strength"] = team.strength
         for text in self.lines:
             found = TEAM_COMMENT.fullmatch(text)
             if found is not None and int(found[1]) == number:
