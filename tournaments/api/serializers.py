@@ -186,6 +186,11 @@ class TournamentSerializer(TournamentFieldsSerializer):
         source="state.settings.primary_score",
         help_text='A team event\'s primary score (C.07 11.1): "MP" or "GP".',
     )
+    colour_sequence = serializers.CharField(
+        source="state.settings.colour_sequence",
+        help_text="A team event's TRF26 352: the first-named team's colours down the boards "
+        '("WB": alternating).',
+    )
     pab_match_points = serializers.CharField(
         source="state.settings.pab_match_points",
         allow_null=True,

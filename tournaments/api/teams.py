@@ -95,7 +95,13 @@ def team_rounds(folded: FoldedTournament, organiser: bool) -> list[dict[str, Any
                     "black": match.black,
                     "forfeit": match.forfeit,
                     "score": [str(score[match.white]), str(score[match.black])],
-                    "boards": match_boards(match, lineups_shown, number, state.settings.boards),
+                    "boards": match_boards(
+                        match,
+                        lineups_shown,
+                        number,
+                        state.settings.boards,
+                        state.settings.colour_sequence,
+                    ),
                     "result_seqs": {str(b): seq for b, (_, seq) in match.results.items()},
                 }
             )

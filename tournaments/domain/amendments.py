@@ -34,6 +34,7 @@ _FIXED_ONCE_PAIRED = {
     "rules": "the rule edition",
     "acceleration": "the acceleration",
     "primary_score": "the primary score",
+    "colour_sequence": "the colour sequence",
 }
 
 
@@ -293,6 +294,7 @@ _OPTIONAL_SETTINGS = (
     "primary_score",
     "pab_match_points",
     "pab_game_points",
+    "colour_sequence",
 )
 _UNSET: dict[str, Any] = {
     "unrated_rating": None,
@@ -309,6 +311,7 @@ _UNSET: dict[str, Any] = {
     "primary_score": "MP",
     "pab_match_points": None,
     "pab_game_points": None,
+    "colour_sequence": "WB",
 }
 
 

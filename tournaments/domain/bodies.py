@@ -263,6 +263,13 @@ class CreateTournament(Body):
         help="A team event: the game points of the pairing-allocated bye (TRF26 320). "
         "Omit (or null) for a drawn match's: half the boards' points.",
     )
+    colour_sequence: str | None = given(
+        Text(MAX_BOARDS, pattern=r"^W[WB]*$"),
+        optional=True,
+        help="A team event: the first-named team's colours on boards 1, 2... (TRF26 352), "
+        'W and B letters starting with W, repeated down the boards: "WB" (the default) '
+        'alternates, "WBBW" pairs the boards. Fixed once round 1 is paired.',
+    )
 
     @classmethod
     def completed(cls, values: dict[str, Any]) -> dict[str, Any]:
@@ -279,6 +286,7 @@ class CreateTournament(Body):
             "primary_score",
             "pab_match_points",
             "pab_game_points",
+            "colour_sequence",
         ):
             if team_only in values:
                 raise Invalid({team_only: ["applies to a team event only"]})

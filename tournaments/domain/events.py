@@ -176,6 +176,7 @@ class TournamentCreated(DomainEvent):
             "primary_score",
             "pab_match_points",
             "pab_game_points",
+            "colour_sequence",
         }
     )
     EXAMPLES = MappingProxyType(
@@ -218,6 +219,7 @@ class TournamentCreated(DomainEvent):
             "primary_score",
             "pab_match_points",
             "pab_game_points",
+            "colour_sequence",
         }
     )
 
@@ -255,6 +257,9 @@ class TournamentCreated(DomainEvent):
     # events stored before the setting): a drawn match.
     pab_match_points: str | None = None
     pab_game_points: str | None = None
+    # Issue 22: TRF26 352, the first-named team's colours down the boards; events
+    # stored before the setting alternate ("WB").
+    colour_sequence: str = "WB"
 
     @classmethod
     def from_payload(cls, payload: Mapping[str, Any]) -> Self:
@@ -298,6 +303,7 @@ class TournamentCreated(DomainEvent):
             primary_score=self.primary_score,
             pab_match_points=self.pab_match_points,
             pab_game_points=self.pab_game_points,
+            colour_sequence=self.colour_sequence,
         )
 
     def summary(self) -> str:

@@ -425,7 +425,9 @@ def _board(state: TournamentState, body: Body) -> tuple[MatchState, BoardView | 
         )
     if match.forfeit is not None:
         raise CommandError("match", f"match {match.number} was forfeited ({match.forfeit})")
-    views = match_boards(match, state.lineups, rnd.number, state.settings.boards)
+    views = match_boards(
+        match, state.lineups, rnd.number, state.settings.boards, state.settings.colour_sequence
+    )
     if not views:
         missing = [t for t in match.teams() if (rnd.number, t) not in state.lineups]
         raise CommandError("match", f"team {missing[0]} has no line-up for round {rnd.number}")

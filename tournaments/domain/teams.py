@@ -4,7 +4,8 @@ Pure Python, no Django.
 A team tournament (``Settings.kind == "team"``) keeps its players as an individual
 one does (``player.registered``); a team's roster names them by start rank in board
 order, reserves last.  A round holds matches (the first-named team has White on
-board 1, the other boards alternating as TRF26 352 ``WB`` says) and the teams with
+board 1, the other boards as the event's colour sequence, TRF26 352, says:
+alternating, ``WB``, by default) and the teams with
 the pairing-allocated bye; each team submits a line-up per round (players by board,
 ``None`` for an empty board).  ``team_tournament`` turns all of it into the
 ``tiebreaks.teams.model.TeamTournament`` the team standings are computed from.
@@ -143,9 +144,10 @@ class TeamRoundState:
         return frozenset(self.byes).union(*(m.teams() for m in self.matches))
 
 
-def board_colour(board: int) -> Color:
-    """The colour of the first-named team on ``board`` (TRF26 352, ``WB...``)."""
-    letter = COLOUR_SEQUENCE[(board - 1) % len(COLOUR_SEQUENCE)]
+def board_colour(board: int, colours: str = COLOUR_SEQUENCE) -> Color:
+    """The colour of the first-named team on ``board`` (TRF26 352, ``WB...`` unless
+    the event's ``colour_sequence`` says otherwise)."""
+    letter = colours[(board - 1) % len(colours)]
     return Color.WHITE if letter == "W" else Color.BLACK
 
 
@@ -177,9 +179,14 @@ def empty_board_result(white: int | None, black: int | None) -> str | None:
 
 
 def match_boards(
-    match: MatchState, lineups: Mapping[tuple[int, int], Lineup], round_number: int, boards: int
+    match: MatchState,
+    lineups: Mapping[tuple[int, int], Lineup],
+    round_number: int,
+    boards: int,
+    colours: str = COLOUR_SEQUENCE,
 ) -> tuple[BoardView, ...]:
-    """The boards of a played match, from the two line-ups; () while a line-up is missing."""
+    """The boards of a played match, from the two line-ups; () while a line-up is
+    missing.  ``colours``: the event's colour sequence (TRF26 352)."""
     first = lineups.get((round_number, match.white))
     second = lineups.get((round_number, match.black))
     if first is None or second is None:
@@ -188,7 +195,7 @@ def match_boards(
     for board in range(1, boards + 1):
         mine = first[board - 1] if board <= len(first) else None
         theirs = second[board - 1] if board <= len(second) else None
-        if board_colour(board) is Color.WHITE:
+        if board_colour(board, colours) is Color.WHITE:
             white_team, white, black = match.white, mine, theirs
         else:
             white_team, white, black = match.black, theirs, mine
@@ -205,7 +212,9 @@ def round_complete(state: TournamentState, rnd: TeamRoundState) -> bool:
     for match in rnd.matches:
         if match.forfeit is not None:
             continue
-        views = match_boards(match, state.lineups, rnd.number, state.settings.boards)
+        views = match_boards(
+            match, state.lineups, rnd.number, state.settings.boards, state.settings.colour_sequence
+        )
         if not views or any(v.result is None for v in views):
             return False
     return True
@@ -245,7 +254,10 @@ def team_tournament(state: TournamentState) -> TeamTournament:
     lineups = state.public_lineups
     for number in range(1, max(state.team_rounds, default=0) + 1):
         rnd = state.team_rounds[number]
-        matches = tuple(_match(m, lineups, number, settings.boards) for m in rnd.matches)
+        matches = tuple(
+            _match(m, lineups, number, settings.boards, settings.colour_sequence)
+            for m in rnd.matches
+        )
         byes = tuple(TeamBye(team, Unplayed.PAB) for team in rnd.byes) + tuple(
             TeamBye(team, BYE_POINTS[points])
             for team, points in sorted(state.team_byes.get(number, {}).items())
@@ -268,7 +280,7 @@ def team_tournament(state: TournamentState) -> TeamTournament:
         ),
         system=settings.system,
         primary=primary,
-        colour_sequence=COLOUR_SEQUENCE,
+        colour_sequence=settings.colour_sequence,
         name=settings.name,
         system_code=_system_code(settings.colour_type, primary)
         if settings.system is System.SWISS
@@ -320,11 +332,15 @@ def renumber_teams(acc: Accumulator, new_number: Mapping[int, int]) -> None:
 
 
 def _match(
-    match: MatchState, lineups: Mapping[tuple[int, int], Lineup], number: int, boards: int
+    match: MatchState,
+    lineups: Mapping[tuple[int, int], Lineup],
+    number: int,
+    boards: int,
+    colours: str,
 ) -> Match:
     if match.forfeit is not None:
         return Match(match.white, match.black, forfeit=MATCH_FORFEITS[match.forfeit])
-    views = match_boards(match, lineups, number, boards)
+    views = match_boards(match, lineups, number, boards, colours)
     if not views:
         # Line-ups not in yet: every board pending, nobody seated.
         games = tuple(
@@ -376,7 +392,8 @@ def match_score(
         }
     score = {match.white: Fraction(0), match.black: Fraction(0)}
     # As the standings count them: an empty seat from the round's start on.
-    for view in match_boards(match, state.public_lineups, round_number, boards):
+    colours = state.settings.colour_sequence
+    for view in match_boards(match, state.public_lineups, round_number, boards, colours):
         if view.result is None:
             continue
         white_side, black_side = _SIDE_POINTS[view.result]

@@ -22,8 +22,11 @@ The primary score of the ``192`` code (``..._GP_MP``: game points first) is the
 event's ``primary_score``, and the PAB's value of ``320`` (when other than a drawn
 match's) its ``pab_match_points`` and ``pab_game_points``; the export writes both.
 
-What a team event cannot hold is refused, naming the record: a colour sequence other
-than alternating boards (``352``), a team Swiss's ``192`` code other than the
+A ``352`` colour sequence other than alternating boards is the event's
+``colour_sequence``.
+
+What a team event cannot hold is refused, naming the record: a colour sequence
+starting with Black (``352``), a team Swiss's ``192`` code other than the
 C.04.6 colour types' (``FIDE_TEAM_TYPEA_MP_GP``, ``FIDE_TEAM_TYPEB_MP_GP``,
 ``FIDE_TEAM_MP_GP``, or ``_GP_MP``: the event's ``colour_type``), each possibly
 ending ``_BAKU``, abnormal points (``299``), ``250`` virtual points other than the
@@ -148,6 +151,8 @@ class _TeamImporter:
             settings["pab_match_points"], settings["pab_game_points"] = map(str, pab)
         if self.file.tiebreaks:
             settings["tiebreaks"] = list(self.file.tiebreaks)
+        if t.colour_sequence != (COLOUR_SEQUENCE * t.boards)[: t.boards]:
+            settings["colour_sequence"] = t.colour_sequence
         if t.primary is Score.GP:
             settings["primary_score"] = Score.GP.value
         if (colour_type := self._colour_type()) != "A":
@@ -175,6 +180,7 @@ class _TeamImporter:
             "primary_score": "192",
             "pab_match_points": "320",
             "pab_game_points": "320",
+            "colour_sequence": "352",
         }
         with reported_at(lambda field: (self.line(setting_lines.get(field, "012")), 1)):
             created = commands.create_tournament(settings, author=self.author)
@@ -211,13 +217,12 @@ class _TeamImporter:
 
     def _check_supported(self) -> None:
         t = self.tournament
-        alternating = (COLOUR_SEQUENCE * t.boards)[: t.boards]
-        if t.colour_sequence.upper() != alternating:
+        if not t.colour_sequence.startswith("W"):
             raise TrfError(
                 self.line("352"),
                 5,
-                f"colour sequence {t.colour_sequence!r}: a team event here alternates the "
-                f"colours down the boards ({alternating})",
+                f"colour sequence {t.colour_sequence!r}: here the first-named team has White "
+                "on board 1 (the sequence starts with W)",
             )
         if any(x.startswith("299") for x in self.lines):
             raise TrfError(
