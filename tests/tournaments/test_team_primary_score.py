@@ -11,11 +11,12 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from pairings.team_swiss import rules_from_code
+from pairings.team_swiss import pair_team_round, rules_from_code, team_pairing_request
 from tests.builders import organiser
 from tiebreaks.teams.model import Score
 from tiebreaks.teams.standings import team_standings
-from tiebreaks.teams.trf import read_team_trf
+from tiebreaks.teams.trf import parse_team_trf, read_team_trf
+from tournaments.store import commands
 from tournaments.store.queries import load_tournament
 from tournaments.store.trf_import import export_trf, import_trf
 
@@ -122,3 +123,17 @@ def test_game_points_first_round_trip() -> None:
     second = import_trf(export_trf(first), author=organiser()).id
     assert load_tournament(second).state.settings == load_tournament(first).state.settings
     assert export_trf(second) == export_trf(first)
+
+
+def test_the_next_round_of_an_imported_team_swiss_is_paired_on_game_points() -> None:
+    # Six teams after two rounds: by game points first, round 3 pairs 6-1, 5-4, 3-2;
+    # by match points 1-4, 6-5, 3-2.
+    text = (DATA / "team_colour_type_b.trf").read_text()
+    text = text.replace("192 FIDE_TEAM_TYPEB_MP_GP", "192 FIDE_TEAM_TYPEB_GP_MP")
+    request = team_pairing_request(parse_team_trf(text))
+    theirs = pair_team_round(request.tournament, request.round, rules=request.rules)
+    tid = import_trf(text, author=organiser()).id
+    commands.pair_next_team_round(tid, {}, author=organiser())
+    paired = load_tournament(tid).state.team_rounds[request.round]
+    assert sorted((m.white, m.black) for m in paired.matches) == sorted(theirs.matches)
+    assert sorted(theirs.matches) == [(3, 2), (5, 4), (6, 1)]
