@@ -116,7 +116,8 @@ Action = Callable[[QueryDict], tuple[writes.Command, dict[str, Any]]]
 
 def _register(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
     players = [_player_line(line, "players") for line in _lines(data.get("players", ""))]
-    body = {k: data.get(k, "").strip() for k in ("name", "short_name", "federation", "captain")}
+    fields = ("name", "short_name", "federation", "captain", "strength")
+    body = {k: data.get(k, "").strip() for k in fields}
     return writes.register_team, {**body, "players": players}
 
 

@@ -297,3 +297,11 @@ def test_the_page_shows_the_primary_score_without_a_form_once_round_one_is_paire
     page = signed_in().get(reverse("live:team-manage", args=[tid])).content.decode()
     assert '<p class="primary-score">Match points' in page
     assert 'name="primary_score"' not in page
+
+
+def test_a_team_registers_from_the_form_with_its_strength_factor() -> None:
+    body = {"name": "League", "rounds": 3, "kind": "team", "boards": 2}
+    tid = commands.create_tournament(body, author=organiser()).tournament_id
+    form = {"action": "register", "name": "Rooks", "players": "Ann\nBob", "strength": "2150.5"}
+    assert post(signed_in(), tid, **form).status_code == 303
+    assert load_tournament(tid).state.teams[1].strength == "2150.5"
