@@ -199,6 +199,18 @@ def _primary_score(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
     return writes.change_settings, {"changes": {"primary_score": data.get("primary_score", "")}}
 
 
+def _pab_value(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
+    """The PAB's match and game points (blank: a drawn match's)."""
+    changes = {k: data.get(k, "").strip() or None for k in ("pab_match_points", "pab_game_points")}
+    return writes.change_settings, {"changes": changes}
+
+
+def _colour_sequence(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
+    """The first-named team's colours down the boards (TRF26 352)."""
+    sequence = data.get("colour_sequence", "").strip().upper()
+    return writes.change_settings, {"changes": {"colour_sequence": sequence}}
+
+
 def _acceleration(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
     """A team Swiss's acceleration: Baku, or none (blank clears it)."""
     return writes.change_settings, {"changes": {"acceleration": data.get("acceleration") or None}}
@@ -239,6 +251,8 @@ ACTIONS: dict[str, Action] = {
     "lineup_order": _lineup_order,
     "colour_type": _colour_type,
     "primary_score": _primary_score,
+    "pab_value": _pab_value,
+    "colour_sequence": _colour_sequence,
     "acceleration": _acceleration,
     "bye": _bye,
     "cancel_bye": _cancel_bye,

@@ -305,3 +305,26 @@ def test_a_team_registers_from_the_form_with_its_strength_factor() -> None:
     form = {"action": "register", "name": "Rooks", "players": "Ann\nBob", "strength": "2150.5"}
     assert post(signed_in(), tid, **form).status_code == 303
     assert load_tournament(tid).state.teams[1].strength == "2150.5"
+
+
+def test_the_pab_value_is_set_from_the_page() -> None:
+    tid = _unpaired_swiss()
+    form = {"action": "pab_value", "pab_match_points": "2", "pab_game_points": "1.5"}
+    assert post(signed_in(), tid, **form).status_code == 303
+    settings = load_tournament(tid).state.settings
+    assert (settings.pab_match_points, settings.pab_game_points) == ("2", "3/2")
+
+
+def test_the_colour_sequence_is_set_from_the_page_before_round_one() -> None:
+    tid = _unpaired_swiss()
+    form = {"action": "colour_sequence", "colour_sequence": "wwbb"}
+    assert post(signed_in(), tid, **form).status_code == 303
+    assert load_tournament(tid).state.settings.colour_sequence == "WWBB"
+
+
+def test_a_refused_colour_sequence_is_shown_and_stores_nothing() -> None:
+    tid = _unpaired_swiss()
+    before = stored(tid)
+    response = post(signed_in(), tid, action="colour_sequence", colour_sequence="BW")
+    assert response.status_code == 400 and "colour_sequence" in response.content.decode()
+    assert stored(tid) == before
