@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from tests.builders import organiser
+from tiebreaks.errors import TrfError
 from tournaments.store.queries import load_tournament
 from tournaments.store.trf_import import export_trf, import_trf
 
@@ -60,3 +61,12 @@ def test_a_strength_factor_round_trips() -> None:
     second = import_trf(export_trf(first), author=organiser()).id
     assert load_tournament(second).state.teams == load_tournament(first).state.teams
     assert export_trf(second) == export_trf(first)
+
+
+def test_a_files_strength_factor_that_is_no_number_is_refused_at_its_310_line() -> None:
+    text = _with_strength().replace("  1.25", "  high")
+    with pytest.raises(TrfError) as refused:
+        import_trf(text, author=organiser())
+    assert refused.value.line == next(
+        n for n, x in enumerate(text.split("\n"), 1) if x.startswith("310   2")
+    )
