@@ -339,9 +339,11 @@ class BoardPrizesView(APIView):
         responses={
             200: OpenApiResponse(
                 OpenApiTypes.OBJECT,
-                description="version, order, min_games, assignment (every_board: each "
+                description="version, order, min_games and reserve_min_games (in games; "
+                "reserve_min_games null: as min_games), assignment (every_board: each "
                 "game on its board; most_played: each player once, all their games on the "
-                "board they played most); boards: [{board, players: "
+                "board they played most), rating_cap, unrated_rating (null: none), "
+                "tiebreaks (after the order); boards: [{board, players: "
                 "[{rank (null: fewer games than min_games), start_rank, name, team, "
                 "points, games, percentage (0-100), opponents_average, performance}]}] "
                 "(forfeits and byes are no games; performance over the rated games).",
@@ -355,16 +357,24 @@ class BoardPrizesView(APIView):
         if not folded.is_team:
             raise NotFound(f"tournament {tournament_id} is no team event")
         try:
-            rules = board_prize_query(request.query_params, folded.state.board_prizes)
+            rules = board_prize_query(
+                request.query_params, folded.state.board_prizes, folded.team_results.rounds
+            )
         except ValueError as exc:
             raise ValidationError(str(exc)) from exc
-        prizes, tables = board_prize_tables(folded, rules.order, rules.min_games, rules.assignment)
+        prizes, tables = board_prize_tables(
+            folded, rules.order, rules.min_games, rules.assignment, rules.settings
+        )
         return Response(
             {
                 "version": folded.version,
                 "order": prizes.order.value,
                 "min_games": prizes.min_games,
                 "assignment": prizes.assignment.value,
+                "reserve_min_games": prizes.reserve_min_games,
+                "rating_cap": rules.settings.rating_cap,
+                "unrated_rating": rules.settings.unrated_rating,
+                "tiebreaks": [t.value for t in prizes.tiebreaks],
                 "boards": [
                     {"board": t.board, "players": [_board_prize_line(line) for line in t.lines]}
                     for t in tables

@@ -118,7 +118,9 @@ def _record(request: HttpRequest, tournament_id: int, state: TournamentState, nu
         return
     except CommandError as exc:
         messages.error(
-            request, _("Not done: %(field)s: %(why)s") % {"field": exc.field, "why": exc.message}
+            request,
+            _("Not done: %(field)s: %(why)s")
+            % {"field": exc.field, "why": writes.translated(exc.message)},
         )
         return
     if action == "all":

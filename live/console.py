@@ -32,7 +32,7 @@ from tournaments.store.queries import (
     summarise,
     tournament_events,
 )
-from tournaments.store.writes import CommandError, Conflict
+from tournaments.store.writes import CommandError, Conflict, translated
 
 from .registration import PlayerForm, organised, registration_body, signed_in
 
@@ -46,7 +46,7 @@ def arrived_since(tournament_id: int, seq: int) -> str:
 
 def _refused(exc: CommandError) -> str:
     field = "" if exc.field in ("non_field_errors", "round", "changes") else f"{exc.field}: "
-    return f"{field}{exc.message}"
+    return f"{field}{translated(exc.message)}"
 
 
 # --- pairing ------------------------------------------------------------------------
@@ -318,7 +318,7 @@ def edit_player(request: HttpRequest, tournament_id: int, player_id: int) -> Htt
         writes.edit_player(tournament_id, body, author=signed_in(request))
     except CommandError as exc:
         name = exc.field.removeprefix("changes.")
-        form.add_error(name if name in form.fields else None, exc.message)
+        form.add_error(name if name in form.fields else None, translated(exc.message))
         return render(request, "live/edit_player.html", context, status=400)
     messages.success(
         request,

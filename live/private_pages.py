@@ -44,6 +44,7 @@ from tournaments.store.writes import (
     CommandError,
     report_result,
     submit_captain_lineup,
+    translated,
 )
 
 logger = logging.getLogger(__name__)
@@ -94,7 +95,7 @@ def link_page(request: HttpRequest, link: str) -> HttpResponse:
         try:
             page.command(holder.tournament_id, page.body(request, holder.holder))
         except CommandError as exc:
-            messages.error(request, f"{exc.field}: {exc.message}")
+            messages.error(request, f"{exc.field}: {translated(exc.message)}")
             status = 400
         else:
             messages.success(request, page.thanks)
@@ -124,7 +125,7 @@ def _player_page(
     try:
         at = current_board(state, player_id)
     except CommandError as exc:
-        context["nothing"] = exc.message
+        context["nothing"] = translated(exc.message)
         return render(request, "live/report.html", context, status=status)
     theirs, own = at.opponents_report, at.own_report
     context |= {
@@ -161,7 +162,7 @@ def _captain_page(
     try:
         number = captain_round(state)
     except CommandError as exc:
-        context["nothing"] = exc.message
+        context["nothing"] = translated(exc.message)
         return render(request, "live/captain.html", context, status=status)
     current = state.lineups.get((number, team.number), ())
     boards = range(state.settings.boards)

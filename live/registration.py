@@ -35,6 +35,7 @@ from tournaments.store import writes
 from tournaments.store.queries import (
     BYE_POINTS,
     COLUMNS,
+    CellError,
     FoldedTournament,
     ListedPlayer,
     ParsedRegistrations,
@@ -103,7 +104,7 @@ class PlayerForm(forms.Form):
         try:
             return birth_date_of(self.cleaned_data["birth_date"].strip())
         except ValueError as exc:
-            raise forms.ValidationError(str(exc)) from None
+            raise forms.ValidationError(writes.translated(exc.args[0])) from None
 
 
 class BulkForm(forms.Form):
@@ -178,11 +179,20 @@ def _register_one(
     try:
         writes.register_player(tournament.id, body, author=signed_in(request))
     except CommandError as exc:
-        for field, errors in exc.errors.items():
+        for field, errors in writes.translated_errors(exc).items():
             form.add_error(field if field in form.fields else None, errors)
         return render(request, "live/register.html", context, status=400)
     messages.success(request, _("%(name)s is registered.") % {"name": body["name"]})
     return HttpResponseRedirect(reverse("live:register", args=[tournament.id]))
+
+
+def _cell_error(error: CellError) -> str:
+    """A preview's bad cell in the page language (the field, a column's name, as is)."""
+    where = {"line": error.line, "column": error.column, "field": error.field}
+    why = writes.translated(error.message)
+    if error.column:
+        return _("line %(line)s, column %(column)s (%(field)s): %(why)s") % {**where, "why": why}
+    return _("line %(line)s (%(field)s): %(why)s") % {**where, "why": why}
 
 
 def _bulk(
@@ -202,6 +212,7 @@ def _bulk(
             form.add_error("rating_list", str(exc))
             return render(request, "live/register.html", context, status=400)
     context["preview"] = parsed
+    context["preview_errors"] = [_cell_error(error) for error in parsed.errors]
     context["preview_text"] = as_rows(parsed)
     if not confirm or not parsed.ok:
         return render(request, "live/register.html", context, status=200 if parsed.ok else 400)
@@ -213,7 +224,10 @@ def _bulk(
                         tournament.id, registration_body(row.player), author=signed_in(request)
                     )
                 except CommandError as exc:
-                    exc.message = f"line {row.line}: {exc.message}"
+                    exc.message = _("line %(line)s: %(reason)s") % {
+                        "line": row.line,
+                        "reason": writes.translated(exc.message),
+                    }
                     raise
     except CommandError as exc:
         context["error"] = _("Nothing was registered. %(field)s, %(reason)s") % {

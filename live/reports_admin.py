@@ -62,7 +62,8 @@ def report_action(request: HttpRequest, tournament_id: int, round_number: int) -
             if team
             else _("Board %(board)s: %(field)s: %(reason)s")
         )
-        messages.error(request, refused % {**names, "field": exc.field, "reason": exc.message})
+        reason = writes.translated(exc.message)
+        messages.error(request, refused % {**names, "field": exc.field, "reason": reason})
     if tournament.is_team:
         back = reverse("live:team-manage", args=[tournament_id])
         return HttpResponseRedirect(f"{back}?round={round_number}")
@@ -103,7 +104,8 @@ def link_action(request: HttpRequest, tournament_id: int) -> HttpResponse:
     except CommandError as exc:
         messages.error(
             request,
-            _("Not done: %(field)s: %(reason)s") % {"field": exc.field, "reason": exc.message},
+            _("Not done: %(field)s: %(reason)s")
+            % {"field": exc.field, "reason": writes.translated(exc.message)},
         )
     back = post.get("round", "")
     if role == PLAYER and back.isdigit():

@@ -182,7 +182,7 @@ class TournamentForm(forms.Form):
 
 def _errors_on(form: forms.Form, exc: CommandError) -> None:
     """A refusal's messages next to the fields they name ("details.place": place)."""
-    for field, errors in exc.errors.items():
+    for field, errors in writes.translated_errors(exc).items():
         parts = field.split(".")
         name = parts[1] if parts[0] in ("details", "changes") and len(parts) > 1 else parts[0]
         form.add_error(name if name in form.fields else None, errors)

@@ -170,13 +170,26 @@ def _reinstate(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
     return writes.reinstate_team, {"team": _int(data, "team")}
 
 
+def _optional_int(data: QueryDict, name: str) -> int | None:
+    return _int(data, name) if data.get(name, "").strip() else None
+
+
 def _board_prizes(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
     """The board prizes' order, minimum of games (blank: the default) and board
-    assignment (left out: every board, as the command's default)."""
-    minimum = _int(data, "min_games") if data.get("min_games", "").strip() else None
-    body: dict[str, Any] = {"order": data.get("order", ""), "min_games": minimum}
-    if "assignment" in data:
-        body["assignment"] = data.get("assignment", "")
+    assignment (left out: every board, as the command's default), and the
+    regulations' options: each blank or left out is its default (none); the
+    tie-breaks are names separated by commas."""
+    body: dict[str, Any] = {
+        "order": data.get("order", ""),
+        "min_games": _optional_int(data, "min_games"),
+    }
+    for name in ("assignment", "minimum_unit"):
+        if name in data:
+            body[name] = data.get(name, "")
+    for name in ("reserve_min_games", "rating_cap", "unrated_rating"):
+        body[name] = _optional_int(data, name)
+    ties = [t.strip() for t in data.get("tiebreaks", "").split(",") if t.strip()]
+    body["tiebreaks"] = ties or None
     return writes.set_board_prizes, body
 
 
@@ -283,7 +296,8 @@ def manage_teams(request: HttpRequest, tournament_id: int) -> HttpResponse:
         except FormError as exc:
             error = str(exc)
         except writes.CommandError as exc:
-            error = "; ".join(f"{field}: {' '.join(m)}" for field, m in exc.errors.items())
+            errors = writes.translated_errors(exc).items()
+            error = "; ".join(f"{field}: {' '.join(m)}" for field, m in errors)
         else:
             url = reverse("live:team-manage", args=[tournament_id])
             return HttpResponseRedirect(f"{url}?round={request.POST.get('round', '')}", status=303)
@@ -342,6 +356,8 @@ def _context(folded: FoldedTournament, requested: str) -> dict[str, Any]:
         "board_prizes": state.board_prizes,
         "board_orders": (("performance", _("rating performance")), ("percentage", _("percentage"))),
         "board_assignments": team_pages.board_assignments(),
+        "minimum_units": (("games", _("games")), ("percent", _("percent of the rounds"))),
+        "board_tiebreaks": ", ".join(state.board_prizes.tiebreaks or ()),
         "settings": state.settings,
         "lineup_orders": (
             (ROSTER_ORDER, _("roster order (FIDE Olympiad)")),

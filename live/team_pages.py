@@ -19,11 +19,15 @@ from tiebreaks.teams.boards import (
     BoardOrder,
     BoardPrizes,
     BoardRecord,
+    BoardTiebreak,
+    PerformanceRules,
     PlayerGames,
     board_prizes,
+    minimum_games,
     player_games,
 )
 from tiebreaks.teams.model import RoundKind, TeamResult
+from tiebreaks.teams.standings import team_standings
 from tournaments.store.queries import (
     BoardPrizeSettings,
     FoldedTournament,
@@ -398,9 +402,31 @@ def board_prize_tables(
     order: BoardOrder,
     min_games: int | None,
     assignment: BoardAssignment = BoardAssignment.EVERY_BOARD,
+    settings: BoardPrizeSettings | None = None,
 ) -> tuple[BoardPrizes, list[BoardPrizeTable]]:
-    """Each board's players as ``tiebreaks.teams.boards.board_prizes`` ranks them."""
-    prizes = board_prizes(folded.team_results, order, min_games, assignment)
+    """Each board's players as ``tiebreaks.teams.boards.board_prizes`` ranks them,
+    ``min_games`` in games, the regulations' options from the organiser's
+    ``settings`` (their percentages of the rounds made games here)."""
+    rules = settings or BoardPrizeSettings()
+    results = folded.team_results
+    reserve = rules.reserve_min_games
+    if reserve is not None and rules.minimum_unit == "percent":
+        reserve = minimum_games(reserve, results.rounds)
+    ties = None if rules.tiebreaks is None else tuple(BoardTiebreak(t) for t in rules.tiebreaks)
+    places = None
+    if ties and BoardTiebreak.TEAM_PLACE in ties:
+        standings = team_standings(results, folded.tiebreaks or None, folded.rules)
+        places = {row.team.number: row.rank for row in standings.rows}
+    prizes = board_prizes(
+        results,
+        order,
+        min_games,
+        assignment,
+        reserve_min_games=reserve,
+        rules=PerformanceRules(rules.rating_cap, rules.unrated_rating),
+        tiebreaks=ties,
+        team_places=places,
+    )
     players = folded.state.players
     tables = [
         BoardPrizeTable(
@@ -429,6 +455,18 @@ def board_assignments() -> tuple[tuple[str, str], ...]:
     )
 
 
+def board_tiebreak_names(prizes: BoardPrizes) -> str:
+    """The tie-breaks after the order, as the pages name them."""
+    names = {
+        BoardTiebreak.MUTUAL: _("mutual result"),
+        BoardTiebreak.GAMES: _("games played"),
+        BoardTiebreak.PERCENTAGE: _("percentage"),
+        BoardTiebreak.PERFORMANCE: _("rating performance"),
+        BoardTiebreak.TEAM_PLACE: _("team's final place"),
+    }
+    return ", ".join(names[t] for t in prizes.tiebreaks)
+
+
 class BoardPrizeQuery(serializers.Serializer):
     """The board prize page's and API's query: the order, the minimum of games and
     the board assignment (each absent: the organiser's setting)."""
@@ -443,21 +481,29 @@ class BoardPrizeRules:
     """What a board prize page or answer is ranked by."""
 
     order: BoardOrder
-    min_games: int | None  # None: the default
+    min_games: int | None  # None: the default; in games
     assignment: BoardAssignment
+    settings: BoardPrizeSettings  # the organiser's, for the regulations' options
 
 
-def board_prize_query(params: Mapping[str, Any], settings: BoardPrizeSettings) -> BoardPrizeRules:
+def board_prize_query(
+    params: Mapping[str, Any], settings: BoardPrizeSettings, rounds: int
+) -> BoardPrizeRules:
     """The rules a query asks for, the organiser's ``settings`` for what it leaves
-    out; ValueError naming the field when it is wrong."""
+    out (a minimum in percent of the ``rounds`` made games); ValueError naming the
+    field when it is wrong."""
     names = ("order", "min_games", "assignment")
     query = BoardPrizeQuery(data={k: params[k] for k in names if k in params})
     if not query.is_valid():
         field, errors = next(iter(query.errors.items()))
         raise ValueError(f"{field}: {errors[0]}")
     data = query.validated_data
+    minimum = settings.min_games
+    if minimum is not None and settings.minimum_unit == "percent":
+        minimum = minimum_games(minimum, rounds)
     return BoardPrizeRules(
         BoardOrder(data.get("order", settings.order)),
-        data.get("min_games", settings.min_games),
+        data.get("min_games", minimum),
         BoardAssignment(data.get("assignment", settings.assignment)),
+        settings,
     )

@@ -375,17 +375,21 @@ def board_prizes(request: HttpRequest, tournament_id: int) -> HttpResponse:
     ``?assignment=``)."""
     folded = _team_event(tournament_id)
     try:
-        rules = team_pages.board_prize_query(request.GET, folded.state.board_prizes)
+        rules = team_pages.board_prize_query(
+            request.GET, folded.state.board_prizes, folded.team_results.rounds
+        )
     except ValueError as exc:
         return HttpResponseBadRequest(str(exc), content_type="text/plain; charset=utf-8")
     prizes, tables = team_pages.board_prize_tables(
-        folded, rules.order, rules.min_games, rules.assignment
+        folded, rules.order, rules.min_games, rules.assignment, rules.settings
     )
     context = {
         **_heading(folded),
         "prizes": prizes,
         "tables": tables,
         "assignments": team_pages.board_assignments(),
+        "prize_settings": rules.settings,
+        "tiebreak_names": team_pages.board_tiebreak_names(prizes),
     }
     return render(request, "live/board_prizes.html", context)
 

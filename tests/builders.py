@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from django.test import Client
 from django.urls import reverse
 
 from tournaments.store import commands, private_links
@@ -21,6 +22,18 @@ Pairing = Iterable[tuple[int, int]]
 def organiser(username: str = "organiser") -> Any:
     user, _ = ensure_organiser(username)
     return user
+
+
+def signed_in(username: str = "organiser") -> Client:
+    """A browser signed in as that organiser."""
+    client = Client()
+    client.force_login(organiser(username))
+    return client
+
+
+def report(tid: int, player_id: int, result: str) -> None:
+    """A player's report, as their private link's page sends it."""
+    commands.report_result(tid, {"player_id": player_id, "result": result})
 
 
 def top_half_v_bottom_half(players: int) -> list[tuple[int, int]]:

@@ -11,6 +11,7 @@ import redis
 from celery.contrib.testing.worker import start_worker
 from celery.signals import task_postrun
 from django.conf import settings
+from django.core.cache import cache
 from django.db import connection
 from django.test import Client
 
@@ -96,6 +97,14 @@ def running_worker() -> Iterator[Runs]:
 def worker(transactional_db: None, broker: redis.Redis) -> Iterator[Runs]:
     with running_worker() as runs:
         yield runs
+
+
+@pytest.fixture
+def empty_cache() -> Iterator[None]:
+    """No count of the private links' throttle (kept in the cache) from another test."""
+    cache.clear()
+    yield
+    cache.clear()
 
 
 @pytest.fixture

@@ -108,3 +108,29 @@ def test_the_organisers_assignment_is_the_default() -> None:
 def test_an_unknown_assignment_is_refused_naming_the_field() -> None:
     response = board_prizes(build_team_event(teams=4, boards=2), assignment="first_board")
     assert response.status_code == 400 and response.json()[0].startswith("assignment:")
+
+
+def test_the_organisers_rating_cap_counts_in_the_performance() -> None:
+    # Board 1: 1 (2390) beats 10 (2300); capped at 50: 2340 + 800.
+    tid = build_team_event(teams=4, boards=2)
+    record_board(tid, 1, 1, "1-0")
+    settings = {"order": "performance", "min_games": 1, "rating_cap": 50}
+    commands.set_board_prizes(tid, settings, author=organiser())
+    body = board_prizes(tid).json()
+    first = body["boards"][0]["players"][0]
+    assert (body["rating_cap"], first["start_rank"], first["performance"]) == (50, 1, 3140)
+
+
+def test_a_minimum_in_percent_of_the_rounds_is_answered_in_games() -> None:
+    # 3 rounds: 34 % is 1.02, 1 game.
+    tid = build_team_event(teams=4, boards=2)
+    settings = {"order": "performance", "min_games": 34, "minimum_unit": "percent"}
+    commands.set_board_prizes(tid, settings, author=organiser())
+    assert board_prizes(tid).json()["min_games"] == 1
+
+
+def test_the_organisers_tiebreaks_are_answered() -> None:
+    tid = build_team_event(teams=4, boards=2)
+    settings = {"order": "performance", "tiebreaks": ["mutual", "games"]}
+    commands.set_board_prizes(tid, settings, author=organiser())
+    assert board_prizes(tid).json()["tiebreaks"] == ["mutual", "games"]

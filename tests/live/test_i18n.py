@@ -4,12 +4,15 @@ the switcher."""
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Iterator
 from fractions import Fraction
+from html import unescape
 from pathlib import Path
 
 import pytest
+from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po
 from django.conf import settings
 from django.test import Client
@@ -31,7 +34,8 @@ from tournaments.store.queries import current_board, load_tournament
 
 from .builders import make_tournament, organiser, round_two_with_a_withdrawal_and_a_bye
 
-LIVE = Path(__file__).resolve().parents[2] / "live"
+ROOT = Path(__file__).resolve().parents[2]
+LIVE = ROOT / "live"
 TEMPLATES = LIVE / "templates"
 TEMPLATE_NAMES = sorted(str(path.relative_to(TEMPLATES)) for path in TEMPLATES.rglob("*.html"))
 SCRIPTS = (
@@ -102,6 +106,175 @@ def test_every_text_the_scripts_translate_is_in_the_script_catalogue(language: s
     }
     assert len(marked) > 30  # the finder finds them
     assert marked - set(catalogue(language, "djangojs")) == set()
+
+
+# --------------------------------------------------------------------------- refusals
+
+# The domain's refusals are made by tournaments.domain.errors.msg (xgettext --keyword=msg).
+REFUSAL_SOURCES = sorted((ROOT / "tournaments/domain").glob("*.py")) + sorted(
+    (ROOT / "tournaments/store").glob("*.py")
+)
+PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
+
+
+def refusal_templates() -> set[str]:
+    return {
+        message
+        for path in REFUSAL_SOURCES
+        for _, message, _, _ in extract_from_file("python", path, keywords={"msg": None})
+        if isinstance(message, str)  # msg takes one text, never a plural
+    }
+
+
+def test_the_refusal_finder_finds_the_templates_of_the_domain() -> None:
+    templates = refusal_templates()
+    assert len(templates) > 150
+    assert "%(name)s withdrew before round %(round)s" in templates
+    # Implicit concatenation of a long template is read as one text.
+    assert (
+        "%(who)s is paired in round %(round)s: record a forfeit there,"
+        " or withdraw from a later round"
+    ) in templates
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_refusal_of_the_domain_is_in_the_catalogue(language: str) -> None:
+    assert refusal_templates() - set(catalogue(language, "django")) == set()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_refusal_translation_takes_the_parameters_of_its_template(language: str) -> None:
+    """A translation that lost or renamed a parameter would fail at the edge
+    (``gettext(template) % params``); ``python-format`` lets msgfmt --check-format
+    check them too."""
+    path = LIVE / "locale" / language / "LC_MESSAGES" / "django.po"
+    with path.open("rb") as po:
+        entries = {m.id: m for m in read_po(po) if isinstance(m.id, str)}
+    wrong = []
+    for template in refusal_templates() & set(entries):  # the missing: the test above
+        entry = entries[template]
+        named = set(PLACEHOLDER.findall(template))
+        if named and "python-format" not in entry.flags:
+            wrong.append(f"{template}: not flagged python-format")
+        if set(PLACEHOLDER.findall(str(entry.string))) != named:
+            wrong.append(f"{template}: {entry.string}")
+    assert wrong == []
+
+
+def _bare_texts(source: str) -> list[int]:
+    """The lines where a refusal's message is a bare string or an f-string (not made
+    by msg, so never translated)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+            continue
+        if node.func.id == "CommandError" and len(node.args) > 1:
+            texts = [node.args[1]]
+        elif node.func.id == "Invalid" and node.args:
+            given = node.args[0]
+            texts = (
+                [
+                    item
+                    for value in given.values
+                    if isinstance(value, ast.List)
+                    for item in value.elts
+                ]
+                if isinstance(given, ast.Dict)
+                else [given]
+            )
+        else:
+            continue
+        found += [
+            text.lineno
+            for text in texts
+            if isinstance(text, ast.JoinedStr)
+            or (isinstance(text, ast.Constant) and isinstance(text.value, str))
+        ]
+    return found
+
+
+def test_the_bare_text_finder_finds_a_string_and_an_f_string() -> None:
+    source = 'CommandError("round", "closed")\nInvalid({"x": [f"{n} is"]})\nInvalid(msg("ok"))'
+    assert _bare_texts(source) == [1, 2]
+
+
+@pytest.mark.parametrize("path", REFUSAL_SOURCES, ids=lambda path: path.name)
+def test_every_refusal_of_the_domain_is_made_by_msg(path: Path) -> None:
+    assert _bare_texts(path.read_text()) == []
+
+
+@pytest.mark.django_db
+def test_a_refusal_on_an_organiser_page_is_in_the_page_language() -> None:
+    author = organiser()
+    tid = build_tournament(author=author, players=2, rounds=5)
+    commands.change_settings(tid, {"changes": {"max_half_byes": 0}}, author=author)
+    client = Client(headers={"accept-language": "fr"})
+    client.force_login(author)
+    form = {"action": "bye", "player_id": "1", "round": "2", "points": "half"}
+    page = client.post(reverse("live:player-action", args=[tid]), form, follow=True)
+    html = page.content.decode()
+    assert "Player 1 a 0 exempts à ½ point : le tournoi en autorise 0 (max_half_byes)" in html
+    assert "half-point byes" not in html
+
+
+@pytest.mark.django_db
+def test_a_bad_cell_of_a_registration_preview_is_told_in_the_page_language() -> None:
+    author = organiser()
+    tid = build_tournament(author=author, players=2, rounds=5)
+    client = Client(headers={"accept-language": "it"})
+    client.force_login(author)
+    form = {"action": "preview", "rows": "Ann\t\tabc"}
+    page = client.post(reverse("live:register", args=[tid]), form)
+    assert page.status_code == 400
+    assert (
+        "riga 1, colonna 3 (rating): 'abc' non è un Elo (un numero intero, vuoto se non"
+        " classificato)"
+    ) in unescape(page.content.decode())
+
+
+@pytest.mark.django_db
+def test_a_refusal_follows_the_language_the_switcher_chose() -> None:
+    author = organiser()
+    tid = build_tournament(author=author, players=4, rounds=5)
+    client = Client(headers={"accept-language": "fr"})
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
+    client.force_login(author)
+    action = reverse("live:player-action", args=[tid])
+    form = {"action": "withdraw", "player_id": "1", "from_round": "2"}
+    client.post(action, form)
+    html = client.post(action, form, follow=True).content.decode()
+    assert "Spieler 1 hat sich schon ab Runde 2 zurückgezogen" in html
+
+
+@pytest.mark.django_db
+def test_a_refusal_on_a_team_players_link_is_in_the_page_language() -> None:
+    tid = build_team_event(teams=4, boards=2, reserves=1)
+    commands.start_team_round(tid, {"round": 1}, author=organiser())
+    client = Client(headers={"accept-language": "de"})
+    reserve = client.post(private_link(tid, 3), {"result": "1-0"})  # not in the line-up
+    assert reserve.status_code == 400
+    assert (
+        "player_id: Player 1.3 steht nicht in der Aufstellung der Mannschaft 1 für Runde 1"
+    ) in unescape(reserve.content.decode())
+
+
+@pytest.mark.django_db
+def test_a_refusal_naming_a_board_of_a_match_says_the_board_in_the_page_language() -> None:
+    """The board is a message inside the refusal's message: both are translated."""
+    author = organiser()
+    tid = build_team_event(author=author, teams=4, boards=2, reserves=1)
+    commands.start_team_round(tid, {"round": 1}, author=author)
+    commands.report_result(tid, {"player_id": 11, "result": "1/2-1/2"})
+    seen = load_tournament(tid).state.reports[(1, 1, 2)][11].seq
+    commands.report_result(tid, {"player_id": 11, "result": "1-0"})
+    client = Client(headers={"accept-language": "fr"})
+    client.force_login(author)
+    form = {"match": "1", "board": "2", "reports": [str(seen)], "action": "confirm"}
+    page = client.post(reverse("live:reports", args=[tid, 1]), form, follow=True)
+    assert (
+        "les déclarations de l’échiquier 2 du match 1 à la ronde 1 ont changé depuis le"
+        " chargement de votre page"
+    ) in unescape(page.content.decode())
 
 
 # --------------------------------------------------------------------------- rendered

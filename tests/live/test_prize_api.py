@@ -5,7 +5,6 @@ test_stakes.py)."""
 from __future__ import annotations
 
 import pytest
-from django.core.cache import cache
 from django.urls import reverse
 from rest_framework.test import APIClient
 from rest_framework.throttling import ScopedRateThrottle
@@ -15,7 +14,7 @@ from tournaments.store.queries import last_seq
 
 from .builders import make_tournament, organiser, record
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("empty_cache")]
 
 EQUAL = {
     "sharing": "equal",
@@ -39,13 +38,6 @@ def get(name: str, tid: int):
 
 def what_if(tid: int, body: object):
     return APIClient().post(reverse("what-if", args=[tid]), body, format="json")
-
-
-@pytest.fixture(autouse=True)
-def _no_throttle_counts():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 def test_the_winners_share_by_the_prize_list() -> None:

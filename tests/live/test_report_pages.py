@@ -7,7 +7,6 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
-from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 from redis.exceptions import RedisError
@@ -15,34 +14,17 @@ from rest_framework.throttling import SimpleRateThrottle
 
 from live.private_pages import LinkThrottle
 from live.projection import build_standings
-from tests.builders import build_tournament, organiser, private_link, record
+from tests.builders import build_tournament, organiser, private_link, record, report, signed_in
 from tournaments.store import commands
 from tournaments.store.queries import load_tournament
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("empty_cache")]
 
 
 @pytest.fixture
 def tid() -> int:
     """Four players, round 1 paired: board 1 is 1 v 3, board 2 is 2 v 4."""
     return build_tournament(players=4, pairings=[[(1, 3), (2, 4)]])
-
-
-@pytest.fixture(autouse=True)
-def _no_throttle_counts():
-    cache.clear()  # the link throttle counts in the cache
-    yield
-    cache.clear()
-
-
-def signed_in() -> Client:
-    client = Client()
-    client.force_login(organiser())
-    return client
-
-
-def report(tid: int, player_id: int, result: str) -> None:
-    commands.report_result(tid, {"player_id": player_id, "result": result})
 
 
 def test_the_link_shows_the_players_board_and_opponent(tid):

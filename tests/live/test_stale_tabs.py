@@ -13,7 +13,6 @@ from html.parser import HTMLParser
 from typing import Any
 
 import pytest
-from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
@@ -29,7 +28,7 @@ from tournaments.models import Event
 from tournaments.store import commands
 from tournaments.store.queries import load_tournament
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("empty_cache")]
 
 
 class _Forms(HTMLParser):
@@ -61,13 +60,6 @@ def hidden(html: str, css_class: str, **match: str) -> dict[str, str | list[str]
 
 def stored(tid: int) -> int:
     return Event.objects.filter(tournament_id=tid).count()
-
-
-@pytest.fixture(autouse=True)
-def _no_throttle_counts():
-    cache.clear()  # the private links' throttle counts in the cache
-    yield
-    cache.clear()
 
 
 # --- a player's report --------------------------------------------------------------

@@ -150,6 +150,35 @@ def test_a_bad_board_assignment_is_shown_naming_the_field_and_not_stored() -> No
     assert stored(tid) == before
 
 
+def test_the_regulations_board_prize_options_are_set_from_the_page() -> None:
+    tid = build_team_event(teams=4, boards=2)
+    form = {
+        "action": "board_prizes",
+        "order": "performance",
+        "rating_cap": "400",
+        "unrated_rating": "1000",
+        "tiebreaks": "mutual, games",
+    }
+    assert post(signed_in(), tid, **form).status_code == 303
+    settings = load_tournament(tid).state.board_prizes
+    assert (settings.rating_cap, settings.unrated_rating, settings.tiebreaks) == (
+        400,
+        1000,
+        ("mutual", "games"),
+    )
+
+
+def test_a_bad_board_prize_tiebreak_is_shown_naming_the_field_and_not_stored() -> None:
+    tid = build_team_event(teams=4, boards=2)
+    before = stored(tid)
+    form = {"action": "board_prizes", "order": "performance", "tiebreaks": "buchholz"}
+    response = post(signed_in(), tid, **form)
+    html = response.content.decode()
+    alert = html.split('<p class="message error" role="alert">')[1].split("</p>")[0]
+    assert response.status_code == 400 and alert.startswith("tiebreaks")
+    assert stored(tid) == before
+
+
 def test_a_bye_for_a_paired_round_is_shown_and_not_stored() -> None:
     tid = build_team_event(teams=4, boards=2, system="swiss")
     before = stored(tid)
@@ -328,3 +357,11 @@ def test_a_refused_colour_sequence_is_shown_and_stores_nothing() -> None:
     response = post(signed_in(), tid, action="colour_sequence", colour_sequence="BW")
     assert response.status_code == 400 and "colour_sequence" in response.content.decode()
     assert stored(tid) == before
+
+
+def test_the_public_page_states_the_organisers_rating_cap() -> None:
+    tid = build_team_event(teams=4, boards=2)
+    form = {"action": "board_prizes", "order": "performance", "rating_cap": "400"}
+    post(signed_in(), tid, **form)
+    public = Client().get(reverse("live:board-prizes", args=[tid])).content.decode()
+    assert "counts at most 400 points above or below the player" in public

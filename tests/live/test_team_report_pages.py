@@ -6,15 +6,14 @@ their links."""
 from __future__ import annotations
 
 import pytest
-from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
-from tests.builders import build_team_event, organiser, private_link
+from tests.builders import build_team_event, organiser, private_link, report, signed_in
 from tournaments.store import commands
 from tournaments.store.queries import load_tournament
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("empty_cache")]
 
 
 @pytest.fixture
@@ -25,23 +24,6 @@ def tid() -> int:
     tid = build_team_event(teams=4, boards=2, reserves=1)
     commands.start_team_round(tid, {"round": 1}, author=organiser())
     return tid
-
-
-@pytest.fixture(autouse=True)
-def _no_throttle_counts():
-    cache.clear()  # the link throttle counts in the cache
-    yield
-    cache.clear()
-
-
-def signed_in() -> Client:
-    client = Client()
-    client.force_login(organiser())
-    return client
-
-
-def report(tid: int, player_id: int, result: str) -> None:
-    commands.report_result(tid, {"player_id": player_id, "result": result})
 
 
 def team_page(tid: int) -> str:

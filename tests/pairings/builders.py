@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from dataclasses import replace
 
 from bench.synthetic import entrants, with_round
@@ -83,3 +85,13 @@ def history(count: int, rounds: int, *played: list[tuple[int, int, str]]) -> Tou
         )
         tournament = replace(tournament, players=players)
     return tournament
+
+
+def run_pairings_cli(*args: object) -> subprocess.CompletedProcess[str]:
+    """``python -m pairings ARGS`` in a process of its own, its output captured."""
+    return subprocess.run(
+        [sys.executable, "-m", "pairings", *map(str, args)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )

@@ -3,8 +3,6 @@ TRF26 250 records and the command line; the standings never see the virtual poin
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from fractions import Fraction
 from pathlib import Path
 
@@ -13,6 +11,7 @@ import pytest
 from pairings.acceleration import AccelerationError
 from pairings.team_acceleration import read_records, records, team_baku
 from pairings.team_swiss import TeamSwissRules, pair_team_round, team_states
+from tests.pairings.builders import run_pairings_cli
 from tests.tiebreaks.team_builders import match, tournament
 from tiebreaks.errors import TrfError
 from tiebreaks.teams.model import Score, TeamScoring
@@ -168,15 +167,6 @@ def test_bad_250_points_are_refused_at_their_column():
 # ---- the command line
 
 
-def _run(*args: object) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "pairings", *map(str, args)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-
-
 ACCELERATED_OUTPUT = "8\n1 5\n6 2\n3 7\n8 4\n9 13\n14 10\n11 15\n16 12\n"
 
 
@@ -187,7 +177,7 @@ def _with(text: str, *lines: str) -> str:
 def test_the_command_reads_250_records(tmp_path: Path):
     source = tmp_path / "teams.trf"
     source.write_text(_with(team_trf_text(sixteen()), *BAKU_RECORDS))
-    done = _run("--team", source, "-p")
+    done = run_pairings_cli("--team", source, "-p")
     assert (done.returncode, done.stdout) == (0, ACCELERATED_OUTPUT), done.stderr
 
 
@@ -196,19 +186,19 @@ def test_the_command_reads_a_baku_192_code(tmp_path: Path):
     text = team_trf_text(sixteen())
     code = next(line for line in text.splitlines() if line.startswith("192"))
     source.write_text(text.replace(code, code + "_BAKU"))
-    done = _run("--team", source, "-p")
+    done = run_pairings_cli("--team", source, "-p")
     assert (done.returncode, done.stdout) == (0, ACCELERATED_OUTPUT), done.stderr
 
 
 def test_the_command_with_baku_option(tmp_path: Path):
     source = tmp_path / "teams.trf"
     source.write_text(team_trf_text(sixteen()))
-    done = _run("--team", source, "-p", "--baku")
+    done = run_pairings_cli("--team", source, "-p", "--baku")
     assert (done.returncode, done.stdout) == (0, ACCELERATED_OUTPUT), done.stderr
 
 
 def test_a_bad_250_record_exits_2_with_its_line(tmp_path: Path):
     source = tmp_path / "teams.trf"
     source.write_text(_with(team_trf_text(sixteen()), "250  1.0  0.0 001 001 0016 0017"))
-    done = _run("--team", source, "-p")
+    done = run_pairings_cli("--team", source, "-p")
     assert done.returncode == 2 and "250 names team 17" in done.stderr

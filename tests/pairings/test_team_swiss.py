@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from fractions import Fraction
 from pathlib import Path
 
@@ -17,6 +15,7 @@ from pairings.team_swiss import (
     pair_team_round,
     rules_from_code,
 )
+from tests.pairings.builders import run_pairings_cli
 from tests.tiebreaks.team_builders import bye, forfeit, match, tournament
 from tiebreaks.model import Color
 from tiebreaks.teams.model import Score
@@ -186,15 +185,6 @@ def test_record_192_gives_the_colour_type_and_scores(code, rules):
 # ---- the command line
 
 
-def _run(*args: object) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "pairings", *map(str, args)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-
-
 def test_the_command_writes_the_next_round(tmp_path: Path):
     # The round-two example above, as a file; 3 matches, White first.
     t = tournament(
@@ -202,7 +192,7 @@ def test_the_command_writes_the_next_round(tmp_path: Path):
     )
     source, out = tmp_path / "teams.trf", tmp_path / "out.txt"
     source.write_text(team_trf_text(t))
-    done = _run("--team", source, "-p", out)
+    done = run_pairings_cli("--team", source, "-p", out)
     assert done.returncode == 0, done.stderr
     assert out.read_text() == "3\n6 1\n2 4\n3 5\n"
 
@@ -213,32 +203,32 @@ def test_a_240_record_leaves_a_team_out_and_the_bye_is_the_last_line(tmp_path: P
     source = tmp_path / "teams.trf"
     text = team_trf_text(tournament(7, 2, [], scheduled=5))
     source.write_text(text.replace("310   1", "240 H 001    7\n310   1", 1))
-    done = _run("--team", source, "-p")
+    done = run_pairings_cli("--team", source, "-p")
     assert done.stdout == "3\n1 4\n5 2\n3 6\n"
 
 
 def test_no_legal_pairing_exits_1(tmp_path: Path):
     source = tmp_path / "teams.trf"
     source.write_text(team_trf_text(tournament(2, 2, [[match(1, 2, "11")]], scheduled=3)))
-    done = _run("--team", source, "-p")
+    done = run_pairings_cli("--team", source, "-p")
     assert done.returncode == 1 and "no legal pairing for round 2" in done.stderr
 
 
 def test_an_individual_file_exits_2(tmp_path: Path):
     data = Path(__file__).resolve().parents[1] / "data" / "held_swiss_5.trf"
-    done = _run("--team", data, "-p")
+    done = run_pairings_cli("--team", data, "-p")
     assert done.returncode == 2 and "not a team file" in done.stderr
 
 
 def test_a_finished_team_tournament_exits_2(tmp_path: Path):
     source = tmp_path / "teams.trf"
     source.write_text(team_trf_text(tournament(2, 2, [[match(1, 2, "11")]], scheduled=1)))
-    done = _run("--team", source, "-p")
+    done = run_pairings_cli("--team", source, "-p")
     assert done.returncode == 2 and "all 1 rounds are paired" in done.stderr
 
 
 def test_team_mode_only_pairs(tmp_path: Path):
     source = tmp_path / "teams.trf"
     source.write_text(team_trf_text(tournament(2, 2, [], scheduled=1)))
-    done = _run("--team", source, "-c")
+    done = run_pairings_cli("--team", source, "-c")
     assert done.returncode == 2 and "-c is for individuals" in done.stderr

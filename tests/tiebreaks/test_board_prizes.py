@@ -8,16 +8,21 @@ from fractions import Fraction
 
 from tiebreaks.model import Player
 from tiebreaks.teams.boards import (
+    ECU_TIEBREAKS,
     BoardAssignment,
     BoardOrder,
+    BoardPrizes,
     BoardRecord,
+    MinimumUnit,
+    PerformanceRules,
     board_prizes,
     board_records,
     default_min_games,
+    minimum_games,
     most_played_board,
     player_games,
 )
-from tiebreaks.teams.model import BoardGame, BoardResult, Match, TeamTournament
+from tiebreaks.teams.model import BoardGame, BoardResult, Match, TeamRound, TeamTournament
 
 from .team_builders import forfeit, match, tournament
 
@@ -199,3 +204,149 @@ def test_by_default_a_player_is_ranked_on_each_board_played() -> None:
         [2],
         [3],
     ]
+
+
+# --- the regulations' options (ECU Tournament Rules B.7.1.1, the Olympiad) ---------
+
+
+def one_game(white_rating: int, black_rating: int, result: str) -> TeamTournament:
+    """One board, one round: 101 (White) against 201, ``result`` from 101's side."""
+    return rated(tournament(2, 1, [[match(1, 2, result)]]), {101: white_rating, 201: black_rating})
+
+
+def test_the_rating_cap_counts_an_opponent_500_below_as_400_below() -> None:
+    # 101 (2200) beats 201 (1700): 1700 counts as 1800; 100 % gives +800.
+    rules = PerformanceRules(rating_cap=400)
+    line = board_records(one_game(2200, 1700, "1"), rules=rules)[0][0]
+    assert line.performance == 2600
+
+
+def test_without_a_cap_the_opponents_rating_counts_as_it_is() -> None:
+    line = board_records(one_game(2200, 1700, "1"))[0][0]
+    assert line.performance == 2500
+
+
+def test_an_unrated_opponent_counts_at_the_fixed_rating() -> None:
+    # 101 (1500) draws 201 (unrated) counted at 1000: 50 %, dp 0.
+    rules = PerformanceRules(unrated_rating=1000)
+    line = board_records(one_game(1500, 0, "="), rules=rules)[0][0]
+    assert line.performance == 1000
+
+
+def test_a_game_marked_unrated_stays_out_with_a_fixed_rating() -> None:
+    t = one_game(1500, 0, "=")
+    rnd = t.schedule[0]
+    game = replace(rnd.matches[0].boards[0], rated=False)
+    unrated = replace(rnd, matches=(replace(rnd.matches[0], boards=(game,)),))
+    line = board_records(
+        replace(t, schedule=(unrated,)), rules=PerformanceRules(unrated_rating=1000)
+    )[0][0]
+    assert line.performance is None
+
+
+def test_a_percentage_minimum_rounds_half_up() -> None:
+    # ECU B.7.1.1: 70 % of 9 rounds is 6.3 (6 games), 50 % of 9 is 4.5 (5 games).
+    assert (minimum_games(70, 9), minimum_games(50, 9)) == (6, 5)
+
+
+def with_reserve(games: int, scheduled: int) -> TeamTournament:
+    """Two boards; team 1's roster 101, 102, 103 (103 the reserve): 101 on board 1
+    and 103 on board 2 win ``games`` rounds against teams 2, 3... of 2 boards."""
+    schedule = tuple(
+        TeamRound(
+            n - 1,
+            (
+                Match(
+                    1,
+                    n,
+                    (
+                        BoardGame(1, 1, 101, n * 100 + 1, BoardResult.WHITE_WINS),
+                        BoardGame(2, n, n * 100 + 2, 103, BoardResult.BLACK_WINS),
+                    ),
+                ),
+            ),
+        )
+        for n in range(2, games + 2)
+    )
+    t = tournament(games + 1, 2, [], scheduled=scheduled)
+    first = replace(t.teams[0], roster=(101, 102, 103))
+    players = (*t.players, Player(103, "P103"))
+    return replace(t, teams=(first, *t.teams[1:]), players=players, schedule=schedule)
+
+
+def ranks(prizes: BoardPrizes, board: int, player: int) -> list[int | None]:
+    return [p.rank for p in prizes.boards[board - 1] if p.record.player == player]
+
+
+def test_a_percentage_minimum_ranks_a_player_with_that_share_of_the_rounds() -> None:
+    # 6 games of 9 rounds: 70 % is 6 games.
+    prizes = board_prizes(with_reserve(6, 9), min_games=70, minimum_unit=MinimumUnit.PERCENT)
+    assert ranks(prizes, 1, 101) == [1]
+
+
+def test_a_reserve_over_the_reserve_minimum_is_ranked() -> None:
+    # 5 games of 9 rounds (55 %): under 70 % (6 games), over 50 % (5 games).
+    prizes = board_prizes(
+        with_reserve(5, 9),
+        min_games=70,
+        reserve_min_games=50,
+        minimum_unit=MinimumUnit.PERCENT,
+    )
+    assert ranks(prizes, 2, 103) == [1]
+
+
+def test_a_regular_player_is_not_ranked_under_the_reserve_minimum() -> None:
+    prizes = board_prizes(
+        with_reserve(5, 9),
+        min_games=70,
+        reserve_min_games=50,
+        minimum_unit=MinimumUnit.PERCENT,
+    )
+    assert ranks(prizes, 1, 101) == [None]
+
+
+# One board: 201 beats 101, 101 beats 301, 401 beats 201; all 2000: 101 and 201
+# score 1 of 2 against 2000, 2000 each.
+MUTUAL = {101: 2000, 201: 2000, 301: 2000, 401: 2000}
+
+
+def mutual() -> TeamTournament:
+    rounds = [[match(1, 2, "0")], [match(1, 3, "1")], [match(2, 4, "0")]]
+    return rated(tournament(4, 1, rounds), MUTUAL)
+
+
+def test_the_ecu_tiebreak_puts_the_winner_of_the_game_between_the_tied_first() -> None:
+    prizes = board_prizes(mutual(), min_games=1, tiebreaks=ECU_TIEBREAKS)
+    assert [(p.rank, p.record.player) for p in prizes.boards[0]][1:3] == [(2, 201), (3, 101)]
+
+
+def test_without_the_ecu_tiebreak_the_equal_players_share_the_place() -> None:
+    prizes = board_prizes(mutual(), min_games=1)
+    assert [(p.rank, p.record.player) for p in prizes.boards[0]][1:3] == [(2, 101), (2, 201)]
+
+
+def test_mutual_results_count_only_when_all_the_tied_players_met() -> None:
+    # 101, 201 and 301 score 1 of 2 against 2000 (2000 each); 101 beat 201, 301 met
+    # neither: they stay equal on it and share the place.
+    rounds = [
+        [match(1, 2, "1")],
+        [match(1, 4, "0")],
+        [match(2, 5, "1")],
+        [match(3, 6, "1")],
+        [match(3, 7, "0")],
+    ]
+    t = rated(tournament(7, 1, rounds), {100 * n + 1: 2000 for n in range(1, 8)})
+    prizes = board_prizes(t, min_games=2, tiebreaks=ECU_TIEBREAKS)
+    assert [(p.rank, p.record.player) for p in prizes.boards[0]][:3] == [
+        (1, 101),
+        (1, 201),
+        (1, 301),
+    ]
+
+
+def test_the_team_place_decides_when_all_else_is_equal() -> None:
+    # 101 and 201 both beat a 2000 player once, never met: team 2 placed higher.
+    rounds = [[match(1, 3, "1")], [match(2, 4, "1")]]
+    t = rated(tournament(4, 1, rounds), MUTUAL)
+    prizes = board_prizes(t, min_games=1, tiebreaks=ECU_TIEBREAKS, team_places={1: 2, 2: 1})
+    assert [p.record.player for p in prizes.boards[0]][:2] == [201, 101]

@@ -249,7 +249,7 @@ def test_a_round_with_a_result_or_not_the_last_is_not_cancelled(api, organiser):
     response = api.post("round-unpair", tid, 1, body={})
     assert response.status_code == 400
     assert response.json()["round"][0] == (
-        "board 2 of round 1 already have a result: correct results instead"
+        "board 2 of round 1 already has a result: correct results instead"
     )
     assert api.post("round-unpair", tid, 2, body={}).json()["round"][0] == "round 2 is not paired"
     assert stored(tid) == before

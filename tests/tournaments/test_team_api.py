@@ -277,6 +277,49 @@ def test_a_bad_board_assignment_names_the_field_and_stores_nothing(api: Api) -> 
     assert stored(tid) == before
 
 
+def test_the_regulations_board_prize_options_are_stored(api: Api) -> None:
+    tid = team_event(api, 4, rounds=3)
+    body = {
+        "order": "performance",
+        "min_games": 70,
+        "reserve_min_games": 50,
+        "minimum_unit": "percent",
+        "rating_cap": 400,
+        "unrated_rating": 1000,
+        "tiebreaks": ["mutual", "games", "percentage", "team_place"],
+    }
+    assert api.post("board-prize-settings", tid, body=body).status_code == 201
+    settings = load_tournament(tid).state.board_prizes
+    assert (settings.reserve_min_games, settings.rating_cap, settings.tiebreaks) == (
+        50,
+        400,
+        ("mutual", "games", "percentage", "team_place"),
+    )
+
+
+@pytest.mark.parametrize(
+    ("field", "extra"),
+    [
+        ("rating_cap", {"rating_cap": 0}),
+        ("unrated_rating", {"unrated_rating": "x"}),
+        ("reserve_min_games", {"reserve_min_games": -1}),
+        ("minimum_unit", {"minimum_unit": "rounds"}),
+        ("tiebreaks.0", {"tiebreaks": ["buchholz"]}),
+        ("tiebreaks", {"tiebreaks": ["games", "games"]}),
+        ("tiebreaks", {"tiebreaks": ["performance"]}),
+        ("min_games", {"minimum_unit": "percent", "min_games": 101}),
+    ],
+)
+def test_a_bad_board_prize_option_names_the_field_and_stores_nothing(
+    api: Api, field: str, extra: dict[str, object]
+) -> None:
+    tid = team_event(api, 4, rounds=3)
+    before = stored(tid)
+    response = api.post("board-prize-settings", tid, body={"order": "performance", **extra})
+    assert response.status_code == 400 and field in response.json(), response.json()
+    assert stored(tid) == before
+
+
 def test_a_bad_team_bye_names_the_field_and_stores_nothing(api: Api) -> None:
     tid = team_event(api, 4, system="swiss", rounds=3)
     before = stored(tid)

@@ -79,6 +79,17 @@ def test_the_primary_score_is_fixed_once_round_one_is_paired(api: Api) -> None:
     assert response.status_code == 400 and "primary_score" in response.json()
 
 
+def test_the_fixed_primary_score_is_refused_in_the_language_asked_for(api: Api) -> None:
+    tid = team_event(api, 2)
+    api.post("team-round-pair", tid, body={})
+    url = reverse("tournaments:tournament-detail", args=[tid])
+    headers = {"accept-language": "fr"}
+    response = api.client.patch(url, {"primary_score": "GP"}, format="json", headers=headers)
+    assert response.json()["primary_score"] == [
+        "le score principal ne peut plus changer : la ronde 1 est appariée"
+    ]
+
+
 def test_an_individual_event_takes_no_primary_score(api: Api) -> None:
     body = {"name": "Open", "rounds": 5, "primary_score": "GP"}
     response = api.post("tournament-list", body=body)

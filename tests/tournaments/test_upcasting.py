@@ -34,6 +34,24 @@ def test_board_prize_settings_stored_before_the_assignment_count_every_board():
     assert events.decode("team.board_prizes_set", 1, stored).assignment == "every_board"
 
 
+def test_board_prize_settings_stored_before_the_regulations_options_have_none() -> None:
+    stored = {"order": "percentage", "min_games": 5, "assignment": "most_played"}
+    event = events.decode("team.board_prizes_set", 1, stored)
+    assert isinstance(event, events.BoardPrizesSet)
+    assert (event.rating_cap, event.unrated_rating, event.tiebreaks, event.minimum_unit) == (
+        None,
+        None,
+        None,
+        "games",
+    )
+
+
+def test_the_board_prize_summary_gives_a_minimum_in_percent_as_percent() -> None:
+    stored = {"order": "performance", "min_games": 70, "minimum_unit": "percent"}
+    summary = events.decode("team.board_prizes_set", 1, stored).summary()
+    assert summary.startswith("board prizes by performance, at least 70% of the rounds")
+
+
 def test_a_version_newer_than_the_code_is_an_error():
     with pytest.raises(ValueError, match="newer"):
         upcast("round.closed", 2, {"round": 1})

@@ -24,16 +24,36 @@ percentage scored against them; a game against an unrated opponent, or one marke
 unrated (less than a move, TRF W/D/L), counts in the score and the percentage but
 not in the performance.  A player without such a game has no performance.
 
-Ranking per board: the players with at least ``min_games`` games there, by
-performance (then percentage, then games played) or by percentage (then games
-played, then performance); players equal on all three share a place.  The others
-follow, unranked, in the same order.
+Ranking per board: the players with at least ``min_games`` games there (a
+reserve, a player listed after the first ``boards`` of the roster: at least
+``reserve_min_games`` when given), by performance (then percentage, then games
+played) or by percentage (then games played, then performance), or by the
+``tiebreaks`` given after the order; players equal on all of them share a place.
+The others follow, unranked, in the same order.
+
+The regulations' options, each off by default (docs/teams.md, "Board prizes").  The
+ECU Tournament Rules, B.7.1.1 (individual prizes in team competitions, read at
+europechess.org, "B.7. Individual prizes in team competitions"): the performance is
+calculated for a player who took part in at least 70 % of the rounds, 50 % for
+reserve players, a result of .5 or more rounded up (``minimum_unit`` PERCENT:
+``min_games`` and ``reserve_min_games`` are percentages of the scheduled rounds,
+``minimum_games``); a tie in performance is broken by (a) the mutual results, if all
+the tied players played each other, (b) the number of games, (c) the percentage
+score and (d) the team's final ranking (``ECU_TIEBREAKS``); "the maximum rating
+difference of two players shall be 400 points" (``rating_cap``: an opponent more
+than ``rating_cap`` above or below the player counts at the player's rating plus or
+minus ``rating_cap``, the 400-point rule of the FIDE rating regulations, B.02 8.1).
+``unrated_rating`` counts an unrated opponent at that rating in the performance
+instead of leaving the game out (the 2012 Olympiad's arbiters counted unrated
+players at 1000, the rating floor, and applied no 400-point rule to the board
+prizes, as one of them reported on chessexpress.blogspot.com); a game marked
+unrated still stays out.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
@@ -60,16 +80,53 @@ class BoardAssignment(StrEnum):
     MOST_PLAYED = "most_played"  # all of a player's games on the board played most
 
 
+class MinimumUnit(StrEnum):
+    """What the minimums count: games, or percent of the scheduled rounds."""
+
+    GAMES = "games"
+    PERCENT = "percent"
+
+
+class BoardTiebreak(StrEnum):
+    """What decides between players equal in the order's value, in turn."""
+
+    MUTUAL = "mutual"  # points against each other, when all of them met
+    GAMES = "games"  # more games played
+    PERCENTAGE = "percentage"
+    PERFORMANCE = "performance"
+    TEAM_PLACE = "team_place"  # the player's team higher in the final standings
+
+
+# ECU Tournament Rules B.7.1.1 (a) to (d).
+ECU_TIEBREAKS = (
+    BoardTiebreak.MUTUAL,
+    BoardTiebreak.GAMES,
+    BoardTiebreak.PERCENTAGE,
+    BoardTiebreak.TEAM_PLACE,
+)
+DEFAULT_TIEBREAKS = {
+    BoardOrder.PERFORMANCE: (BoardTiebreak.PERCENTAGE, BoardTiebreak.GAMES),
+    BoardOrder.PERCENTAGE: (BoardTiebreak.GAMES, BoardTiebreak.PERFORMANCE),
+}
+
+
 @dataclass(frozen=True, slots=True)
 class BoardGameResult:
     """One game a player played on a board: the opponent, the points (1 - ½ - 0) and
-    whether it counts in the performance (a rated game against a rated opponent)."""
+    whether it counts in the performance (a rated game against a rated opponent).
+    ``counted_rating`` is the opponent's rating as the performance counts it (capped,
+    or an unrated opponent's fixed rating; 0: left out); None: ``opponent_rating``."""
 
     round: int
     opponent: int
     points: Fraction
     opponent_rating: int  # 0: unrated
     rated: bool
+    counted_rating: int | None = None
+
+    @property
+    def performance_rating(self) -> int:
+        return self.opponent_rating if self.counted_rating is None else self.counted_rating
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,15 +152,16 @@ class PlayerGames:
 
     @property
     def rated_games(self) -> tuple[BoardGameResult, ...]:
-        return tuple(g for g in self.games if g.rated and g.opponent_rating)
+        return tuple(g for g in self.games if g.rated and g.performance_rating)
 
     @property
     def opponents_average(self) -> int | None:
-        """The rated opponents' average rating, rounded half up (C.07 10.1)."""
+        """The rated opponents' average rating as the performance counts them,
+        rounded half up (C.07 10.1)."""
         rated = self.rated_games
         if not rated:
             return None
-        total = sum(g.opponent_rating for g in rated)
+        total = sum(g.performance_rating for g in rated)
         return (2 * total + len(rated)) // (2 * len(rated))
 
     @property
@@ -113,7 +171,7 @@ class PlayerGames:
         if not rated:
             return None
         halves = sum(int(2 * g.points) for g in rated)
-        return performance([g.opponent_rating for g in rated], halves)
+        return performance([g.performance_rating for g in rated], halves)
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,13 +191,33 @@ class BoardPlace:
 
 @dataclass(frozen=True)
 class BoardPrizes:
-    """Every board's players, ranked as ``order`` says with ``min_games``, each
-    player's games on the boards ``assignment`` says."""
+    """Every board's players, ranked as ``order`` says with ``min_games`` (reserves:
+    ``reserve_min_games``), in games, each player's games on the boards
+    ``assignment`` says."""
 
     order: BoardOrder
     min_games: int
     boards: tuple[tuple[BoardPlace, ...], ...]  # board 1 first
     assignment: BoardAssignment = BoardAssignment.EVERY_BOARD
+    reserve_min_games: int | None = None  # None: as min_games
+    tiebreaks: tuple[BoardTiebreak, ...] = ()
+
+
+@dataclass(frozen=True)
+class PerformanceRules:
+    """How opponents' ratings count in the performance (module docstring)."""
+
+    rating_cap: int | None = None  # None: no cap
+    unrated_rating: int | None = None  # None: an unrated opponent is left out
+
+    def counted(self, own: int, opponent: int) -> int:
+        """The opponent's rating as the performance counts it (0: left out)."""
+        if self.unrated_rating is not None:
+            own = own or self.unrated_rating
+            opponent = opponent or self.unrated_rating
+        if self.rating_cap is not None and own and opponent:
+            opponent = min(max(opponent, own - self.rating_cap), own + self.rating_cap)
+        return opponent
 
 
 def default_min_games(tournament: TeamTournament) -> int:
@@ -147,7 +225,20 @@ def default_min_games(tournament: TeamTournament) -> int:
     return max(1, -(-share.numerator // share.denominator))
 
 
-def _games(tournament: TeamTournament) -> Iterator[tuple[int, int, int, BoardGameResult]]:
+def minimum_games(percent: int, rounds: int) -> int:
+    """``percent`` of ``rounds`` in games, .5 and more rounded up (ECU B.7.1.1:
+    70 % of 9 rounds is 6.3, 6 games; 50 % of 9 is 4.5, 5 games)."""
+    return (2 * percent * rounds + 100) // 200
+
+
+def reserves(tournament: TeamTournament) -> frozenset[int]:
+    """The players listed after the first ``boards`` of their team's roster."""
+    return frozenset(rank for t in tournament.teams for rank in t.roster[tournament.boards :])
+
+
+def _games(
+    tournament: TeamTournament, rules: PerformanceRules = PerformanceRules()
+) -> Iterator[tuple[int, int, int, BoardGameResult]]:
     """(board, player, team, the game) for each side of every game played."""
     ratings = {p.start_rank: p.rating for p in tournament.players}
     team_of = tournament.team_of()
@@ -164,8 +255,15 @@ def _games(tournament: TeamTournament) -> Iterator[tuple[int, int, int, BoardGam
                 for player, opponent, outcome in sides:
                     if not isinstance(outcome, Outcome):
                         continue  # a forfeit is no game
+                    rating = ratings.get(opponent, 0)
+                    counted = rules.counted(ratings.get(player, 0), rating)
                     result = BoardGameResult(
-                        rnd.number, opponent, _POINTS[outcome], ratings.get(opponent, 0), game.rated
+                        rnd.number,
+                        opponent,
+                        _POINTS[outcome],
+                        rating,
+                        game.rated,
+                        None if counted == rating else counted,
                     )
                     yield game.board, player, team_of[player], result
 
@@ -188,18 +286,20 @@ def most_played_board(boards: Iterable[int]) -> int:
 
 
 def board_records(
-    tournament: TeamTournament, assignment: BoardAssignment = BoardAssignment.EVERY_BOARD
+    tournament: TeamTournament,
+    assignment: BoardAssignment = BoardAssignment.EVERY_BOARD,
+    rules: PerformanceRules = PerformanceRules(),
 ) -> tuple[tuple[BoardRecord, ...], ...]:
     """Per board (board 1 first), each player whose games count on it, by start rank:
     the games played on it (``EVERY_BOARD``), or all of a player's games, on the
     board they played most (``MOST_PLAYED``: each player on one board)."""
     found: dict[tuple[int, int], tuple[int, list[BoardGameResult]]] = {}
     if assignment is BoardAssignment.EVERY_BOARD:
-        for board, player, team, game in _games(tournament):
+        for board, player, team, game in _games(tournament, rules):
             found.setdefault((board, player), (team, []))[1].append(game)
     else:
         played: dict[int, tuple[int, list[int], list[BoardGameResult]]] = {}
-        for board, player, team, game in _games(tournament):
+        for board, player, team, game in _games(tournament, rules):
             _, boards, games = played.setdefault(player, (team, [], []))
             boards.append(board)
             games.append(game)
@@ -215,29 +315,68 @@ def board_records(
     )
 
 
-def _key(record: BoardRecord, order: BoardOrder) -> tuple[Fraction, ...]:
-    """Larger is better; a missing performance or percentage sorts last."""
-    perf = Fraction(record.performance) if record.performance is not None else Fraction(-(10**9))
-    share = record.percentage if record.percentage is not None else Fraction(-1)
-    played = Fraction(record.played)
-    if order is BoardOrder.PERFORMANCE:
-        return perf, share, played
-    return share, played, perf
+_LAST = Fraction(-(10**9))
+
+
+def _value(
+    record: BoardRecord, criterion: BoardTiebreak, team_places: Mapping[int, int]
+) -> Fraction:
+    """Larger is better; a missing performance, percentage or place sorts last."""
+    if criterion is BoardTiebreak.PERFORMANCE:
+        return _LAST if record.performance is None else Fraction(record.performance)
+    if criterion is BoardTiebreak.PERCENTAGE:
+        return _LAST if record.percentage is None else record.percentage
+    if criterion is BoardTiebreak.GAMES:
+        return Fraction(record.played)
+    place = team_places.get(record.team)
+    return _LAST if place is None else Fraction(-place)
+
+
+def _mutual(records: Sequence[BoardRecord]) -> list[Fraction]:
+    """Each player's points against the others, when every two of them met;
+    otherwise all equal (ECU B.7.1.1 (a): "if all played each other")."""
+    group = {r.player for r in records}
+    met = {r.player: {g.opponent for g in r.games} & group for r in records}
+    if any(met[p] != group - {p} for p in group):
+        return [Fraction(0)] * len(records)
+    return [sum((g.points for g in r.games if g.opponent in group), Fraction(0)) for r in records]
+
+
+def _tiers(
+    records: Sequence[BoardRecord],
+    criteria: Sequence[BoardTiebreak],
+    team_places: Mapping[int, int],
+) -> list[list[BoardRecord]]:
+    """``records`` in groups of players equal on all ``criteria``, best first."""
+    if len(records) < 2 or not criteria:
+        return [sorted(records, key=lambda r: r.player)] if records else []
+    criterion, rest = criteria[0], criteria[1:]
+    if criterion is BoardTiebreak.MUTUAL:
+        values = _mutual(records)
+    else:
+        values = [_value(r, criterion, team_places) for r in records]
+    tiers: list[list[BoardRecord]] = []
+    for value in sorted(set(values), reverse=True):
+        same = [r for r, v in zip(records, values, strict=True) if v == value]
+        tiers.extend(_tiers(same, rest, team_places))
+    return tiers
 
 
 def _rank(
-    records: tuple[BoardRecord, ...], order: BoardOrder, min_games: int
+    records: tuple[BoardRecord, ...],
+    criteria: Sequence[BoardTiebreak],
+    qualifies: Callable[[BoardRecord], bool],
+    team_places: Mapping[int, int],
 ) -> tuple[BoardPlace, ...]:
-    def by_key(r: BoardRecord) -> tuple[tuple[Fraction, ...], int]:
-        return tuple(-v for v in _key(r, order)), r.player
-
-    qualified = sorted((r for r in records if r.played >= min_games), key=by_key)
-    others = sorted((r for r in records if r.played < min_games), key=by_key)
+    qualified = [r for r in records if qualifies(r)]
+    others = [r for r in records if not qualifies(r)]
     places: list[BoardPlace] = []
-    for i, record in enumerate(qualified):
-        shares = i and _key(record, order) == _key(qualified[i - 1], order)
-        places.append(BoardPlace(places[-1].rank if shares else i + 1, record))
-    return (*places, *(BoardPlace(None, r) for r in others))
+    for tier in _tiers(qualified, criteria, team_places):
+        rank = len(places) + 1
+        places.extend(BoardPlace(rank, r) for r in tier)
+    for tier in _tiers(others, criteria, team_places):
+        places.extend(BoardPlace(None, r) for r in tier)
+    return tuple(places)
 
 
 def board_prizes(
@@ -245,9 +384,36 @@ def board_prizes(
     order: BoardOrder = BoardOrder.PERFORMANCE,
     min_games: int | None = None,
     assignment: BoardAssignment = BoardAssignment.EVERY_BOARD,
+    *,
+    reserve_min_games: int | None = None,
+    minimum_unit: MinimumUnit = MinimumUnit.GAMES,
+    rules: PerformanceRules = PerformanceRules(),
+    tiebreaks: Sequence[BoardTiebreak] | None = None,
+    team_places: Mapping[int, int] | None = None,
 ) -> BoardPrizes:
-    """The board prize standings (``min_games`` None: ``default_min_games``)."""
-    minimum = default_min_games(tournament) if min_games is None else min_games
-    records = board_records(tournament, assignment)
-    boards = tuple(_rank(on_board, order, minimum) for on_board in records)
-    return BoardPrizes(order, minimum, boards, assignment)
+    """The board prize standings.  ``min_games`` None: ``default_min_games``;
+    ``reserve_min_games`` None: as ``min_games``; both percentages of the rounds
+    under ``MinimumUnit.PERCENT``.  ``tiebreaks`` None: the order's default
+    (``DEFAULT_TIEBREAKS``); ``team_places`` (team number: final place) for
+    ``BoardTiebreak.TEAM_PLACE``."""
+    if min_games is None:
+        minimum = default_min_games(tournament)
+    elif minimum_unit is MinimumUnit.PERCENT:
+        minimum = minimum_games(min_games, tournament.rounds)
+    else:
+        minimum = min_games
+    reserve_minimum = reserve_min_games
+    if reserve_min_games is not None and minimum_unit is MinimumUnit.PERCENT:
+        reserve_minimum = minimum_games(reserve_min_games, tournament.rounds)
+    bench = reserves(tournament) if reserve_minimum is not None else frozenset()
+
+    def qualifies(record: BoardRecord) -> bool:
+        needed = reserve_minimum if record.player in bench else minimum
+        return record.played >= (minimum if needed is None else needed)
+
+    ties = DEFAULT_TIEBREAKS[order] if tiebreaks is None else tuple(tiebreaks)
+    criteria = (BoardTiebreak(order.value), *ties)
+    places = team_places or {}
+    records = board_records(tournament, assignment, rules)
+    boards = tuple(_rank(on_board, criteria, qualifies, places) for on_board in records)
+    return BoardPrizes(order, minimum, boards, assignment, reserve_minimum, ties)

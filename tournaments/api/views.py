@@ -30,6 +30,7 @@ from tournaments.store import commands, queries
 from tournaments.store.commands import CommandError, Conflict, TournamentNotFound
 from tournaments.store.events import summarise
 from tournaments.store.pairing_check import served_check
+from tournaments.store.refusals import translated_errors
 from tournaments.store.scheduling import schedule_round_robin
 from tournaments.store.state_cache import current_state
 
@@ -68,7 +69,7 @@ class TournamentAPIView(generics.GenericAPIView):
 
     def handle_exception(self, exc: Exception) -> Response:
         if isinstance(exc, CommandError):
-            exc = ValidationError(exc.errors)
+            exc = ValidationError(translated_errors(exc))
         elif isinstance(exc, TournamentNotFound):
             exc = NotFound(str(exc))
         elif isinstance(exc, Conflict):

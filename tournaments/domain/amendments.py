@@ -21,20 +21,20 @@ from typing import Any
 from tiebreaks.model import System
 
 from .entrants import PLAYERS, Entrant, check_bye_cancellation, reinstatement_round
-from .errors import CommandError, listed
+from .errors import CommandError, listed, msg
 from .initial_ranking import initial_ranking
 from .state import Accumulator, PlayerState, Settings, TournamentState, scoring_from_payload
 
 Payload = dict[str, Any]
 # Settings that the rounds already stored depend on: fixed once round 1 is paired.
 # A team event's rosters, line-ups and matches are built on these.
-_FIXED = {"kind": "the kind of event", "boards": "the number of boards"}
+_FIXED = {"kind": msg("the kind of event"), "boards": msg("the number of boards")}
 _FIXED_ONCE_PAIRED = {
-    "system": "the system",
-    "rules": "the rule edition",
-    "acceleration": "the acceleration",
-    "primary_score": "the primary score",
-    "colour_sequence": "the colour sequence",
+    "system": msg("the system"),
+    "rules": msg("the rule edition"),
+    "acceleration": msg("the acceleration"),
+    "primary_score": msg("the primary score"),
+    "colour_sequence": msg("the colour sequence"),
 }
 
 
@@ -42,7 +42,9 @@ def player_of(state: TournamentState, player_id: int, field: str = "player_id") 
     try:
         return state.players[state.player_ids[player_id]]
     except KeyError:
-        raise CommandError(field, f"no player has id {player_id}") from None
+        raise CommandError(
+            field, msg("no player has id %(player_id)s", player_id=player_id)
+        ) from None
 
 
 def next_player_id(state: TournamentState) -> int:
@@ -60,11 +62,16 @@ def decide_player_edit(state: TournamentState, body: Mapping[str, Any]) -> Paylo
     changes = {name: value for name, value in given.items() if value != getattr(player, name)}
     if not changes:
         field = f"changes.{next(iter(given))}" if given else "changes"
-        raise CommandError(field, f"nothing to change: {player.name} already has these data")
+        raise CommandError(
+            field, msg("nothing to change: %(name)s already has these data", name=player.name)
+        )
     fide_id = changes.get("fide_id")
     twin = state.fide_ids.get(fide_id) if fide_id else None
     if twin is not None:
-        raise CommandError("changes.fide_id", f"FIDE id {fide_id} is already player {twin}")
+        raise CommandError(
+            "changes.fide_id",
+            msg("FIDE id %(fide_id)s is already player %(player)s", fide_id=fide_id, player=twin),
+        )
     return {"player_id": body["player_id"], "changes": changes}
 
 
@@ -89,7 +96,7 @@ def decide_ranking(state: TournamentState, body: Mapping[str, Any]) -> Payload:
     (``{"order": [player ids]}``, pairing number 1 first, every player once)."""
     if state.settings.is_team:
         # The rosters name the players by start rank: a team event ranks its teams.
-        raise CommandError("order" if "order" in body else "method", "rank the teams instead")
+        raise CommandError("order" if "order" in body else "method", msg("rank the teams instead"))
     by_rank = sorted(state.players.values(), key=lambda p: p.start_rank)
     current = [p.player_id for p in by_rank]
     order = ranking_order(
@@ -98,7 +105,7 @@ def decide_ranking(state: TournamentState, body: Mapping[str, Any]) -> Payload:
         lambda: [p.player_id for p in initial_ranking(by_rank)],
         paired=bool(state.rounds),
         known=lambda player_id, field: player_of(state, player_id, field),
-        noun="player",
+        teams=False,
     )
     return {"order": order}
 
@@ -110,7 +117,7 @@ def ranking_order(
     *,
     paired: bool,
     known: Callable[[int, str], object],
-    noun: str,
+    teams: bool,
 ) -> list[int]:
     """The new order of a ranking command (players or teams): ``body["order"]``,
     every one of ``current`` once (``known`` refuses an unknown one), or else the
@@ -118,23 +125,38 @@ def ranking_order(
     would change."""
     field = "order" if "order" in body else "method"
     if paired:
-        raise CommandError(field, "round 1 is paired: the pairing numbers are fixed")
+        raise CommandError(field, msg("round 1 is paired: the pairing numbers are fixed"))
     if "order" in body:
         order = list(body["order"])
         seen: set[int] = set()
         for index, item in enumerate(order):
             known(item, f"order.{index}")
             if item in seen:
-                raise CommandError(f"order.{index}", f"{noun} {item} is listed twice")
+                twice = (
+                    msg("team %(team)s is listed twice", team=item)
+                    if teams
+                    else msg("player %(player_id)s is listed twice", player_id=item)
+                )
+                raise CommandError(f"order.{index}", twice)
             seen.add(item)
         missing = [item for item in current if item not in seen]
         if missing:
             listed = ", ".join(map(str, missing))
-            raise CommandError("order", f"every {noun} must be listed; missing: {listed}")
+            every = (
+                msg("every team must be listed; missing: %(missing)s", missing=listed)
+                if teams
+                else msg("every player must be listed; missing: %(missing)s", missing=listed)
+            )
+            raise CommandError("order", every)
     else:
         order = by_strength()
     if order == list(current):
-        raise CommandError(field, f"the {noun}s already have these pairing numbers")
+        unchanged = (
+            msg("the teams already have these pairing numbers")
+            if teams
+            else msg("the players already have these pairing numbers")
+        )
+        raise CommandError(field, unchanged)
     return order
 
 
@@ -191,10 +213,15 @@ def decide_check_in(state: TournamentState, body: Mapping[str, Any]) -> Payload:
     refused.  With the ``check_in`` setting only the players checked in are paired."""
     number = body["round"]
     if number in state.rounds:
-        raise CommandError("round", f"round {number} is already paired")
+        raise CommandError("round", msg("round %(round)s is already paired", round=number))
     if number > state.settings.rounds:
         raise CommandError(
-            "round", f"round {number} is out of range: the tournament has {state.settings.rounds}"
+            "round",
+            msg(
+                "round %(round)s is out of range: the tournament has %(rounds)s",
+                round=number,
+                rounds=state.settings.rounds,
+            ),
         )
     present = body.get("present", True)
     checked = state.checked_in.get(number, frozenset())
@@ -203,15 +230,18 @@ def decide_check_in(state: TournamentState, body: Mapping[str, Any]) -> Payload:
         player = player_of(state, player_id, f"player_ids.{index}")
         if present and player.withdrawn_in(number):
             raise CommandError(
-                f"player_ids.{index}", f"{player.name} withdrew before round {number}"
+                f"player_ids.{index}",
+                msg("%(name)s withdrew before round %(round)s", name=player.name, round=number),
             )
         if (player_id in checked) != present and player_id not in changed:
             changed.append(player_id)
     if not changed:
-        state_text = "checked in" if present else "not checked in"
-        raise CommandError(
-            "player_ids", f"nothing to change: already {state_text} for round {number}"
+        unchanged = (
+            msg("nothing to change: already checked in for round %(round)s", round=number)
+            if present
+            else msg("nothing to change: already not checked in for round %(round)s", round=number)
         )
+        raise CommandError("player_ids", unchanged)
     return {"round": number, "player_ids": changed, "present": present}
 
 
@@ -228,19 +258,33 @@ def decide_unpairing(state: TournamentState, body: Mapping[str, Any]) -> Payload
     """Cancel the last round paired while none of its boards has a result."""
     number = body["round"]
     if number not in state.rounds:
-        raise CommandError("round", f"round {number} is not paired")
+        raise CommandError("round", msg("round %(round)s is not paired", round=number))
     if number != state.last_paired_round:
         raise CommandError(
-            "round", f"round {state.last_paired_round} is paired after it: cancel that one first"
+            "round",
+            msg(
+                "round %(round)s is paired after it: cancel that one first",
+                round=state.last_paired_round,
+            ),
         )
     with_result = [str(b.number) for b in state.rounds[number].boards if b.result is not None]
     if with_result:
         boards = listed(with_result)
-        raise CommandError(
-            "round",
-            f"board{'s' if len(with_result) > 1 else ''} {boards} of round {number} "
-            "already have a result: correct results instead",
+        have = (
+            msg(
+                "boards %(boards)s of round %(round)s already have a result: correct"
+                " results instead",
+                boards=boards,
+                round=number,
+            )
+            if len(with_result) > 1
+            else msg(
+                "board %(board)s of round %(round)s already has a result: correct results instead",
+                board=boards,
+                round=number,
+            )
         )
+        raise CommandError("round", have)
     return {"round": number}
 
 
@@ -321,7 +365,7 @@ def refuse_fixed_settings(state: TournamentState, changes: Mapping[str, Any]) ->
     current = settings_payload(state.settings)
     for key, what in _FIXED.items():
         if key in changes and changes[key] != current.get(key, _UNSET.get(key)):
-            raise CommandError(key, f"{what} is fixed at creation")
+            raise CommandError(key, msg("%(setting)s is fixed at creation", setting=what))
 
 
 def decide_settings_change(state: TournamentState, merged: Mapping[str, Any]) -> Payload:
@@ -336,16 +380,21 @@ def decide_settings_change(state: TournamentState, merged: Mapping[str, Any]) ->
         if merged.get(key, _UNSET.get(key)) != current.get(key, _UNSET.get(key))
     }
     if not changes:
-        raise CommandError("non_field_errors", "nothing to change: the settings are already so")
+        raise CommandError(
+            "non_field_errors", msg("nothing to change: the settings are already so")
+        )
     paired = state.last_paired_round
     if state.settings.is_team:
         paired = max(state.team_rounds, default=0)
     for key, what in _FIXED_ONCE_PAIRED.items():
         if key in changes and paired:
-            raise CommandError(key, f"{what} cannot change: round 1 is paired")
+            raise CommandError(
+                key, msg("%(setting)s cannot change: round 1 is paired", setting=what)
+            )
     if "rounds" in changes and changes["rounds"] < paired:
         raise CommandError(
-            "rounds", f"{paired} rounds are paired: the tournament has at least as many"
+            "rounds",
+            msg("%(count)s rounds are paired: the tournament has at least as many", count=paired),
         )
     return {"changes": changes}
 

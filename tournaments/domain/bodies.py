@@ -20,10 +20,11 @@ from tiebreaks.errors import TieBreakError
 from tiebreaks.model import Scoring, System, TournamentResults
 from tiebreaks.prizes import PrizeError, parse_prize_list, prize_list_json
 from tiebreaks.standings import DEFAULT_RULES, RULES, compute_standings
-from tiebreaks.teams.boards import BoardAssignment, BoardOrder
+from tiebreaks.teams.boards import BoardAssignment, BoardOrder, BoardTiebreak, MinimumUnit
 from tiebreaks.teams.model import Score
 from tiebreaks.teams.standings import ROUND_ROBIN_DEFAULT, SWISS_DEFAULT, parse_team_code
 
+from .errors import msg
 from .reports import ROLES
 from .shapes import (
     BirthDate,
@@ -289,14 +290,18 @@ class CreateTournament(Body):
             "colour_sequence",
         ):
             if team_only in values:
-                raise Invalid({team_only: ["applies to a team event only"]})
+                raise Invalid({team_only: [msg("applies to a team event only")]})
         values["kind"] = None
         late = [n for n in values.get("no_half_byes_in", ()) if n > values["rounds"]]
         if late:
             raise Invalid(
                 {
                     "no_half_byes_in": [
-                        f"round {late[0]} is after the last round ({values['rounds']})"
+                        msg(
+                            "round %(round)s is after the last round (%(rounds)s)",
+                            round=late[0],
+                            rounds=values["rounds"],
+                        )
                     ]
                 }
             )
@@ -304,10 +309,14 @@ class CreateTournament(Body):
             values["no_half_byes_in"] = sorted(set(values["no_half_byes_in"]))
         if "acceleration" in values:
             if values.get("system", System.SWISS.value) != System.SWISS.value:
-                raise Invalid({"acceleration": ["acceleration applies to a Swiss only"]})
+                raise Invalid({"acceleration": [msg("acceleration applies to a Swiss only")]})
             if not standard_scoring(scoring_from_payload(values["scoring"].to_payload())):
                 raise Invalid(
-                    {"acceleration": ["Baku acceleration needs the standard 1 - 1/2 - 0 scoring"]}
+                    {
+                        "acceleration": [
+                            msg("Baku acceleration needs the standard 1 - 1/2 - 0 scoring")
+                        ]
+                    }
                 )
         values["tiebreaks"] = _checked_tiebreaks(
             values.get("tiebreaks") or [],
@@ -322,16 +331,16 @@ def _team_settings(values: dict[str, Any]) -> dict[str, Any]:
     """A team event's settings: boards given, team tie-break codes (the team
     engine's default list when empty)."""
     if "boards" not in values:
-        raise Invalid({"boards": ["a team event needs its number of boards"]})
+        raise Invalid({"boards": [msg("a team event needs its number of boards")]})
     if "acceleration" in values:
         _team_acceleration(values)
     if values.get("lineup_order") == RATING_ORDER:
         values.setdefault("lineup_tolerance", 0)
     elif "lineup_tolerance" in values:
-        raise Invalid({"lineup_tolerance": ['applies to the line-up order "rating" only']})
+        raise Invalid({"lineup_tolerance": [msg('applies to the line-up order "rating" only')]})
     swiss = values.get("system", System.SWISS.value) == System.SWISS.value
     if not swiss and values.get("colour_type", "A") != "A":
-        raise Invalid({"colour_type": ["a round robin's colours are the Berger tables'"]})
+        raise Invalid({"colour_type": [msg("a round robin's colours are the Berger tables'")]})
     try:
         parsed = [parse_team_code(code).text for code in values.get("tiebreaks") or []]
     except TieBreakError as exc:
@@ -345,13 +354,17 @@ def _team_acceleration(values: dict[str, Any]) -> None:
     match, so the match points must be standard (a draw half a win, a loss 0); with
     game points first, as the boards' points, which must be standard then."""
     if values.get("system", System.SWISS.value) != System.SWISS.value:
-        raise Invalid({"acceleration": ["acceleration applies to a Swiss only"]})
+        raise Invalid({"acceleration": [msg("acceleration applies to a Swiss only")]})
     if values.get("primary_score") == Score.GP.value:
         # The method's points are then game points: the boards' 1 - 1/2 - 0.
         games = scoring_from_payload(values["scoring"].to_payload())
         if games.loss != 0 or games.draw * 2 != games.win:
             raise Invalid(
-                {"acceleration": ["Baku acceleration on game points needs standard board points"]}
+                {
+                    "acceleration": [
+                        msg("Baku acceleration on game points needs standard board points")
+                    ]
+                }
             )
         return
     points = values.get("match_points")
@@ -363,8 +376,10 @@ def _team_acceleration(values: dict[str, Any]) -> None:
             raise Invalid(
                 {
                     "acceleration": [
-                        "Baku acceleration needs standard match points "
-                        "(a drawn match half a won one, a lost one 0)"
+                        msg(
+                            "Baku acceleration needs standard match points "
+                            "(a drawn match half a won one, a lost one 0)"
+                        )
                     ]
                 }
             )
@@ -465,7 +480,9 @@ class RankPlayers(Body):
     @classmethod
     def completed(cls, values: dict[str, Any]) -> dict[str, Any]:
         if ("method" in values) == ("order" in values):
-            raise Invalid({"method": ['Send either "method": "fide" or "order": [player ids].']})
+            raise Invalid(
+                {"method": [msg('Send either "method": "fide" or "order": [player ids].')]}
+            )
         return values
 
 
@@ -525,7 +542,7 @@ class PairingBoard(Body):
     @classmethod
     def completed(cls, values: dict[str, Any]) -> dict[str, Any]:
         if values["white"] == values["black"]:
-            raise Invalid({"black": ["A player cannot play themselves."]})
+            raise Invalid({"black": [msg("A player cannot play themselves.")]})
         return values
 
 
@@ -700,11 +717,11 @@ class RosterItem(PlayerData):
         if "start_rank" in values:
             if "name" in values:
                 raise Invalid(
-                    {"name": ["give a rostered player's start rank or a new player's data"]}
+                    {"name": [msg("give a rostered player's start rank or a new player's data")]}
                 )
             return {"start_rank": values["start_rank"]}
         if "name" not in values:
-            raise Invalid({"name": ["a new player needs a name"]})
+            raise Invalid({"name": [msg("a new player needs a name")]})
         return values
 
     def to_payload(self) -> dict[str, Any]:
@@ -762,7 +779,7 @@ class PairingMatch(Body):
     @classmethod
     def completed(cls, values: dict[str, Any]) -> dict[str, Any]:
         if values["white"] == values["black"]:
-            raise Invalid({"black": ["A team cannot meet itself."]})
+            raise Invalid({"black": [msg("A team cannot meet itself.")]})
         return values
 
 
@@ -857,6 +874,37 @@ class SetBoardPrizes(Body):
         "all of a player's games count on the board they played most (the lower board "
         "when two were played equally often).",
     )
+    reserve_min_games: int | None = given(
+        Nullable(Int(0, 999)),
+        optional=True,
+        help="The minimum for reserves (the players after the first boards of a roster); "
+        "null: as min_games.",
+    )
+    minimum_unit: str = given(
+        Choice(tuple(u.value for u in MinimumUnit)),
+        default=MinimumUnit.GAMES.value,
+        help="games: the minimums are games; percent: percentages of the scheduled "
+        "rounds, .5 rounded up (ECU: 70, reserves 50).",
+    )
+    rating_cap: int | None = given(
+        Nullable(Int(1, 1000)),
+        optional=True,
+        help="An opponent rated more than this above or below the player counts at "
+        "this difference in the performance (ECU: 400); null: no cap.",
+    )
+    unrated_rating: int | None = given(
+        Nullable(Int(1, 3000)),
+        optional=True,
+        help="The rating an unrated opponent counts at in the performance (the "
+        "Olympiad: 1000); null: such games are left out of the performance.",
+    )
+    tiebreaks: list[str] | None = given(
+        Nullable(Items(Choice(tuple(t.value for t in BoardTiebreak)), max_length=5)),
+        optional=True,
+        help="What decides equal players, in turn, after the order (ECU: mutual, games, "
+        "percentage, team_place); null: percentage then games (by performance), games "
+        "then performance (by percentage).",
+    )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -893,6 +941,6 @@ class RankTeams(Body):
     def completed(cls, values: dict[str, Any]) -> dict[str, Any]:
         if ("method" in values) == ("order" in values):
             raise Invalid(
-                {"method": ['Send either "method": "rating" or "order": [team numbers].']}
+                {"method": [msg('Send either "method": "rating" or "order": [team numbers].')]}
             )
         return values

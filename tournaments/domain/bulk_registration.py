@@ -23,6 +23,7 @@ from datetime import date
 
 from tiebreaks.trf.details import iso_date
 
+from .errors import msg
 from .initial_ranking import TITLE_ORDER
 
 COLUMNS = ("name", "fide_id", "rating", "title", "federation", "sex", "birth_date", "club")
@@ -53,7 +54,7 @@ class CellError:
     line: int  # 1-based line of the text
     column: int  # 1-based column of the row (0: the row as a whole)
     field: str  # the registration field, or "row"
-    message: str
+    message: str  # made by msg: the edge says it in the reader's language
 
     def __str__(self) -> str:
         where = f"line {self.line}" + (f", column {self.column}" if self.column else "")
@@ -82,7 +83,8 @@ def parse_registrations(text: str) -> ParsedRegistrations:
     """The rows of ``text`` as registrations, and every bad cell; see the module doc."""
     lines = [(number, raw) for number, raw in enumerate(_lines(text), 1) if raw.strip()]
     if not lines:
-        return ParsedRegistrations((), (CellError(1, 0, "row", "no player to register"),), ())
+        nobody = CellError(1, 0, "row", msg("no player to register"))
+        return ParsedRegistrations((), (nobody,), ())
     delimiter = _delimiter([raw for _, raw in lines[:20]])
     table = [
         (number, [cell.strip() for cell in next(csv.reader([raw], delimiter=delimiter))])
@@ -95,7 +97,8 @@ def parse_registrations(text: str) -> ParsedRegistrations:
     else:
         table = table[1:]
     if len(table) > MAX_ROWS:
-        errors.append(CellError(table[MAX_ROWS][0], 0, "row", f"at most {MAX_ROWS} players"))
+        too_many = msg("at most %(count)s players", count=MAX_ROWS)
+        errors.append(CellError(table[MAX_ROWS][0], 0, "row", too_many))
         table = table[:MAX_ROWS]
     rows: list[ParsedRow] = []
     seen_ids: dict[str, int] = {}
@@ -108,7 +111,11 @@ def parse_registrations(text: str) -> ParsedRegistrations:
                     number,
                     columns.index("fide_id") + 1,
                     "fide_id",
-                    f"FIDE id {fide_id} is also on line {seen_ids[fide_id]}",
+                    msg(
+                        "FIDE id %(fide_id)s is also on line %(line)s",
+                        fide_id=fide_id,
+                        line=seen_ids[fide_id],
+                    ),
                 )
             )
         elif fide_id:
@@ -117,7 +124,8 @@ def parse_registrations(text: str) -> ParsedRegistrations:
         if not row_errors:
             rows.append(ParsedRow(number, player))
     if not rows and not errors:
-        errors.append(CellError(table[0][0] if table else 1, 0, "row", "no player to register"))
+        nobody = CellError(table[0][0] if table else 1, 0, "row", msg("no player to register"))
+        errors.append(nobody)
     return ParsedRegistrations(tuple(rows), tuple(errors), tuple(columns), tuple(ignored))
 
 
@@ -149,10 +157,13 @@ def _columns(
     errors = []
     for index, column in enumerate(named):
         if column is not None and named.index(column) != index:
-            message = f"a second column for {column}: {cells[index]!r}"
+            message = msg(
+                "a second column for %(column)s: %(cell)s", column=column, cell=repr(cells[index])
+            )
             errors.append(CellError(number, index + 1, column, message))
     if "name" not in named:
-        errors.append(CellError(number, 0, "name", "the header names no column for the name"))
+        unnamed = msg("the header names no column for the name")
+        errors.append(CellError(number, 0, "name", unnamed))
     ignored = [cell for cell, column in zip(cells, named, strict=True) if column is None and cell]
     return tuple(named), ignored, errors
 
@@ -169,8 +180,12 @@ def _row(
                 number,
                 extra[0] + 1,
                 "row",
-                f"{len(cells)} columns, but only {len(columns)} are known "
-                f"({', '.join(c or '-' for c in columns)})",
+                msg(
+                    "%(count)s columns, but only %(known)s are known (%(columns)s)",
+                    count=len(cells),
+                    known=len(columns),
+                    columns=", ".join(c or "-" for c in columns),
+                ),
             )
         )
     for index, column in enumerate(columns):
@@ -180,12 +195,14 @@ def _row(
         try:
             value = _READERS[column](text)
         except ValueError as exc:
-            errors.append(CellError(number, index + 1, column, str(exc)))
+            # The readers' message, not str(exc): that would drop its template.
+            errors.append(CellError(number, index + 1, column, exc.args[0]))
             continue
         if value not in ("", None):
             player[column] = value
     if "name" not in player and not any(e.field == "name" for e in errors):
-        errors.append(CellError(number, _column_of(columns, "name"), "name", "a name is required"))
+        where = _column_of(columns, "name")
+        errors.append(CellError(number, where, "name", msg("a name is required")))
     return player, errors
 
 
@@ -195,7 +212,7 @@ def _column_of(columns: tuple[str | None, ...], name: str) -> int:
 
 def _name(text: str) -> str:
     if len(text) > MAX_NAME:
-        raise ValueError(f"a name has at most {MAX_NAME} characters")
+        raise ValueError(msg("a name has at most %(count)s characters", count=MAX_NAME))
     return text
 
 
@@ -203,7 +220,7 @@ def _fide_id(text: str) -> str:
     if text in ("", "0", "-"):
         return ""
     if not _FIDE_ID.fullmatch(text):
-        raise ValueError(f"{text!r} is not a FIDE id (digits only)")
+        raise ValueError(msg("%(text)s is not a FIDE id (digits only)", text=repr(text)))
     return text
 
 
@@ -211,22 +228,32 @@ def _rating(text: str) -> int | None:
     if text in ("", "-", "0"):
         return None
     if not text.isdigit() or not text.isascii():
-        raise ValueError(f"{text!r} is not a rating (a whole number, blank when unrated)")
+        raise ValueError(
+            msg("%(text)s is not a rating (a whole number, blank when unrated)", text=repr(text))
+        )
     if int(text) > MAX_RATING:
-        raise ValueError(f"a rating is at most {MAX_RATING}")
+        raise ValueError(msg("a rating is at most %(max)s", max=MAX_RATING))
     return int(text)
 
 
 def _title(text: str) -> str:
     title = text.upper()
     if title and title not in TITLE_ORDER:
-        raise ValueError(f"{text!r} is not a FIDE title ({', '.join(TITLE_ORDER)})")
+        raise ValueError(
+            msg(
+                "%(text)s is not a FIDE title (%(titles)s)",
+                text=repr(text),
+                titles=", ".join(TITLE_ORDER),
+            )
+        )
     return title
 
 
 def _federation(text: str) -> str:
     if text and not _FEDERATION.fullmatch(text):
-        raise ValueError(f"{text!r} is not a three-letter federation code such as ITA")
+        raise ValueError(
+            msg("%(text)s is not a three-letter federation code such as ITA", text=repr(text))
+        )
     return text.upper()
 
 
@@ -235,7 +262,7 @@ def _sex(text: str) -> str:
         return ""
     sex = _SEXES.get(text.lower())
     if sex is None:
-        raise ValueError(f"{text!r} is not m or f")
+        raise ValueError(msg("%(text)s is not m or f", text=repr(text)))
     return sex
 
 
@@ -247,13 +274,15 @@ def birth_date_of(text: str) -> str:
         return text
     day = iso_date(text)
     if day is None or not 1900 <= int(day[:4]) <= date.today().year:
-        raise ValueError(f"{text!r} is not a birth year or date (1990 or 1990-05-31)")
+        raise ValueError(
+            msg("%(text)s is not a birth year or date (1990 or 1990-05-31)", text=repr(text))
+        )
     return day
 
 
 def _club(text: str) -> str:
     if len(text) > MAX_CLUB:
-        raise ValueError(f"a club has at most {MAX_CLUB} characters")
+        raise ValueError(msg("a club has at most %(count)s characters", count=MAX_CLUB))
     return text
 
 

@@ -27,7 +27,7 @@ from tiebreaks.prizes import prize_list_json
 from . import amendments
 from .berger import BergerError, round_robin_schedule
 from .entrants import PLAYERS, Entrant, check_in_range, check_withdrawal
-from .errors import CommandError, listed
+from .errors import CommandError, listed, msg
 from .events import (
     ByeRequested,
     DomainEvent,
@@ -52,16 +52,18 @@ def _player(state: TournamentState, start_rank: int, field: str) -> PlayerState:
     try:
         return state.players[start_rank]
     except KeyError:
-        raise CommandError(field, f"no player has start rank {start_rank}") from None
+        raise CommandError(
+            field, msg("no player has start rank %(start_rank)s", start_rank=start_rank)
+        ) from None
 
 
 def _individual(state: TournamentState) -> None:
     if state.settings.is_team:
-        raise CommandError("kind", "a team event is paired as matches (team-rounds)")
+        raise CommandError("kind", msg("a team event is paired as matches (team-rounds)"))
 
 
 def _in_range(state: TournamentState, round_number: int, field: str) -> None:
-    check_in_range(state, round_number, field, PLAYERS.event)
+    check_in_range(state, round_number, field, PLAYERS)
 
 
 def _paired_round(state: TournamentState, round_number: int) -> RoundState:
@@ -69,14 +71,20 @@ def _paired_round(state: TournamentState, round_number: int) -> RoundState:
     try:
         return state.rounds[round_number]
     except KeyError:
-        raise CommandError("round", f"round {round_number} is not paired yet") from None
+        raise CommandError(
+            "round",
+            msg("round %(round)s is not paired yet", round=round_number),
+        ) from None
 
 
 def _paired_board(state: TournamentState, body: Body) -> tuple[RoundState, BoardState]:
     rnd = _paired_round(state, body["round"])
     board = rnd.board(body["board"])
     if board is None:
-        raise CommandError("board", f"round {rnd.number} has no board {body['board']}")
+        raise CommandError(
+            "board",
+            msg("round %(round)s has no board %(board)s", round=rnd.number, board=body["board"]),
+        )
     return rnd, board
 
 
@@ -85,20 +93,34 @@ def decide_registration(state: TournamentState, body: Body) -> list[DomainEvent]
     # max() scans every player: a 9,999-player import gives the ranks.
     rank = body["start_rank"] if "start_rank" in body else max(state.players, default=0) + 1
     if rank in state.players:
-        raise CommandError("start_rank", f"start rank {rank} is already {state.players[rank].name}")
+        raise CommandError(
+            "start_rank",
+            msg(
+                "start rank %(rank)s is already %(name)s", rank=rank, name=state.players[rank].name
+            ),
+        )
     twin = state.fide_ids.get(body["fide_id"]) if body["fide_id"] else None
     if twin is not None:
-        raise CommandError("fide_id", f"FIDE id {body['fide_id']} is already player {twin}")
+        raise CommandError(
+            "fide_id",
+            msg(
+                "FIDE id %(fide_id)s is already player %(player)s",
+                fide_id=body["fide_id"],
+                player=twin,
+            ),
+        )
     player_id = amendments.next_player_id(state)
     if body.get("player_id", player_id) != player_id:
-        raise CommandError("player_id", "player ids are given by the server: omit it")
+        raise CommandError("player_id", msg("player ids are given by the server: omit it"))
     payload = {**body, "start_rank": rank, "player_id": player_id}
     # A late entry: the rounds paired already are byes (zero points unless the
     # organiser chose half), the same requested byes C.07 reads as unplayed rounds.
     first_round = state.last_paired_round + 1
     if first_round > 1:
         if first_round > state.settings.rounds:
-            raise CommandError("name", "every round is paired: too late to enter the tournament")
+            raise CommandError(
+                "name", msg("every round is paired: too late to enter the tournament")
+            )
         payload["first_round"] = first_round
     else:
         payload.pop("missed_rounds", None)
@@ -109,7 +131,8 @@ def decide_withdrawal(state: TournamentState, body: Body) -> list[DomainEvent]:
     """Withdraw a player from a round on; rounds already paired keep their games."""
     rank = body["start_rank"]
     player = _player(state, rank, "start_rank")
-    entrant = Entrant(PLAYERS, rank, "start_rank", f"player {rank}", player.withdrawn_from)
+    who = msg("player %(rank)s", rank=rank)
+    entrant = Entrant(PLAYERS, rank, "start_rank", who, player.withdrawn_from)
     check_withdrawal(state, entrant, body["from_round"])
     return [PlayerWithdrawn.from_payload(body)]
 
@@ -120,11 +143,17 @@ def decide_bye(state: TournamentState, body: Body) -> list[DomainEvent]:
     player = _player(state, rank, "start_rank")
     _in_range(state, number, "round")
     if number in state.rounds:
-        raise CommandError("round", f"round {number} is already paired")
+        raise CommandError("round", msg("round %(round)s is already paired", round=number))
     if player.withdrawn_in(number):
-        raise CommandError("start_rank", f"player {rank} withdrew before round {number}")
+        raise CommandError(
+            "start_rank",
+            msg("player %(rank)s withdrew before round %(round)s", rank=rank, round=number),
+        )
     if state.requested_bye(number, rank) is not None:
-        raise CommandError("round", f"player {rank} already has a bye in round {number}")
+        raise CommandError(
+            "round",
+            msg("player %(rank)s already has a bye in round %(round)s", rank=rank, round=number),
+        )
     if body["points"] == "half":
         _check_half_bye_limits(state, player, number)
     return [ByeRequested.from_payload(body)]
@@ -138,15 +167,30 @@ def _check_half_bye_limits(state: TournamentState, player: PlayerState, number: 
         closed = ", ".join(map(str, settings.no_half_byes_in))
         raise CommandError(
             "round",
-            f"no half-point bye may be requested in round {number} (no_half_byes_in: {closed})",
+            msg(
+                "no half-point bye may be requested in round %(round)s (no_half_byes_in:"
+                " %(closed)s)",
+                round=number,
+                closed=closed,
+            ),
         )
     taken = state.half_byes_of(player.start_rank)
     if settings.max_half_byes is not None and len(taken) >= settings.max_half_byes:
-        had = f" (rounds {', '.join(map(str, taken))})" if taken else ""
+        allowed = {"name": player.name, "count": len(taken), "max": settings.max_half_byes}
         raise CommandError(
             "points",
-            f"{player.name} has {len(taken)} half-point byes{had}: "
-            f"the tournament allows {settings.max_half_byes} (max_half_byes)",
+            msg(
+                "%(name)s has %(count)s half-point byes (rounds %(rounds)s):"
+                " the tournament allows %(max)s (max_half_byes)",
+                rounds=", ".join(map(str, taken)),
+                **allowed,
+            )
+            if taken
+            else msg(
+                "%(name)s has %(count)s half-point byes:"
+                " the tournament allows %(max)s (max_half_byes)",
+                **allowed,
+            ),
         )
 
 
@@ -158,28 +202,44 @@ def decide_pairing(state: TournamentState, body: Body) -> list[DomainEvent]:
     _individual(state)
     _in_range(state, number, "round")
     if number in state.rounds:
-        raise CommandError("round", f"round {number} is already paired")
+        raise CommandError("round", msg("round %(round)s is already paired", round=number))
     if number != state.last_paired_round + 1:
         raise CommandError(
-            "round", f"round {state.last_paired_round + 1} is the next round to pair"
+            "round",
+            msg("round %(round)s is the next round to pair", round=state.last_paired_round + 1),
         )
     seen: set[int] = set()
 
     def place(rank: int, field: str) -> None:
         player = _player(state, rank, field)
         if rank in seen:
-            raise CommandError(field, f"player {rank} appears twice in round {number}")
+            raise CommandError(
+                field,
+                msg("player %(rank)s appears twice in round %(round)s", rank=rank, round=number),
+            )
         if player.withdrawn_in(number):
-            raise CommandError(field, f"player {rank} withdrew before round {number}")
+            raise CommandError(
+                field,
+                msg("player %(rank)s withdrew before round %(round)s", rank=rank, round=number),
+            )
         if state.requested_bye(number, rank) is not None:
-            raise CommandError(field, f"player {rank} requested a bye in round {number}")
+            raise CommandError(
+                field,
+                msg(
+                    "player %(rank)s requested a bye in round %(round)s",
+                    rank=rank,
+                    round=number,
+                ),
+            )
         seen.add(rank)
 
     boards: dict[int, PairedBoard] = {}
     for index, board in enumerate(body["boards"]):
         numbered = PairedBoard(board.get("board", index + 1), board["white"], board["black"])
         if numbered.board in boards:
-            raise CommandError(f"boards.{index}.board", f"board {numbered.board} appears twice")
+            raise CommandError(
+                f"boards.{index}.board", msg("board %(board)s appears twice", board=numbered.board)
+            )
         boards[numbered.board] = numbered
         place(numbered.white, f"boards.{index}.white")
         place(numbered.black, f"boards.{index}.black")
@@ -224,8 +284,12 @@ def decide_result(state: TournamentState, body: Body) -> list[DomainEvent]:
     """Record the result of a board that has none."""
     rnd, board = _paired_board(state, body)
     if rnd.closed:
-        raise CommandError("round", f"round {rnd.number} is closed: send a correction")
-    check_first_result(f"board {board.number} of round {rnd.number}", _recorded(board))
+        raise CommandError(
+            "round",
+            msg("round %(round)s is closed: send a correction", round=rnd.number),
+        )
+    where = msg("board %(board)s of round %(round)s", board=board.number, round=rnd.number)
+    check_first_result(where, _recorded(board))
     return [ResultRecorded.from_payload(body)]
 
 
@@ -247,11 +311,16 @@ def _recorded(board: BoardState) -> Recorded | None:
 
 def check_first_result(where: str, recorded: Recorded | None) -> None:
     """Refuse a board's first result when it has one (``where``: how the message
-    names the board, "board 3 of round 2")."""
+    names the board, "board 3 of round 2", a msg)."""
     if recorded is not None:
         raise CommandError(
             "result",
-            f"{where} already has {recorded[0]} (event #{recorded[1]}): send a correction",
+            msg(
+                "%(where)s already has %(result)s (event #%(seq)s): send a correction",
+                where=where,
+                result=recorded[0],
+                seq=recorded[1],
+            ),
         )
 
 
@@ -262,18 +331,30 @@ def superseded(board: int, recorded: Recorded | None, body: Body, *, rated: bool
     correction gives; a correction may keep the result and only change whether the
     game is rated (TRF W/D/L)."""
     if recorded is None:
-        raise CommandError("board", f"board {board} has no result to correct yet")
+        raise CommandError(
+            "board", msg("board %(board)s has no result to correct yet", board=board)
+        )
     result, seq = recorded
     supersedes: int | None = body.get("supersedes", seq)
     if supersedes != seq:
         raise CommandError(
             "supersedes",
-            f"the current result of board {board} is {result} (event #{seq}), "
-            f"not event #{supersedes}: it changed since",
+            msg(
+                "the current result of board %(board)s is %(result)s (event #%(seq)s),"
+                " not event #%(supersedes)s: it changed since",
+                board=board,
+                result=result,
+                seq=seq,
+                supersedes=supersedes,
+            ),
         )
     if body["result"] == result and body.get("rated", True) == rated:
-        unrated = "" if rated else " (unrated)"
-        raise CommandError("result", f"board {board} already has {result}{unrated}")
+        already = (
+            msg("board %(board)s already has %(result)s", board=board, result=result)
+            if rated
+            else msg("board %(board)s already has %(result)s (unrated)", board=board, result=result)
+        )
+        raise CommandError("result", already)
     return supersedes
 
 
@@ -281,10 +362,12 @@ def decide_closing(state: TournamentState, body: Body) -> list[DomainEvent]:
     """Close a round once every board has a result."""
     rnd = _paired_round(state, body["round"])
     if rnd.closed:
-        raise CommandError("round", f"round {rnd.number} is already closed")
+        raise CommandError("round", msg("round %(round)s is already closed", round=rnd.number))
     missing = [str(b.number) for b in rnd.boards if b.result is None]
     if missing:
-        raise CommandError("round", f"boards without a result: {', '.join(missing)}")
+        raise CommandError(
+            "round", msg("boards without a result: %(boards)s", boards=", ".join(missing))
+        )
     return [RoundClosed.from_payload(body)]
 
 
@@ -293,7 +376,7 @@ def decide_prize_list(state: TournamentState, body: Body) -> list[DomainEvent]:
     out (the schema has read it); it replaces the one set before."""
     current = state.prize_list
     if current is not None and prize_list_json(current) == body["definition"]:
-        raise CommandError("prizes", "the tournament already has this prize list")
+        raise CommandError("prizes", msg("the tournament already has this prize list"))
     return [PrizeListSet(body["definition"])]
 
 
@@ -326,10 +409,10 @@ def decide_schedule(state: TournamentState, body: Body) -> list[DomainEvent]:
     system = state.settings.system
     if system is System.SWISS:
         raise CommandError(
-            "system", "A Swiss is paired round by round: POST each round to rounds/."
+            "system", msg("A Swiss is paired round by round: POST each round to rounds/.")
         )
     if state.rounds:
-        raise CommandError("rounds", "Rounds are already paired.")
+        raise CommandError("rounds", msg("Rounds are already paired."))
     # Berger numbers are the players in start-rank order.
     ranks = sorted(state.players)
     cycles = 2 if system is System.DOUBLE_ROUND_ROBIN else 1
@@ -343,8 +426,12 @@ def decide_schedule(state: TournamentState, body: Body) -> list[DomainEvent]:
     if len(schedule) != state.settings.rounds:
         raise CommandError(
             "rounds",
-            f"{len(ranks)} players need {len(schedule)} rounds; "
-            f"the tournament has {state.settings.rounds}.",
+            msg(
+                "%(players)s players need %(needed)s rounds; the tournament has %(rounds)s.",
+                players=len(ranks),
+                needed=len(schedule),
+                rounds=state.settings.rounds,
+            ),
         )
     plan = Plan(state)
     for scheduled in schedule:
@@ -376,9 +463,13 @@ def check_round_asked(state: TournamentState, asked: int | None) -> int:
     if asked is not None and asked != number:
         raise CommandError(
             "round",
-            f"round {asked} is already paired"
+            msg("round %(round)s is already paired", round=asked)
             if asked < number
-            else f"round {number} is the next round to pair, not {asked}",
+            else msg(
+                "round %(round)s is the next round to pair, not %(asked)s",
+                round=number,
+                asked=asked,
+            ),
         )
     return number
 
@@ -400,20 +491,35 @@ def decide_next_round(
     _individual(state)
     number = check_round_asked(state, asked)
     if state.settings.system is not System.SWISS:
-        raise CommandError("system", "only a Swiss is paired round by round here")
+        raise CommandError("system", msg("only a Swiss is paired round by round here"))
     if number > state.settings.rounds:
-        raise CommandError("round", f"all {state.settings.rounds} rounds are paired")
+        raise CommandError(
+            "round", msg("all %(rounds)s rounds are paired", rounds=state.settings.rounds)
+        )
     previous = state.rounds.get(number - 1)
     if previous is not None and not previous.complete:
         missing = [str(b.number) for b in previous.boards if b.result is None]
         raise CommandError(
             "round",
-            f"round {number - 1}: board{'s' if len(missing) > 1 else ''} {listed(missing)} "
-            f"{'have' if len(missing) > 1 else 'has'} no result",
+            msg(
+                "round %(round)s: boards %(boards)s have no result",
+                round=number - 1,
+                boards=listed(missing),
+            )
+            if len(missing) > 1
+            else msg(
+                "round %(round)s: board %(board)s has no result",
+                round=number - 1,
+                board=missing[0],
+            ),
         )
     if state.settings.check_in and not active_players(state, number):
         raise CommandError(
-            "round", f"nobody is checked in for round {number}: check the players in first"
+            "round",
+            msg(
+                "nobody is checked in for round %(round)s: check the players in first",
+                round=number,
+            ),
         )
     given = pairing_input(state, default_colour)
     try:
@@ -425,7 +531,10 @@ def decide_next_round(
             acceleration=given.acceleration,
         )
     except NoLegalPairing as error:
-        raise CommandError("round", f"no legal pairing for round {number}: {error}") from error
+        raise CommandError(
+            "round",
+            msg("no legal pairing for round %(round)s: %(error)s", round=number, error=error),
+        ) from error
     except EngineError as error:
         raise CommandError("engine", str(error)) from error
     body = {

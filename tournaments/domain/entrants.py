@@ -4,7 +4,7 @@ alike.  Pure Python.
 The checks and their messages are written once here; ``decisions`` and
 ``amendments`` (players) and ``team_decisions`` (teams) describe what they decide
 for as an ``Entrant``: ``PLAYERS`` or ``TEAMS`` (where their rounds and byes are,
-the words their messages differ by), and how the messages name it.
+the messages they differ by), and how the messages name it.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
-from .errors import CommandError
+from .errors import CommandError, msg
 from .state import TournamentState
 
 
@@ -23,23 +23,30 @@ class Entrants:
     paired: Callable[[TournamentState], Collection[int]]  # the rounds paired
     seated: Callable[[TournamentState, int], Collection[int]]  # who a paired round seats
     bye: Callable[[TournamentState, int, int], str | None]  # one's requested bye in a round
-    event: str  # how a message names the tournament
-    instead: str  # what a withdrawal from a round already paired should be instead
+    # The messages they differ by, whole (``msg`` templates, translated as one text):
+    out_of_range: str  # a round past the last one; %(round)s, %(rounds)s
+    paired_there: str  # a withdrawal from a round already paired; %(who)s, %(round)s
 
 
 PLAYERS = Entrants(
     paired=lambda state: state.rounds.keys(),
     seated=lambda state, number: state.rounds[number].paired_players,
     bye=TournamentState.requested_bye,
-    event="tournament",
-    instead="record a forfeit there, or withdraw from a later round",
+    out_of_range=msg("round %(round)s is out of range: the tournament has %(rounds)s rounds"),
+    paired_there=msg(
+        "%(who)s is paired in round %(round)s: record a forfeit there,"
+        " or withdraw from a later round"
+    ),
 )
 TEAMS = Entrants(
     paired=lambda state: state.team_rounds.keys(),
     seated=lambda state, number: state.team_rounds[number].teams,
     bye=TournamentState.team_bye,
-    event="event",
-    instead="forfeit its match there, or withdraw it from a later round",
+    out_of_range=msg("round %(round)s is out of range: the event has %(rounds)s rounds"),
+    paired_there=msg(
+        "%(who)s is paired in round %(round)s: forfeit its match there, or"
+        " withdraw it from a later round"
+    ),
 )
 
 
@@ -50,16 +57,15 @@ class Entrant:
     kind: Entrants
     key: int  # its start rank, or its team number
     field: str  # the body's field naming it
-    who: str  # how the messages name it: "player 3", a player's name, "team 2"
+    who: str  # how the messages name it: "player 3", a player's name, "team 2" (a msg)
     withdrawn_from: int | None
 
 
-def check_in_range(state: TournamentState, number: int, field: str, event: str) -> None:
-    """Refuse a round past the last one (``event``: how the message names the tournament)."""
+def check_in_range(state: TournamentState, number: int, field: str, kind: Entrants) -> None:
+    """Refuse a round past the last one (``kind``: whose, for the message)."""
     if number > state.settings.rounds:
         raise CommandError(
-            field,
-            f"round {number} is out of range: the {event} has {state.settings.rounds} rounds",
+            field, msg(kind.out_of_range, round=number, rounds=state.settings.rounds)
         )
 
 
@@ -68,15 +74,18 @@ def check_withdrawal(state: TournamentState, entrant: Entrant, from_round: int) 
     already, or is paired in that round or a later one (those keep their games)."""
     if entrant.withdrawn_from is not None:
         raise CommandError(
-            entrant.field, f"{entrant.who} already withdrew from round {entrant.withdrawn_from}"
+            entrant.field,
+            msg(
+                "%(who)s already withdrew from round %(round)s",
+                who=entrant.who,
+                round=entrant.withdrawn_from,
+            ),
         )
     kind = entrant.kind
-    check_in_range(state, from_round, "from_round", kind.event)
+    check_in_range(state, from_round, "from_round", kind)
     for number in sorted(kind.paired(state)):
         if number >= from_round and entrant.key in kind.seated(state, number):
-            raise CommandError(
-                "from_round", f"{entrant.who} is paired in round {number}: {kind.instead}"
-            )
+            raise CommandError("from_round", msg(kind.paired_there, who=entrant.who, round=number))
 
 
 def check_bye_cancellation(state: TournamentState, entrant: Entrant, number: int) -> None:
@@ -84,9 +93,14 @@ def check_bye_cancellation(state: TournamentState, entrant: Entrant, number: int
     round is paired, or when it has none."""
     kind = entrant.kind
     if number in kind.paired(state):
-        raise CommandError("round", f"round {number} is already paired: its byes are part of it")
+        raise CommandError(
+            "round", msg("round %(round)s is already paired: its byes are part of it", round=number)
+        )
     if kind.bye(state, number, entrant.key) is None:
-        raise CommandError("round", f"{entrant.who} has no bye requested in round {number}")
+        raise CommandError(
+            "round",
+            msg("%(who)s has no bye requested in round %(round)s", who=entrant.who, round=number),
+        )
 
 
 def reinstatement_round(state: TournamentState, entrant: Entrant, requested: int | None) -> int:
@@ -96,16 +110,28 @@ def reinstatement_round(state: TournamentState, entrant: Entrant, requested: int
     must be that round."""
     who = entrant.who
     if entrant.withdrawn_from is None:
-        raise CommandError(entrant.field, f"{who} has not withdrawn")
+        raise CommandError(entrant.field, msg("%(who)s has not withdrawn", who=who))
     last_paired = max(entrant.kind.paired(state), default=0)
     first = max(entrant.withdrawn_from, last_paired + 1)
     if first > state.settings.rounds:
-        raise CommandError(entrant.field, f"every round is paired: {who} cannot play again")
+        raise CommandError(
+            entrant.field, msg("every round is paired: %(who)s cannot play again", who=who)
+        )
     if requested is not None and requested != first:
         why = (
-            f"round {requested} is already paired"
+            msg(
+                "round %(round)s is already paired: %(who)s can play again from round %(first)s",
+                round=requested,
+                who=who,
+                first=first,
+            )
             if requested <= last_paired
-            else f"the rounds before it would have no pairing for {who}"
+            else msg(
+                "the rounds before it would have no pairing for %(who)s: %(who)s can"
+                " play again from round %(round)s",
+                who=who,
+                round=first,
+            )
         )
-        raise CommandError("from_round", f"{why}: {who} can play again from round {first}")
+        raise CommandError("from_round", why)
     return first

@@ -5,9 +5,36 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 
+class Message(str):
+    """A refusal's text in English that remembers its template and parameters, so
+    that the web edge can say it in the reader's language: ``gettext(template) %
+    params``.  It is a ``str`` so that every reader of refusals (the API's bodies,
+    logs, tests) keeps the English text."""
+
+    template: str
+    params: dict[str, object]
+
+    def __new__(cls, template: str, params: Mapping[str, object] | None = None) -> Message:
+        params = dict(params or {})
+        text = super().__new__(cls, template % params if params else template)
+        text.template = template
+        text.params = params
+        return text
+
+
+def msg(template: str, /, **params: object) -> Message:
+    """A refusal's text: ``template`` (English, with named ``%(name)s``
+    parameters, marked for the catalogues: xgettext extracts it with
+    ``--keyword=msg``) filled in with ``params``.  Names and numbers are parameters,
+    never part of the template, so that they stay as given in every language."""
+    return Message(template, params)
+
+
 def listed(items: Sequence[str]) -> str:
     """Items as a refusal names them: "3", "3 and 7", "3, 7 and 12"."""
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+    if len(items) == 1:
+        return items[0]
+    return msg("%(items)s and %(last)s", items=", ".join(items[:-1]), last=items[-1])
 
 
 class CommandError(ValueError):
@@ -15,7 +42,9 @@ class CommandError(ValueError):
 
     ``field`` names the first offending field (dotted for nested ones, e.g.
     ``boards.0.white``) and ``message`` says what is wrong with it; ``errors``
-    holds every offending field when a body had several.
+    holds every offending field when a body had several.  A message made with
+    ``msg`` carries its ``template`` and ``params`` (a plain string is its own
+    template, without parameters).
     """
 
     def __init__(
@@ -25,6 +54,14 @@ class CommandError(ValueError):
         self.message = message
         self.errors = dict(errors) if errors else {field: [message]}
         super().__init__(f"{field}: {message}")
+
+    @property
+    def template(self) -> str:
+        return getattr(self.message, "template", self.message)
+
+    @property
+    def params(self) -> dict[str, object]:
+        return dict(getattr(self.message, "params", {}))
 
 
 class Conflict(Exception):

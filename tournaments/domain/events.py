@@ -942,26 +942,67 @@ class BoardPrizesSet(DomainEvent):
     """The organiser's board prize rules: ``order`` ("performance" or
     "percentage"), ``min_games`` (null: the default, two thirds of the rounds) and
     ``assignment`` ("every_board": each game on its board; "most_played": each
-    player once, on the board played most; left out of a payload: every_board)."""
+    player once, on the board played most; left out of a payload: every_board), and
+    the regulations' options, each left out of a payload while at its default (so
+    an event stored before them reads as before): ``reserve_min_games`` (null: as
+    min_games), ``minimum_unit`` ("games" or "percent" of the rounds),
+    ``rating_cap`` and ``unrated_rating`` (null: none), ``tiebreaks`` (null: the
+    order's default)."""
 
     KIND = EventKind.BOARD_PRIZES_SET
-    PUBLIC = frozenset({"order", "min_games", "assignment"})
-    OPTIONAL = frozenset({"assignment"})
+    _OPTIONS = frozenset(
+        {"reserve_min_games", "minimum_unit", "rating_cap", "unrated_rating", "tiebreaks"}
+    )
+    PUBLIC = frozenset({"order", "min_games", "assignment"}) | _OPTIONS
+    OPTIONAL = frozenset({"assignment"}) | _OPTIONS
     EXAMPLES = MappingProxyType(
-        {1: {"order": "percentage", "min_games": 5, "assignment": "most_played"}}
+        {
+            1: {
+                "order": "performance",
+                "min_games": 70,
+                "assignment": "most_played",
+                "reserve_min_games": 50,
+                "minimum_unit": "percent",
+                "rating_cap": 400,
+                "unrated_rating": 1000,
+                "tiebreaks": ["mutual", "games", "percentage", "team_place"],
+            }
+        }
     )
 
     order: str
     min_games: int | None
     assignment: str = "every_board"
+    reserve_min_games: int | None = None
+    minimum_unit: str = "games"
+    rating_cap: int | None = None
+    unrated_rating: int | None = None
+    tiebreaks: list[str] | None = None
 
     def apply(self, acc: Accumulator, seq: int) -> None:
-        acc.board_prizes = BoardPrizeSettings(self.order, self.min_games, self.assignment)
+        acc.board_prizes = BoardPrizeSettings(
+            self.order,
+            self.min_games,
+            self.assignment,
+            self.reserve_min_games,
+            self.minimum_unit,
+            self.rating_cap,
+            self.unrated_rating,
+            None if self.tiebreaks is None else tuple(self.tiebreaks),
+        )
 
     def summary(self) -> str:
-        minimum = "the default" if self.min_games is None else self.min_games
+        unit = "% of the rounds" if self.minimum_unit == "percent" else " games"
+        minimum = "the default" if self.min_games is None else f"{self.min_games}{unit}"
         where = "on each board played" if self.assignment == "every_board" else "on one board"
-        return f"board prizes by {self.order}, at least {minimum} games, {where}"
+        options = [f"reserves {self.reserve_min_games}{unit}"] if self.reserve_min_games else []
+        if self.rating_cap:
+            options.append(f"rating difference at most {self.rating_cap}")
+        if self.unrated_rating:
+            options.append(f"unrated at {self.unrated_rating}")
+        if self.tiebreaks is not None:
+            options.append("ties: " + ", ".join(self.tiebreaks))
+        return ", ".join([f"board prizes by {self.order}, at least {minimum}", where, *options])
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from typing import Any
 
 from tiebreaks.model import System
 
-from .errors import CommandError
+from .errors import CommandError, msg
 from .state import TournamentState
 
 _FORFEITS = frozenset({"+/-", "-/+", "0-0"})
@@ -45,7 +45,12 @@ def check_round(
     seated = {p for board in boards for p in board} | set(byes)
     missing = sorted(set(active) - seated)
     if missing:
-        raise CommandError("boards", f"{_players(missing)} neither paired nor given a bye")
+        unseated = (
+            msg("player %(player)s neither paired nor given a bye", player=missing[0])
+            if len(missing) == 1
+            else msg("players %(players)s neither paired nor given a bye", players=_ranks(missing))
+        )
+        raise CommandError("boards", unseated)
     if confirm_repeats:
         return
     for index, (white, black) in enumerate(boards):
@@ -53,8 +58,13 @@ def check_round(
         if met_in is not None:
             raise CommandError(
                 f"boards.{index}",
-                f"players {white} and {black} already played each other in round {met_in}; "
-                'send "confirm_repeats": true to pair them again',
+                msg(
+                    "players %(white)s and %(black)s already played each other in round"
+                    ' %(round)s; send "confirm_repeats": true to pair them again',
+                    white=white,
+                    black=black,
+                    round=met_in,
+                ),
             )
 
 
@@ -89,14 +99,23 @@ def check_swiss_rules(
         # (a TRF import may hold one); by mistake it could not be undone.
         waiting = sorted(active_players(state, body["round"]))
         if waiting:
-            raise CommandError(
-                "boards",
-                f"A round needs at least one board: {_players(waiting)} "
-                "not withdrawn and without a requested bye.",
+            unseated = (
+                msg(
+                    "A round needs at least one board: player %(player)s not withdrawn and"
+                    " without a requested bye.",
+                    player=waiting[0],
+                )
+                if len(waiting) == 1
+                else msg(
+                    "A round needs at least one board: players %(players)s not withdrawn and"
+                    " without a requested bye.",
+                    players=_ranks(waiting),
+                )
             )
+            raise CommandError("boards", unseated)
         if not state.requested_byes.get(body["round"]):
             raise CommandError(
-                "boards", "A round needs at least one player: none is registered and active."
+                "boards", msg("A round needs at least one player: none is registered and active.")
             )
     check_round(
         [(board["white"], board["black"]) for board in body["boards"]],
@@ -110,14 +129,13 @@ def check_swiss_rules(
     )
 
 
-def _players(ranks: Sequence[int]) -> str:
-    label = "player" if len(ranks) == 1 else "players"
-    return f"{label} {', '.join(map(str, ranks))}"
+def _ranks(ranks: Sequence[int]) -> str:
+    return ", ".join(map(str, ranks))
 
 
 def confirm_repeats_of(body: Mapping[str, Any]) -> bool:
     """A rounds API body's "confirm_repeats" flag (false when omitted)."""
     confirm = body.get("confirm_repeats", False)
     if not isinstance(confirm, bool):
-        raise CommandError("confirm_repeats", "Must be true or false.")
+        raise CommandError("confirm_repeats", msg("Must be true or false."))
     return confirm

@@ -27,7 +27,7 @@ from typing import Any
 
 from .amendments import player_of
 from .decisions import decide_result
-from .errors import CommandError
+from .errors import CommandError, msg
 from .events import DomainEvent, LinkIssued, LinkRevoked, ReportRejected, ResultReported
 from .state import BoardKey, Report, TournamentState
 from .team_decisions import decide_board_result
@@ -47,9 +47,9 @@ def check_holder(state: TournamentState, role: str, holder: int, field: str = "h
     if role == PLAYER:
         player_of(state, holder, field)
     elif not state.settings.is_team:
-        raise CommandError("role", "captains' links are for team events")
+        raise CommandError("role", msg("captains' links are for team events"))
     elif holder not in state.teams:
-        raise CommandError(field, f"no team has pairing number {holder}")
+        raise CommandError(field, msg("no team has pairing number %(holder)s", holder=holder))
 
 
 def decide_links_issued(state: TournamentState, body: Body) -> list[DomainEvent]:
@@ -67,7 +67,12 @@ def decide_link_revoked(state: TournamentState, body: Body) -> list[DomainEvent]
     role, holder = body["role"], body["holder"]
     check_holder(state, role, holder)
     if (role, holder) not in state.links:
-        raise CommandError("holder", f"{role} {holder} has no link to revoke")
+        revoked = (
+            msg("captain %(holder)s has no link to revoke", holder=holder)
+            if role == "captain"
+            else msg("player %(holder)s has no link to revoke", holder=holder)
+        )
+        raise CommandError("holder", revoked)
     return [LinkRevoked(role, holder)]
 
 
@@ -189,11 +194,14 @@ def current_board(state: TournamentState, player_id: int) -> PlayerBoard:
         return _team_board(state, player.start_rank)
     number = current_round(state)
     if number == 0:
-        raise CommandError("round", "no round is paired yet")
+        raise CommandError("round", msg("no round is paired yet"))
     rnd = state.rounds[number]
     board = rnd.board_of(player.start_rank)
     if board is None:
-        raise CommandError("round", f"{player.name} has no board in round {number}")
+        raise CommandError(
+            "round",
+            msg("%(name)s has no board in round %(round)s", name=player.name, round=number),
+        )
     key = (number, None, board.number)
     at = Seats(board.white, board.black, board.result)
     return PlayerBoard(key, player.start_rank, at, board_reports(state, key, at), rnd.closed)
@@ -205,29 +213,53 @@ def _team_board(state: TournamentState, rank: int) -> PlayerBoard:
     name = state.players[rank].name
     team = state.team_of(rank)
     if team is None:
-        raise CommandError("player_id", f"{name} is on no team's roster")
+        raise CommandError("player_id", msg("%(name)s is on no team's roster", name=name))
     number = current_round(state)
     if number == 0:
-        raise CommandError("round", "no round is paired yet")
+        raise CommandError("round", msg("no round is paired yet"))
     if not state.team_round_started(number):
-        raise CommandError("round", f"round {number} has not started yet")
+        raise CommandError("round", msg("round %(round)s has not started yet", round=number))
     match = state.team_rounds[number].match_of(team)
     if match is None:
-        raise CommandError("round", f"team {team} plays no match in round {number}")
+        raise CommandError(
+            "round",
+            msg("team %(team)s plays no match in round %(round)s", team=team, round=number),
+        )
     if match.forfeit is not None:
-        raise CommandError("match", f"match {match.number} was forfeited ({match.forfeit})")
+        raise CommandError(
+            "match",
+            msg(
+                "match %(match)s was forfeited (%(forfeit)s)",
+                match=match.number,
+                forfeit=match.forfeit,
+            ),
+        )
     if rank not in state.lineups.get((number, team), ()):
         raise CommandError(
-            "player_id", f"{name} is not in team {team}'s line-up for round {number}"
+            "player_id",
+            msg(
+                "%(name)s is not in team %(team)s's line-up for round %(round)s",
+                name=name,
+                team=team,
+                round=number,
+            ),
         )
     views = _match_views(state, number, match)
     if not views:
         other = match.black if team == match.white else match.white
-        raise CommandError("board", f"team {other} has no line-up for round {number}")
+        raise CommandError(
+            "board",
+            msg("team %(team)s has no line-up for round %(round)s", team=other, round=number),
+        )
     view = next(v for v in views if rank in (v.white, v.black))
     if view.white is None or view.black is None:
         raise CommandError(
-            "board", f"board {view.board} has an empty seat: it is a forfeit ({view.result})"
+            "board",
+            msg(
+                "board %(board)s has an empty seat: it is a forfeit (%(result)s)",
+                board=view.board,
+                result=view.result,
+            ),
         )
     key = (number, match.number, view.board)
     at = Seats(view.white, view.black, view.result)
@@ -248,22 +280,37 @@ def decide_report(state: TournamentState, body: Body) -> list[DomainEvent]:
     result = body["result"]
     # What the player's page showed: a page left open while the round was paired
     # (re-paired, or the line-ups changed) must not report on another game.
-    where = f"board {at.board}" if at.match is None else f"board {at.board} of match {at.match}"
+    where = (
+        msg("board %(board)s", board=at.board)
+        if at.match is None
+        else msg("board %(board)s of match %(match)s", board=at.board, match=at.match)
+    )
     asked = body.get("round")
     if asked is not None and asked != at.round:
         raise CommandError(
-            "round", f"round {asked} is over: your game now is round {at.round}, {where}"
+            "round",
+            msg(
+                "round %(round)s is over: your game now is round %(current)s, %(where)s",
+                round=asked,
+                current=at.round,
+                where=where,
+            ),
         )
     if body.get("board") not in (None, at.board):
         raise CommandError(
-            "board", f"your board in round {at.round} changed: you now play on {where}"
+            "board",
+            msg(
+                "your board in round %(round)s changed: you now play on %(where)s",
+                round=at.round,
+                where=where,
+            ),
         )
     if at.closed:
-        raise CommandError("round", f"round {at.round} is closed")
+        raise CommandError("round", msg("round %(round)s is closed", round=at.round))
     if at.seats.result is not None:
-        raise CommandError("result", f"board {at.board} already has its result")
+        raise CommandError("result", msg("board %(board)s already has its result", board=at.board))
     if at.own_report is not None and at.own_report.result == result:
-        raise CommandError("result", f"you already reported {result}")
+        raise CommandError("result", msg("you already reported %(result)s", result=result))
     report = ResultReported(
         round=at.round, match=at.match, board=at.board, player_id=body["player_id"], result=result
     )
@@ -290,9 +337,9 @@ def _key(state: TournamentState, body: Body) -> BoardKey:
     """The board an organiser's command names: a team event's by its match too."""
     match = body.get("match")
     if state.settings.is_team and match is None:
-        raise CommandError("match", "in a team event a board is named by its match")
+        raise CommandError("match", msg("in a team event a board is named by its match"))
     if not state.settings.is_team and match is not None:
-        raise CommandError("match", "an individual tournament has no matches")
+        raise CommandError("match", msg("an individual tournament has no matches"))
     return (body["round"], match, body["board"])
 
 
@@ -302,18 +349,26 @@ def _reported(state: TournamentState, body: Body) -> tuple[BoardKey, Seats, Mapp
     reports = {} if at is None else board_reports(state, key, at)
     number, match, board = key
     where = (
-        f"board {board} of round {number}"
+        msg("board %(board)s of round %(round)s", board=board, round=number)
         if match is None
-        else f"board {board} of match {match} in round {number}"
+        else msg(
+            "board %(board)s of match %(match)s in round %(round)s",
+            board=board,
+            match=match,
+            round=number,
+        )
     )
     if at is None or not reports:
-        raise CommandError("board", f"{where} has no report to decide")
+        raise CommandError("board", msg("%(where)s has no report to decide", where=where))
     seen = body.get("reports")
     if seen is not None and sorted(seen) != sorted(r.seq for r in reports.values()):
         raise CommandError(
             "reports",
-            f"the reports of {where} changed since your page was loaded: "
-            "check them and decide again",
+            msg(
+                "the reports of %(where)s changed since your page was loaded:"
+                " check them and decide again",
+                where=where,
+            ),
         )
     return key, at, reports
 
@@ -330,7 +385,9 @@ def decide_confirmation(state: TournamentState, body: Body) -> list[DomainEvent]
     result = body.get("result")
     if result is None:
         if conflicting(reports):
-            raise CommandError("result", "the players reported different results: give the result")
+            raise CommandError(
+                "result", msg("the players reported different results: give the result")
+            )
         result = next(iter(reports.values())).result
     confirms = sorted(r.seq for r in reports.values())
     return _record(state, key, result, confirms)
@@ -340,7 +397,7 @@ def decide_rejection(state: TournamentState, body: Body) -> list[DomainEvent]:
     """The organiser rejects a board's reports (the result stays to be entered)."""
     key, at, _ = _reported(state, body)
     if at.result is not None:
-        raise CommandError("board", f"board {key[2]} already has its result")
+        raise CommandError("board", msg("board %(board)s already has its result", board=key[2]))
     return [ReportRejected(round=key[0], match=key[1], board=key[2], reason=body["reason"])]
 
 

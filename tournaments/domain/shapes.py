@@ -21,7 +21,7 @@ from datetime import date
 from fractions import Fraction
 from typing import Any, Protocol, Self
 
-from .errors import CommandError
+from .errors import CommandError, msg
 
 MAX_POINTS = 100
 # What Fraction reads, with an exponent of at most three digits (str() of a float uses one).
@@ -32,8 +32,8 @@ _LOOSE_DATE = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})$")
 # Longer text than this is no integer anyone meant (int() of it is quadratic).
 _MAX_INTEGER_TEXT = 1000
 NON_FIELD = "non_field_errors"
-_NULL = "This field may not be null."
-_MISMATCH = "This value does not match the required pattern."
+_NULL = msg("This field may not be null.")
+_MISMATCH = msg("This value does not match the required pattern.")
 
 
 class Invalid(Exception):
@@ -65,15 +65,17 @@ class Int:
 
     def parse(self, value: Any) -> int:
         if isinstance(value, str) and len(value) > _MAX_INTEGER_TEXT:
-            raise Invalid("String value too large.")
+            raise Invalid(msg("String value too large."))
         try:
             number = int(_DECIMAL_TAIL.sub("", str(value)))
         except ValueError:
-            raise Invalid("A valid integer is required.") from None
+            raise Invalid(msg("A valid integer is required.")) from None
         if self.max is not None and number > self.max:
-            raise Invalid(f"Ensure this value is less than or equal to {self.max}.")
+            raise Invalid(msg("Ensure this value is less than or equal to %(max)s.", max=self.max))
         if self.min is not None and number < self.min:
-            raise Invalid(f"Ensure this value is greater than or equal to {self.min}.")
+            raise Invalid(
+                msg("Ensure this value is greater than or equal to %(min)s.", min=self.min)
+            )
         return number
 
 
@@ -87,15 +89,20 @@ class Text:
 
     def parse(self, value: Any) -> str:
         if isinstance(value, bool) or not isinstance(value, str | int | float):
-            raise Invalid(_MISMATCH if self.pattern else "Not a valid string.")
+            raise Invalid(_MISMATCH if self.pattern else msg("Not a valid string."))
         text = str(value).strip()
         if not text:
             if self.blank:
                 return ""
-            raise Invalid("This field may not be blank.")
+            raise Invalid(msg("This field may not be blank."))
         messages = []
         if self.max_length is not None and len(text) > self.max_length:
-            messages.append(f"Ensure this field has no more than {self.max_length} characters.")
+            messages.append(
+                msg(
+                    "Ensure this field has no more than %(max_length)s characters.",
+                    max_length=self.max_length,
+                )
+            )
         if self.pattern is not None and not re.search(self.pattern, text):
             messages.append(_MISMATCH)
         if messages:
@@ -113,7 +120,7 @@ class Choice:
             return ""
         if isinstance(value, str | int | float) and str(value) in self.choices:
             return str(value)
-        raise Invalid(f'"{value}" is not a valid choice.')
+        raise Invalid(msg('"%(value)s" is not a valid choice.', value=value))
 
 
 _TRUE = {"t", "y", "yes", "true", "on", "1"}
@@ -129,7 +136,7 @@ class Bool:
             return bool(value)
         if isinstance(value, str) and value.lower() in _TRUE | _FALSE:
             return value.lower() in _TRUE
-        raise Invalid("Must be a valid boolean.")
+        raise Invalid(msg("Must be a valid boolean."))
 
 
 @dataclass(frozen=True)
@@ -156,7 +163,7 @@ class Date:
                         return date(*map(int, found.groups())).isoformat()
                     except ValueError:
                         pass
-        raise Invalid("Date has wrong format. Use one of these formats instead: YYYY-MM-DD.")
+        raise Invalid(msg("Date has wrong format. Use one of these formats instead: YYYY-MM-DD."))
 
 
 @dataclass(frozen=True)
@@ -171,7 +178,7 @@ class BirthDate:
             try:
                 date.fromisoformat(text)
             except ValueError:
-                raise Invalid(f"{text} is not a date") from None
+                raise Invalid(msg("%(text)s is not a date", text=text)) from None
         if text and not re.search(BIRTH_DATE, text):
             raise Invalid(_MISMATCH)
         return text
@@ -182,7 +189,7 @@ class Points:
     """Points as an exact fraction: 1, 0.5, "1/2" or "3"; stored as a string like "1/2"."""
 
     def parse(self, value: Any) -> str:
-        invalid = 'Expected points such as 1, 0.5 or "1/2".'
+        invalid = msg('Expected points such as 1, 0.5 or "1/2".')
         if isinstance(value, bool) or not isinstance(value, int | float | str):
             raise Invalid(invalid)
         text = str(value).strip()
@@ -194,9 +201,9 @@ class Points:
         except (ValueError, ZeroDivisionError):
             raise Invalid(invalid) from None
         if points < 0:
-            raise Invalid("Points cannot be negative.")
+            raise Invalid(msg("Points cannot be negative."))
         if points > MAX_POINTS:
-            raise Invalid(f"Points cannot exceed {MAX_POINTS}.")
+            raise Invalid(msg("Points cannot exceed %(max)s.", max=MAX_POINTS))
         return str(points)
 
 
@@ -211,7 +218,9 @@ class Items:
 
     def parse(self, value: Any) -> list[Any]:
         if isinstance(value, str | Mapping) or not isinstance(value, list | tuple):
-            raise Invalid(f'Expected a list of items but got type "{type(value).__name__}".')
+            raise Invalid(
+                msg('Expected a list of items but got type "%(type)s".', type=type(value).__name__)
+            )
         items, errors = [], {}
         for index, item in enumerate(value):
             try:
@@ -223,9 +232,19 @@ class Items:
         if errors:
             raise Invalid(errors)
         if self.max_length is not None and len(items) > self.max_length:
-            raise Invalid(f"Ensure this field has no more than {self.max_length} elements.")
+            raise Invalid(
+                msg(
+                    "Ensure this field has no more than %(max_length)s elements.",
+                    max_length=self.max_length,
+                )
+            )
         if self.min_length is not None and len(items) < self.min_length:
-            raise Invalid(f"Ensure this field has at least {self.min_length} elements.")
+            raise Invalid(
+                msg(
+                    "Ensure this field has at least %(min_length)s elements.",
+                    min_length=self.min_length,
+                )
+            )
         return items
 
 
@@ -248,7 +267,12 @@ class Object:
 
     def parse(self, value: Any) -> dict[str, Any]:
         if not isinstance(value, Mapping):
-            raise Invalid(f'Expected a dictionary of items but got type "{type(value).__name__}".')
+            raise Invalid(
+                msg(
+                    'Expected a dictionary of items but got type "%(type)s".',
+                    type=type(value).__name__,
+                )
+            )
         return dict(value)
 
 
@@ -320,14 +344,16 @@ class Body:
         if data is None:
             raise CommandError(NON_FIELD, _NULL)
         if not isinstance(data, Mapping):
-            message = f"Invalid data. Expected a dictionary, but got {type(data).__name__}."
+            message = msg(
+                "Invalid data. Expected a dictionary, but got %(type)s.", type=type(data).__name__
+            )
             raise CommandError(NON_FIELD, message)
         values: dict[str, Any] = {}
         errors: dict[str, list[str]] = {}
         for spec in specs(cls):
             if spec.name not in data:
                 if spec.required:
-                    errors[spec.name] = ["This field is required."]
+                    errors[spec.name] = [msg("This field is required.")]
                 continue
             value = data[spec.name]
             try:

@@ -31,7 +31,7 @@ from .entrants import (
     check_withdrawal,
     reinstatement_round,
 )
-from .errors import CommandError
+from .errors import CommandError, Message, msg
 from .events import (
     BoardPrizesSet,
     BoardResultCorrected,
@@ -71,7 +71,7 @@ from .teams import (
 
 def _team_event(state: TournamentState) -> None:
     if not state.settings.is_team:
-        raise CommandError("kind", "this is an individual tournament, not a team event")
+        raise CommandError("kind", msg("this is an individual tournament, not a team event"))
 
 
 def _team(state: TournamentState, number: int, field: str = "team") -> TeamEntry:
@@ -79,26 +79,37 @@ def _team(state: TournamentState, number: int, field: str = "team") -> TeamEntry
     try:
         return state.teams[number]
     except KeyError:
-        raise CommandError(field, f"no team has pairing number {number}") from None
+        raise CommandError(field, msg("no team has pairing number %(team)s", team=number)) from None
 
 
 def _round_in_range(state: TournamentState, number: int, field: str = "round") -> None:
-    check_in_range(state, number, field, TEAMS.event)
+    check_in_range(state, number, field, TEAMS)
 
 
 def _entrant(state: TournamentState, number: int) -> Entrant:
     """The team a withdrawal, a reinstatement or a bye cancellation names."""
     team = _team(state, number)
-    return Entrant(TEAMS, team.number, "team", f"team {team.number}", team.withdrawn_from)
+    who = msg("team %(team)s", team=team.number)
+    return Entrant(TEAMS, team.number, "team", who, team.withdrawn_from)
 
 
-def _not_playing(state: TournamentState, team: TeamEntry, number: int) -> str | None:
+def _not_playing(state: TournamentState, team: TeamEntry, number: int) -> Message | None:
     """Why ``team`` plays no match in round ``number`` (None: it plays)."""
     if team.withdrawn_in(number):
-        return f"team {team.number} withdrew before round {number}"
+        return msg("team %(team)s withdrew before round %(round)s", team=team.number, round=number)
     bye = state.team_bye(number, team.number)
+    if bye == "half":
+        return msg(
+            "team %(team)s has a half-point bye in round %(round)s", team=team.number, round=number
+        )
+    if bye == "zero":
+        return msg(
+            "team %(team)s has a zero-point bye in round %(round)s", team=team.number, round=number
+        )
     if bye is not None:
-        return f"team {team.number} has a {bye}-point bye in round {number}"
+        return msg(
+            "team %(team)s has a full-point bye in round %(round)s", team=team.number, round=number
+        )
     return None
 
 
@@ -108,7 +119,10 @@ def _paired(state: TournamentState, number: int) -> TeamRoundState:
     try:
         return state.team_rounds[number]
     except KeyError:
-        raise CommandError("round", f"round {number} is not paired yet") from None
+        raise CommandError(
+            "round",
+            msg("round %(round)s is not paired yet", round=number),
+        ) from None
 
 
 def _new_players(plan: Plan, players: Sequence[Mapping[str, Any]], field: str) -> dict[int, int]:
@@ -130,8 +144,11 @@ def _check_roster_size(state: TournamentState, roster: Sequence[int], field: str
     if len(roster) < state.settings.boards:
         raise CommandError(
             field,
-            f"a roster needs at least {state.settings.boards} players (one per board), "
-            f"not {len(roster)}",
+            msg(
+                "a roster needs at least %(boards)s players (one per board), not %(count)s",
+                boards=state.settings.boards,
+                count=len(roster),
+            ),
         )
 
 
@@ -139,9 +156,11 @@ def decide_team_registration(state: TournamentState, body: Body) -> list[DomainE
     """Register a team and its players (board order, reserves last) before round 1."""
     _team_event(state)
     if state.team_rounds:
-        raise CommandError("name", "round 1 is paired: teams register before it")
+        raise CommandError("name", msg("round 1 is paired: teams register before it"))
     if any(t.name == body["name"] for t in state.teams.values()):
-        raise CommandError("name", f"a team named {body['name']!r} is already registered")
+        raise CommandError(
+            "name", msg("a team named %(name)s is already registered", name=repr(body["name"]))
+        )
     _check_roster_size(state, body["players"], "players")
     plan = Plan(state)
     ranks = _new_players(plan, body["players"], "players")
@@ -170,16 +189,26 @@ def decide_roster_edit(state: TournamentState, body: Body) -> list[DomainEvent]:
         if rank not in team.roster:
             raise CommandError(
                 f"roster.{index}.start_rank",
-                f"player {rank} is not on the roster of team {team.number}",
+                msg(
+                    "player %(rank)s is not on the roster of team %(team)s",
+                    rank=rank,
+                    team=team.number,
+                ),
             )
         if rank in seen:
-            raise CommandError(f"roster.{index}.start_rank", f"player {rank} is listed twice")
+            raise CommandError(
+                f"roster.{index}.start_rank", msg("player %(rank)s is listed twice", rank=rank)
+            )
         seen.add(rank)
     dropped = sorted((set(team.roster) - seen) & _lined_up(state, team.number))
     if dropped:
         raise CommandError(
             "roster",
-            f"player {dropped[0]} has played for team {team.number} and stays on its roster",
+            msg(
+                "player %(player)s has played for team %(team)s and stays on its roster",
+                player=dropped[0],
+                team=team.number,
+            ),
         )
     plan = Plan(state)
     ranks = _new_players(plan, roster_items, "roster")
@@ -191,7 +220,9 @@ def _match_started(match: MatchState | None) -> bool:
     return match is not None and (bool(match.results) or match.forfeit is not None)
 
 
-def _order_breach(state: TournamentState, roster: Sequence[int], seated: list[int]) -> str | None:
+def _order_breach(
+    state: TournamentState, roster: Sequence[int], seated: list[int]
+) -> Message | None:
     """Why ``seated`` (a line-up's players, board 1 first) breaks the regulations'
     line-up order, naming the first player who sits ahead of a roster-earlier one
     beyond what the setting allows; None when it does not."""
@@ -203,17 +234,25 @@ def _order_breach(state: TournamentState, roster: Sequence[int], seated: list[in
             if roster.index(ahead) < roster.index(behind):
                 continue
             first, second = state.players[ahead], state.players[behind]
-            names = (
-                f"player {ahead} ({first.name}) may not sit ahead of "
-                f"player {behind} ({second.name})"
-            )
+            names = {"ahead": ahead, "ahead_name": first.name}
+            names |= {"behind": behind, "behind_name": second.name}
             if settings.lineup_order == ROSTER_ORDER:
-                return f"{names}: the players stand in roster order (a reserve may step in)"
+                return msg(
+                    "player %(ahead)s (%(ahead_name)s) may not sit ahead of player %(behind)s"
+                    " (%(behind_name)s): the players stand in roster order"
+                    " (a reserve may step in)",
+                    **names,
+                )
             tolerance = settings.lineup_tolerance or 0
             if second.rating - first.rating > tolerance:
-                return (
-                    f"{names}, who is earlier on the roster and rated {second.rating}, more "
-                    f"than {tolerance} points above {first.rating}"
+                return msg(
+                    "player %(ahead)s (%(ahead_name)s) may not sit ahead of player %(behind)s"
+                    " (%(behind_name)s), who is earlier on the roster and rated"
+                    " %(behind_rating)s, more than %(tolerance)s points above %(ahead_rating)s",
+                    **names,
+                    behind_rating=second.rating,
+                    tolerance=tolerance,
+                    ahead_rating=first.rating,
                 )
     return None
 
@@ -229,27 +268,49 @@ def decide_lineup(state: TournamentState, body: Body) -> list[DomainEvent]:
     players = body["players"]
     if len(players) > state.settings.boards:
         raise CommandError(
-            "players", f"a line-up has at most {state.settings.boards} boards, not {len(players)}"
+            "players",
+            msg(
+                "a line-up has at most %(boards)s boards, not %(count)s",
+                boards=state.settings.boards,
+                count=len(players),
+            ),
         )
     if not any(p is not None for p in players):
-        raise CommandError("players", "nobody plays: forfeit the match instead")
+        raise CommandError("players", msg("nobody plays: forfeit the match instead"))
     absent = _not_playing(state, team, number)
     if absent is not None:
         raise CommandError("team", absent)
     rnd = state.team_rounds.get(number)
     if rnd is not None and _match_started(rnd.match_of(team.number)):
-        raise CommandError("round", f"team {team.number}'s match of round {number} has results")
+        raise CommandError(
+            "round",
+            msg(
+                "team %(team)s's match of round %(round)s has results",
+                team=team.number,
+                round=number,
+            ),
+        )
     seen: set[int] = set()
     for index, rank in enumerate(players):
         if rank is None:
             continue
         field = f"players.{index}"
         if rank not in team.roster:
-            raise CommandError(field, f"player {rank} is not on the roster of team {team.number}")
+            raise CommandError(
+                field,
+                msg(
+                    "player %(rank)s is not on the roster of team %(team)s",
+                    rank=rank,
+                    team=team.number,
+                ),
+            )
         if rank in seen:
-            raise CommandError(field, f"player {rank} is on two boards")
+            raise CommandError(field, msg("player %(rank)s is on two boards", rank=rank))
         if state.players[rank].withdrawn_in(number):
-            raise CommandError(field, f"player {rank} withdrew before round {number}")
+            raise CommandError(
+                field,
+                msg("player %(rank)s withdrew before round %(round)s", rank=rank, round=number),
+            )
         seen.add(rank)
     breach = _order_breach(state, team.roster, [p for p in players if p is not None])
     if breach is not None:
@@ -258,17 +319,34 @@ def decide_lineup(state: TournamentState, body: Body) -> list[DomainEvent]:
     # A second click, or a retry, would store the same line-up again.
     if stored == tuple(players):
         raise CommandError(
-            "players", f"team {team.number}'s line-up for round {number} is this one already"
+            "players",
+            msg(
+                "team %(team)s's line-up for round %(round)s is this one already",
+                team=team.number,
+                round=number,
+            ),
         )
     # A page drawn before someone else (the captain) sent one must not replace it unseen.
     shown = body.get("replaces")
     if shown is not None and tuple(shown) != (stored or ()):
-        now = ", ".join("-" if p is None else str(p) for p in stored or ()) or "none"
-        raise CommandError(
-            "replaces",
-            f"team {team.number}'s line-up for round {number} changed since your page was "
-            f"loaded (now {now}): check it and send again",
+        now = ", ".join("-" if p is None else str(p) for p in stored or ())
+        changed = (
+            msg(
+                "team %(team)s's line-up for round %(round)s changed since your page was"
+                " loaded (now %(now)s): check it and send again",
+                team=team.number,
+                round=number,
+                now=now,
+            )
+            if now
+            else msg(
+                "team %(team)s's line-up for round %(round)s changed since your page was"
+                " loaded (now none): check it and send again",
+                team=team.number,
+                round=number,
+            )
         )
+        raise CommandError("replaces", changed)
     return [LineupSubmitted.from_payload({**body, "players": list(players)})]
 
 
@@ -279,7 +357,7 @@ def captain_round(state: TournamentState) -> int:
     last = max(state.team_rounds, default=0)
     number = last if last and not state.team_round_started(last) else last + 1
     if number > state.settings.rounds:
-        raise CommandError("round", "every round has started: no line-up is due")
+        raise CommandError("round", msg("every round has started: no line-up is due"))
     return number
 
 
@@ -289,7 +367,14 @@ def decide_captain_lineup(state: TournamentState, body: Body) -> list[DomainEven
     number = captain_round(state)
     asked = body.get("round")
     if asked is not None and asked != number:
-        raise CommandError("round", f"the line-up due now is for round {number}, not round {asked}")
+        raise CommandError(
+            "round",
+            msg(
+                "the line-up due now is for round %(round)s, not round %(asked)s",
+                round=number,
+                asked=asked,
+            ),
+        )
     return decide_lineup(state, {**body, "round": number})
 
 
@@ -298,7 +383,7 @@ def decide_round_start(state: TournamentState, body: Body) -> list[DomainEvent]:
     number = body["round"]
     _paired(state, number)
     if state.team_round_started(number):
-        raise CommandError("round", f"round {number} has already started")
+        raise CommandError("round", msg("round %(round)s has already started", round=number))
     return [TeamRoundStarted(number)]
 
 
@@ -312,7 +397,10 @@ def decide_team_pairing(state: TournamentState, body: Body) -> list[DomainEvent]
     _round_in_range(state, number)
     following = max(state.team_rounds, default=0) + 1
     if number != following:
-        raise CommandError("round", f"round {following} is the next round to pair")
+        raise CommandError(
+            "round",
+            msg("round %(round)s is the next round to pair", round=following),
+        )
     seen: set[int] = set()
 
     def place(team: int, field: str) -> None:
@@ -320,7 +408,10 @@ def decide_team_pairing(state: TournamentState, body: Body) -> list[DomainEvent]
         if absent is not None and state.settings.system is System.SWISS:
             raise CommandError(field, absent)
         if team in seen:
-            raise CommandError(field, f"team {team} appears twice in round {number}")
+            raise CommandError(
+                field,
+                msg("team %(team)s appears twice in round %(round)s", team=team, round=number),
+            )
         seen.add(team)
 
     matches = []
@@ -331,7 +422,7 @@ def decide_team_pairing(state: TournamentState, body: Body) -> list[DomainEvent]
     for index, team in enumerate(body["byes"]):
         place(team, f"byes.{index}")
     if len(body["byes"]) > 1:
-        raise CommandError("byes", "one team at most has the pairing-allocated bye")
+        raise CommandError("byes", msg("one team at most has the pairing-allocated bye"))
     return [TeamRoundPaired(number, tuple(matches), tuple(body["byes"]))]
 
 
@@ -343,18 +434,31 @@ def decide_next_team_round(state: TournamentState, body: Body) -> list[DomainEve
     number = max(state.team_rounds, default=0) + 1
     asked = body.get("round")
     if asked is not None and asked != number:
-        done = f"round {asked} is paired already" if asked < number else f"not round {asked}"
-        raise CommandError("round", f"{done}: the next round to pair is {number}")
+        done = (
+            msg(
+                "round %(round)s is paired already: the next round to pair is %(next)s",
+                round=asked,
+                next=number,
+            )
+            if asked < number
+            else msg(
+                "not round %(round)s: the next round to pair is %(next)s", round=asked, next=number
+            )
+        )
+        raise CommandError("round", done)
     settings = state.settings
     if number > settings.rounds:
-        raise CommandError("round", f"all {settings.rounds} rounds are paired")
+        raise CommandError("round", msg("all %(rounds)s rounds are paired", rounds=settings.rounds))
     teams = sorted(state.teams)
     if len(teams) < 2:
-        raise CommandError("teams", "a team event needs at least two teams to pair")
+        raise CommandError("teams", msg("a team event needs at least two teams to pair"))
     if settings.system is System.SWISS:
         previous = state.team_rounds.get(number - 1)
         if previous is not None and not round_complete(state, previous):
-            raise CommandError("round", f"round {number - 1} still has boards without a result")
+            raise CommandError(
+                "round",
+                msg("round %(round)s still has boards without a result", round=number - 1),
+            )
         absent = [t for t in teams if _not_playing(state, state.teams[t], number)]
         tournament = state.to_team_tournament()
         # As an individual Swiss: what round 1 shows, else the setting (TRF XXC).
@@ -374,7 +478,14 @@ def decide_next_team_round(state: TournamentState, body: Body) -> list[DomainEve
                 acceleration=acceleration,
             )
         except NoLegalPairing as error:
-            raise CommandError("round", f"no legal pairing for round {number}: {error}") from error
+            raise CommandError(
+                "round",
+                msg(
+                    "no legal pairing for round %(round)s: %(error)s",
+                    round=number,
+                    error=error,
+                ),
+            ) from error
         bye = pairing.bye
     else:
         cycles = 2 if settings.system is System.DOUBLE_ROUND_ROBIN else 1
@@ -387,7 +498,12 @@ def decide_next_team_round(state: TournamentState, body: Body) -> list[DomainEve
         if len(schedule) != settings.rounds:
             raise CommandError(
                 "rounds",
-                f"{len(teams)} teams need {len(schedule)} rounds; the event has {settings.rounds}",
+                msg(
+                    "%(teams)s teams need %(needed)s rounds; the event has %(rounds)s",
+                    teams=len(teams),
+                    needed=len(schedule),
+                    rounds=settings.rounds,
+                ),
             )
         # The resting team of an odd field is left unpaired, as for individuals;
         # a withdrawn team keeps its place in the table and loses its matches by forfeit.
@@ -413,7 +529,10 @@ def _match(state: TournamentState, body: Body) -> tuple[TeamRoundState, MatchSta
     rnd = _paired(state, body["round"])
     match = rnd.match(body["match"])
     if match is None:
-        raise CommandError("match", f"round {rnd.number} has no match {body['match']}")
+        raise CommandError(
+            "match",
+            msg("round %(round)s has no match %(match)s", round=rnd.number, match=body["match"]),
+        )
     return rnd, match
 
 
@@ -421,24 +540,51 @@ def _board(state: TournamentState, body: Body) -> tuple[MatchState, BoardView | 
     rnd, match = _match(state, body)
     if not 1 <= body["board"] <= state.settings.boards:
         raise CommandError(
-            "board", f"a match has boards 1 to {state.settings.boards}, not {body['board']}"
+            "board",
+            msg(
+                "a match has boards 1 to %(boards)s, not %(board)s",
+                boards=state.settings.boards,
+                board=body["board"],
+            ),
         )
     if match.forfeit is not None:
-        raise CommandError("match", f"match {match.number} was forfeited ({match.forfeit})")
+        raise CommandError(
+            "match",
+            msg(
+                "match %(match)s was forfeited (%(forfeit)s)",
+                match=match.number,
+                forfeit=match.forfeit,
+            ),
+        )
     views = match_boards(
         match, state.lineups, rnd.number, state.settings.boards, state.settings.colour_sequence
     )
     if not views:
         missing = [t for t in match.teams() if (rnd.number, t) not in state.lineups]
-        raise CommandError("match", f"team {missing[0]} has no line-up for round {rnd.number}")
+        raise CommandError(
+            "match",
+            msg(
+                "team %(team)s has no line-up for round %(round)s",
+                team=missing[0],
+                round=rnd.number,
+            ),
+        )
     view = views[body["board"] - 1]
     if view.implied:
         raise CommandError(
-            "board", f"board {view.board} has an empty seat: it is a forfeit ({view.result})"
+            "board",
+            msg(
+                "board %(board)s has an empty seat: it is a forfeit (%(result)s)",
+                board=view.board,
+                result=view.result,
+            ),
         )
     if body.get("rated") is False and body["result"] not in PLAYED_RESULTS:
         raise CommandError(
-            "rated", f"{body['result']} is a forfeit: only a game played can be unrated"
+            "rated",
+            msg(
+                "%(result)s is a forfeit: only a game played can be unrated", result=body["result"]
+            ),
         )
     return match, view
 
@@ -446,7 +592,7 @@ def _board(state: TournamentState, body: Body) -> tuple[MatchState, BoardView | 
 def decide_board_result(state: TournamentState, body: Body) -> list[DomainEvent]:
     """A board's first result (white's side first); a board with one needs a correction."""
     match, view = _board(state, body)
-    where = f"board {body['board']} of match {match.number}"
+    where = msg("board %(board)s of match %(match)s", board=body["board"], match=match.number)
     check_first_result(where, match.results.get(body["board"]))
     return [BoardResultRecorded.from_payload(body)]
 
@@ -464,7 +610,10 @@ def decide_match_forfeit(state: TournamentState, body: Body) -> list[DomainEvent
     first-named team wins, ``-/+``: it loses, ``0-0``: neither came)."""
     _, match = _match(state, body)
     if _match_started(match):
-        raise CommandError("match", f"match {match.number} already has results: correct the boards")
+        raise CommandError(
+            "match",
+            msg("match %(match)s already has results: correct the boards", match=match.number),
+        )
     return [MatchForfeited.from_payload(body)]
 
 
@@ -487,10 +636,39 @@ def decide_board_prize_settings(state: TournamentState, body: Body) -> list[Doma
     """The board prizes' order, minimum of games (``min_games`` omitted or null:
     the default) and board assignment; refused when they are already so."""
     _team_event(state)
-    wanted = BoardPrizeSettings(body["order"], body.get("min_games"), body["assignment"])
+    ties = body.get("tiebreaks")
+    if ties is not None and len(set(ties)) < len(ties):
+        raise CommandError("tiebreaks", msg("a tie-break is listed twice"))
+    if ties is not None and body["order"] in ties:
+        raise CommandError("tiebreaks", msg("%(order)s is the order already", order=body["order"]))
+    percent = body["minimum_unit"] == "percent"
+    for name in ("min_games", "reserve_min_games"):
+        if percent and (body.get(name) or 0) > 100:
+            raise CommandError(name, msg("a percentage of the rounds is at most 100"))
+    wanted = BoardPrizeSettings(
+        body["order"],
+        body.get("min_games"),
+        body["assignment"],
+        body.get("reserve_min_games"),
+        body["minimum_unit"],
+        body.get("rating_cap"),
+        body.get("unrated_rating"),
+        None if ties is None else tuple(ties),
+    )
     if wanted == state.board_prizes:
-        raise CommandError("order", "the board prizes already have these settings")
-    return [BoardPrizesSet(wanted.order, wanted.min_games, wanted.assignment)]
+        raise CommandError("order", msg("the board prizes already have these settings"))
+    return [
+        BoardPrizesSet(
+            wanted.order,
+            wanted.min_games,
+            wanted.assignment,
+            wanted.reserve_min_games,
+            wanted.minimum_unit,
+            wanted.rating_cap,
+            wanted.unrated_rating,
+            None if ties is None else list(ties),
+        )
+    ]
 
 
 def decide_team_bye(state: TournamentState, body: Body) -> list[DomainEvent]:
@@ -500,9 +678,11 @@ def decide_team_bye(state: TournamentState, body: Body) -> list[DomainEvent]:
     number = body["round"]
     _round_in_range(state, number)
     if state.settings.system is not System.SWISS:
-        raise CommandError("round", "a round robin's matches are fixed: forfeit the match instead")
+        raise CommandError(
+            "round", msg("a round robin's matches are fixed: forfeit the match instead")
+        )
     if number in state.team_rounds:
-        raise CommandError("round", f"round {number} is already paired")
+        raise CommandError("round", msg("round %(round)s is already paired", round=number))
     absent = _not_playing(state, team, number)
     if absent is not None:
         raise CommandError("team" if team.withdrawn_in(number) else "round", absent)
@@ -528,6 +708,6 @@ def decide_team_ranking(state: TournamentState, body: Body) -> list[DomainEvent]
         lambda: [seed.number for seed in initial_ranking(seeds)],
         paired=bool(state.team_rounds),
         known=lambda number, field: _team(state, number, field),
-        noun="team",
+        teams=True,
     )
     return [TeamsRanked(tuple(order))]

@@ -87,6 +87,15 @@ class BoardPrizeSettings:
     order: str = "performance"
     min_games: int | None = None
     assignment: str = "every_board"
+    # The regulations' options (tiebreaks.teams.boards): a reserve minimum (None: as
+    # min_games), the minimums' unit ("games" or "percent" of the rounds), the rating
+    # cap and an unrated opponent's rating (None: none), the tie-breaks after the
+    # order (None: the order's default).
+    reserve_min_games: int | None = None
+    minimum_unit: str = "games"
+    rating_cap: int | None = None
+    unrated_rating: int | None = None
+    tiebreaks: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)

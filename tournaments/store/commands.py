@@ -30,7 +30,7 @@ from pairings.external import executable_digest, pair_with
 from tiebreaks.model import Color
 from tournaments.domain import amendments, decisions, reports, team_decisions
 from tournaments.domain import bodies as b
-from tournaments.domain.errors import CommandError, Conflict, TournamentNotFound
+from tournaments.domain.errors import CommandError, Conflict, TournamentNotFound, msg
 from tournaments.domain.events import (
     EVENT_TYPES,
     DomainEvent,
@@ -198,7 +198,11 @@ def _replayed(
     if event.kind not in {kind, *also} or any(stored.get(k) != v for k, v in data.items()):
         raise CommandError(
             "Idempotency-Key",
-            f"this key was already used for another request (event #{event.seq}, {event.kind})",
+            msg(
+                "this key was already used for another request (event #%(seq)s, %(kind)s)",
+                seq=event.seq,
+                kind=event.kind,
+            ),
         )
     return event
 
@@ -394,7 +398,14 @@ def _decide_settings_change(state: TournamentState, body: Mapping[str, Any]) -> 
     settable = field_names(b.CreateTournament)
     for name in body["changes"]:
         if name not in settable:
-            raise CommandError(name, f"{name} is not a setting (settable: {', '.join(settable)})")
+            raise CommandError(
+                name,
+                msg(
+                    "%(name)s is not a setting (settable: %(settable)s)",
+                    name=name,
+                    settable=", ".join(settable),
+                ),
+            )
     amendments.refuse_fixed_settings(state, body["changes"])
     merged = {**amendments.settings_payload(state.settings), **body["changes"]}
     merged = {key: value for key, value in merged.items() if value not in (None, "")}

@@ -18,7 +18,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from rest_framework.authtoken.models import Token
 
-from tournaments.domain.errors import CommandError, TournamentNotFound
+from tournaments.domain.errors import CommandError, TournamentNotFound, msg
 from tournaments.domain.events import OrganiserGranted, OrganiserRevoked
 from tournaments.models import Event, Membership, Tournament
 
@@ -31,7 +31,10 @@ def grant_organiser(tournament_id: int, user: User, *, author: User | None = Non
 
     def decide(state: object) -> list[OrganiserGranted]:
         if memberships.exists():
-            raise CommandError("user", f"{user.get_username()} already organises this tournament")
+            raise CommandError(
+                "user",
+                msg("%(user)s already organises this tournament", user=user.get_username()),
+            )
         return [OrganiserGranted(user.pk, user.get_username())]
 
     # The membership is written after the event: a writer that came first makes
@@ -52,7 +55,10 @@ def revoke_organiser(tournament_id: int, user: User, *, author: User | None = No
 
     def decide(state: object) -> list[OrganiserRevoked]:
         if not memberships.exists():
-            raise CommandError("user", f"{user.get_username()} does not organise this tournament")
+            raise CommandError(
+                "user",
+                msg("%(user)s does not organise this tournament", user=user.get_username()),
+            )
         return [OrganiserRevoked(user.pk, user.get_username())]
 
     (event,) = decide_and_append(tournament_id, decide, author=author, then=memberships.delete)

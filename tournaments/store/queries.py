@@ -28,6 +28,7 @@ from tiebreaks.teams.model import TeamTournament
 from tournaments.domain.amendments import settings_payload
 from tournaments.domain.bulk_registration import (
     COLUMNS,
+    CellError,
     ParsedRegistrations,
     birth_date_of,
     parse_registrations,
@@ -81,6 +82,7 @@ __all__ = [
     "BYE_POINTS",
     "BoardPrizeSettings",
     "COLUMNS",
+    "CellError",
     "Event",
     "FoldedTournament",
     "ListedPlayer",

@@ -53,6 +53,7 @@ from .commands import (
 )
 from .organisers import grant_organiser
 from .private_links import issue as issue_links
+from .refusals import translated, translated_errors
 from .trf_import import ImportedTournament, import_trf
 
 # A player's data as the registration and edit commands take it.
@@ -101,4 +102,6 @@ __all__ = [
     "revoke_link",
     "start_team_round",
     "submit_captain_lineup",
+    "translated",
+    "translated_errors",
 ]
