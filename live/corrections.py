@@ -156,9 +156,9 @@ def _match_change(
         points = match_score(folded.state, number, match)
         scores.append(f"{score_text(points[match.white])}-{score_text(points[match.black])}")
     state = before.state
-    board = match_boards(match, state.public_lineups, number, state.settings.boards)[
-        fields["board"] - 1
-    ]
+    board = match_boards(
+        match, state.public_lineups, number, state.settings.boards, state.settings.colour_sequence
+    )[fields["board"] - 1]
     white, black = (None if p is None else state.players[p] for p in (board.white, board.black))
     teams = state.teams
     view = MatchChange(

@@ -150,7 +150,13 @@ def _current_matches(folded: FoldedTournament) -> CurrentRound:
     for match in rnd.matches:
         started = match.forfeit is not None or any(
             v.result is not None
-            for v in match_boards(match, state.public_lineups, current, state.settings.boards)
+            for v in match_boards(
+                match,
+                state.public_lineups,
+                current,
+                state.settings.boards,
+                state.settings.colour_sequence,
+            )
         )
         score = match_score(state, current, match)
         text = f"{score_text(score[match.white])}-{score_text(score[match.black])}"

@@ -135,7 +135,8 @@ Action = Callable[[QueryDict], tuple[writes.Command, dict[str, Any]]]
 
 def _register(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
     players = [_player_line(line, "players") for line in _lines(data.get("players", ""))]
-    body = {k: data.get(k, "").strip() for k in ("name", "short_name", "federation", "captain")}
+    fields = ("name", "short_name", "federation", "captain", "strength")
+    body = {k: data.get(k, "").strip() for k in fields}
     return writes.register_team, {**body, "players": players}
 
 
@@ -234,6 +235,23 @@ def _colour_type(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
     return writes.change_settings, {"changes": {"colour_type": data.get("colour_type", "")}}
 
 
+def _primary_score(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
+    """The score the teams are ranked and a Swiss paired on, MP or GP."""
+    return writes.change_settings, {"changes": {"primary_score": data.get("primary_score", "")}}
+
+
+def _pab_value(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
+    """The PAB's match and game points (blank: a drawn match's)."""
+    changes = {k: data.get(k, "").strip() or None for k in ("pab_match_points", "pab_game_points")}
+    return writes.change_settings, {"changes": changes}
+
+
+def _colour_sequence(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
+    """The first-named team's colours down the boards (TRF26 352)."""
+    sequence = data.get("colour_sequence", "").strip().upper()
+    return writes.change_settings, {"changes": {"colour_sequence": sequence}}
+
+
 def _acceleration(data: QueryDict) -> tuple[writes.Command, dict[str, Any]]:
     """A team Swiss's acceleration: Baku, or none (blank clears it)."""
     return writes.change_settings, {"changes": {"acceleration": data.get("acceleration") or None}}
@@ -274,6 +292,9 @@ ACTIONS: dict[str, Action] = {
     "board_prizes": _board_prizes,
     "lineup_order": _lineup_order,
     "colour_type": _colour_type,
+    "primary_score": _primary_score,
+    "pab_value": _pab_value,
+    "colour_sequence": _colour_sequence,
     "acceleration": _acceleration,
     "bye": _bye,
     "cancel_bye": _cancel_bye,
@@ -397,6 +418,7 @@ def _context(
             ("B", _("type B: mild preferences too")),
             ("none", _("no colour preferences")),
         ),
+        "primary_scores": (("MP", _("Match points")), ("GP", _("Game points"))),
         "unsorted": not paired and seeds != initial_ranking(seeds),
         "without_link": sum(1 for player_id in state.player_ids if player_id not in player_links),
         "accelerations": (("", _("none")), (BAKU, _("Baku (C.04.5.1)"))),

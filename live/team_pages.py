@@ -92,7 +92,9 @@ def match_views(
     players = state.players
     out = []
     for match in rnd.matches:
-        views = match_boards(match, lineups, round_number, state.settings.boards)
+        views = match_boards(
+            match, lineups, round_number, state.settings.boards, state.settings.colour_sequence
+        )
         score = match_score(state, round_number, match)
         reported = pending_reports(state, round_number, match.number)
         lines = tuple(

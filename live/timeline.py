@@ -141,9 +141,13 @@ def _team_steps(folded: FoldedTournament) -> tuple[Step, ...]:
                 Step(event.seq, False, number, 0, None, None, result, match.number, teams, True)
             )
             continue
-        board = match_boards(match, state.public_lineups, number, state.settings.boards)[
-            fields["board"] - 1
-        ]
+        board = match_boards(
+            match,
+            state.public_lineups,
+            number,
+            state.settings.boards,
+            state.settings.colour_sequence,
+        )[fields["board"] - 1]
         white, black = (None if p is None else state.players[p] for p in (board.white, board.black))
         found.append(
             Step(

@@ -312,6 +312,53 @@ def test_a_refused_acceleration_is_shown_and_stores_nothing() -> None:
     assert stored(tid) == before
 
 
+def test_game_points_first_are_set_from_the_page_before_round_one() -> None:
+    tid = _unpaired_swiss()
+    client = signed_in()
+    assert post(client, tid, action="primary_score", primary_score="GP").status_code == 303
+    assert load_tournament(tid).state.settings.primary_score == "GP"
+    html = client.get(reverse("live:team-manage", args=[tid])).content.decode()
+    assert '<option value="GP" selected>' in html
+
+
+def test_the_page_shows_the_primary_score_without_a_form_once_round_one_is_paired() -> None:
+    tid = build_team_event(teams=4, boards=2)
+    page = signed_in().get(reverse("live:team-manage", args=[tid])).content.decode()
+    assert '<p class="primary-score">Match points' in page
+    assert 'name="primary_score"' not in page
+
+
+def test_a_team_registers_from_the_form_with_its_strength_factor() -> None:
+    body = {"name": "League", "rounds": 3, "kind": "team", "boards": 2}
+    tid = commands.create_tournament(body, author=organiser()).tournament_id
+    form = {"action": "register", "name": "Rooks", "players": "Ann\nBob", "strength": "2150.5"}
+    assert post(signed_in(), tid, **form).status_code == 303
+    assert load_tournament(tid).state.teams[1].strength == "2150.5"
+
+
+def test_the_pab_value_is_set_from_the_page() -> None:
+    tid = _unpaired_swiss()
+    form = {"action": "pab_value", "pab_match_points": "2", "pab_game_points": "1.5"}
+    assert post(signed_in(), tid, **form).status_code == 303
+    settings = load_tournament(tid).state.settings
+    assert (settings.pab_match_points, settings.pab_game_points) == ("2", "3/2")
+
+
+def test_the_colour_sequence_is_set_from_the_page_before_round_one() -> None:
+    tid = _unpaired_swiss()
+    form = {"action": "colour_sequence", "colour_sequence": "wwbb"}
+    assert post(signed_in(), tid, **form).status_code == 303
+    assert load_tournament(tid).state.settings.colour_sequence == "WWBB"
+
+
+def test_a_refused_colour_sequence_is_shown_and_stores_nothing() -> None:
+    tid = _unpaired_swiss()
+    before = stored(tid)
+    response = post(signed_in(), tid, action="colour_sequence", colour_sequence="BW")
+    assert response.status_code == 400 and "colour_sequence" in response.content.decode()
+    assert stored(tid) == before
+
+
 def test_the_public_page_states_the_organisers_rating_cap() -> None:
     tid = build_team_event(teams=4, boards=2)
     form = {"action": "board_prizes", "order": "performance", "rating_cap": "400"}

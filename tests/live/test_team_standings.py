@@ -3,6 +3,8 @@ match points as the points and game points next; the round's boards are its matc
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -11,7 +13,8 @@ from rest_framework.test import APIClient
 from live.projection import GAME_POINTS
 from live.snapshots import ensure_snapshot
 from live.tasks import recompute_standings
-from tests.builders import build_team_event, record_board
+from tests.builders import build_team_event, organiser, record_board
+from tournaments.store.trf_import import import_trf
 
 pytestmark = pytest.mark.django_db
 
@@ -66,3 +69,10 @@ def test_the_live_page_of_a_team_event_adds_no_individual_tiebreak_names() -> No
     # A team event's codes (EDE, MPvGP, ...) are not in the individual catalogue
     # (live.tiebreak_names): the table's own names stand.
     assert response.context["tiebreak_names"] == {}
+
+
+def test_a_team_event_with_game_points_first_is_ranked_by_them_live() -> None:
+    # Four teams after three rounds: by game points 4, 1, 2, 3; by match points 4, 2, 1, 3.
+    text = (Path(__file__).resolve().parent.parent / "data" / "team_game_points.trf").read_text()
+    tid = import_trf(text, author=organiser()).id
+    assert [row[0] for row in table(tid)["rows"]] == [4, 1, 2, 3]

@@ -70,6 +70,14 @@ def test_a_refused_team_keeps_what_was_typed() -> None:
     assert "Caruana, Fabiano, 2800, GM" in html
 
 
+def test_a_refused_team_keeps_its_strength_factor() -> None:
+    tid = empty_team_swiss()
+    response = register(signed_in(), tid, strength="2345.5", players="Ann, 2000")
+    assert response.status_code == 400
+    form = response.content.decode().split('class="register"')[1].split("</form>")[0]
+    assert 'name="strength" inputmode="decimal" maxlength="6" value="2345.5"' in form
+
+
 def test_a_player_line_keeps_the_comma_of_surname_first_names() -> None:
     tid = empty_team_swiss()
     assert register(signed_in(), tid, players=FOUR).status_code == 303

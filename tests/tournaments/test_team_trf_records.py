@@ -211,14 +211,6 @@ def test_abnormal_points_are_refused_at_their_299_line() -> None:
     assert "abnormal points" in str(refused.value)
 
 
-def test_strength_factors_not_kept_are_reported() -> None:
-    text = (DATA / "team_unrated_board.trf").read_text()
-    line = next(x for x in text.split("\n") if x.startswith("310   2"))
-    with_strength = line[:47] + "  1.25" + line[53:]
-    warnings = import_trf(text.replace(line, with_strength), author=organiser()).warnings
-    assert any("310 strength factors (teams 2)" in w for w in warnings)
-
-
 # ---- the whole round trip
 
 

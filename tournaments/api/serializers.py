@@ -182,6 +182,25 @@ class TournamentSerializer(TournamentFieldsSerializer):
         source="state.settings.colour_type",
         help_text='A team Swiss\'s C.04.6 colour-preference type: "A", "B" or "none".',
     )
+    primary_score = serializers.CharField(
+        source="state.settings.primary_score",
+        help_text='A team event\'s primary score (C.07 11.1): "MP" or "GP".',
+    )
+    colour_sequence = serializers.CharField(
+        source="state.settings.colour_sequence",
+        help_text="A team event's TRF26 352: the first-named team's colours down the boards "
+        '("WB": alternating).',
+    )
+    pab_match_points = serializers.CharField(
+        source="state.settings.pab_match_points",
+        allow_null=True,
+        help_text="A team event's pairing-allocated bye in match points (null: a drawn match's).",
+    )
+    pab_game_points = serializers.CharField(
+        source="state.settings.pab_game_points",
+        allow_null=True,
+        help_text="A team event's pairing-allocated bye in game points (null: a drawn match's).",
+    )
 
     def get_players(self, tournament: Any) -> int:
         return len(tournament.state.players)

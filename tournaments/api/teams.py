@@ -26,6 +26,7 @@ class TeamSerializer(serializers.Serializer):
     short_name = serializers.CharField()
     federation = serializers.CharField(help_text="Federation or club.")
     captain = serializers.CharField()
+    strength = serializers.CharField(help_text='The TRF26 310 strength factor as given ("": none).')
     roster = serializers.SerializerMethodField(help_text="Players in board order, reserves last.")
     withdrawn_from = serializers.IntegerField(
         allow_null=True, help_text="The first round the team no longer plays; null: it plays."
@@ -94,7 +95,13 @@ def team_rounds(folded: FoldedTournament, organiser: bool) -> list[dict[str, Any
                     "black": match.black,
                     "forfeit": match.forfeit,
                     "score": [str(score[match.white]), str(score[match.black])],
-                    "boards": match_boards(match, lineups_shown, number, state.settings.boards),
+                    "boards": match_boards(
+                        match,
+                        lineups_shown,
+                        number,
+                        state.settings.boards,
+                        state.settings.colour_sequence,
+                    ),
                     "result_seqs": {str(b): seq for b, (_, seq) in match.results.items()},
                 }
             )

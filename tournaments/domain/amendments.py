@@ -33,6 +33,8 @@ _FIXED_ONCE_PAIRED = {
     "system": msg("the system"),
     "rules": msg("the rule edition"),
     "acceleration": msg("the acceleration"),
+    "primary_score": msg("the primary score"),
+    "colour_sequence": msg("the colour sequence"),
 }
 
 
@@ -333,6 +335,10 @@ _OPTIONAL_SETTINGS = (
     "lineup_order",
     "lineup_tolerance",
     "colour_type",
+    "primary_score",
+    "pab_match_points",
+    "pab_game_points",
+    "colour_sequence",
 )
 _UNSET: dict[str, Any] = {
     "unrated_rating": None,
@@ -346,6 +352,10 @@ _UNSET: dict[str, Any] = {
     "lineup_order": "roster",
     "lineup_tolerance": None,
     "colour_type": "A",
+    "primary_score": "MP",
+    "pab_match_points": None,
+    "pab_game_points": None,
+    "colour_sequence": "WB",
 }
 
 

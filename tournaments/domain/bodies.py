@@ -21,6 +21,7 @@ from tiebreaks.model import Scoring, System, TournamentResults
 from tiebreaks.prizes import PrizeError, parse_prize_list, prize_list_json
 from tiebreaks.standings import DEFAULT_RULES, RULES, compute_standings
 from tiebreaks.teams.boards import BoardAssignment, BoardOrder, BoardTiebreak, MinimumUnit
+from tiebreaks.teams.model import Score
 from tiebreaks.teams.standings import ROUND_ROBIN_DEFAULT, SWISS_DEFAULT, parse_team_code
 
 from .errors import msg
@@ -49,6 +50,7 @@ from .teams import (
     KINDS,
     LINEUP_ORDERS,
     MATCH_FORFEITS,
+    PRIMARY_SCORES,
     RATING_ORDER,
     TEAM,
 )
@@ -243,6 +245,32 @@ class CreateTournament(Body):
         help='A team Swiss: the C.04.6 colour-preference type (1.7), "A" (the default), '
         '"B" (mild preferences too) or "none" (no colour preferences); TRF26 192.',
     )
+    primary_score: str | None = given(
+        Choice(PRIMARY_SCORES),
+        optional=True,
+        help="A team event: the score that ranks the teams and pairs a Swiss (C.07 11.1), "
+        '"MP" match points (the default) or "GP" game points. '
+        "Fixed once round 1 is paired; TRF26 192.",
+    )
+    pab_match_points: str | None = given(
+        Points(),
+        optional=True,
+        help="A team event: the match points of the pairing-allocated bye (TRF26 320). "
+        "Omit (or null) for a drawn match's.",
+    )
+    pab_game_points: str | None = given(
+        Points(),
+        optional=True,
+        help="A team event: the game points of the pairing-allocated bye (TRF26 320). "
+        "Omit (or null) for a drawn match's: half the boards' points.",
+    )
+    colour_sequence: str | None = given(
+        Text(MAX_BOARDS, pattern=r"^W[WB]*$"),
+        optional=True,
+        help="A team event: the first-named team's colours on boards 1, 2... (TRF26 352), "
+        'W and B letters starting with W, repeated down the boards: "WB" (the default) '
+        'alternates, "WBBW" pairs the boards. Fixed once round 1 is paired.',
+    )
 
     @classmethod
     def completed(cls, values: dict[str, Any]) -> dict[str, Any]:
@@ -256,6 +284,10 @@ class CreateTournament(Body):
             "lineup_order",
             "lineup_tolerance",
             "colour_type",
+            "primary_score",
+            "pab_match_points",
+            "pab_game_points",
+            "colour_sequence",
         ):
             if team_only in values:
                 raise Invalid({team_only: [msg("applies to a team event only")]})
@@ -319,9 +351,22 @@ def _team_settings(values: dict[str, Any]) -> dict[str, Any]:
 
 def _team_acceleration(values: dict[str, Any]) -> None:
     """Baku for a team Swiss: the method's 1 - 1/2 - 0 read as a won, drawn, lost
-    match, so the match points must be standard (a draw half a win, a loss 0)."""
+    match, so the match points must be standard (a draw half a win, a loss 0); with
+    game points first, as the boards' points, which must be standard then."""
     if values.get("system", System.SWISS.value) != System.SWISS.value:
         raise Invalid({"acceleration": [msg("acceleration applies to a Swiss only")]})
+    if values.get("primary_score") == Score.GP.value:
+        # The method's points are then game points: the boards' 1 - 1/2 - 0.
+        games = scoring_from_payload(values["scoring"].to_payload())
+        if games.loss != 0 or games.draw * 2 != games.win:
+            raise Invalid(
+                {
+                    "acceleration": [
+                        msg("Baku acceleration on game points needs standard board points")
+                    ]
+                }
+            )
+        return
     points = values.get("match_points")
     if points is not None:
         given = points if isinstance(points, dict) else points.to_payload()
@@ -651,6 +696,12 @@ class RegisterTeam(Body):
     players: list[PlayerData] = given(
         Items(Nested(PlayerData), max_length=MAX_ROSTER),
         help="The roster in board order, reserves last.",
+    )
+    strength: str = given(
+        Text(6, blank=True, pattern=r"^\d+(\.\d+)?$"),
+        default="",
+        help="The TRF26 310 strength factor (up to 6 characters, e.g. 2345.5), kept and "
+        "exported; the pairing numbers' strength is the roster's ratings.",
     )
 
 

@@ -174,6 +174,10 @@ class TournamentCreated(DomainEvent):
             "lineup_order",
             "lineup_tolerance",
             "colour_type",
+            "primary_score",
+            "pab_match_points",
+            "pab_game_points",
+            "colour_sequence",
         }
     )
     EXAMPLES = MappingProxyType(
@@ -213,6 +217,10 @@ class TournamentCreated(DomainEvent):
             "lineup_order",
             "lineup_tolerance",
             "colour_type",
+            "primary_score",
+            "pab_match_points",
+            "pab_game_points",
+            "colour_sequence",
         }
     )
 
@@ -243,6 +251,16 @@ class TournamentCreated(DomainEvent):
     # Issue 22: a team Swiss's C.04.6 colour-preference type (1.7; TRF26 192):
     # "A", "B" or "none"; events stored before the setting were paired as type A.
     colour_type: str = "A"
+    # Issue 22: a team event's primary score, "MP" or "GP" (C.07 11.1; TRF26 192);
+    # events stored before the setting ranked by match points first.
+    primary_score: str = "MP"
+    # Issue 22: the team PAB's match and game points (TRF26 320), as texts; None (and
+    # events stored before the setting): a drawn match.
+    pab_match_points: str | None = None
+    pab_game_points: str | None = None
+    # Issue 22: TRF26 352, the first-named team's colours down the boards; events
+    # stored before the setting alternate ("WB").
+    colour_sequence: str = "WB"
 
     @classmethod
     def from_payload(cls, payload: Mapping[str, Any]) -> Self:
@@ -283,6 +301,10 @@ class TournamentCreated(DomainEvent):
             lineup_order=self.lineup_order,
             lineup_tolerance=self.lineup_tolerance,
             colour_type=self.colour_type,
+            primary_score=self.primary_score,
+            pab_match_points=self.pab_match_points,
+            pab_game_points=self.pab_game_points,
+            colour_sequence=self.colour_sequence,
         )
 
     def summary(self) -> str:
@@ -628,7 +650,8 @@ class TeamRegistered(DomainEvent):
     reserves last); its players are registered by the events before it."""
 
     KIND = EventKind.TEAM_REGISTERED
-    PUBLIC = frozenset({"number", "name", "short_name", "federation", "roster"})
+    PUBLIC = frozenset({"number", "name", "short_name", "federation", "roster", "strength"})
+    OPTIONAL = frozenset({"strength"})
     EXAMPLES = MappingProxyType(
         {
             1: {
@@ -648,6 +671,8 @@ class TeamRegistered(DomainEvent):
     federation: str  # a federation or a club
     captain: str
     roster: tuple[int, ...]
+    # TRF26 310's strength factor as given ("" none; events before it had none).
+    strength: str = ""
 
     @classmethod
     def from_payload(cls, payload: Mapping[str, Any]) -> Self:
@@ -655,7 +680,13 @@ class TeamRegistered(DomainEvent):
 
     def apply(self, acc: Accumulator, seq: int) -> None:
         acc.teams[self.number] = TeamEntry(
-            self.number, self.name, self.short_name, self.federation, self.captain, self.roster
+            self.number,
+            self.name,
+            self.short_name,
+            self.federation,
+            self.captain,
+            self.roster,
+            strength=self.strength,
         )
 
     def summary(self) -> str:

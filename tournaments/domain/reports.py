@@ -102,7 +102,9 @@ def _individual_seats(state: TournamentState, key: BoardKey) -> Seats | None:
 def _match_views(
     state: TournamentState, round_number: int, match: MatchState
 ) -> tuple[BoardView, ...]:
-    return match_boards(match, state.lineups, round_number, state.settings.boards)
+    return match_boards(
+        match, state.lineups, round_number, state.settings.boards, state.settings.colour_sequence
+    )
 
 
 def _team_seats(state: TournamentState, key: BoardKey) -> Seats | None:

@@ -91,6 +91,16 @@ class Settings:
     lineup_tolerance: int | None = None
     # A team Swiss's C.04.6 colour-preference type (``teams.COLOUR_TYPES``).
     colour_type: str = "A"
+    # A team event's primary score (C.07 11.1; ``teams.PRIMARY_SCORES``): "MP" match
+    # points or "GP" game points first, in the standings, tie-breaks and pairings.
+    primary_score: str = "MP"
+    # A team event's pairing-allocated bye in match and game points (TRF26 320, as
+    # texts); None: a drawn match, C.04.6's default.
+    pab_match_points: str | None = None
+    pab_game_points: str | None = None
+    # TRF26 352: the first-named team's colours on boards 1, 2... (repeated down the
+    # boards), starting with White: board 1's colour is the match's.
+    colour_sequence: str = "WB"
     # Round 1's first colour ("white1" or "black1", TRF XXC); "": the server's default.
     initial_colour: str = ""
     # Only the players checked in for a round are paired in it (the others absent).

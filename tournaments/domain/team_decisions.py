@@ -167,6 +167,7 @@ def decide_team_registration(state: TournamentState, body: Body) -> list[DomainE
     ranks = _new_players(plan, body["players"], "players")
     number = max(state.teams, default=0) + 1
     team = {k: body[k] for k in ("name", "short_name", "federation", "captain")}
+    team["strength"] = body.get("strength", "")
     roster = [ranks[i] for i in range(len(body["players"]))]
     return [*plan.events, TeamRegistered.from_payload({**team, "number": number, "roster": roster})]
 
@@ -576,7 +577,9 @@ def _board(state: TournamentState, body: Body) -> tuple[MatchState, BoardView | 
                 forfeit=match.forfeit,
             ),
         )
-    views = match_boards(match, state.lineups, rnd.number, state.settings.boards)
+    views = match_boards(
+        match, state.lineups, rnd.number, state.settings.boards, state.settings.colour_sequence
+    )
     if not views:
         missing = [t for t in match.teams() if (rnd.number, t) not in state.lineups]
         raise CommandError(

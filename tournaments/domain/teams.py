@@ -4,7 +4,8 @@ Pure Python, no Django.
 A team tournament (``Settings.kind == "team"``) keeps its players as an individual
 one does (``player.registered``); a team's roster names them by start rank in board
 order, reserves last.  A round holds matches (the first-named team has White on
-board 1, the other boards alternating as TRF26 352 ``WB`` says) and the teams with
+board 1, the other boards as the event's colour sequence, TRF26 352, says:
+alternating, ``WB``, by default) and the teams with
 the pairing-allocated bye; each team submits a line-up per round (players by board,
 ``None`` for an empty board).  ``team_tournament`` turns all of it into the
 ``tiebreaks.teams.model.TeamTournament`` the team standings are computed from.
@@ -24,6 +25,7 @@ from tiebreaks.teams.model import (
     BoardResult,
     Match,
     MatchForfeit,
+    Score,
     Team,
     TeamBye,
     TeamRound,
@@ -67,6 +69,10 @@ COLOUR_TYPES: Mapping[str, str] = MappingProxyType(
     {"A": "", "B": "FIDE_TEAM_TYPEB_MP_GP", "none": "FIDE_TEAM_MP_GP"}
 )
 
+# A team event's primary score (C.07 11.1): match points (the default) or game
+# points first; the other is the secondary score.
+PRIMARY_SCORES = (Score.MP.value, Score.GP.value)
+
 Lineup = tuple[int | None, ...]
 
 
@@ -104,6 +110,9 @@ class TeamEntry:
     captain: str = ""
     roster: tuple[int, ...] = ()
     withdrawn_from: int | None = None  # the first round the team no longer plays
+    # TRF26 310's strength factor, kept as given and written back; never computed
+    # with (the pairing numbers' strength is the roster's ratings, ``team_seeds``).
+    strength: str = ""
 
     def withdrawn_in(self, round_number: int) -> bool:
         return self.withdrawn_from is not None and round_number >= self.withdrawn_from
@@ -144,9 +153,10 @@ class TeamRoundState:
         return frozenset(self.byes).union(*(m.teams() for m in self.matches))
 
 
-def board_colour(board: int) -> Color:
-    """The colour of the first-named team on ``board`` (TRF26 352, ``WB...``)."""
-    letter = COLOUR_SEQUENCE[(board - 1) % len(COLOUR_SEQUENCE)]
+def board_colour(board: int, colours: str = COLOUR_SEQUENCE) -> Color:
+    """The colour of the first-named team on ``board`` (TRF26 352, ``WB...`` unless
+    the event's ``colour_sequence`` says otherwise)."""
+    letter = colours[(board - 1) % len(colours)]
     return Color.WHITE if letter == "W" else Color.BLACK
 
 
@@ -178,9 +188,14 @@ def empty_board_result(white: int | None, black: int | None) -> str | None:
 
 
 def match_boards(
-    match: MatchState, lineups: Mapping[tuple[int, int], Lineup], round_number: int, boards: int
+    match: MatchState,
+    lineups: Mapping[tuple[int, int], Lineup],
+    round_number: int,
+    boards: int,
+    colours: str = COLOUR_SEQUENCE,
 ) -> tuple[BoardView, ...]:
-    """The boards of a played match, from the two line-ups; () while a line-up is missing."""
+    """The boards of a played match, from the two line-ups; () while a line-up is
+    missing.  ``colours``: the event's colour sequence (TRF26 352)."""
     first = lineups.get((round_number, match.white))
     second = lineups.get((round_number, match.black))
     if first is None or second is None:
@@ -189,7 +204,7 @@ def match_boards(
     for board in range(1, boards + 1):
         mine = first[board - 1] if board <= len(first) else None
         theirs = second[board - 1] if board <= len(second) else None
-        if board_colour(board) is Color.WHITE:
+        if board_colour(board, colours) is Color.WHITE:
             white_team, white, black = match.white, mine, theirs
         else:
             white_team, white, black = match.black, theirs, mine
@@ -206,16 +221,29 @@ def round_complete(state: TournamentState, rnd: TeamRoundState) -> bool:
     for match in rnd.matches:
         if match.forfeit is not None:
             continue
-        views = match_boards(match, state.lineups, rnd.number, state.settings.boards)
+        views = match_boards(
+            match, state.lineups, rnd.number, state.settings.boards, state.settings.colour_sequence
+        )
         if not views or any(v.result is None for v in views):
             return False
     return True
 
 
-def team_scoring(points: Mapping[str, str] | None, games: object) -> TeamScoring:
-    """Match points as the settings give them (2-1-0 without), on the board scoring."""
+def team_scoring(
+    points: Mapping[str, str] | None,
+    games: object,
+    pab: tuple[str | None, str | None] = (None, None),
+) -> TeamScoring:
+    """Match points as the settings give them (2-1-0 without), on the board scoring,
+    with the PAB's match and game points (None: a drawn match's)."""
     given = {k: Fraction(v) for k, v in (points or {}).items()}
-    return TeamScoring(games=games, **given)  # type: ignore[arg-type]
+    pab_mp, pab_gp = (None if value is None else Fraction(value) for value in pab)
+    return TeamScoring(
+        games=games,  # type: ignore[arg-type]
+        pab_match_points=pab_mp,
+        pab_game_points=pab_gp,
+        **given,
+    )
 
 
 def team_tournament(state: TournamentState) -> TeamTournament:
@@ -226,7 +254,7 @@ def team_tournament(state: TournamentState) -> TeamTournament:
 
     settings = state.settings
     teams = tuple(
-        Team(t.number, t.name, t.roster, t.short_name, t.federation, t.captain)
+        Team(t.number, t.name, t.roster, t.short_name, t.federation, t.captain, t.strength)
         for t in sorted(state.teams.values(), key=lambda t: t.number)
     )
     schedule = []
@@ -235,7 +263,10 @@ def team_tournament(state: TournamentState) -> TeamTournament:
     lineups = state.public_lineups
     for number in range(1, max(state.team_rounds, default=0) + 1):
         rnd = state.team_rounds[number]
-        matches = tuple(_match(m, lineups, number, settings.boards) for m in rnd.matches)
+        matches = tuple(
+            _match(m, lineups, number, settings.boards, settings.colour_sequence)
+            for m in rnd.matches
+        )
         byes = tuple(TeamBye(team, Unplayed.PAB) for team in rnd.byes) + tuple(
             TeamBye(team, BYE_POINTS[points])
             for team, points in sorted(state.team_byes.get(number, {}).items())
@@ -244,18 +275,32 @@ def team_tournament(state: TournamentState) -> TeamTournament:
     players = tuple(
         p.tiebreak_player(()) for p in sorted(state.players.values(), key=lambda p: p.start_rank)
     )
+    primary = Score(settings.primary_score)
     return TeamTournament(
         teams=teams,
         boards=settings.boards,
         rounds=settings.rounds,
         schedule=tuple(schedule),
         players=players,
-        scoring=team_scoring(settings.match_points, settings.scoring),
+        scoring=team_scoring(
+            settings.match_points,
+            settings.scoring,
+            (settings.pab_match_points, settings.pab_game_points),
+        ),
         system=settings.system,
-        colour_sequence=COLOUR_SEQUENCE,
+        primary=primary,
+        colour_sequence=settings.colour_sequence,
         name=settings.name,
-        system_code=COLOUR_TYPES[settings.colour_type] if settings.system is System.SWISS else "",
+        system_code=_system_code(settings.colour_type, primary)
+        if settings.system is System.SWISS
+        else "",
     )
+
+
+def _system_code(colour_type: str, primary: Score) -> str:
+    """The 192 code of a team Swiss's colour type with the primary score first (the
+    pairing reads the primary score from the code when it names one)."""
+    return COLOUR_TYPES[colour_type].replace("MP_GP", f"{primary}_{primary.other}")
 
 
 @dataclass(frozen=True)
@@ -296,11 +341,15 @@ def renumber_teams(acc: Accumulator, new_number: Mapping[int, int]) -> None:
 
 
 def _match(
-    match: MatchState, lineups: Mapping[tuple[int, int], Lineup], number: int, boards: int
+    match: MatchState,
+    lineups: Mapping[tuple[int, int], Lineup],
+    number: int,
+    boards: int,
+    colours: str,
 ) -> Match:
     if match.forfeit is not None:
         return Match(match.white, match.black, forfeit=MATCH_FORFEITS[match.forfeit])
-    views = match_boards(match, lineups, number, boards)
+    views = match_boards(match, lineups, number, boards, colours)
     if not views:
         # Line-ups not in yet: every board pending, nobody seated.
         games = tuple(
@@ -352,7 +401,8 @@ def match_score(
         }
     score = {match.white: Fraction(0), match.black: Fraction(0)}
     # As the standings count them: an empty seat from the round's start on.
-    for view in match_boards(match, state.public_lineups, round_number, boards):
+    colours = state.settings.colour_sequence
+    for view in match_boards(match, state.public_lineups, round_number, boards, colours):
         if view.result is None:
             continue
         white_side, black_side = _SIDE_POINTS[view.result]

@@ -228,7 +228,7 @@ register_team = Command(
     EventKind.TEAM_REGISTERED,
     b.RegisterTeam,
     team_decisions.decide_team_registration,
-    replay_fields=frozenset({"name", "short_name", "federation", "captain"}),
+    replay_fields=frozenset({"name", "short_name", "federation", "captain", "strength"}),
 )
 edit_roster = Command(
     EventKind.ROSTER_EDITED,

@@ -18,16 +18,23 @@ individuals), the teams' federations and captains and the
 team withdrawals in comment lines the import reads back, and the byes requested for
 the rounds not paired yet as their ``240`` records.
 
-What a team event cannot hold is refused, naming the record: a colour sequence other
-than alternating boards (``352``), game points as the primary score (``192``), a team
-Swiss's ``192`` code other than the C.04.6 colour types' (``FIDE_TEAM_TYPEA_MP_GP``,
-``FIDE_TEAM_TYPEB_MP_GP``, ``FIDE_TEAM_MP_GP``: the event's ``colour_type``), each
-possibly ending ``_BAKU``, a PAB worth other than a drawn match (``320``), abnormal
-points (``299``), ``250`` virtual points other than the Baku method's.  Baku
-acceleration (the event's setting) is written as the ``250`` records of its virtual
-points and as ``_BAKU`` ending the ``192`` code, and read back from either.  The
-``310`` strength factors are not kept (a warning says so): the event's team strength
-is the mean rating of each roster's first boards.
+The primary score of the ``192`` code (``..._GP_MP``: game points first) is the
+event's ``primary_score``, and the PAB's value of ``320`` (when other than a drawn
+match's) its ``pab_match_points`` and ``pab_game_points``; the export writes both.
+
+A ``352`` colour sequence other than alternating boards is the event's
+``colour_sequence``.
+
+What a team event cannot hold is refused, naming the record: a colour sequence
+starting with Black (``352``), a team Swiss's ``192`` code other than the
+C.04.6 colour types' (``FIDE_TEAM_TYPEA_MP_GP``, ``FIDE_TEAM_TYPEB_MP_GP``,
+``FIDE_TEAM_MP_GP``, or ``_GP_MP``: the event's ``colour_type``), each possibly
+ending ``_BAKU``, abnormal points (``299``), ``250`` virtual points other than the
+Baku method's.  Baku acceleration (the event's setting) is written as the ``250``
+records of its virtual points and as ``_BAKU`` ending the ``192`` code, and read
+back from either.  A ``310`` strength factor is the team's ``strength``, kept as
+written and written back (the event's pairing numbers still go by the rosters'
+ratings).
 """
 
 from __future__ import annotations
@@ -138,8 +145,16 @@ class _TeamImporter:
                 "loss": str(scoring.loss),
             },
         }
+        default = TeamScoring(scoring.win, scoring.draw, scoring.loss, scoring.games)
+        pab = scoring.bye(Unplayed.PAB, t.boards)
+        if pab != default.bye(Unplayed.PAB, t.boards):  # 320 other than a drawn match
+            settings["pab_match_points"], settings["pab_game_points"] = map(str, pab)
         if self.file.tiebreaks:
             settings["tiebreaks"] = list(self.file.tiebreaks)
+        if t.colour_sequence != (COLOUR_SEQUENCE * t.boards)[: t.boards]:
+            settings["colour_sequence"] = t.colour_sequence
+        if t.primary is Score.GP:
+            settings["primary_score"] = Score.GP.value
         if (colour_type := self._colour_type()) != "A":
             settings["colour_type"] = colour_type
         # 152 or XXC, else round 1's (the pairing reads round 1 first, as the engine).
@@ -162,6 +177,10 @@ class _TeamImporter:
             "system": "192",
             "name": "012",
             "acceleration": "192",
+            "primary_score": "192",
+            "pab_match_points": "320",
+            "pab_game_points": "320",
+            "colour_sequence": "352",
         }
         with reported_at(lambda field: (self.line(setting_lines.get(field, "012")), 1)):
             created = commands.create_tournament(settings, author=self.author)
@@ -198,34 +217,16 @@ class _TeamImporter:
 
     def _check_supported(self) -> None:
         t = self.tournament
-        alternating = (COLOUR_SEQUENCE * t.boards)[: t.boards]
-        if t.colour_sequence.upper() != alternating:
+        if not t.colour_sequence.startswith("W"):
             raise TrfError(
                 self.line("352"),
                 5,
-                f"colour sequence {t.colour_sequence!r}: a team event here alternates the "
-                f"colours down the boards ({alternating})",
-            )
-        if t.primary is Score.GP:
-            raise TrfError(
-                self.line("192"), 5, "game points as the primary score are not supported"
-            )
-        scoring = t.scoring
-        default = TeamScoring(scoring.win, scoring.draw, scoring.loss, scoring.games)
-        if scoring.bye(Unplayed.PAB, t.boards) != default.bye(Unplayed.PAB, t.boards):
-            raise TrfError(
-                self.line("320"), 5, "a pairing-allocated bye here scores as a drawn match"
+                f"colour sequence {t.colour_sequence!r}: here the first-named team has White "
+                "on board 1 (the sequence starts with W)",
             )
         if any(x.startswith("299") for x in self.lines):
             raise TrfError(
                 self.line("299"), 1, "299 abnormal points: a team event here cannot hold them"
-            )
-        strengths = [team.number for team in t.teams if team.strength]
-        if strengths:
-            listed = ", ".join(map(str, strengths))
-            self.warnings.append(
-                f"310 strength factors (teams {listed}) are not kept: the event gives each "
-                "team's strength from its roster's ratings"
             )
         if t.system_code and t.system is not System.SWISS:
             self.warnings.append(
@@ -285,6 +286,8 @@ class _TeamImporter:
             "captain": team.captain,
             "players": [player_data(players[rank]) for rank in team.roster],
         }
+        if team.strength:
+            body["strength"] = team.strength
         for text in self.lines:
             found = TEAM_COMMENT.fullmatch(text)
             if found is not None and int(found[1]) == number:
