@@ -18,6 +18,8 @@ from django.urls import reverse
 from playwright.sync_api import Browser, Page, Route, expect
 from rest_framework.authtoken.models import Token
 
+from tournaments.store import commands
+
 from .builders import make_tournament, organiser
 from .conftest import running_worker
 from .open_builders import LONG_NAME, make_open, on_bye, player_name, withdrawn
@@ -257,6 +259,22 @@ def test_find_your_board_lists_every_player_by_name(
     expect(page.locator("#names tr[data-start-rank='60'] td.name").last).to_have_text("withdrawn")
     expect(page.locator("#names tr[data-start-rank='59'] td.name").last).to_have_text("bye ½")
     shoot(page, "60p-720p-find-your-board")
+
+
+def test_find_your_board_sorts_by_the_surname_before_the_comma(server: str):
+    # FIDE's "Surname, Firstname": by the whole name "Kim Lee, Anna" would come
+    # before "Kim, Zoe" (a space sorts before a comma), by surname after it.
+    author = organiser()
+    tid = commands.create_tournament({"name": "Names", "rounds": 3}, author=author).tournament_id
+    for name in ("Kim Lee, Anna", "Kimball, Al", "Kim, Zoe", "Ash, Bob"):
+        commands.register_player(tid, {"name": name}, author=author)
+    pairing = {"round": 1, "boards": [{"white": 1, "black": 3}, {"white": 2, "black": 4}]}
+    commands.record_pairing(tid, pairing, author=author)
+    with chromium() as browser:
+        page = open_page(browser, "720p")
+        page.goto(live(server, tid, "?hall=1&show=names"))
+        cells = page.locator("#names tbody tr td.name:first-child")
+        expect(cells).to_have_text(["Ash, Bob", "Kim, Zoe", "Kim Lee, Anna", "Kimball, Al"])
 
 
 @pytest.mark.parametrize("tournament", [(60, 2)], indirect=True)
