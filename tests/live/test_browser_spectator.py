@@ -228,6 +228,27 @@ def test_the_hall_layout_follows_the_screen_shape(
     assert name is not None and name["width"] >= 12 * font, (viewport, name, font)
 
 
+# The standings' columns after the name, in the order they drop when the name needs
+# the room: tie-breaks beyond the first two (the last first), federation, rating.
+HALL_COLUMNS = ["#", "Name", "Fed", "Rtg", "Pts", "BH/C1", "BH", "SB"]
+DROP_ORDER = ["SB", "Fed", "Rtg"]
+
+
+# 300 players: two columns drop at 1080p, three on a phone.
+@pytest.mark.parametrize("tournament", [(300, 2)], indirect=True)
+@pytest.mark.parametrize("viewport", ["1080p", "phone"])
+def test_the_hall_drops_columns_in_the_documented_order(
+    server: str, tournament: Open, browser: Browser, viewport: str
+):
+    page = open_page(browser, viewport)
+    page.goto(live(server, tournament.id, "?hall=1"))
+    page.wait_for_selector("#standings tbody tr[data-start-rank]")
+    expect(page.locator("#live")).to_have_attribute("data-dropped", re.compile(r"^[1-9]"))
+    dropped = int(page.locator("#live").get_attribute("data-dropped") or 0)
+    heads = page.locator("#standings thead th:visible").all_inner_texts()
+    assert heads == [h for h in HALL_COLUMNS if h not in DROP_ORDER[:dropped]], heads
+
+
 @pytest.mark.parametrize("tournament", [(60, 2)], indirect=True)
 def test_the_hall_boards_page_with_the_byes_and_withdrawals(
     server: str, tournament: Open, browser: Browser
