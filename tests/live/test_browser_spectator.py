@@ -596,3 +596,31 @@ def test_the_live_page_works_from_the_keyboard_with_a_visible_focus(
     assert outline != "none"
     page.keyboard.press("Enter")
     expect(page.locator("#boards tbody tr[data-board]").first).to_be_visible()
+
+
+# Each control of the live page, reached with Tab from the top of the page.
+KEYBOARD_CONTROLS = {
+    "language": "form.language select",
+    "search": ".filters input[name=q]",
+    "federation": ".filters select[name=fed]",
+    "tabs": ".tabs button[data-tab='boards']",
+    "jump to me": ".jump-to-me",
+}
+
+
+@pytest.mark.parametrize("control", KEYBOARD_CONTROLS)
+def test_every_live_page_control_is_reached_by_tab_with_a_focus_ring(
+    server: str, tournament: Open, browser: Browser, control: str
+):
+    page = open_page(browser, "phone")
+    page.goto(live(server, tournament.id, "?follow=11"))
+    page.wait_for_selector("#standings tbody tr[data-start-rank]")
+    target = page.locator(KEYBOARD_CONTROLS[control])
+    expect(target).to_be_visible()
+    for _ in range(80):  # past the header's links, the rows' links, the tie-break help
+        page.keyboard.press("Tab")
+        if target.evaluate("(el) => el === document.activeElement"):
+            break
+    else:
+        pytest.fail(f"Tab never reached {control}")
+    assert target.evaluate("(el) => getComputedStyle(el).outlineStyle") != "none"
