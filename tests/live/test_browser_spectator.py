@@ -381,6 +381,16 @@ def test_the_print_stylesheet_hides_navigation(server: str, tournament: Open, br
     page.pdf(path=str(ARTIFACTS / "12p-standings-print.pdf"), format="A4")
 
 
+def test_the_printed_footer_gives_the_version_number(
+    server: str, tournament: Open, browser: Browser
+):
+    page = open_page(browser, "1080p")
+    page.goto(live(server, tournament.id))
+    page.emulate_media(media="print")
+    expect(page.locator(".footnote #version")).to_have_text(re.compile(r"^\d+$"))
+    expect(page.locator(".footnote #version")).to_be_visible()
+
+
 def phone_on_live_page(browser: Browser, server: str, tournament: Open) -> Page:
     page = open_page(browser, "phone")
     page.goto(live(server, tournament.id))
