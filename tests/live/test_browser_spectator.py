@@ -298,6 +298,30 @@ def test_find_your_board_sorts_by_the_surname_before_the_comma(server: str):
         expect(cells).to_have_text(["Ash, Bob", "Kim, Zoe", "Kim Lee, Anna", "Kimball, Al"])
 
 
+# The room left under the last row shown on the first page of find your board, and
+# the height of that row; hall.js keeps 8 px free under the last row.
+HALL_BOTTOM_GAP = 8
+ROOM_LEFT = """() => {
+  const rows = Array.from(document.querySelectorAll("#names tbody tr"))
+    .filter((tr) => tr.offsetParent !== null);
+  const last = rows[rows.length - 1].getBoundingClientRect();
+  const part = document.getElementById("names").getBoundingClientRect();
+  return [rows.length, Math.min(innerHeight, part.bottom) - last.bottom, last.height];
+}"""
+
+
+@pytest.mark.parametrize("tournament", [(300, 2)], indirect=True)
+@pytest.mark.parametrize("viewport", ["1080p", "portrait"])
+def test_find_your_board_fills_the_screen(
+    server: str, tournament: Open, browser: Browser, viewport: str
+):
+    page = open_page(browser, viewport)
+    page.goto(live(server, tournament.id, "?hall=1&show=names&dwell=300"))
+    expect(page.locator("#names tbody tr").first).to_be_visible()
+    shown, room, row = page.evaluate(ROOM_LEFT)
+    assert room < row + HALL_BOTTOM_GAP, (viewport, shown, room, row)
+
+
 @pytest.mark.parametrize("tournament", [(60, 2)], indirect=True)
 def test_a_posted_result_updates_the_hall_without_resetting_its_cycle(
     server: str, tournament: Open, browser: Browser
