@@ -560,7 +560,7 @@ def serious_violations(page: Page) -> list[str]:
 
 
 @pytest.mark.parametrize("tournament", [(60, 2)], indirect=True)
-@pytest.mark.parametrize("viewport", ["1080p", "phone"])
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
 def test_the_spectator_pages_pass_axe_core(
     server: str, tournament: Open, browser: Browser, viewport: str
 ):
