@@ -410,3 +410,13 @@ def test_decimals_take_the_page_language_mark_and_halves_stay_a_half() -> None:
         assert points(Fraction(7, 2)) == "3½"
     with translation.override("en"):
         assert tiebreak(12.5) == "12.5"
+
+
+@pytest.mark.django_db
+def test_the_tournament_dates_take_the_page_language() -> None:
+    details = {"start_date": "2026-05-01", "end_date": "2026-05-03"}
+    tid = commands.create_tournament(
+        {"name": "Lyon Open", "rounds": 3, "details": details}, author=organiser()
+    ).tournament_id
+    html = Client(HTTP_ACCEPT_LANGUAGE="fr").get(reverse("live:spectator", args=[tid]))
+    assert "1 mai 2026 – 3 mai 2026" in html.content.decode()
