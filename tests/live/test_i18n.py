@@ -14,7 +14,7 @@ from babel.messages.pofile import read_po
 from django.conf import settings
 from django.test import Client
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import trans_real
 
 from live.templatetags.crosstable_format import points, signed, tiebreak
@@ -420,3 +420,28 @@ def test_the_tournament_dates_take_the_page_language() -> None:
     ).tournament_id
     html = Client(HTTP_ACCEPT_LANGUAGE="fr").get(reverse("live:spectator", args=[tid]))
     assert "1 mai 2026 – 3 mai 2026" in html.content.decode()
+
+
+FRENCH_MONTHS = [
+    "janvier",
+    "février",
+    "mars",
+    "avril",
+    "mai",
+    "juin",
+    "juillet",
+    "août",
+    "septembre",
+    "octobre",
+    "novembre",
+    "décembre",
+]
+
+
+@pytest.mark.django_db
+def test_the_index_tells_same_named_tournaments_apart_by_a_date_in_the_page_language() -> None:
+    make_tournament(players=4, name="Club Cup")
+    make_tournament(players=4, name="Club Cup")
+    today = timezone.now().date()
+    html = Client(HTTP_ACCEPT_LANGUAGE="fr").get(reverse("live:index")).content.decode()
+    assert f"{today.day} {FRENCH_MONTHS[today.month - 1]} {today.year}" in html
