@@ -101,6 +101,17 @@ def test_an_eight_team_round_robin_through_the_pages(broker, tmp_path: Path) -> 
         page.goto(url + reverse("live:crosstable", args=[tid]))
         expect(page.locator("tr[data-team='4'] td.round")).to_contain_text("5w")
 
+        # Round 2 from the page: the Berger table for 8 (C.05 Annex 1), White first.
+        page.goto(manage)
+        submit(page, "form.pair")
+        rounds = page.request.get(url + reverse("tournaments:team-round-list", args=[tid])).json()
+        assert [(m["white"], m["black"]) for m in rounds[1]["matches"]] == [
+            (8, 5),
+            (6, 4),
+            (7, 3),
+            (1, 2),
+        ]
+
 
 SWISS_TEAMS, SWISS_BOARDS = 12, 2
 
