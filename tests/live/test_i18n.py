@@ -104,6 +104,34 @@ def test_every_text_the_scripts_translate_is_in_the_script_catalogue(language: s
     assert marked - set(catalogue(language, "djangojs")) == set()
 
 
+STYLESHEETS = sorted((LIVE / "static/live").glob("*.css"))
+
+
+def words_in_stylesheet(css: str) -> list[str]:
+    """The quoted texts with letters in a stylesheet's ``content`` values (shown, or
+    read out as alternative text): no catalogue reaches them."""
+    values = re.findall(r"(?<![-\w])content:\s*([^;}]*)", css)
+    return [
+        text
+        for value in values
+        for text in re.findall(r'"([^"]*)"', value)
+        if re.search(r"[^\W\d_]", text)
+    ]
+
+
+def test_the_stylesheet_word_finder_finds_alternative_text() -> None:
+    css = (
+        'a::before { content: "▲ " / "moved up "; justify-content: center; }'
+        ' b::after { content: "●"; }'
+    )
+    assert words_in_stylesheet(css) == ["moved up "]
+
+
+@pytest.mark.parametrize("sheet", STYLESHEETS, ids=lambda path: path.name)
+def test_no_stylesheet_writes_words(sheet: Path) -> None:
+    assert words_in_stylesheet(sheet.read_text()) == []
+
+
 # --------------------------------------------------------------------------- rendered
 
 
