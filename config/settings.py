@@ -257,6 +257,8 @@ LANGUAGES = [
 ]
 TIME_ZONE = "UTC"
 USE_I18N = True
+# Dates in each language's own long form (14 mars 2026, 14. März 2026); English's here.
+FORMAT_MODULE_PATH = ["config.formats"]
 USE_TZ = True
 
 STATIC_URL = "static/"

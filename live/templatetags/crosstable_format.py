@@ -9,7 +9,7 @@ from fractions import Fraction
 
 from django import template
 from django.conf import settings
-from django.utils import dateformat, formats
+from django.utils import formats
 
 from live.flags import flag as flag_of
 
@@ -67,11 +67,11 @@ def percent(value: Fraction | None) -> str:
 
 @register.filter
 def day(iso: str | None) -> str:
-    """2026-03-14 as 14 Mar 2026 (the month in the page's language: 14 mars 2026);
-    – when unknown."""
+    """2026-03-14 in the page language's long date form: 14 Mar 2026, 14 mars 2026,
+    14. März 2026, 14 de marzo de 2026 (config/formats for English); – when unknown."""
     if not iso:
         return "–"
-    return dateformat.format(date.fromisoformat(iso), "j M Y")
+    return formats.date_format(date.fromisoformat(iso), "DATE_FORMAT")
 
 
 @register.filter

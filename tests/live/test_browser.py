@@ -294,3 +294,24 @@ def test_a_gap_in_the_diffs_is_filled_with_the_api_table(
             "1–0"
         )
         assert fetched, "the page did not fetch the table"
+
+
+def test_a_rank_that_moved_is_read_out_in_the_page_language(server: str) -> None:
+    # The arrow beside a moved rank is colour's second signal; a screen reader says
+    # it in words, and in French those words are French.
+    tid = make_tournament(players=4)  # boards: 1 v 3, 2 v 4
+    record(tid, 1, "1-0")
+    token = Token.objects.get_or_create(user=organiser())[0].key
+    with chromium() as browser, running_worker():
+        page = browser.new_page(locale="fr-FR")
+        page.goto(server + reverse("live:spectator", args=[tid]))
+        page.wait_for_selector("#status[data-state='live']")
+        response = page.request.post(
+            server + reverse("tournaments:result-create", args=[tid]),
+            data={"round": 1, "board": 2, "result": "0-1"},
+            headers={"Authorization": f"Token {token}"},
+        )
+        assert response.status == 201, response.text()
+        row = page.locator("#standings tr[data-start-rank='4']")
+        expect(row).to_have_class(re.compile(r"\bmoved-up\b"), timeout=15000)
+        expect(row.locator(".sr-only")).to_have_text("monte")

@@ -18,6 +18,8 @@ from django.urls import reverse
 from playwright.sync_api import Browser, Page, Route, expect
 from rest_framework.authtoken.models import Token
 
+from tournaments.store import commands
+
 from .builders import make_tournament, organiser
 from .conftest import running_worker
 from .open_builders import LONG_NAME, make_open, on_bye, player_name, withdrawn
@@ -226,6 +228,27 @@ def test_the_hall_layout_follows_the_screen_shape(
     assert name is not None and name["width"] >= 12 * font, (viewport, name, font)
 
 
+# The standings' columns after the name, in the order they drop when the name needs
+# the room: tie-breaks beyond the first two (the last first), federation, rating.
+HALL_COLUMNS = ["#", "Name", "Fed", "Rtg", "Pts", "BH/C1", "BH", "SB"]
+DROP_ORDER = ["SB", "Fed", "Rtg"]
+
+
+# 300 players: two columns drop at 1080p, three on a phone.
+@pytest.mark.parametrize("tournament", [(300, 2)], indirect=True)
+@pytest.mark.parametrize("viewport", ["1080p", "phone"])
+def test_the_hall_drops_columns_in_the_documented_order(
+    server: str, tournament: Open, browser: Browser, viewport: str
+):
+    page = open_page(browser, viewport)
+    page.goto(live(server, tournament.id, "?hall=1"))
+    page.wait_for_selector("#standings tbody tr[data-start-rank]")
+    expect(page.locator("#live")).to_have_attribute("data-dropped", re.compile(r"^[1-9]"))
+    dropped = int(page.locator("#live").get_attribute("data-dropped") or 0)
+    heads = page.locator("#standings thead th:visible").all_inner_texts()
+    assert heads == [h for h in HALL_COLUMNS if h not in DROP_ORDER[:dropped]], heads
+
+
 @pytest.mark.parametrize("tournament", [(60, 2)], indirect=True)
 def test_the_hall_boards_page_with_the_byes_and_withdrawals(
     server: str, tournament: Open, browser: Browser
@@ -257,6 +280,46 @@ def test_find_your_board_lists_every_player_by_name(
     expect(page.locator("#names tr[data-start-rank='60'] td.name").last).to_have_text("withdrawn")
     expect(page.locator("#names tr[data-start-rank='59'] td.name").last).to_have_text("bye ½")
     shoot(page, "60p-720p-find-your-board")
+
+
+def test_find_your_board_sorts_by_the_surname_before_the_comma(server: str):
+    # FIDE's "Surname, Firstname": by the whole name "Kim Lee, Anna" would come
+    # before "Kim, Zoe" (a space sorts before a comma), by surname after it.
+    author = organiser()
+    tid = commands.create_tournament({"name": "Names", "rounds": 3}, author=author).tournament_id
+    for name in ("Kim Lee, Anna", "Kimball, Al", "Kim, Zoe", "Ash, Bob"):
+        commands.register_player(tid, {"name": name}, author=author)
+    pairing = {"round": 1, "boards": [{"white": 1, "black": 3}, {"white": 2, "black": 4}]}
+    commands.record_pairing(tid, pairing, author=author)
+    with chromium() as browser:
+        page = open_page(browser, "720p")
+        page.goto(live(server, tid, "?hall=1&show=names"))
+        cells = page.locator("#names tbody tr td.name:first-child")
+        expect(cells).to_have_text(["Ash, Bob", "Kim, Zoe", "Kim Lee, Anna", "Kimball, Al"])
+
+
+# The room left under the last row shown on the first page of find your board, and
+# the height of that row; hall.js keeps 8 px free under the last row.
+HALL_BOTTOM_GAP = 8
+ROOM_LEFT = """() => {
+  const rows = Array.from(document.querySelectorAll("#names tbody tr"))
+    .filter((tr) => tr.offsetParent !== null);
+  const last = rows[rows.length - 1].getBoundingClientRect();
+  const part = document.getElementById("names").getBoundingClientRect();
+  return [rows.length, Math.min(innerHeight, part.bottom) - last.bottom, last.height];
+}"""
+
+
+@pytest.mark.parametrize("tournament", [(300, 2)], indirect=True)
+@pytest.mark.parametrize("viewport", ["1080p", "portrait"])
+def test_find_your_board_fills_the_screen(
+    server: str, tournament: Open, browser: Browser, viewport: str
+):
+    page = open_page(browser, viewport)
+    page.goto(live(server, tournament.id, "?hall=1&show=names&dwell=300"))
+    expect(page.locator("#names tbody tr").first).to_be_visible()
+    shown, room, row = page.evaluate(ROOM_LEFT)
+    assert room < row + HALL_BOTTOM_GAP, (viewport, shown, room, row)
 
 
 @pytest.mark.parametrize("tournament", [(60, 2)], indirect=True)
@@ -340,6 +403,16 @@ def test_the_print_stylesheet_hides_navigation(server: str, tournament: Open, br
     page.goto(live(server, tid))
     page.wait_for_selector("#live[data-last-frame]")
     page.pdf(path=str(ARTIFACTS / "12p-standings-print.pdf"), format="A4")
+
+
+def test_the_printed_footer_gives_the_version_number(
+    server: str, tournament: Open, browser: Browser
+):
+    page = open_page(browser, "1080p")
+    page.goto(live(server, tournament.id))
+    page.emulate_media(media="print")
+    expect(page.locator(".footnote #version")).to_have_text(re.compile(r"^\d+$"))
+    expect(page.locator(".footnote #version")).to_be_visible()
 
 
 def phone_on_live_page(browser: Browser, server: str, tournament: Open) -> Page:
@@ -487,7 +560,7 @@ def serious_violations(page: Page) -> list[str]:
 
 
 @pytest.mark.parametrize("tournament", [(60, 2)], indirect=True)
-@pytest.mark.parametrize("viewport", ["1080p", "phone"])
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
 def test_the_spectator_pages_pass_axe_core(
     server: str, tournament: Open, browser: Browser, viewport: str
 ):
@@ -557,3 +630,59 @@ def test_the_live_page_works_from_the_keyboard_with_a_visible_focus(
     assert outline != "none"
     page.keyboard.press("Enter")
     expect(page.locator("#boards tbody tr[data-board]").first).to_be_visible()
+
+
+# Each control of the live page, reached with Tab from the top of the page.
+KEYBOARD_CONTROLS = {
+    "language": "form.language select",
+    "search": ".filters input[name=q]",
+    "federation": ".filters select[name=fed]",
+    "tabs": ".tabs button[data-tab='boards']",
+    "jump to me": ".jump-to-me",
+}
+
+
+@pytest.mark.parametrize("control", KEYBOARD_CONTROLS)
+def test_every_live_page_control_is_reached_by_tab_with_a_focus_ring(
+    server: str, tournament: Open, browser: Browser, control: str
+):
+    page = open_page(browser, "phone")
+    page.goto(live(server, tournament.id, "?follow=11"))
+    page.wait_for_selector("#standings tbody tr[data-start-rank]")
+    target = page.locator(KEYBOARD_CONTROLS[control])
+    expect(target).to_be_visible()
+    for _ in range(80):  # past the header's links, the rows' links, the tie-break help
+        page.keyboard.press("Tab")
+        if target.evaluate("(el) => el === document.activeElement"):
+            break
+    else:
+        pytest.fail(f"Tab never reached {control}")
+    assert target.evaluate("(el) => getComputedStyle(el).outlineStyle") != "none"
+
+
+# The words of the players' names that the page broke over two lines: words as cut at
+# spaces and hyphens (a double name may break after its hyphen, as the issue's
+# "Kasimdzhan ov" may not).
+WORDS_BROKEN = """(cells) => cells.flatMap((td) => {
+  const broken = [];
+  const walker = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const match of node.textContent.matchAll(/[^\\s-]+/g)) {
+      const range = document.createRange();
+      range.setStart(node, match.index);
+      range.setEnd(node, match.index + match[0].length);
+      const tops = new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top)));
+      if (tops.size > 1) broken.push(match[0]);
+    }
+  }
+  return broken;
+})"""
+
+
+@pytest.mark.parametrize("tournament", [(60, 2)], indirect=True)
+def test_names_on_a_phone_wrap_between_words_only(server: str, tournament: Open, browser: Browser):
+    page = open_page(browser, "phone")
+    page.goto(server + reverse("live:round", args=[tournament.id, 2]))
+    cells = page.locator("table.pairings tbody td.white, table.pairings tbody td.black")
+    expect(cells.first).to_be_visible()
+    assert cells.evaluate_all(WORDS_BROKEN) == []

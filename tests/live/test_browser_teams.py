@@ -101,6 +101,17 @@ def test_an_eight_team_round_robin_through_the_pages(broker, tmp_path: Path) -> 
         page.goto(url + reverse("live:crosstable", args=[tid]))
         expect(page.locator("tr[data-team='4'] td.round")).to_contain_text("5w")
 
+        # Round 2 from the page: the Berger table for 8 (C.05 Annex 1), White first.
+        page.goto(manage)
+        submit(page, "form.pair")
+        rounds = page.request.get(url + reverse("tournaments:team-round-list", args=[tid])).json()
+        assert [(m["white"], m["black"]) for m in rounds[1]["matches"]] == [
+            (8, 5),
+            (6, 4),
+            (7, 3),
+            (1, 2),
+        ]
+
 
 SWISS_TEAMS, SWISS_BOARDS = 12, 2
 
@@ -110,7 +121,7 @@ def test_a_twelve_team_swiss_through_the_pages(broker, tmp_path: Path) -> None:
     above registers on the page), sorted by rating on the page; one team withdrawn
     and one with a half-point bye before round 1, which the C.04.6 pairing leaves
     out; every match drawn 1-1 on the boards, but for a board forfeit, a team
-    forfeit and a correction; the live page follows a team."""
+    forfeit and a correction; the live page follows a team; round 2 paired from them."""
     user = organiser()
     user.set_password("secret-pw")
     user.save()
@@ -181,3 +192,17 @@ def test_a_twelve_team_swiss_through_the_pages(broker, tmp_path: Path) -> None:
         for team, mp in expected.items():
             cell = live.locator(f"#standings tr[data-start-rank='{team}'] td.points")
             expect(cell).to_have_text(mp)
+
+        # Round 2, paired on the page by C.04.6: the 11 teams still in play give five
+        # matches and a pairing-allocated bye, which goes to a team on 0 MP (a loser
+        # of match 1, 2 or 5); no rematch, and the withdrawn team 12 stays out.
+        submit(page, "form.pair")
+        first, second = page.request.get(api).json()
+        assert second["round"] == 2
+        pairs = {frozenset((m["white"], m["black"])) for m in second["matches"]}
+        assert len(pairs) == 5 and not pairs & {frozenset(m) for m in matches}
+        losers = {
+            black for number, (_, black) in enumerate(matches, start=1) if number in (1, 2, 5)
+        }
+        assert len(second["byes"]) == 1 and second["byes"][0] in losers
+        assert 12 not in {team for pair in pairs for team in pair} | set(second["byes"])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from tests.builders import build_team_event, record_board
 from tournaments.store import commands
@@ -108,3 +109,26 @@ def test_a_board_corrections_crosstable_before_it_is_the_team_crosstable_of_then
     response = Client().get(url, {"as_of": seq - 1})
     assert response.status_code == 200
     assert f"As it stood after event #{seq - 1} of the log." in response.content.decode()
+
+
+FRENCH_MONTHS = [
+    "janvier",
+    "février",
+    "mars",
+    "avril",
+    "mai",
+    "juin",
+    "juillet",
+    "août",
+    "septembre",
+    "octobre",
+    "novembre",
+    "décembre",
+]
+
+
+def test_the_date_entered_is_in_the_page_language() -> None:
+    tid, seq = corrected()
+    today = timezone.now().date()
+    page = Client(HTTP_ACCEPT_LANGUAGE="fr").get(reverse("live:correction", args=[tid, seq]))
+    assert f"{today.day} {FRENCH_MONTHS[today.month - 1]} {today.year}" in page.content.decode()

@@ -17,7 +17,7 @@ from babel.messages.pofile import read_po
 from django.conf import settings
 from django.test import Client
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import trans_real
 
 from live.templatetags.crosstable_format import points, signed, tiebreak
@@ -106,6 +106,34 @@ def test_every_text_the_scripts_translate_is_in_the_script_catalogue(language: s
     }
     assert len(marked) > 30  # the finder finds them
     assert marked - set(catalogue(language, "djangojs")) == set()
+
+
+STYLESHEETS = sorted((LIVE / "static/live").glob("*.css"))
+
+
+def words_in_stylesheet(css: str) -> list[str]:
+    """The quoted texts with letters in a stylesheet's ``content`` values (shown, or
+    read out as alternative text): no catalogue reaches them."""
+    values = re.findall(r"(?<![-\w])content:\s*([^;}]*)", css)
+    return [
+        text
+        for value in values
+        for text in re.findall(r'"([^"]*)"', value)
+        if re.search(r"[^\W\d_]", text)
+    ]
+
+
+def test_the_stylesheet_word_finder_finds_alternative_text() -> None:
+    css = (
+        'a::before { content: "▲ " / "moved up "; justify-content: center; }'
+        ' b::after { content: "●"; }'
+    )
+    assert words_in_stylesheet(css) == ["moved up "]
+
+
+@pytest.mark.parametrize("sheet", STYLESHEETS, ids=lambda path: path.name)
+def test_no_stylesheet_writes_words(sheet: Path) -> None:
+    assert words_in_stylesheet(sheet.read_text()) == []
 
 
 # --------------------------------------------------------------------------- refusals
@@ -583,3 +611,38 @@ def test_decimals_take_the_page_language_mark_and_halves_stay_a_half() -> None:
         assert points(Fraction(7, 2)) == "3½"
     with translation.override("en"):
         assert tiebreak(12.5) == "12.5"
+
+
+@pytest.mark.django_db
+def test_the_tournament_dates_take_the_page_language() -> None:
+    details = {"start_date": "2026-05-01", "end_date": "2026-05-03"}
+    tid = commands.create_tournament(
+        {"name": "Lyon Open", "rounds": 3, "details": details}, author=organiser()
+    ).tournament_id
+    html = Client(HTTP_ACCEPT_LANGUAGE="fr").get(reverse("live:spectator", args=[tid]))
+    assert "1 mai 2026 – 3 mai 2026" in html.content.decode()
+
+
+FRENCH_MONTHS = [
+    "janvier",
+    "février",
+    "mars",
+    "avril",
+    "mai",
+    "juin",
+    "juillet",
+    "août",
+    "septembre",
+    "octobre",
+    "novembre",
+    "décembre",
+]
+
+
+@pytest.mark.django_db
+def test_the_index_tells_same_named_tournaments_apart_by_a_date_in_the_page_language() -> None:
+    make_tournament(players=4, name="Club Cup")
+    make_tournament(players=4, name="Club Cup")
+    today = timezone.now().date()
+    html = Client(HTTP_ACCEPT_LANGUAGE="fr").get(reverse("live:index")).content.decode()
+    assert f"{today.day} {FRENCH_MONTHS[today.month - 1]} {today.year}" in html

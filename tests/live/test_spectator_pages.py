@@ -91,6 +91,22 @@ def test_a_round_page_shows_ratings_and_says_results_in_words() -> None:
     assert '<span class="sr-only">game in progress</span>' in html  # board 2
 
 
+@pytest.mark.parametrize(
+    ("result", "words"),
+    [
+        ("0-1", "Black won"),
+        ("1/2-1/2", "draw"),
+        ("+/-", "White won by forfeit"),
+        ("-/+", "Black won by forfeit"),
+        ("0-0", "both lost by forfeit"),
+    ],
+)
+def test_a_round_page_says_each_result_in_words(result: str, words: str) -> None:
+    tid = make_tournament(players=4, rounds=3)
+    record(tid, 1, result)
+    assert f'<span class="sr-only">{words}</span>' in get("live:round", tid, 1)
+
+
 def test_the_wd_mark_shows_only_from_the_round_of_the_withdrawal() -> None:
     author = organiser()
     tid = make_tournament(players=6, rounds=3)

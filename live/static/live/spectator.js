@@ -287,6 +287,9 @@
     return new Map(table.rows.map((row) => [row.start_rank, row.rank]));
   }
 
+  // What a screen reader says for the arrow (live.css), in the page's language.
+  const MOVED = { up: _("moved up"), down: _("moved down") };
+
   function markMoves(before) {
     if (!before) return;
     const until = Date.now() + MARK_MS;
@@ -305,7 +308,9 @@
       if (mark.until > now) continue;
       marks.delete(startRank);
       const tr = document.querySelector('#standings tr[data-start-rank="' + startRank + '"]');
-      if (tr) tr.classList.remove("moved-up", "moved-down");
+      if (!tr) continue;
+      tr.classList.remove("moved-up", "moved-down");
+      for (const words of tr.querySelectorAll(".moved-words")) words.remove();
     }
   }
 
@@ -359,13 +364,15 @@
     const now = Date.now();
     table.tBodies[0].innerHTML = body.rows.map((row) => {
       const mark = marks.get(row.start_rank);
-      const classes = mark && mark.until > now ? ["moved-" + mark.dir] : [];
+      const moved = mark && mark.until > now;
+      const classes = moved ? ["moved-" + mark.dir] : [];
       if (followed.has(row.start_rank)) classes.push("followed");
       const cls = classes.length ? " class='" + classes.join(" ") + "'" : "";
       const gap = row.gap ? "<tr class='gap'><td colspan='" + ((team ? 5 : 6) + codes.length) + "'>…</td></tr>" : "";
       return gap + "<tr data-start-rank='" + row.start_rank + "' data-federation='" + esc(row.federation) + "'" + cls + ">" +
         "<td class='rank'>" + esc(row.place) + "</td><td class='sr'>" + row.start_rank + "</td>" +
-        "<td class='name'>" + playerLink(row.start_rank, (row.title ? "<span class='title'>" + esc(row.title) + "</span> " : "") + esc(row.name)) + "</td>" +
+        "<td class='name'>" + (moved ? "<span class='sr-only moved-words'>" + esc(MOVED[mark.dir]) + "</span> " : "") +
+        playerLink(row.start_rank, (row.title ? "<span class='title'>" + esc(row.title) + "</span> " : "") + esc(row.name)) + "</td>" +
         "<td class='fed'>" + esc(row.federation) + "</td>" +
         (team ? "" : "<td class='rating'>" + esc(row.rating || "") + "</td>") +
         "<td class='points'>" + points(row.points) + "</td>" +
