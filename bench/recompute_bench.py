@@ -22,6 +22,7 @@ work is not in them):
 
 The task also runs the engine's input, the engine and the table with the cycle
 collector paused (``standings_json``), so it can take less than the steps' sum.
+``team_recompute_bench.py`` times a team event's path with the same steps.
 
 Target (issue #11): one result in round 11 of a 9,999-player event under 1 s of
 worker CPU.
@@ -59,6 +60,7 @@ from live.snapshots import store_snapshot  # noqa: E402
 from live.tasks import recompute_standings  # noqa: E402
 from live.wire import encode_json  # noqa: E402
 from tiebreaks.standings import compute_standings  # noqa: E402
+from tiebreaks.teams.standings import team_standings  # noqa: E402
 from tiebreaks.trf import trf_from_tournament, write_trf  # noqa: E402
 from tournaments.store import commands  # noqa: E402
 from tournaments.store.queries import load_tournament  # noqa: E402
@@ -86,10 +88,17 @@ def correct_one(tid: int, n: int) -> None:
 
 
 def steps_alone(tid: int) -> dict[str, float]:
-    """The task's steps, each timed alone, for one new event."""
+    """The task's steps, each timed alone, for one new event (a team event's engine
+    is the team standings, on the folded state's ``TeamTournament``)."""
     fold, folded = cpu(partial(load_tournament, tid))
-    to_tiebreaks, results = cpu(lambda: folded.results)
-    engine, _ = cpu(partial(compute_standings, results, folded.tiebreaks or None, folded.rules))
+    run: Callable[[], object]
+    if folded.is_team:
+        to_tiebreaks, team_input = cpu(lambda: folded.team_results)
+        run = partial(team_standings, team_input, folded.tiebreaks or None, folded.rules)
+    else:
+        to_tiebreaks, results = cpu(lambda: folded.results)
+        run = partial(compute_standings, results, folded.tiebreaks or None, folded.rules)
+    engine, _ = cpu(run)
     body, built = cpu(partial(build_standings, folded, timezone.now()))
     json, _ = cpu(partial(encode_json, built))
     encoded, _ = cpu(partial(standings_json, folded, timezone.now()))
@@ -105,37 +114,51 @@ def steps_alone(tid: int) -> dict[str, float]:
     }
 
 
-def measure(players: int, rounds: int, results: int, profile: bool) -> bool:
-    text = write_trf(trf_from_tournament(synthetic_swiss(players, rounds)))
-    tid = import_trf(text).id
-    recompute_standings(tid)  # the first fold of the whole log, and the first snapshot
+def time_results(
+    tid: int, results: int, correct: Callable[[int, int], None], profile: bool
+) -> dict[str, float]:
+    """Medians in ms of the task and of its steps alone, over ``results`` new events;
+    ``correct(tid, n)`` appends the n-th one.  The first fold of the whole log and the
+    first snapshot come first, untimed."""
+    recompute_standings(tid)
     steps: dict[str, list[float]] = {"task": []}
     profiler = cProfile.Profile() if profile else None
     for n in range(results):
-        correct_one(tid, 2 * n)
+        correct(tid, 2 * n)
         if profiler:
             profiler.enable()
         task, _ = cpu(partial(recompute_standings, tid))
         if profiler:
             profiler.disable()
         steps["task"].append(task)
-        correct_one(tid, 2 * n + 1)
+        correct(tid, 2 * n + 1)
         for name, value in steps_alone(tid).items():
             steps.setdefault(name, []).append(value)
-    median = {name: statistics.median(values) * 1000 for name, values in steps.items()}
+    if profiler:
+        pstats.Stats(profiler).sort_stats("cumulative").print_stats(25)
+    return {name: statistics.median(values) * 1000 for name, values in steps.items()}
+
+
+def steps_line(median: dict[str, float], results: int) -> str:
+    return (
+        f"alone: fold {median['fold']:.0f}, to_tiebreaks {median['to_tiebreaks']:.0f}, "
+        f"engine {median['engine']:.0f}, body {median['body']:.0f}, json "
+        f"{median['json']:.0f}, store {median['store']:.0f} ms (medians of {results})"
+    )
+
+
+def measure(players: int, rounds: int, results: int, profile: bool) -> bool:
+    text = write_trf(trf_from_tournament(synthetic_swiss(players, rounds)))
+    tid = import_trf(text).id
+    median = time_results(tid, results, correct_one, profile)
     verdict, meets = "", True
     if players == 9999:
         meets = median["task"] < TARGET_CPU * 1000
         verdict = f" ({'meets' if meets else 'MISSES'} the {TARGET_CPU * 1000:.0f} ms target)"
     print(
         f"{players} players x {rounds} rounds, one result: task {median['task']:.0f} ms CPU"
-        f"{verdict}; alone: fold {median['fold']:.0f}, to_tiebreaks "
-        f"{median['to_tiebreaks']:.0f}, engine {median['engine']:.0f}, body "
-        f"{median['body']:.0f}, json {median['json']:.0f}, store {median['store']:.0f} ms "
-        f"(medians of {results})"
+        f"{verdict}; {steps_line(median, results)}"
     )
-    if profiler:
-        pstats.Stats(profiler).sort_stats("cumulative").print_stats(25)
     return meets
 
 

@@ -57,8 +57,10 @@ _RESULTS = (BoardResult.WHITE_WINS, BoardResult.DRAW, BoardResult.BLACK_WINS)
 
 def synthetic(count: int, boards: int, rounds: int, seed: int) -> TeamTournament:
     rng = random.Random(seed)
+    # Start ranks 1, 2, ... team after team: a TRF's 4-digit field holds them all.
+    size = boards + 1
     teams = tuple(
-        Team(n, f"Team {n}", tuple(n * 100 + b for b in range(1, boards + 2)))
+        Team(n, f"Team {n}", tuple((n - 1) * size + b for b in range(1, size + 1)))
         for n in range(1, count + 1)
     )
     players = tuple(Player(rank, f"P{rank}") for t in teams for rank in t.roster)
