@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from fractions import Fraction
 
 import pytest
@@ -191,3 +192,11 @@ def test_a_match_with_no_board_of_two_players_is_linked_by_record_300():
     text = team_trf_text(t)
     assert "300 001 002 001" in text.splitlines()
     assert parse_team_trf(text).tournament == t
+
+
+def test_a_team_number_beyond_three_columns_is_refused_not_written_shifted():
+    t = tournament(2, 2, [])
+    last = t.teams[-1]
+    teams = (*t.teams[:-1], dataclasses.replace(last, number=1000))
+    with pytest.raises(ValueError, match="team number 1000 does not fit"):
+        team_trf_text(dataclasses.replace(t, teams=teams))

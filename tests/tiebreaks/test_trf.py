@@ -458,3 +458,12 @@ def test_an_absence_is_written_as_dash_in_trf26_and_blank_in_trf16(version, cell
     first = text.split("\n")[line_of(text, 1) - 1]
     assert first[101:].rstrip() == cell
     assert parse_trf(text).tournament.players == players
+
+
+def test_a_start_rank_beyond_four_columns_is_refused_not_written_shifted() -> None:
+    tournament = read_trf(SWISS_5).tournament
+    last = max(tournament.players, key=lambda p: p.start_rank)
+    renumbered = dataclasses.replace(last, start_rank=10000)
+    players = tuple(renumbered if p is last else p for p in tournament.players)
+    with pytest.raises(ValueError, match="start rank 10000 does not fit"):
+        trf_from_tournament(dataclasses.replace(tournament, players=players))

@@ -471,6 +471,10 @@ def team_trf_text(tournament: TeamTournament, tiebreaks: Sequence[str] = ()) -> 
     """A TRF26 team file for ``tournament``: headers (012, 092, 142, 162, 202, 192, 352,
     362), the players' 001 records from the board games, then 310 teams (with MP, GP
     and rank by the primary then the secondary score), 320, 240, 330 and 300."""
+    # The 3-column team number of the 310, 320, 240 and 330 records (the players'
+    # 4-column start ranks are checked by trf_from_tournament).
+    if too_long := [t.number for t in tournament.teams if not 0 < t.number <= 999]:
+        raise ValueError(f"team number {too_long[0]} does not fit the TRF's 3-column field")
     base = trf_from_tournament(individual_tournament(tournament), tiebreaks, version=TRF26)
     lines = [
         f"092 {_SYSTEM_TEXT[tournament.system]}" if line.startswith("092 ") else line

@@ -103,6 +103,10 @@ def trf_from_tournament(
     ``standings`` when given, else points from the scoring and rank by points."""
     if version not in (TRF16, TRF26):
         raise ValueError(f"version must be {TRF16} or {TRF26}, not {version!r}")
+    # A start rank is a 4-column field of the 001 records and of every opponent cell:
+    # a longer one would shift the columns of the whole line, and readers misread it.
+    if too_long := [p.start_rank for p in tournament.players if not 0 < p.start_rank <= 9999]:
+        raise ValueError(f"start rank {too_long[0]} does not fit the TRF's 4-column field")
     lines = []
     if tournament.name:
         lines.append(f"012 {tournament.name}")
