@@ -9,6 +9,7 @@ the creation, each an ``organiser.granted`` event.
 
 from __future__ import annotations
 
+import copy
 from datetime import date
 from typing import Any
 
@@ -57,6 +58,17 @@ PAIRING_SETTINGS = (
     "acceleration",
     "confirm_matching_reports",
     "initial_colour",
+    "check_in",
+    "max_half_byes",
+    "no_half_byes_in",
+)
+TEAM_SCORING_HELP = gettext_lazy("A team event: the points of a game on a board (game points).")
+# The individual event's settings a team event has no use for on this page: check-in,
+# half-point byes and matching reports are a player's; a team Swiss's acceleration is
+# set on the team page, next to the pairing it changes.
+INDIVIDUAL_ONLY = (
+    "acceleration",
+    "confirm_matching_reports",
     "check_in",
     "max_half_byes",
     "no_half_byes_in",
@@ -314,7 +326,10 @@ def settings_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
             (d.acronym, tiebreak_name(d.acronym), d.article) for d in CATALOGUE.values()
         ),
     }
+    team = tournament.state.settings.is_team
     form = SettingsForm(request.POST or None, initial=form_initial(current))
+    if team:
+        _as_team_form(form, paired=bool(tournament.state.team_rounds))
     context["form"] = form
     if request.method != "POST":
         return render(request, "live/setup.html", context)
@@ -322,14 +337,19 @@ def settings_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
         return render(request, "live/setup.html", context, status=400)
     wanted = creation_body(form.cleaned_data)
     changes = {key: value for key, value in wanted.items() if value != current.get(key)}
-    # A setting the form leaves out is cleared (no details, no acceleration).
+    # A setting the form leaves out is cleared (no details, no acceleration); one it
+    # does not show is left as it is.
     changes.update(
         {
             key: None
             for key in ("details", *PAIRING_SETTINGS)
-            if key in current and key not in wanted
+            if key in current and key not in wanted and (key == "details" or key in form.fields)
         }
     )
+    # Left out of the form (or fixed, once paired): as they are.
+    chosen = team and form.cleaned_data["match_points"] or _match_points_name(current)
+    if chosen != _match_points_name(current):
+        changes["match_points"] = MATCH_POINTS[chosen]
     try:
         writes.change_settings(tournament_id, {"changes": changes}, author=signed_in(request))
     except CommandError as exc:
@@ -337,6 +357,28 @@ def settings_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
         return render(request, "live/setup.html", context, status=400)
     messages.success(request, _("Settings saved: %(fields)s.") % {"fields": ", ".join(changes)})
     return HttpResponseRedirect(reverse(players_page(tournament), args=[tournament_id]))
+
+
+def _as_team_form(form: forms.Form, *, paired: bool) -> None:
+    """The settings form of a team event: its match points (until round 1 is paired,
+    as the standings and pairings so far were made with them), the board scoring, and
+    none of the individual event's settings."""
+    for name in INDIVIDUAL_ONLY:
+        del form.fields[name]
+    match_points = copy.deepcopy(TournamentForm.base_fields["match_points"])
+    match_points.help_text = gettext_lazy("Fixed once round 1 is paired.")
+    match_points.disabled = paired
+    form.fields["match_points"] = match_points
+    form.fields["scoring"].help_text = TEAM_SCORING_HELP
+
+
+def _match_points_name(settings: dict[str, Any]) -> str:
+    """The match points' name in the form ("2-1-0" when not set)."""
+    given = settings.get("match_points")
+    for name, points in MATCH_POINTS.items():
+        if points is not None and given == points:
+            return name
+    return "2-1-0"
 
 
 def form_initial(settings: dict[str, Any]) -> dict[str, Any]:
@@ -356,6 +398,7 @@ def form_initial(settings: dict[str, Any]) -> dict[str, Any]:
         "max_half_byes": settings.get("max_half_byes"),
         "no_half_byes_in": ", ".join(map(str, settings.get("no_half_byes_in", ()))),
         "confirm_matching_reports": settings.get("confirm_matching_reports", False),
+        "match_points": _match_points_name(settings),
         **{key: details.get(key) for key in DETAIL_FIELDS if key not in _LISTS},
         **{key: "\n".join(d or "" for d in details.get(key, ())) for key in _LISTS},
     }
