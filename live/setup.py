@@ -29,13 +29,14 @@ from tiebreaks.definitions import CATALOGUE
 from tiebreaks.model import Scoring, System
 from tiebreaks.standings import DEFAULT_RULES, ROUND_ROBIN_DEFAULT, RULES, SWISS_DEFAULT
 from tiebreaks.teams import standings as team_standings
+from tiebreaks.teams.definitions import TEAM_CATALOGUE
 from tournaments.store import writes
 from tournaments.store.queries import settings_payload
 from tournaments.store.writes import CommandError, grant_organiser
 
 from .console import players_page
 from .registration import FederationField, organised, signed_in
-from .tiebreak_names import tiebreak_name
+from .tiebreak_names import TEAM_SPELLING, team_tiebreak_name, tiebreak_name
 
 SCORINGS = {"standard": Scoring(), "three_one_zero": Scoring.three_one_zero()}
 # The engine's defaults are the C.07 recommendations (tiebreaks.standings).
@@ -85,6 +86,21 @@ DETAIL_FIELDS = (
 )
 
 
+def code_tables() -> dict[str, Any]:
+    """The tie-break codes the help lists, an individual event's then a team event's:
+    (code, name, C.07 article)."""
+    return {
+        "presets": {name: ", ".join(codes) for name, codes in PRESETS.items()},
+        "codes": sorted(
+            (d.acronym, tiebreak_name(d.acronym), d.article) for d in CATALOGUE.values()
+        ),
+        "team_codes": [
+            (TEAM_SPELLING.get(d.acronym, d.acronym), team_tiebreak_name(d.acronym), d.article)
+            for d in TEAM_CATALOGUE.values()
+        ],
+    }
+
+
 class TournamentForm(forms.Form):
     name = forms.CharField(label=gettext_lazy("Name"), max_length=200)
     kind = forms.ChoiceField(
@@ -131,6 +147,7 @@ class TournamentForm(forms.Form):
         label=gettext_lazy("Scoring"),
         choices=[("standard", "1 - ½ - 0"), ("three_one_zero", "3 - 1 - 0")],
         initial="standard",
+        help_text=TEAM_SCORING_HELP,
     )
     acceleration = forms.ChoiceField(
         label=gettext_lazy("Acceleration"),
@@ -272,12 +289,7 @@ def creation_body(data: dict[str, Any]) -> dict[str, Any]:
 
 @login_required
 def create_page(request: HttpRequest) -> HttpResponse:
-    context: dict[str, Any] = {
-        "presets": {name: ", ".join(codes) for name, codes in PRESETS.items()},
-        "codes": sorted(
-            (d.acronym, tiebreak_name(d.acronym), d.article) for d in CATALOGUE.values()
-        ),
-    }
+    context: dict[str, Any] = code_tables()
     if request.method != "POST":
         context["form"] = TournamentForm(initial={"rounds": 7})
         return render(request, "live/setup.html", context)
@@ -321,15 +333,14 @@ def settings_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "tournament": tournament,
         "heading": _("%(name)s: settings") % {"name": tournament.name},
         "submit": _("Save"),
-        "presets": {name: ", ".join(codes) for name, codes in PRESETS.items()},
-        "codes": sorted(
-            (d.acronym, tiebreak_name(d.acronym), d.article) for d in CATALOGUE.values()
-        ),
+        **code_tables(),
     }
     team = tournament.state.settings.is_team
     form = SettingsForm(request.POST or None, initial=form_initial(current))
     if team:
         _as_team_form(form, paired=bool(tournament.state.team_rounds))
+    else:
+        form.fields["scoring"].help_text = ""
     context["form"] = form
     if request.method != "POST":
         return render(request, "live/setup.html", context)
@@ -369,7 +380,6 @@ def _as_team_form(form: forms.Form, *, paired: bool) -> None:
     match_points.help_text = gettext_lazy("Fixed once round 1 is paired.")
     match_points.disabled = paired
     form.fields["match_points"] = match_points
-    form.fields["scoring"].help_text = TEAM_SCORING_HELP
 
 
 def _match_points_name(settings: dict[str, Any]) -> str:

@@ -102,6 +102,17 @@ def test_the_page_offers_the_c07_presets_and_names_the_codes(client):
     assert "Sonneborn-Berger" in page
 
 
+def test_the_page_names_the_team_codes_with_their_articles(client):
+    page = client.get(URL).content.decode()
+    assert "<td><code>MPvGP</code></td><td>Match Points or Game Points</td><td>13.1</td>" in page
+    assert "<td><code>EDE</code></td><td>Extended Direct Encounter</td><td>13.3</td>" in page
+
+
+def test_the_page_says_scoring_is_the_board_scoring_of_a_team_event(client):
+    page = client.get(URL).content.decode()
+    assert "A team event: the points of a game on a board (game points)." in page
+
+
 # --- the settings page --------------------------------------------------------------
 
 
