@@ -166,8 +166,15 @@ def _captain_page(
         return render(request, "live/captain.html", context, status=status)
     current = state.lineups.get((number, team.number), ())
     boards = range(state.settings.boards)
+    paired = state.team_rounds.get(number)
+    match = paired.match_of(team.number) if paired else None
+    if match is not None:
+        other = match.black if match.white == team.number else match.white
+        context |= {"match_number": match.number, "opponent": state.teams[other]}
     context |= {
         "round_number": number,
+        "paired": paired is not None,
+        "allocated_bye": paired is not None and team.number in paired.byes,
         "roster": [state.players[rank] for rank in team.roster],
         "seats": [(i + 1, current[i] if i < len(current) else None) for i in boards],
         "submitted": bool(current),

@@ -9,6 +9,7 @@ the creation, each an ``organiser.granted`` event.
 
 from __future__ import annotations
 
+import copy
 from datetime import date
 from typing import Any
 
@@ -28,13 +29,14 @@ from tiebreaks.definitions import CATALOGUE
 from tiebreaks.model import Scoring, System
 from tiebreaks.standings import DEFAULT_RULES, ROUND_ROBIN_DEFAULT, RULES, SWISS_DEFAULT
 from tiebreaks.teams import standings as team_standings
+from tiebreaks.teams.definitions import TEAM_CATALOGUE
 from tournaments.store import writes
 from tournaments.store.queries import settings_payload
 from tournaments.store.writes import CommandError, grant_organiser
 
 from .console import players_page
 from .registration import FederationField, organised, signed_in
-from .tiebreak_names import tiebreak_name
+from .tiebreak_names import TEAM_SPELLING, team_tiebreak_name, tiebreak_name
 
 SCORINGS = {"standard": Scoring(), "three_one_zero": Scoring.three_one_zero()}
 # The engine's defaults are the C.07 recommendations (tiebreaks.standings).
@@ -61,6 +63,17 @@ PAIRING_SETTINGS = (
     "max_half_byes",
     "no_half_byes_in",
 )
+TEAM_SCORING_HELP = gettext_lazy("A team event: the points of a game on a board (game points).")
+# The individual event's settings a team event has no use for on this page: check-in,
+# half-point byes and matching reports are a player's; a team Swiss's acceleration is
+# set on the team page, next to the pairing it changes.
+INDIVIDUAL_ONLY = (
+    "acceleration",
+    "confirm_matching_reports",
+    "check_in",
+    "max_half_byes",
+    "no_half_byes_in",
+)
 DETAIL_FIELDS = (
     "start_date",
     "end_date",
@@ -71,6 +84,21 @@ DETAIL_FIELDS = (
     "deputy_arbiters",
     "round_dates",
 )
+
+
+def code_tables() -> dict[str, Any]:
+    """The tie-break codes the help lists, an individual event's then a team event's:
+    (code, name, C.07 article)."""
+    return {
+        "presets": {name: ", ".join(codes) for name, codes in PRESETS.items()},
+        "codes": sorted(
+            (d.acronym, tiebreak_name(d.acronym), d.article) for d in CATALOGUE.values()
+        ),
+        "team_codes": [
+            (TEAM_SPELLING.get(d.acronym, d.acronym), team_tiebreak_name(d.acronym), d.article)
+            for d in TEAM_CATALOGUE.values()
+        ],
+    }
 
 
 class TournamentForm(forms.Form):
@@ -119,6 +147,7 @@ class TournamentForm(forms.Form):
         label=gettext_lazy("Scoring"),
         choices=[("standard", "1 - ½ - 0"), ("three_one_zero", "3 - 1 - 0")],
         initial="standard",
+        help_text=TEAM_SCORING_HELP,
     )
     acceleration = forms.ChoiceField(
         label=gettext_lazy("Acceleration"),
@@ -260,12 +289,7 @@ def creation_body(data: dict[str, Any]) -> dict[str, Any]:
 
 @login_required
 def create_page(request: HttpRequest) -> HttpResponse:
-    context: dict[str, Any] = {
-        "presets": {name: ", ".join(codes) for name, codes in PRESETS.items()},
-        "codes": sorted(
-            (d.acronym, tiebreak_name(d.acronym), d.article) for d in CATALOGUE.values()
-        ),
-    }
+    context: dict[str, Any] = code_tables()
     if request.method != "POST":
         context["form"] = TournamentForm(initial={"rounds": 7})
         return render(request, "live/setup.html", context)
@@ -309,12 +333,14 @@ def settings_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "tournament": tournament,
         "heading": _("%(name)s: settings") % {"name": tournament.name},
         "submit": _("Save"),
-        "presets": {name: ", ".join(codes) for name, codes in PRESETS.items()},
-        "codes": sorted(
-            (d.acronym, tiebreak_name(d.acronym), d.article) for d in CATALOGUE.values()
-        ),
+        **code_tables(),
     }
+    team = tournament.state.settings.is_team
     form = SettingsForm(request.POST or None, initial=form_initial(current))
+    if team:
+        _as_team_form(form, paired=bool(tournament.state.team_rounds))
+    else:
+        form.fields["scoring"].help_text = ""
     context["form"] = form
     if request.method != "POST":
         return render(request, "live/setup.html", context)
@@ -322,14 +348,19 @@ def settings_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
         return render(request, "live/setup.html", context, status=400)
     wanted = creation_body(form.cleaned_data)
     changes = {key: value for key, value in wanted.items() if value != current.get(key)}
-    # A setting the form leaves out is cleared (no details, no acceleration).
+    # A setting the form leaves out is cleared (no details, no acceleration); one it
+    # does not show is left as it is.
     changes.update(
         {
             key: None
             for key in ("details", *PAIRING_SETTINGS)
-            if key in current and key not in wanted
+            if key in current and key not in wanted and (key == "details" or key in form.fields)
         }
     )
+    # Left out of the form (or fixed, once paired): as they are.
+    chosen = team and form.cleaned_data["match_points"] or _match_points_name(current)
+    if chosen != _match_points_name(current):
+        changes["match_points"] = MATCH_POINTS[chosen]
     try:
         writes.change_settings(tournament_id, {"changes": changes}, author=signed_in(request))
     except CommandError as exc:
@@ -337,6 +368,27 @@ def settings_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
         return render(request, "live/setup.html", context, status=400)
     messages.success(request, _("Settings saved: %(fields)s.") % {"fields": ", ".join(changes)})
     return HttpResponseRedirect(reverse(players_page(tournament), args=[tournament_id]))
+
+
+def _as_team_form(form: forms.Form, *, paired: bool) -> None:
+    """The settings form of a team event: its match points (until round 1 is paired,
+    as the standings and pairings so far were made with them), the board scoring, and
+    none of the individual event's settings."""
+    for name in INDIVIDUAL_ONLY:
+        del form.fields[name]
+    match_points = copy.deepcopy(TournamentForm.base_fields["match_points"])
+    match_points.help_text = gettext_lazy("Fixed once round 1 is paired.")
+    match_points.disabled = paired
+    form.fields["match_points"] = match_points
+
+
+def _match_points_name(settings: dict[str, Any]) -> str:
+    """The match points' name in the form ("2-1-0" when not set)."""
+    given = settings.get("match_points")
+    for name, points in MATCH_POINTS.items():
+        if points is not None and given == points:
+            return name
+    return "2-1-0"
 
 
 def form_initial(settings: dict[str, Any]) -> dict[str, Any]:
@@ -356,6 +408,7 @@ def form_initial(settings: dict[str, Any]) -> dict[str, Any]:
         "max_half_byes": settings.get("max_half_byes"),
         "no_half_byes_in": ", ".join(map(str, settings.get("no_half_byes_in", ()))),
         "confirm_matching_reports": settings.get("confirm_matching_reports", False),
+        "match_points": _match_points_name(settings),
         **{key: details.get(key) for key in DETAIL_FIELDS if key not in _LISTS},
         **{key: "\n".join(d or "" for d in details.get(key, ())) for key in _LISTS},
     }

@@ -34,6 +34,7 @@ from tournaments.store.queries import (
     initial_ranking,
     may_write,
     reported_boards,
+    round_complete,
     team_seeds,
     tokens,
 )
@@ -399,6 +400,7 @@ def _context(
         "results": RESULT_BUTTONS,
         "forfeits": FORFEITS,
         "all_paired": len(paired) >= folded.rounds,
+        "pair_blocked": _pair_blocked(folded, paired),
         "double": folded.system == "double round robin",
         "swiss": folded.system == "swiss",
         "bye_points": [(points, BYE_NAMES[points]) for points in BYE_POINTS],
@@ -423,6 +425,15 @@ def _context(
         "without_link": sum(1 for player_id in state.player_ids if player_id not in player_links),
         "accelerations": (("", _("none")), (BAKU, _("Baku (C.04.5.1)"))),
     }
+
+
+def _pair_blocked(folded: FoldedTournament, paired: list[int]) -> str | None:
+    """Why the next round cannot be paired yet, as the pairing would refuse it: a team
+    Swiss pairs on the results, so the round before must have them all."""
+    last = folded.state.team_rounds.get(paired[-1]) if paired else None
+    if folded.system != "swiss" or last is None or round_complete(folded.state, last):
+        return None
+    return _("round %(round)s still has boards without a result") % {"round": paired[-1]}
 
 
 def _link_path(token: str | None) -> str | None:

@@ -39,6 +39,28 @@ NAMES = {
         "Non-FIDE variant: a gaming platform's simplified Sonneborn-Berger of the top scorers"
     ),
 }
+# The team tie-breaks' own acronyms (tiebreaks.teams.definitions.TEAM_CATALOGUE); the
+# others there (BH, DE, PS...) are the individual ones on a team score, named above.
+TEAM_NAMES = {
+    "MPVGP": gettext_lazy("Match Points or Game Points"),
+    "EDE": gettext_lazy("Extended Direct Encounter"),
+    "EDET": gettext_lazy("Extended Direct Encounter, Top Board"),
+    "EDEB": gettext_lazy("Extended Direct Encounter, Bottom Board"),
+    "EDEBT": gettext_lazy("Extended Direct Encounter, Board Count, Top Board"),
+    "EDEBB": gettext_lazy("Extended Direct Encounter, Board Count, Bottom Board"),
+    "BC": gettext_lazy("Board Count"),
+    "TBR": gettext_lazy("Top Board Results"),
+    "BBE": gettext_lazy("Bottom Board Elimination"),
+    "ESB": gettext_lazy("Extended Sonneborn-Berger"),
+    "EMMSB": gettext_lazy("Extended Sonneborn-Berger MP x MP"),
+    "EMGSB": gettext_lazy("Extended Sonneborn-Berger MP x GP"),
+    "EGMSB": gettext_lazy("Extended Sonneborn-Berger GP x MP"),
+    "EGGSB": gettext_lazy("Extended Sonneborn-Berger GP x GP"),
+    "SSSC": gettext_lazy("Scores and Schedule Strength Combination"),
+    "TPN": gettext_lazy("Team Pairing Number"),
+}
+# As the docs and the FIDE text write it; the engine reads any case.
+TEAM_SPELLING = {"MPVGP": "MPvGP"}
 CUTS = {
     "C1": gettext_lazy("Cut-1"),
     "C2": gettext_lazy("Cut-2"),
@@ -65,3 +87,9 @@ def tiebreak_name(code: str) -> str:
     if parsed.reverse:
         parts.append(gettext("(reversed)"))
     return " ".join(parts)
+
+
+def team_tiebreak_name(acronym: str) -> str:
+    """A team tie-break's name in the active language (``EDE`` -> "Extended Direct
+    Encounter"; ``BH`` the individual one's)."""
+    return str(TEAM_NAMES.get(acronym) or NAMES[acronym])

@@ -200,6 +200,11 @@ def test_a_newcomer_runs_a_team_swiss_through_the_pages(server: str, size: str) 
         assert standings_order(page) == ["1", "3", "2", "5", "6", "4"]
         game_points = page.locator("#standings tr[data-start-rank='1'] td.tb").first
         expect(game_points).to_have_text("3½")  # as the crosstable and the match write it
+        # MPvGP is on game points here: its halves written so too, not 2.5.
+        expect(page.locator("#standings td.tb", has_text=".5")).to_have_count(0)
+        expect(page.locator("#standings td.tb", has_text="2½")).not_to_have_count(0)
+        # No team has a federation: no empty column.
+        expect(page.locator("#standings th.fed")).to_have_count(0)
         shoot("08-standings")
 
         page.goto(server + reverse("live:team-match", args=[_tid(manage), 1, 1]))
@@ -232,7 +237,8 @@ def test_a_newcomer_runs_a_team_swiss_through_the_pages(server: str, size: str) 
         link = captain.locator("a").get_attribute("href")
         assert link
         page.goto(server + link)
-        expect(page.locator("section.captain h2")).to_have_text(CLUBS[0])
+        expect(page.locator("section.captain h2")).to_have_text(f"Captain of {CLUBS[0]}")
+        expect(page.locator("section.captain p.fixture")).to_contain_text("Round 2")
         seats = page.locator("form.lineup select[name=board]")
         expect(seats).to_have_count(4)
         for seat, name in enumerate(("Player 1.1", "Player 1.2", "Player 1.3", RESERVE)):

@@ -173,3 +173,15 @@ def test_a_match_of_empty_seats_counts_in_the_standings_only_once_the_round_star
     after = build_team_standings(load_tournament(tid), now).rows
     assert [row[5] for row in before] == [0, 0, 0, 0]
     assert sorted(row[5] for row in after) == [0, 0, 1, 1]
+
+
+def test_the_captains_page_names_the_team_round_and_opponent(tid):
+    page = Client().get(private_link(tid, 1, role="captain")).content.decode()
+    assert "Captain of Club 1" in page
+    assert "Round 1: Club 1 against Club 4 (match 1)." in page
+
+
+def test_the_captains_page_says_when_the_round_due_is_not_paired_yet(tid):
+    start(tid)
+    page = Client().get(private_link(tid, 1, role="captain")).content.decode()
+    assert "Round 2: Club 1, opponent not paired yet." in page

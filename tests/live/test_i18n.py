@@ -21,7 +21,7 @@ from django.utils import timezone, translation
 from django.utils.translation import trans_real
 
 from live.templatetags.crosstable_format import points, signed, tiebreak
-from live.tiebreak_names import NAMES, tiebreak_name
+from live.tiebreak_names import NAMES, TEAM_NAMES, team_tiebreak_name, tiebreak_name
 from tests.builders import (
     build_team_event,
     build_tournament,
@@ -29,6 +29,7 @@ from tests.builders import (
     record_board,
 )
 from tiebreaks.definitions import CATALOGUE
+from tiebreaks.teams.definitions import TEAM_CATALOGUE
 from tournaments.store import commands
 from tournaments.store.queries import current_board, load_tournament
 
@@ -589,6 +590,15 @@ def test_the_switcher_remembers_the_choice_over_the_browser_language() -> None:
 
 def test_every_tiebreak_of_the_engine_has_a_name_in_the_catalogue() -> None:
     assert set(NAMES) == set(CATALOGUE)
+
+
+def test_every_team_tiebreak_of_the_engine_has_a_name_in_the_catalogue() -> None:
+    assert set(TEAM_CATALOGUE) - set(TEAM_NAMES) <= set(NAMES)
+
+
+def test_a_team_tiebreak_name_is_read_in_the_page_language() -> None:
+    with translation.override("de"):
+        assert team_tiebreak_name("BC") == "Brettwertung"
 
 
 def test_a_tiebreak_name_is_read_in_the_page_language_with_its_modifiers() -> None:

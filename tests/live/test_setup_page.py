@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.builders import organiser
+from tests.builders import build_team_event, organiser
 from tournaments.api.permissions import may_write
 from tournaments.models import Tournament
 from tournaments.store import commands, queries
@@ -102,6 +102,17 @@ def test_the_page_offers_the_c07_presets_and_names_the_codes(client):
     assert "Sonneborn-Berger" in page
 
 
+def test_the_page_names_the_team_codes_with_their_articles(client):
+    page = client.get(URL).content.decode()
+    assert "<td><code>MPvGP</code></td><td>Match Points or Game Points</td><td>13.1</td>" in page
+    assert "<td><code>EDE</code></td><td>Extended Direct Encounter</td><td>13.3</td>" in page
+
+
+def test_the_page_says_scoring_is_the_board_scoring_of_a_team_event(client):
+    page = client.get(URL).content.decode()
+    assert "A team event: the points of a game on a board (game points)." in page
+
+
 # --- the settings page --------------------------------------------------------------
 
 
@@ -190,3 +201,41 @@ def test_the_settings_page_turns_matching_reports_into_results_on_and_off(client
     assert queries.load_tournament(tid).state.settings.confirm_matching_reports
     client.post(settings_url, {**FORM, "scoring": "standard"})
     assert not queries.load_tournament(tid).state.settings.confirm_matching_reports
+
+
+# --- a team event's settings -------------------------------------------------------------
+
+TEAM_FORM = {**FORM, "scoring": "standard", "kind": "team", "boards": "4"}
+
+
+def test_a_team_events_settings_page_shows_no_individual_only_setting(client):
+    client.post(URL, TEAM_FORM)
+    tid = Tournament.objects.latest("pk").pk
+    fields = client.get(reverse("live:settings", args=[tid])).context["form"].fields
+    shown = {"acceleration", "check_in", "max_half_byes", "no_half_byes_in"} & set(fields)
+    assert (shown, "confirm_matching_reports" in fields) == (set(), False)
+
+
+def test_a_team_events_match_points_change_on_the_settings_page(client):
+    client.post(URL, TEAM_FORM)
+    tid = Tournament.objects.latest("pk").pk
+    response = client.post(
+        reverse("live:settings", args=[tid]), {**TEAM_FORM, "match_points": "3-1-0"}
+    )
+    assert response.status_code == 302
+    points = queries.load_tournament(tid).state.settings.match_points
+    assert dict(points) == {"win": "3", "draw": "1", "loss": "0"}
+
+
+def test_a_team_events_settings_page_keeps_the_acceleration_set_on_the_team_page(client):
+    client.post(URL, {**TEAM_FORM, "acceleration": "baku"})
+    tid = Tournament.objects.latest("pk").pk
+    client.post(reverse("live:settings", args=[tid]), {**TEAM_FORM, "rounds": "9"})
+    settings = queries.load_tournament(tid).state.settings
+    assert (settings.rounds, settings.acceleration) == (9, "baku")
+
+
+def test_a_team_events_match_points_are_fixed_on_the_settings_page_once_paired(client):
+    tid = build_team_event(teams=4, boards=2, system="swiss", author=organiser())
+    field = client.get(reverse("live:settings", args=[tid])).context["form"].fields["match_points"]
+    assert field.disabled

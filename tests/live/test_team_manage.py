@@ -365,3 +365,23 @@ def test_the_public_page_states_the_organisers_rating_cap() -> None:
     post(signed_in(), tid, **form)
     public = Client().get(reverse("live:board-prizes", args=[tid])).content.decode()
     assert "counts at most 400 points above or below the player" in public
+
+
+def _pair_button(client: Client, tid: int) -> str:
+    html = client.get(reverse("live:team-manage", args=[tid])).content.decode()
+    start = html.index('name="pair-next"')
+    return html[start : html.index("</form>", start)]
+
+
+def test_a_team_swiss_next_round_is_not_offered_before_the_results_are_in() -> None:
+    tid = build_team_event(teams=4, boards=2, system="swiss")
+    button = _pair_button(signed_in(), tid)
+    assert "disabled" in button and "round 1 still has boards without a result" in button.lower()
+
+
+def test_a_team_swiss_next_round_is_offered_once_every_match_has_its_result() -> None:
+    tid = build_team_event(teams=4, boards=2, system="swiss")
+    client = signed_in()
+    for match in ("1", "2"):
+        post(client, tid, action="forfeit", round="1", match=match, result="+/-")
+    assert "disabled" not in _pair_button(client, tid)

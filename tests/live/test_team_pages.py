@@ -247,3 +247,16 @@ def test_the_team_card_marks_a_forfeited_match_without_boards() -> None:
     commands.forfeit_match(tid, {"round": 1, "match": 1, "result": "+/-"}, author=organiser())
     match = page("team", tid, 4).split('data-round="1"')[1].split("</section>")[0]
     assert '<span class="mark">forfeit -</span>' in match and "data-board" not in match
+
+
+def test_a_spectator_sees_no_organise_link() -> None:
+    tid = build_team_event(teams=4, boards=2)
+    assert reverse("live:team-manage", args=[tid]) not in page("crosstable", tid)
+
+
+def test_the_organiser_sees_the_organise_link_in_the_header() -> None:
+    tid = build_team_event(teams=4, boards=2)
+    client = Client()
+    client.force_login(organiser())
+    html = client.get(reverse("live:crosstable", args=[tid])).content.decode()
+    assert reverse("live:team-manage", args=[tid]) in html

@@ -349,10 +349,15 @@
     const codes = body.tiebreaks;
     // A team has no rating: a team event's table leaves the column out.
     const team = body.tournament.kind === "team";
+    // Teams often have no federation (clubs of one country): no empty column then.
+    const fed = !team || body.rows.some((row) => row.federation);
+    // A team event's halves are of game points (GP, MPvGP, BH:GP...): written as the
+    // scores are (3½), whatever the column.
+    const tb = (value) => (team && Number.isInteger(value * 2) ? points : number)(value);
     table.tHead.innerHTML =
       "<tr><th class='rank' title='" + esc(_("Rank")) + "'>#</th><th class='sr' title='" + esc(_("Start rank")) + "'>" + esc(_("No")) + "</th>" +
       "<th class='name'>" + esc(_("Name")) + "</th>" +
-      "<th class='fed' title='" + esc(_("Federation")) + "'>" + esc(_("Fed")) + "</th>" +
+      (fed ? "<th class='fed' title='" + esc(_("Federation")) + "'>" + esc(_("Fed")) + "</th>" : "") +
       (team ? "" : "<th class='rating' title='" + esc(_("Rating")) + "'>" + esc(_("Rtg")) + "</th>") +
       (team
         ? "<th class='points' title='" + esc(_("Match points")) + "'>" + esc(_("MP")) + "</th>"
@@ -368,16 +373,15 @@
       const classes = moved ? ["moved-" + mark.dir] : [];
       if (followed.has(row.start_rank)) classes.push("followed");
       const cls = classes.length ? " class='" + classes.join(" ") + "'" : "";
-      const gap = row.gap ? "<tr class='gap'><td colspan='" + ((team ? 5 : 6) + codes.length) + "'>…</td></tr>" : "";
+      const gap = row.gap ? "<tr class='gap'><td colspan='" + (4 + (fed ? 1 : 0) + (team ? 0 : 1) + codes.length) + "'>…</td></tr>" : "";
       return gap + "<tr data-start-rank='" + row.start_rank + "' data-federation='" + esc(row.federation) + "'" + cls + ">" +
         "<td class='rank'>" + esc(row.place) + "</td><td class='sr'>" + row.start_rank + "</td>" +
         "<td class='name'>" + (moved ? "<span class='sr-only moved-words'>" + esc(MOVED[mark.dir]) + "</span> " : "") +
         playerLink(row.start_rank, (row.title ? "<span class='title'>" + esc(row.title) + "</span> " : "") + esc(row.name)) + "</td>" +
-        "<td class='fed'>" + esc(row.federation) + "</td>" +
+        (fed ? "<td class='fed'>" + esc(row.federation) + "</td>" : "") +
         (team ? "" : "<td class='rating'>" + esc(row.rating || "") + "</td>") +
         "<td class='points'>" + points(row.points) + "</td>" +
-        // Game points are a score, written as the match scores and the crosstable write them (3½).
-        codes.map((code) => "<td class='tb'>" + (team && code === "GP" ? points : number)(row.tiebreaks[code]) + "</td>").join("") +
+        codes.map((code) => "<td class='tb'>" + tb(row.tiebreaks[code]) + "</td>").join("") +
         "</tr>";
     }).join("");
   }
