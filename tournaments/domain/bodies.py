@@ -23,7 +23,7 @@ from tiebreaks.standings import DEFAULT_RULES, RULES, compute_standings
 from tiebreaks.teams.boards import BoardAssignment, BoardOrder
 from tiebreaks.teams.standings import ROUND_ROBIN_DEFAULT, SWISS_DEFAULT, parse_team_code
 
-from .errors import msg
+from .errors import msg, text_of
 from .reports import ROLES
 from .shapes import (
     BirthDate,
@@ -312,7 +312,7 @@ def _team_settings(values: dict[str, Any]) -> dict[str, Any]:
     try:
         parsed = [parse_team_code(code).text for code in values.get("tiebreaks") or []]
     except TieBreakError as exc:
-        raise Invalid({"tiebreaks": [str(exc)]}) from exc
+        raise Invalid({"tiebreaks": [text_of(exc)]}) from exc
     values["tiebreaks"] = parsed or list(SWISS_DEFAULT if swiss else ROUND_ROBIN_DEFAULT)
     return values
 
@@ -346,7 +346,7 @@ def _checked_tiebreaks(codes: list[str], rules: str, system: System, rounds: int
         empty = TournamentResults(players=(), rounds=rounds, system=system)
         result = compute_standings(empty, tiebreaks=codes or None, rules=rules)
     except TieBreakError as exc:
-        raise Invalid({"tiebreaks": [str(exc)]}) from exc
+        raise Invalid({"tiebreaks": [text_of(exc)]}) from exc
     return list(result.tiebreaks)
 
 

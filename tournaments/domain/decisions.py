@@ -27,7 +27,7 @@ from tiebreaks.prizes import prize_list_json
 from . import amendments
 from .berger import BergerError, round_robin_schedule
 from .entrants import PLAYERS, Entrant, check_in_range, check_withdrawal
-from .errors import CommandError, listed, msg
+from .errors import CommandError, listed, msg, text_of
 from .events import (
     ByeRequested,
     DomainEvent,
@@ -533,7 +533,11 @@ def decide_next_round(
     except NoLegalPairing as error:
         raise CommandError(
             "round",
-            msg("no legal pairing for round %(round)s: %(error)s", round=number, error=error),
+            msg(
+                "no legal pairing for round %(round)s: %(error)s",
+                round=number,
+                error=text_of(error),
+            ),
         ) from error
     except EngineError as error:
         raise CommandError("engine", str(error)) from error

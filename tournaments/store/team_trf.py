@@ -50,6 +50,7 @@ from pairings.team_acceleration import (
 from pairings.team_acceleration import by_method as team_acceleration
 from pairings.team_swiss import ColourType, rules_from_code, team_pairing_request
 from tiebreaks.errors import TrfError
+from tiebreaks.messages import text_of
 from tiebreaks.model import Color, System, Unplayed
 from tiebreaks.teams.model import BoardResult, Score, TeamBye, TeamError, TeamRound, TeamScoring
 from tiebreaks.teams.trf import TeamTrfFile, parse_team_trf, system_code, team_trf_text
@@ -100,7 +101,7 @@ def import_team_trf(
     try:
         file = parse_team_trf(text)
     except TeamError as exc:  # a team file that does not hold together
-        raise TrfError(1, 1, str(exc)) from exc
+        raise TrfError(1, 1, text_of(exc)) from exc
     with transaction.atomic():
         return _TeamImporter(file, text, author).run(rules)
 
@@ -269,7 +270,7 @@ class _TeamImporter:
         try:
             baku = team_baku(t, absent)
         except AccelerationError as error:
-            raise TrfError(self.line("250"), 1, str(error)) from None
+            raise TrfError(self.line("250"), 1, text_of(error)) from None
         if given != baku:
             raise TrfError(self.line("250"), 1, "250 records other than the Baku method's points")
         return True
