@@ -238,3 +238,13 @@ def test_a_post_without_the_csrf_token_is_refused(name, args):
     before = stored(tid)
     assert strict.post(reverse(name, args=[tid, *args]), {"action": "rank_fide"}).status_code == 403
     assert stored(tid) == before
+
+
+def test_no_legal_pairing_is_told_in_the_page_language(client):
+    tid = rated(players=2, pairings=[[(1, 2)]])
+    record(tid, 1, "1-0")
+    page = client.get(reverse(PAIR, args=[tid]), headers={"accept-language": "de"})
+    assert (
+        "keine regelgerechte Paarung für Runde 2: keine Paarung erfüllt C1-C3 für jeden Spieler"
+        in page.content.decode()
+    )

@@ -4,6 +4,7 @@ the API answers it in the language the request asks for, its field names as sent
 from __future__ import annotations
 
 import pickle
+from pathlib import Path
 from typing import Any
 
 from django.urls import reverse
@@ -12,6 +13,8 @@ from tests.builders import record
 from tournaments.domain.errors import CommandError, listed, msg
 
 from .builders import Api, make_tournament
+
+DATA = Path(__file__).resolve().parent.parent / "data"
 
 
 def post(api: Api, name: str, tid: int, *args: Any, body: Any, language: str | None) -> Any:
@@ -101,3 +104,40 @@ def test_a_list_in_a_refusal_is_joined_in_the_language_asked(api, organiser):
             " corrija los resultados en su lugar"
         ]
     }
+
+
+def test_a_stale_seq_is_told_in_the_language_asked(api, organiser):
+    tid = make_tournament(organiser, players=2)  # seq 3
+    body = {"name": "Late", "expected_seq": 2}
+    response = post(api, "player-list", tid, body=body, language="fr")
+    assert response.status_code == 409
+    assert response.json()["detail"] == (
+        "le tournoi en est au seq 3, pas 2 : rechargez et réessayez"
+    )
+
+
+def test_a_refused_trf_is_told_in_the_language_asked_with_its_line_and_column(api):
+    response = api.client.post(
+        reverse("tournaments:tournament-import"),
+        (DATA / "broken_import" / "bad_colour.trf").read_text(),
+        content_type="text/plain",
+        headers={"accept-language": "it"},
+    )
+    assert response.status_code == 400
+    assert response.json() == {
+        "detail": "riga 9, colonna 97: il colore 'x' al turno 1 non è w, b o -",
+        "line": 9,
+        "column": 97,
+    }
+
+
+def test_an_unknown_tie_break_is_told_in_the_language_asked(api, organiser):
+    tid = make_tournament(organiser, players=4)
+    response = api.client.patch(
+        reverse("tournaments:tournament-detail", args=[tid]),
+        {"tiebreaks": ["XYZ"]},
+        format="json",
+        headers={"accept-language": "es"},
+    )
+    assert response.status_code == 400
+    assert response.json() == {"tiebreaks": ["desempate 'XYZ' desconocido en el código 'XYZ'"]}
