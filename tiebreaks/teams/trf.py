@@ -131,7 +131,7 @@ class _TeamReader:
             if handler is not None:
                 handler(index + 1, line)
         if not self.teams:
-            raise TeamError("not a team file: it has no 310 (or TRF16 013) team records")
+            raise TeamError(msg("not a team file: it has no 310 (or TRF16 013) team records"))
         return self._tournament()
 
     # ---- records

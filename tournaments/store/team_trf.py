@@ -50,7 +50,7 @@ from pairings.team_acceleration import (
 from pairings.team_acceleration import by_method as team_acceleration
 from pairings.team_swiss import ColourType, rules_from_code, team_pairing_request
 from tiebreaks.errors import TrfError
-from tiebreaks.messages import text_of
+from tiebreaks.messages import msg, text_of
 from tiebreaks.model import Color, System, Unplayed
 from tiebreaks.teams.model import BoardResult, Score, TeamBye, TeamError, TeamRound, TeamScoring
 from tiebreaks.teams.trf import TeamTrfFile, parse_team_trf, system_code, team_trf_text
@@ -204,22 +204,26 @@ class _TeamImporter:
             raise TrfError(
                 self.line("352"),
                 5,
-                f"colour sequence {t.colour_sequence!r}: a team event here alternates the "
-                f"colours down the boards ({alternating})",
+                msg(
+                    "colour sequence %(colours)s: a team event here alternates the"
+                    " colours down the boards (%(alternating)s)",
+                    colours=repr(t.colour_sequence),
+                    alternating=alternating,
+                ),
             )
         if t.primary is Score.GP:
             raise TrfError(
-                self.line("192"), 5, "game points as the primary score are not supported"
+                self.line("192"), 5, msg("game points as the primary score are not supported")
             )
         scoring = t.scoring
         default = TeamScoring(scoring.win, scoring.draw, scoring.loss, scoring.games)
         if scoring.bye(Unplayed.PAB, t.boards) != default.bye(Unplayed.PAB, t.boards):
             raise TrfError(
-                self.line("320"), 5, "a pairing-allocated bye here scores as a drawn match"
+                self.line("320"), 5, msg("a pairing-allocated bye here scores as a drawn match")
             )
         if any(x.startswith("299") for x in self.lines):
             raise TrfError(
-                self.line("299"), 1, "299 abnormal points: a team event here cannot hold them"
+                self.line("299"), 1, msg("299 abnormal points: a team event here cannot hold them")
             )
         strengths = [team.number for team in t.teams if team.strength]
         if strengths:
@@ -244,16 +248,25 @@ class _TeamImporter:
             return "A"
         line = self.line("192")
         if not code.startswith("FIDE_TEAM"):
-            raise TrfError(line, 5, f"{code} is not a C.04.6 team Swiss code (FIDE_TEAM_...)")
+            raise TrfError(
+                line,
+                5,
+                msg("%(code)s is not a C.04.6 team Swiss code (FIDE_TEAM_...)", code=code),
+            )
         if "BAKU" in code.removesuffix("_BAKU").split("_"):
-            raise TrfError(line, 5, f"{code}: _BAKU (Baku acceleration) ends the code")
+            raise TrfError(
+                line, 5, msg("%(code)s: _BAKU (Baku acceleration) ends the code", code=code)
+            )
         rules = rules_from_code(code, t.primary)
         if not rules.secondary_for_colour:
             raise TrfError(
                 line,
                 5,
-                f"{code}: here the game points always decide the first team's colour "
-                "(C.04.6 4.2.2); write it with _MP_GP",
+                msg(
+                    "%(code)s: here the game points always decide the first team's colour"
+                    " (C.04.6 4.2.2); write it with _MP_GP",
+                    code=code,
+                ),
             )
         return rules.colour_type.value if rules.colour_type is not ColourType.NONE else "none"
 
@@ -272,7 +285,9 @@ class _TeamImporter:
         except AccelerationError as error:
             raise TrfError(self.line("250"), 1, text_of(error)) from None
         if given != baku:
-            raise TrfError(self.line("250"), 1, "250 records other than the Baku method's points")
+            raise TrfError(
+                self.line("250"), 1, msg("250 records other than the Baku method's points")
+            )
         return True
 
     def _register(self, number: int) -> None:
@@ -333,7 +348,9 @@ class _TeamImporter:
     def _withdraw(self, teams: list[int], from_round: int) -> None:
         for team in teams:
             if team not in self.teams:
-                raise TrfError(self.line("### Crosstable teams"), 1, f"no team {team}")
+                raise TrfError(
+                    self.line("### Crosstable teams"), 1, msg("no team %(team)s", team=team)
+                )
             body = {"team": self.teams[team], "from_round": from_round}
             with reported_at(at_place(self.line("### Crosstable teams"), 1)):
                 self.draft.add(commands.withdraw_team, body)
