@@ -67,4 +67,4 @@ def _report(request: HttpRequest, imported: ImportedTournament) -> None:
         extra_tags=str(imported.id),
     )
     for warning in imported.warnings:
-        messages.warning(request, warning)
+        messages.warning(request, translated(warning))

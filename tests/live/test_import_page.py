@@ -145,3 +145,13 @@ def test_a_refused_file_is_told_in_the_page_language_with_its_line_and_column():
         "ligne 9, colonne 97 : la couleur &#x27;x&#x27; à la ronde 1 n’est pas w, b ou -"
         in response.content.decode()
     )
+
+
+def test_the_warnings_are_told_in_the_page_language():
+    client = Client(headers={"accept-language": "es"})
+    client.force_login(organiser())
+    page = upload(client, DISAGREE, follow=True).content.decode()
+    assert (
+        "jugador 2 (Bravo, Ben): el archivo declara 2.0 puntos, los resultados dan 1.5;"
+        " cuentan los resultados" in page
+    )

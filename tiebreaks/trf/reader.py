@@ -349,9 +349,14 @@ class _Reader:
                 declared.pop(rank, None)
         computed = points_ranks(tournament)
         return tuple(
-            f"player {rank} ({tournament.player(rank).name or 'no name'}): the file declares "
-            f"{format_points(points)} points, the results give {format_points(computed[rank][0])}; "
-            "the results count"
+            msg(
+                "player %(rank)s (%(name)s): the file declares %(declared)s points,"
+                " the results give %(computed)s; the results count",
+                rank=rank,
+                name=tournament.player(rank).name or msg("no name"),
+                declared=format_points(points),
+                computed=format_points(computed[rank][0]),
+            )
             for rank, points in sorted(declared.items())
             if computed[rank][0] != points
         )

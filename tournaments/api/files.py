@@ -113,7 +113,9 @@ class TrfImportView(TrfUploadView):
             imported = import_trf(self.trf_text(), author=self.author(), rules=rules)
         except TrfError as exc:
             return self.refused(exc)
-        return Response(ImportedSerializer(imported).data, status=status.HTTP_201_CREATED)
+        answer = ImportedSerializer(imported).data
+        answer["warnings"] = [translated(warning) for warning in imported.warnings]
+        return Response(answer, status=status.HTTP_201_CREATED)
 
 
 class RoundTrfImportView(TrfUploadView):

@@ -172,8 +172,12 @@ class _TeamImporter:
         on_a_roster = {rank for team in t.teams for rank in team.roster}
         left_out = [p.start_rank for p in t.players if p.start_rank not in on_a_roster]
         if left_out:
-            listed = ", ".join(map(str, left_out))
-            self.warnings.append(f"players on no team's roster, left out: {listed}")
+            self.warnings.append(
+                msg(
+                    "players on no team's roster, left out: %(players)s",
+                    players=", ".join(map(str, left_out)),
+                )
+            )
         withdrawals = self._withdrawals()
         played = t.played_rounds()
         paired = len(played)
@@ -227,14 +231,19 @@ class _TeamImporter:
             )
         strengths = [team.number for team in t.teams if team.strength]
         if strengths:
-            listed = ", ".join(map(str, strengths))
             self.warnings.append(
-                f"310 strength factors (teams {listed}) are not kept: the event gives each "
-                "team's strength from its roster's ratings"
+                msg(
+                    "310 strength factors (teams %(teams)s) are not kept: the event gives"
+                    " each team's strength from its roster's ratings",
+                    teams=", ".join(map(str, strengths)),
+                )
             )
         if t.system_code and t.system is not System.SWISS:
             self.warnings.append(
-                f"192 {t.system_code}: a round robin is paired by the Berger tables"
+                msg(
+                    "192 %(code)s: a round robin is paired by the Berger tables",
+                    code=t.system_code,
+                )
             )
 
     def _colour_type(self) -> str:
