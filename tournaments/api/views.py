@@ -388,7 +388,7 @@ def _stale_pairing(tournament_id: int, conflict: Conflict) -> Response:
         "detail": translated(detail),
         "current_seq": conflict.current_seq,
         "preview": preview,
-        "since": [f"#{e.seq} {summarise(e)}" for e in since.order_by("seq")[:50]],
+        "since": [f"#{e.seq} {translated(summarise(e))}" for e in since.order_by("seq")[:50]],
     }
     return Response(body, status=status.HTTP_409_CONFLICT)
 

@@ -22,6 +22,7 @@ from tiebreaks.model import System
 from tiebreaks.prizes import parse_prize_list
 
 from . import amendments
+from .errors import msg
 from .state import (
     Accumulator,
     BoardState,
@@ -386,13 +387,20 @@ class PlayerRegistered(DomainEvent):
             acc.requested_byes.setdefault(number, {})[self.start_rank] = self.missed_rounds
 
     def summary(self) -> str:
-        late = ""
-        if self.first_round > 1:
-            late = (
-                f", late entry from round {self.first_round} "
-                f"({self.missed_rounds}-point byes before)"
-            )
-        return f"{self.start_rank}. {self.name} ({self.rating or 'unrated'}){late}"
+        entry = msg(
+            "%(rank)s. %(name)s (%(rating)s)",
+            rank=self.start_rank,
+            name=self.name,
+            rating=self.rating or msg("unrated"),
+        )
+        if self.first_round == 1:
+            return entry
+        return msg(
+            "%(entry)s, late entry from round %(round)s (%(points)s-point byes before)",
+            entry=entry,
+            round=self.first_round,
+            points=self.missed_rounds,
+        )
 
 
 @dataclass(frozen=True)
@@ -409,7 +417,11 @@ class PlayerWithdrawn(DomainEvent):
         acc.players[self.start_rank] = replace(player, withdrawn_from=self.from_round)
 
     def summary(self) -> str:
-        return f"player {self.start_rank} withdrawn from round {self.from_round}"
+        return msg(
+            "player %(rank)s withdrawn from round %(round)s",
+            rank=self.start_rank,
+            round=self.from_round,
+        )
 
 
 @dataclass(frozen=True)
@@ -426,7 +438,12 @@ class ByeRequested(DomainEvent):
         acc.requested_byes.setdefault(self.round, {})[self.start_rank] = self.points
 
     def summary(self) -> str:
-        return f"player {self.start_rank}: {self.points}-point bye in round {self.round}"
+        return msg(
+            "player %(rank)s: %(points)s-point bye in round %(round)s",
+            rank=self.start_rank,
+            points=self.points,
+            round=self.round,
+        )
 
 
 @dataclass(frozen=True)
@@ -490,12 +507,19 @@ class RoundPaired(DomainEvent):
         acc.replace_round(RoundState(self.round, boards, self.byes))
 
     def summary(self) -> str:
-        made = ""
-        if self.origin is not None:
-            made = f" ({self.origin.engine}{', given by hand' if self.origin.by_hand else ''})"
-        return (
-            f"round {self.round}: {len(self.boards)} boards, byes {list(self.byes) or 'none'}{made}"
+        paired = msg(
+            "round %(round)s: %(boards)s boards, byes %(byes)s",
+            round=self.round,
+            boards=len(self.boards),
+            byes=list(self.byes) or msg("none"),
         )
+        if self.origin is None:
+            return paired
+        if self.origin.by_hand:
+            return msg(
+                "%(paired)s (%(engine)s, given by hand)", paired=paired, engine=self.origin.engine
+            )
+        return msg("%(paired)s (%(engine)s)", paired=paired, engine=self.origin.engine)
 
 
 @dataclass(frozen=True)
@@ -517,7 +541,12 @@ class _BoardResult(DomainEvent):
         )
 
     def summary(self) -> str:
-        return f"round {self.round} board {self.board}: {self.result}"
+        return msg(
+            "round %(round)s board %(board)s: %(result)s",
+            round=self.round,
+            board=self.board,
+            result=self.result,
+        )
 
 
 @dataclass(frozen=True)
@@ -547,8 +576,11 @@ def _confirms_noted(summary: str, confirms: tuple[int, ...]) -> str:
     """A result's summary naming the players' reports it confirms, if any."""
     if not confirms:
         return summary
-    reports = ", ".join(f"#{seq}" for seq in confirms)
-    return f"{summary} (confirms the players' reports {reports})"
+    return msg(
+        "%(summary)s (confirms the players' reports %(reports)s)",
+        summary=summary,
+        reports=", ".join(f"#{seq}" for seq in confirms),
+    )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -573,7 +605,12 @@ class ResultCorrected(_BoardResult):
     supersedes: int  # the seq of the result replaced
 
     def summary(self) -> str:
-        return f"{super().summary()} (corrects #{self.supersedes}: {self.reason})"
+        return msg(
+            "%(summary)s (corrects #%(seq)s: %(reason)s)",
+            summary=super().summary(),
+            seq=self.supersedes,
+            reason=self.reason,
+        )
 
 
 @dataclass(frozen=True)
@@ -588,7 +625,7 @@ class RoundClosed(DomainEvent):
         acc.replace_round(replace(acc.rounds[self.round], closed=True))
 
     def summary(self) -> str:
-        return f"round {self.round} closed"
+        return msg("round %(round)s closed", round=self.round)
 
 
 @dataclass(frozen=True)
@@ -772,7 +809,13 @@ class _TeamBoardResult(DomainEvent):
         )
 
     def summary(self) -> str:
-        return f"round {self.round} match {self.match} board {self.board}: {self.result}"
+        return msg(
+            "round %(round)s match %(match)s board %(board)s: %(result)s",
+            round=self.round,
+            match=self.match,
+            board=self.board,
+            result=self.result,
+        )
 
 
 @dataclass(frozen=True)
@@ -816,7 +859,12 @@ class BoardResultCorrected(_TeamBoardResult):
     supersedes: int  # the seq of the result replaced
 
     def summary(self) -> str:
-        return f"{super().summary()} (corrects #{self.supersedes}: {self.reason})"
+        return msg(
+            "%(summary)s (corrects #%(seq)s: %(reason)s)",
+            summary=super().summary(),
+            seq=self.supersedes,
+            reason=self.reason,
+        )
 
 
 @dataclass(frozen=True)
@@ -838,7 +886,12 @@ class MatchForfeited(DomainEvent):
         _put_match(acc, self.round, replace(match, forfeit=self.result))
 
     def summary(self) -> str:
-        return f"round {self.round} match {self.match}: forfeited {self.result}"
+        return msg(
+            "round %(round)s match %(match)s: forfeited %(result)s",
+            round=self.round,
+            match=self.match,
+            result=self.result,
+        )
 
 
 @dataclass(frozen=True)
@@ -856,7 +909,12 @@ class TeamByeRequested(DomainEvent):
         acc.team_byes.setdefault(self.round, {})[self.team] = self.points
 
     def summary(self) -> str:
-        return f"team {self.team}: {self.points}-point bye in round {self.round}"
+        return msg(
+            "team %(team)s: %(points)s-point bye in round %(round)s",
+            team=self.team,
+            points=self.points,
+            round=self.round,
+        )
 
 
 @dataclass(frozen=True)
@@ -873,7 +931,9 @@ class TeamByeCancelled(DomainEvent):
             del acc.team_byes[self.round]
 
     def summary(self) -> str:
-        return f"team {self.team}: bye in round {self.round} cancelled"
+        return msg(
+            "team %(team)s: bye in round %(round)s cancelled", team=self.team, round=self.round
+        )
 
 
 @dataclass(frozen=True)
@@ -888,7 +948,9 @@ class TeamWithdrawn(DomainEvent):
         acc.teams[self.team] = replace(acc.teams[self.team], withdrawn_from=self.from_round)
 
     def summary(self) -> str:
-        return f"team {self.team} withdrawn from round {self.from_round}"
+        return msg(
+            "team %(team)s withdrawn from round %(round)s", team=self.team, round=self.from_round
+        )
 
 
 @dataclass(frozen=True)
@@ -903,7 +965,9 @@ class TeamReinstated(DomainEvent):
         acc.teams[self.team] = replace(acc.teams[self.team], withdrawn_from=None)
 
     def summary(self) -> str:
-        return f"team {self.team} plays again from round {self.from_round}"
+        return msg(
+            "team %(team)s plays again from round %(round)s", team=self.team, round=self.from_round
+        )
 
 
 @dataclass(frozen=True)
@@ -1061,7 +1125,9 @@ class ByeCancelled(DomainEvent):
         amendments.fold_bye_cancellation(acc, self.to_payload())
 
     def summary(self) -> str:
-        return f"player #{self.player_id}: bye in round {self.round} cancelled"
+        return msg(
+            "player #%(id)s: bye in round %(round)s cancelled", id=self.player_id, round=self.round
+        )
 
 
 @dataclass(frozen=True)
@@ -1077,7 +1143,11 @@ class PlayerReinstated(DomainEvent):
         amendments.fold_reinstatement(acc, self.to_payload())
 
     def summary(self) -> str:
-        return f"player #{self.player_id} plays again from round {self.from_round}"
+        return msg(
+            "player #%(id)s plays again from round %(round)s",
+            id=self.player_id,
+            round=self.from_round,
+        )
 
 
 @dataclass(frozen=True)
@@ -1092,7 +1162,7 @@ class RoundUnpaired(DomainEvent):
         amendments.fold_unpairing(acc, self.to_payload())
 
     def summary(self) -> str:
-        return f"round {self.round} cancelled"
+        return msg("round %(round)s cancelled", round=self.round)
 
 
 @dataclass(frozen=True)
@@ -1264,7 +1334,7 @@ class TeamRoundStarted(DomainEvent):
         acc.started_team_rounds = acc.started_team_rounds | {self.round}
 
     def summary(self) -> str:
-        return f"round {self.round} started"
+        return msg("round %(round)s started", round=self.round)
 
 
 EVENT_TYPES: Mapping[str, type[DomainEvent]] = MappingProxyType(
