@@ -421,8 +421,7 @@ def decide_schedule(state: TournamentState, body: Body) -> list[DomainEvent]:
             len(ranks), cycles=cycles, swap_last_two=body.get("swap_last_two", False)
         )
     except BergerError as exc:
-        field, _, message = str(exc).partition(": ")
-        raise CommandError(field, message) from exc
+        raise CommandError(exc.field, exc.reason) from exc
     if len(schedule) != state.settings.rounds:
         raise CommandError(
             "rounds",
