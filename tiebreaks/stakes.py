@@ -46,6 +46,7 @@ from enum import StrEnum
 from fractions import Fraction
 
 from tiebreaks.errors import TieBreakError
+from tiebreaks.messages import msg
 from tiebreaks.model import Color, Game, Outcome, Pending, Player, Round, TournamentResults
 from tiebreaks.prizes import Awards, PlayerFacts, Prize, PrizeList, award, facts_for
 from tiebreaks.rules import DEFAULT_RULES, get_rules
@@ -285,13 +286,21 @@ def open_games(sheet: ScoreSheet) -> list[tuple[int, int]]:
     for (i, r), o in sheet.pending.items():
         if i in seen:
             raise TieBreakError(
-                f"player {sheet.players[i].start_rank} has more than one game without a "
-                "result: the calculator needs every other round complete"
+                msg(
+                    "player %(rank)s has more than one game without a result:"
+                    " the calculator needs every other round complete",
+                    rank=sheet.players[i].start_rank,
+                )
             )
         if sheet.pending.get((o, r)) != i:
             raise TieBreakError(
-                f"round {r + 1}: player {sheet.players[i].start_rank} waits for a result "
-                f"against {sheet.players[o].start_rank}, whose side does not"
+                msg(
+                    "round %(round)s: player %(rank)s waits for a result against"
+                    " %(opponent)s, whose side does not",
+                    round=r + 1,
+                    rank=sheet.players[i].start_rank,
+                    opponent=sheet.players[o].start_rank,
+                )
             )
         seen[i] = (o, r)
     return sorted(
