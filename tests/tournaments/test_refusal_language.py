@@ -141,3 +141,18 @@ def test_an_unknown_tie_break_is_told_in_the_language_asked(api, organiser):
     )
     assert response.status_code == 400
     assert response.json() == {"tiebreaks": ["desempate 'XYZ' desconocido en el código 'XYZ'"]}
+
+
+def test_a_prize_list_refusal_is_in_the_language_asked_its_path_as_sent(api, organiser):
+    tid = make_tournament(organiser, players=4)
+    body = {"prizes": [{"name": "1st", "place": 1, "category": {"rating_max": "1800"}}]}
+    response = api.client.put(
+        reverse("tournaments:prize-list", args=[tid]),
+        body,
+        format="json",
+        headers={"accept-language": "fr"},
+    )
+    assert response.status_code == 400
+    assert response.json() == {
+        "prizes[0].category.rating_max": ["un nombre entier est attendu, pas '1800'"]
+    }

@@ -633,9 +633,9 @@ class SetPrizeList(Body):
         try:
             definition = parse_prize_list(values["definition"])
         except PrizeError as error:
-            field, _, message = str(error).partition(": ")
             # "the prize list: expected an object" names no field of it.
-            raise Invalid({"definition" if " " in field else field: [message]}) from error
+            field = "definition" if " " in error.path else error.path
+            raise Invalid({field: [error.reason]}) from error
         return {"definition": prize_list_json(definition)}
 
 
