@@ -647,7 +647,7 @@ class OrganiserGranted(_OrganiserChange):
     KIND = EventKind.ORGANISER_GRANTED
 
     def summary(self) -> str:
-        return f"{self.username} may now organise this tournament"
+        return msg("%(user)s may now organise this tournament", user=self.username)
 
 
 @dataclass(frozen=True)
@@ -655,7 +655,7 @@ class OrganiserRevoked(_OrganiserChange):
     KIND = EventKind.ORGANISER_REVOKED
 
     def summary(self) -> str:
-        return f"{self.username} no longer organises this tournament"
+        return msg("%(user)s no longer organises this tournament", user=self.username)
 
 
 @dataclass(frozen=True)
@@ -695,7 +695,12 @@ class TeamRegistered(DomainEvent):
         )
 
     def summary(self) -> str:
-        return f"team {self.number}. {self.name}: {len(self.roster)} players"
+        return msg(
+            "team %(team)s. %(name)s: %(players)s players",
+            team=self.number,
+            name=self.name,
+            players=len(self.roster),
+        )
 
 
 @dataclass(frozen=True)
@@ -717,7 +722,7 @@ class RosterEdited(DomainEvent):
         acc.teams[self.team] = replace(acc.teams[self.team], roster=self.roster)
 
     def summary(self) -> str:
-        return f"team {self.team}: roster {list(self.roster)}"
+        return msg("team %(team)s: roster %(roster)s", team=self.team, roster=list(self.roster))
 
 
 @dataclass(frozen=True)
@@ -741,7 +746,12 @@ class LineupSubmitted(DomainEvent):
 
     def summary(self) -> str:
         shown = ", ".join("-" if p is None else str(p) for p in self.players)
-        return f"round {self.round}, team {self.team}: line-up {shown}"
+        return msg(
+            "round %(round)s, team %(team)s: line-up %(players)s",
+            round=self.round,
+            team=self.team,
+            players=shown,
+        )
 
 
 @dataclass(frozen=True)
@@ -776,7 +786,12 @@ class TeamRoundPaired(DomainEvent):
 
     def summary(self) -> str:
         shown = ", ".join(f"{m.white}-{m.black}" for m in self.matches)
-        return f"round {self.round}: matches {shown}; byes {list(self.byes) or 'none'}"
+        return msg(
+            "round %(round)s: matches %(matches)s; byes %(byes)s",
+            round=self.round,
+            matches=shown,
+            byes=list(self.byes) or msg("none"),
+        )
 
 
 def _put_match(acc: Accumulator, round_number: int, match: MatchState) -> None:
@@ -1016,7 +1031,11 @@ class TeamsRanked(DomainEvent):
 
     def summary(self) -> str:
         shown = ", ".join(map(str, self.order))
-        return f"team pairing numbers 1-{len(self.order)} given, in order to teams {shown}"
+        return msg(
+            "team pairing numbers 1-%(last)s given, in order to teams %(teams)s",
+            last=len(self.order),
+            teams=shown,
+        )
 
 
 @dataclass(frozen=True)
@@ -1109,7 +1128,11 @@ class PlayersRanked(DomainEvent):
 
     def summary(self) -> str:
         ids = ", ".join(f"#{player_id}" for player_id in self.order)
-        return f"pairing numbers 1-{len(self.order)} given, in order to players {ids}"
+        return msg(
+            "pairing numbers 1-%(last)s given, in order to players %(ids)s",
+            last=len(self.order),
+            ids=ids,
+        )
 
 
 @dataclass(frozen=True)
@@ -1205,8 +1228,11 @@ class PlayersCheckedIn(DomainEvent):
 
     def summary(self) -> str:
         ids = ", ".join(f"#{player_id}" for player_id in self.player_ids)
-        state = "checked in" if self.present else "no longer checked in"
-        return f"round {self.round}: players {ids} {state}"
+        if self.present:
+            return msg("round %(round)s: players %(ids)s checked in", round=self.round, ids=ids)
+        return msg(
+            "round %(round)s: players %(ids)s no longer checked in", round=self.round, ids=ids
+        )
 
 
 def _report_add_match(payload: Payload) -> Payload:
@@ -1247,7 +1273,12 @@ class ResultReported(DomainEvent):
 
     def summary(self) -> str:
         at = _board_name(self.round, self.match, self.board)
-        return f"{at}: player {self.player_id} reports {self.result}"
+        return msg(
+            "%(at)s: player %(player)s reports %(result)s",
+            at=at,
+            player=self.player_id,
+            result=self.result,
+        )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -1274,14 +1305,22 @@ class ReportRejected(DomainEvent):
         acc.reports.pop((self.round, self.match, self.board), None)
 
     def summary(self) -> str:
-        return (
-            f"{_board_name(self.round, self.match, self.board)}: reports rejected ({self.reason})"
+        return msg(
+            "%(at)s: reports rejected (%(reason)s)",
+            at=_board_name(self.round, self.match, self.board),
+            reason=self.reason,
         )
 
 
 def _board_name(round_number: int, match: int | None, board: int) -> str:
-    at = "" if match is None else f" match {match}"
-    return f"round {round_number}{at} board {board}"
+    if match is None:
+        return msg("round %(round)s board %(board)s", round=round_number, board=board)
+    return msg(
+        "round %(round)s match %(match)s board %(board)s",
+        round=round_number,
+        match=match,
+        board=board,
+    )
 
 
 @dataclass(frozen=True)
