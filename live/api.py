@@ -481,9 +481,14 @@ def hypothetical(folded: FoldedTournament, results: Mapping[int, Outcome]) -> di
     try:
         branch = what_if_of(folded, results)
     except TieBreakError as exc:
-        where, _, message = str(exc).partition(": ")
+        # "results[3]: why": the field of the body, then why in the reader's language.
+        params = getattr(text_of(exc), "params", {})
+        if "field" in params and isinstance(params.get("message"), str):
+            where, reason = str(params["field"]), translated(params["message"])
+        else:
+            where, _, reason = str(exc).partition(": ")
         field = where.replace("[", ".").rstrip("]") if where.startswith("results") else "results"
-        raise ValidationError({field: [message]}) from exc
+        raise ValidationError({field: [reason]}) from exc
     table = standings_table(folded, branch.standings, timezone.now())
     return {
         "version": folded.version,

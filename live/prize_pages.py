@@ -238,7 +238,7 @@ def stakes_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
         try:
             branch = what_if_of(folded, results)
         except TieBreakError as exc:
-            error = str(exc)
+            error = translated(text_of(exc))
     players = folded.state.players
     context.update(
         has_prizes=True,
