@@ -10,6 +10,9 @@ from typing import Any
 from django.urls import reverse
 
 from tests.builders import record
+from tiebreaks import messages
+from tiebreaks.errors import TrfError
+from tournaments.domain import errors
 from tournaments.domain.errors import CommandError, listed, msg
 
 from .builders import Api, make_tournament
@@ -156,3 +159,23 @@ def test_a_prize_list_refusal_is_in_the_language_asked_its_path_as_sent(api, org
     assert response.json() == {
         "prizes[0].category.rating_max": ["un nombre entier est attendu, pas '1800'"]
     }
+
+
+def test_the_domains_msg_is_the_engines() -> None:
+    assert (errors.msg, errors.Message) == (messages.msg, messages.Message)
+
+
+def test_an_engine_error_is_its_english_text_and_keeps_its_template() -> None:
+    error = TrfError(9, 5, messages.msg("duplicate start rank %(rank)s", rank=3))
+    assert str(error) == "line 9, column 5: duplicate start rank 3"
+    text = messages.text_of(error)
+    assert (text.template, text.params["line"], text.params["column"]) == (  # type: ignore[attr-defined]
+        "line %(line)s, column %(column)s: %(reason)s",
+        9,
+        5,
+    )
+    assert text.params["reason"].template == "duplicate start rank %(rank)s"  # type: ignore[attr-defined]
+
+
+def test_an_exception_raised_with_a_plain_text_is_that_text() -> None:
+    assert messages.text_of(ValueError("boom")) == "boom"
