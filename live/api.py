@@ -30,6 +30,7 @@ from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from tiebreaks.errors import TieBreakError
+from tiebreaks.messages import text_of
 from tiebreaks.model import Outcome
 from tiebreaks.prizes import awards_json
 from tiebreaks.stakes import stakes_json
@@ -40,6 +41,7 @@ from tournaments.store.queries import (
     last_seq,
     load_tournament,
 )
+from tournaments.store.writes import translated
 
 from .moments import MomentError, moment, table_at
 from .prizes import OUTCOME_NAMES, prize_view, stakes_of, what_if_of
@@ -424,7 +426,7 @@ class StakesView(APIView):
         try:
             found = stakes_of(folded)
         except TieBreakError as exc:
-            return Response({"detail": str(exc)}, status=status.HTTP_409_CONFLICT)
+            return Response({"detail": translated(text_of(exc))}, status=status.HTTP_409_CONFLICT)
         if found is None:
             raise _no_prize_list(tournament_id)
         return Response({"version": folded.version, **stakes_json(found)})
@@ -489,9 +491,14 @@ def hypothetical(folded: FoldedTournament, results: Mapping[int, Outcome]) -> di
     try:
         branch = what_if_of(folded, results)
     except TieBreakError as exc:
-        where, _, message = str(exc).partition(": ")
+        # "results[3]: why": the field of the body, then why in the reader's language.
+        params = getattr(text_of(exc), "params", {})
+        if "field" in params and isinstance(params.get("message"), str):
+            where, reason = str(params["field"]), translated(params["message"])
+        else:
+            where, _, reason = str(exc).partition(": ")
         field = where.replace("[", ".").rstrip("]") if where.startswith("results") else "results"
-        raise ValidationError({field: [message]}) from exc
+        raise ValidationError({field: [reason]}) from exc
     table = standings_table(folded, branch.standings, timezone.now())
     return {
         "version": folded.version,

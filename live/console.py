@@ -41,7 +41,7 @@ def arrived_since(tournament_id: int, seq: int) -> str:
     """The events stored after ``seq`` (the first ten), one summary each: what made a
     page's form stale."""
     since = tournament_events(tournament_id).filter(seq__gt=seq).order_by("seq")[:10]
-    return "; ".join(summarise(e) for e in since)
+    return "; ".join(translated(summarise(e)) for e in since)
 
 
 def _refused(exc: CommandError) -> str:

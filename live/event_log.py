@@ -32,6 +32,7 @@ from tournaments.store.queries import (
     summarise,
     tournament_events,
 )
+from tournaments.store.writes import translated
 
 from .registration import organised
 
@@ -95,7 +96,7 @@ def event_log(request: HttpRequest, tournament_id: int) -> HttpResponse | Stream
     if filters.get("before"):
         chosen = chosen.filter(seq__lt=filters["before"])
     page = list(chosen.select_related("author").order_by("-seq")[:PAGE_SIZE])
-    lines = [LogLine(e, payload_of(e), summarise(e)) for e in page]
+    lines = [LogLine(e, payload_of(e), translated(summarise(e))) for e in page]
     older = page[-1].seq if len(page) == PAGE_SIZE else None
     query = request.GET.copy()
     query.pop("before", None)

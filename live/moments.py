@@ -15,6 +15,7 @@ from threading import Lock
 from typing import Generic, TypeVar
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tournaments.store.queries import (
     FoldedTournament,
@@ -47,20 +48,25 @@ def moment(tournament_id: int, query: Mapping[str, str]) -> FoldedTournament | N
     if not given:
         return None
     if len(given) > 1:
-        raise MomentError("as_of", "give as_of or round, not both")
+        raise MomentError("as_of", _("give as_of or round, not both"))
     name = given[0]
     number = parse_version(query[name])
     if number is None or number < 1:
-        raise MomentError(name, f"expected a whole number from 1, not {query[name]!r}")
+        raise MomentError(
+            name,
+            _("expected a whole number from 1, not %(given)s") % {"given": repr(query[name])},
+        )
     latest = load_tournament(tournament_id)
     if name == "as_of":
         if number > latest.version:
             raise MomentError(
-                "as_of", f"the tournament's last event is #{latest.version}, not #{number}"
+                "as_of",
+                _("the tournament's last event is #%(last)s, not #%(given)s")
+                % {"last": latest.version, "given": number},
             )
         return load_tournament_as_of(tournament_id, number)
     if number > latest.state.last_paired_round:
-        raise MomentError("round", f"round {number} is not paired yet")
+        raise MomentError("round", _("round %(round)s is not paired yet") % {"round": number})
     seq = seq_after_round(tournament_id, number)
     return latest if seq is None else load_tournament_as_of(tournament_id, seq)
 

@@ -21,6 +21,7 @@ from django.shortcuts import render
 from django.views.decorators.csrf import ensure_csrf_cookie
 
 from tiebreaks.errors import TieBreakError
+from tiebreaks.messages import text_of
 from tiebreaks.model import Outcome
 from tiebreaks.prizes import Awards, Category, Prize, PrizeList, prize_list_json
 from tiebreaks.stakes import PrizeOutlook, Reach, ResultOutlook, Stakes
@@ -30,6 +31,7 @@ from tournaments.store.queries import (
     PlayerState,
     may_write,
 )
+from tournaments.store.writes import translated
 
 from . import spectator_content
 from .pages import folded_or_404
@@ -227,7 +229,7 @@ def stakes_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     try:
         found = stakes_of(folded)
     except TieBreakError as exc:
-        context["unavailable"] = str(exc)
+        context["unavailable"] = translated(text_of(exc))
         return render(request, "live/stakes.html", context, status=200)
     assert found is not None  # there is a prize list
     games, results, error = _what_if_choices(folded, request.GET, found)
@@ -236,7 +238,7 @@ def stakes_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
         try:
             branch = what_if_of(folded, results)
         except TieBreakError as exc:
-            error = str(exc)
+            error = translated(text_of(exc))
     players = folded.state.players
     context.update(
         has_prizes=True,

@@ -16,6 +16,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
+from django.utils.translation import gettext as _
+
 from tournaments.store.queries import (
     FoldedTournament,
     PlayerState,
@@ -202,18 +204,23 @@ def step_view(folded: FoldedTournament, query: Mapping[str, str]) -> StepView | 
 
 def _number(found: tuple[Step, ...], query: Mapping[str, str]) -> int | None:
     if "as_of" in query and "step" in query:
-        raise MomentError("as_of", "give as_of or step, not both")
+        raise MomentError("as_of", _("give as_of or step, not both"))
     if "as_of" in query:
         seq = parse_version(query["as_of"])
         numbers = {step.seq: number for number, step in enumerate(found, start=1)}
         if seq is None or seq not in numbers:
-            raise MomentError("as_of", f"no result or correction is event {query['as_of']!r}")
+            raise MomentError(
+                "as_of",
+                _("no result or correction is event %(given)s") % {"given": repr(query["as_of"])},
+            )
         return numbers[seq]
     if "step" in query:
         number = parse_version(query["step"])
         if number is None or not 1 <= number <= len(found):
             raise MomentError(
-                "step", f"expected a step from 1 to {len(found)}, not {query['step']!r}"
+                "step",
+                _("expected a step from 1 to %(last)s, not %(given)s")
+                % {"last": len(found), "given": repr(query["step"])},
             )
         return number
     return len(found) or None

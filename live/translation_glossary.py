@@ -422,6 +422,7 @@ EXCEPTIONS: dict[tuple[str, str, str], str] = {
     ("*", "rating", 'Send either "method": "rating"'): "the body's values stay as sent",
     ("*", "team", 'Send either "method": "rating"'): "the body's values stay as sent",
     ("*", "round", "a team event is paired as matches (team-rounds)"): "the address's name",
+    ("*", "round", "give as_of or round, not both"): "the query parameters' names",
     ("fr", "prize", "%(stage)s: prize winners"): "a prize winner is a lauréat",
     ("fr", "prize", "No prize winners yet."): "a prize winner is a lauréat",
     ("fr", "correction", "Save correction"): "a phone button; its form is the correction",

@@ -21,9 +21,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tiebreaks.errors import TrfError
+from tiebreaks.messages import text_of
 from tiebreaks.standings import DEFAULT_RULES, RULES
 from tiebreaks.trf import decode
-from tournaments.store.writes import ImportedTournament, import_trf
+from tournaments.store.writes import ImportedTournament, import_trf, translated
 
 AS_THE_FILE_SAYS = format_lazy(gettext_lazy("as the file says, else {rules}"), rules=DEFAULT_RULES)
 
@@ -51,7 +52,7 @@ def import_page(request: HttpRequest) -> HttpResponse:
                 rules=form.cleaned_data["rules"] or None,
             )
         except TrfError as exc:
-            form.add_error("file", str(exc))
+            form.add_error("file", translated(text_of(exc)))
         else:
             _report(request, imported)
             return HttpResponseRedirect(reverse("live:import"))
@@ -66,4 +67,4 @@ def _report(request: HttpRequest, imported: ImportedTournament) -> None:
         extra_tags=str(imported.id),
     )
     for warning in imported.warnings:
-        messages.warning(request, warning)
+        messages.warning(request, translated(warning))

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
 
+from tiebreaks.messages import msg
 from tiebreaks.model import (
     Game,
     Pending,
@@ -115,7 +116,7 @@ def baku(tournament: TournamentResults, absent: Collection[int] = ()) -> Acceler
     scoring = tournament.scoring
     if not standard_scoring(scoring):
         raise AccelerationError(
-            "Baku acceleration needs the standard scoring (a draw half a win, a loss 0)"
+            msg("Baku acceleration needs the standard scoring (a draw half a win, a loss 0)")
         )
     per_round = baku_schedule(tournament.rounds, scoring.win, scoring.draw)
     last = _last_ga_player(tournament, absent)
@@ -150,5 +151,11 @@ def by_method(
 ) -> Acceleration | None:
     """The acceleration a tournament setting names ("" for none)."""
     if method not in METHODS:
-        raise AccelerationError(f"unknown acceleration {method!r}: expected one of {METHODS}")
+        raise AccelerationError(
+            msg(
+                "unknown acceleration %(method)s: expected one of %(methods)s",
+                method=repr(method),
+                methods=METHODS,
+            )
+        )
     return baku(tournament, absent) if method == BAKU else None

@@ -32,11 +32,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from tiebreaks.messages import msg
+
 MIN_PARTICIPANTS = 2
 
 
 class BergerError(ValueError):
-    """A schedule the Berger tables do not cover."""
+    """A schedule the Berger tables do not cover: ``field`` names the setting at fault
+    (``players``, ``cycles``, ...) and ``reason`` says why; its text is "field: reason"."""
+
+    def __init__(self, field: str, reason: str) -> None:
+        self.field = field
+        self.reason = reason
+        super().__init__(msg("%(field)s: %(message)s", field=field, message=reason))
 
 
 @dataclass(frozen=True)
@@ -78,13 +86,18 @@ def round_robin_schedule(
     the remaining boards are renumbered from 1.
     """
     if not isinstance(players, int) or players < MIN_PARTICIPANTS:
-        raise BergerError(f"a round robin needs at least {MIN_PARTICIPANTS} participants")
+        raise BergerError(
+            "players",
+            msg("a round robin needs at least %(minimum)s participants", minimum=MIN_PARTICIPANTS),
+        )
     if cycles not in (1, 2):
-        raise BergerError(f"cycles: a round robin has 1 or 2 cycles, not {cycles}")
+        raise BergerError(
+            "cycles", msg("a round robin has 1 or 2 cycles, not %(cycles)s", cycles=cycles)
+        )
     first_cycle = berger_rounds(players)
     if swap_last_two:
         if cycles != 2:
-            raise BergerError("swap_last_two: only meaningful for a double round robin")
+            raise BergerError("swap_last_two", msg("only meaningful for a double round robin"))
         first_cycle[-2], first_cycle[-1] = first_cycle[-1], first_cycle[-2]
     cycle_rounds = [first_cycle]
     if cycles == 2:
@@ -115,7 +128,7 @@ def team_round_robin(
     in the order that gives them their table numbers 1, 2, ...; each round's matches
     as (team with White on board 1, other team), and the team that rests."""
     if len(set(teams)) != len(teams):
-        raise BergerError("teams: a team is listed twice")
+        raise BergerError("teams", msg("a team is listed twice"))
     number = dict(enumerate(teams, 1))
     return tuple(
         ScheduledRound(

@@ -53,6 +53,7 @@ from pairings.acceleration import Acceleration
 from pairings.colours import colour_of_higher
 from pairings.matching import max_weight_matching
 from pairings.players import WHITE, Float, PairingPlayer, other, pairing_numbers, player_states
+from tiebreaks.messages import msg
 from tiebreaks.model import Color, TournamentResults
 
 # Up to this many remaining players a bracket's matching sees all of them; with more,
@@ -736,7 +737,7 @@ def _pair(
         found, movers = outcome
         pairs += found
     if len(movers) > 1:
-        raise NoLegalPairing("no pairing satisfies C1-C3 for every player")
+        raise NoLegalPairing(msg("no pairing satisfies C1-C3 for every player"))
     return pairs, movers[0] if movers else None
 
 
@@ -762,7 +763,7 @@ def _pair_bracket(
     if relaxation is None and len(everyone) % 2 == 1:
         eligible = [p.score for p in everyone if p.bye_eligible]
         if not eligible:
-            raise NoLegalPairing("no player may receive the pairing-allocated bye (C2)")
+            raise NoLegalPairing(msg("no player may receive the pairing-allocated bye (C2)"))
         bye = _Bye(min(eligible), decided_here=False)
     mate = _match(bracket, ctx, bye)
     if bye is not None and bye.score >= residents[0].score:
@@ -779,7 +780,7 @@ def _pair_bracket(
     else:
         unmatched = [p for p in everyone if p.number not in mate]
         if len(unmatched) > 1 or (unmatched and not unmatched[0].bye_eligible):
-            raise NoLegalPairing("no pairing satisfies C1-C3 for every player")
+            raise NoLegalPairing(msg("no pairing satisfies C1-C3 for every player"))
     pairs: list[tuple[PairingPlayer, PairingPlayer]] = []
     left: list[PairingPlayer] = []
     if movers:

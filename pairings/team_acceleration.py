@@ -36,6 +36,7 @@ from pairings.acceleration import (
 )
 from pairings.acceleration_records import expand, format_records, parse_records, per_round
 from tiebreaks.errors import TrfError
+from tiebreaks.messages import msg
 from tiebreaks.model import Unplayed
 from tiebreaks.teams.model import Score, TeamTournament
 
@@ -88,10 +89,18 @@ def team_baku(tournament: TeamTournament, absent: Collection[int] = ()) -> TeamA
         boards, games = tournament.boards, scoring.games
         win, draw, loss = games.win * boards, games.draw * boards, games.loss * boards
     if loss != 0 or draw * 2 != win:
-        what = "match" if tournament.primary is Score.MP else "game"
+        if tournament.primary is Score.MP:
+            raise AccelerationError(
+                msg(
+                    "Baku acceleration needs standard match points"
+                    " (a drawn match half a won one, a lost one nothing)"
+                )
+            )
         raise AccelerationError(
-            f"Baku acceleration needs standard {what} points (a drawn match half a won one, "
-            "a lost one nothing)"
+            msg(
+                "Baku acceleration needs standard game points"
+                " (a drawn match half a won one, a lost one nothing)"
+            )
         )
     per_round = baku_schedule(tournament.rounds, win, draw)
     last = last_ga(_round_one(tournament, absent))
@@ -145,7 +154,7 @@ def from_file(
     if listed is not None:
         if baku_option:
             line = next(n for n, x in enumerate(lines, start=1) if x.startswith("250"))
-            raise TrfError(line, 1, "250 records and --baku both give virtual points")
+            raise TrfError(line, 1, msg("250 records and --baku both give virtual points"))
         return listed
     if baku_option or requested(lines):
         return team_baku(tournament, absent)
@@ -157,5 +166,11 @@ def by_method(
 ) -> TeamAcceleration | None:
     """The acceleration a team tournament's setting names ("" for none)."""
     if method not in METHODS:
-        raise AccelerationError(f"unknown acceleration {method!r}: expected one of {METHODS}")
+        raise AccelerationError(
+            msg(
+                "unknown acceleration %(method)s: expected one of %(methods)s",
+                method=repr(method),
+                methods=METHODS,
+            )
+        )
     return team_baku(tournament, absent) if method == BAKU else None

@@ -45,6 +45,7 @@ from math import comb
 
 from pairings.matching import max_weight_matching
 from pairings.team_acceleration import TeamAcceleration, from_file
+from tiebreaks.messages import msg
 from tiebreaks.model import Color, Unplayed
 from tiebreaks.teams.model import RoundKind, Score, TeamResult, TeamTournament
 from tiebreaks.teams.trf import TeamTrfFile
@@ -235,7 +236,7 @@ class _Round:
         for team in order:
             if self.pairable([t for t in teams if t != team]):
                 return team
-        raise NoLegalPairing("no team can receive the pairing-allocated bye (C2, 3.4.1)")
+        raise NoLegalPairing(msg("no team can receive the pairing-allocated bye (C2, 3.4.1)"))
 
     # ---- 3.5 upfloaters
 
@@ -474,7 +475,7 @@ def pair_team_round(
         bye = pairing.bye(waiting)
         waiting.remove(bye)
     if not pairing.pairable(waiting):
-        raise NoLegalPairing("the teams cannot all be paired without a rematch (C1)")
+        raise NoLegalPairing(msg("the teams cannot all be paired without a rematch (C1)"))
     pairs: list[tuple[int, int]] = []
     while waiting:
         top = states[waiting[0]].score

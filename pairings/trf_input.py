@@ -37,6 +37,7 @@ from pairings.acceleration_records import (
 )
 from pairings.players import made_by_pairing, other
 from tiebreaks.errors import TrfError
+from tiebreaks.messages import msg
 from tiebreaks.model import Color, TournamentResults, Unplayed, UnplayedRound
 from tiebreaks.trf import TrfFile
 
@@ -85,7 +86,7 @@ def _xxc(trf: TrfFile) -> Iterator[tuple[int, Color]]:
                     yield number, _INITIAL[word.lower()]
                     break
             else:
-                raise TrfError(number, 5, "XXC expects white1 or black1")
+                raise TrfError(number, 5, msg("XXC expects white1 or black1"))
 
 
 def round_one_colour(tournament: TournamentResults) -> Color | None:
@@ -118,9 +119,11 @@ def _virtual_points(number: int, line: str, column: int) -> Fraction:
     try:
         points = Fraction(Decimal(field.strip()))
     except InvalidOperation:
-        raise TrfError(number, column, f"XXA expects points like 1.0, not {field!r}") from None
+        raise TrfError(
+            number, column, msg("XXA expects points like 1.0, not %(field)s", field=repr(field))
+        ) from None
     if points < 0:
-        raise TrfError(number, column, "XXA virtual points cannot be negative")
+        raise TrfError(number, column, msg("XXA virtual points cannot be negative"))
     return points
 
 
@@ -135,13 +138,17 @@ def _xxa(trf: TrfFile) -> dict[int, tuple[Fraction, ...]]:
         try:
             player = int(line[4:8])
         except ValueError:
-            raise TrfError(number, 5, "XXA expects a pairing number in columns 5-8") from None
+            raise TrfError(number, 5, msg("XXA expects a pairing number in columns 5-8")) from None
         if player not in known:
-            raise TrfError(number, 5, f"XXA names player {player}, who is not in the file")
+            raise TrfError(
+                number,
+                5,
+                msg("XXA names player %(player)s, who is not in the file", player=player),
+            )
         columns = range(10, len(line) + 1, 5)
         rounds = tuple(_virtual_points(number, line, column) for column in columns)
         if len(rounds) > trf.tournament.rounds:
-            raise TrfError(number, 10, "XXA lists more rounds than the tournament has")
+            raise TrfError(number, 10, msg("XXA lists more rounds than the tournament has"))
         points[player] = rounds
     return points
 
@@ -163,7 +170,9 @@ def _records(trf: TrfFile) -> dict[tuple[int, int], tuple[Points, int]]:
             raise TrfError(
                 record.line,
                 MATCH_POINTS_COLUMN,
-                "250 match points are for teams: a player's virtual points go in columns 10-13",
+                msg(
+                    "250 match points are for teams: a player's virtual points go in columns 10-13"
+                ),
             )
     players = {p.start_rank for p in trf.tournament.players}
     return expand(records, players, trf.tournament.rounds, noun="player")
@@ -190,10 +199,15 @@ def _check_agreement(
             (_, from_250), record = given.get((player, rnd), ((Fraction(0), Fraction(0)), 0))
             if from_xxa == from_250:
                 continue
-            where = f"line {record}" if record else "no record"
-            reason = (
-                f"XXA and 250 disagree: player {player} round {rnd} has {float(from_xxa):.1f} "
-                f"virtual points in XXA, {float(from_250):.1f} in 250 ({where})"
+            where = msg("line %(line)s", line=record) if record else msg("no record")
+            reason = msg(
+                "XXA and 250 disagree: player %(player)s round %(round)s has %(xxa)s"
+                " virtual points in XXA, %(given)s in 250 (%(where)s)",
+                player=player,
+                round=rnd,
+                xxa=f"{float(from_xxa):.1f}",
+                given=f"{float(from_250):.1f}",
+                where=where,
             )
             if player in xxa_line:
                 raise TrfError(xxa_line[player], GAME_POINTS_COLUMN + 5 * (rnd - 1), reason)
@@ -225,11 +239,11 @@ def acceleration(
     has_xxa = any(raw.startswith("XXA") for raw in trf.headers.lines)
     if has_xxa and (baku_option or requested):
         line = requested or _first_line(trf, "XXA")
-        raise TrfError(line, 1, "XXA lines and Baku acceleration both give virtual points")
+        raise TrfError(line, 1, msg("XXA lines and Baku acceleration both give virtual points"))
     if listed is not None:
         points, line = listed
         if baku_option:
-            raise TrfError(line, 1, "250 records and --baku both give virtual points")
+            raise TrfError(line, 1, msg("250 records and --baku both give virtual points"))
         return points
     if baku_option or requested:
         return baku(trf.tournament, absent)

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from tiebreaks.definitions import ALIASES, CATALOGUE, Definition
 from tiebreaks.errors import TieBreakError
+from tiebreaks.messages import msg
 
 _CUT_NAMES = {"C1": "Cut-1", "C2": "Cut-2", "M1": "Median-1", "M2": "Median-2"}  # 14.1-14.4
 
@@ -73,16 +74,22 @@ def parse_code(
     """Parse one tie-break code against ``catalogue`` (the individual one by default);
     TieBreakError names the code and what is wrong with it."""
     if not isinstance(text, str) or not text.strip():
-        raise TieBreakError(f"empty tie-break code {text!r}")
+        raise TieBreakError(msg("empty tie-break code %(code)s", code=repr(text)))
     normal = text.strip().upper()
     # The hyphen form writes KS-L-2: put a slash before each modifier letter group.
     normal = re.sub(r"-(?=[CM][12]\b|L[+-]?\d|K\d|[PFR]\b)", "/", normal)
     shape = _SHAPE.match(normal)
     if shape is None:
-        raise TieBreakError(f"cannot read tie-break code {text!r}")
+        raise TieBreakError(msg("cannot read tie-break code %(code)s", code=repr(text)))
     acronym = aliases.get(shape["acronym"], shape["acronym"])
     if acronym not in catalogue:
-        raise TieBreakError(f"unknown tie-break {shape['acronym']!r} in code {text!r}")
+        raise TieBreakError(
+            msg(
+                "unknown tie-break %(acronym)s in code %(code)s",
+                acronym=repr(shape["acronym"]),
+                code=repr(text),
+            )
+        )
     allowed = catalogue[acronym].modifiers
     seen: set[str] = set()  # the Code fields set so far, to refuse a repeated one
     cut: str | None = None
@@ -91,17 +98,34 @@ def parse_code(
     for token in filter(None, shape["modifiers"].split("/")):
         part = _MODIFIER.match(token)
         if part is None:
-            raise TieBreakError(f"unknown modifier {token!r} in tie-break code {text!r}")
+            raise TieBreakError(
+                msg(
+                    "unknown modifier %(modifier)s in tie-break code %(code)s",
+                    modifier=repr(token),
+                    code=repr(text),
+                )
+            )
         name = part["cut"] or part["flag"] or ("L" if part["limit"] is not None else "K")
         if name not in allowed:
-            allowed_text = ", ".join(sorted(allowed)) or "none"
             raise TieBreakError(
-                f"modifier {token!r} is not allowed for {acronym} in {text!r} "
-                f"(allowed: {allowed_text})"
+                msg(
+                    "modifier %(modifier)s is not allowed for %(acronym)s in %(code)s"
+                    " (allowed: %(allowed)s)",
+                    modifier=repr(token),
+                    acronym=acronym,
+                    code=repr(text),
+                    allowed=", ".join(sorted(allowed)) or msg("none"),
+                )
             )
         key = _FIELD.get(name, "cut")
         if key in seen:
-            raise TieBreakError(f"modifier {token!r} repeats another one in {text!r}")
+            raise TieBreakError(
+                msg(
+                    "modifier %(modifier)s repeats another one in %(code)s",
+                    modifier=repr(token),
+                    code=repr(text),
+                )
+            )
         seen.add(key)
         if part["cut"]:
             cut = part["cut"]
@@ -110,7 +134,13 @@ def parse_code(
         elif name == "K":
             factor = int(part["factor"])
             if factor < 1:
-                raise TieBreakError(f"the factor of {token!r} in {text!r} must be at least 1")
+                raise TieBreakError(
+                    msg(
+                        "the factor of %(modifier)s in %(code)s must be at least 1",
+                        modifier=repr(token),
+                        code=repr(text),
+                    )
+                )
     return Code(
         text=text,
         acronym=acronym,

@@ -5,6 +5,8 @@ Both subclass ValueError so callers that only care about "bad input" can catch o
 
 from __future__ import annotations
 
+from .messages import msg
+
 
 class TieBreakError(ValueError):
     """An unknown tie-break code or rule edition, or a request the engine cannot answer."""
@@ -17,4 +19,11 @@ class TrfError(ValueError):
         self.line = line
         self.column = column
         self.reason = reason
-        super().__init__(f"line {line}, column {column}: {reason}")
+        super().__init__(
+            msg(
+                "line %(line)s, column %(column)s: %(reason)s",
+                line=line,
+                column=column,
+                reason=reason,
+            )
+        )

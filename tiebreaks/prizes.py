@@ -40,6 +40,7 @@ from math import floor
 from typing import Any
 
 from tiebreaks.errors import TieBreakError
+from tiebreaks.messages import msg
 from tiebreaks.model import Player
 from tiebreaks.standings import Standings, to_json_number
 
@@ -47,7 +48,13 @@ CENT = Decimal("0.01")
 
 
 class PrizeError(TieBreakError):
-    """A prize list that cannot be read; the message starts with the field's path."""
+    """A prize list that cannot be read: ``path`` names the field (``prizes[1].place``)
+    and ``reason`` says what is wrong with it; the message is "path: reason"."""
+
+    def __init__(self, path: str, reason: str) -> None:
+        self.path = path
+        self.reason = reason
+        super().__init__(msg("%(field)s: %(message)s", field=path, message=reason))
 
 
 class Sharing(StrEnum):
@@ -242,27 +249,35 @@ def parse_prize_list(data: object) -> PrizeList:
 
     Raises PrizeError naming the first field that is wrong, e.g.
     ``prizes[1].category.rating_max: expected a whole number, not 'abc'``."""
-    top = _object(data, "the prize list", _TOP_FIELDS)
+    top = _object(data, msg("the prize list"), _TOP_FIELDS)
     unclaimed = _choice(top, "unclaimed", Unclaimed, Unclaimed.LAPSE, "")
     raw_prizes = top.get("prizes")
     if not isinstance(raw_prizes, list) or not raw_prizes:
-        raise PrizeError("prizes: expected a non-empty list of prizes")
+        raise PrizeError("prizes", msg("expected a non-empty list of prizes"))
     prizes = tuple(_prize(item, f"prizes[{i}]", i, unclaimed) for i, item in enumerate(raw_prizes))
     seen: dict[tuple[Category | None, int], str] = {}
     for i, prize in enumerate(prizes):
         key = (prize.category, prize.place)
         if key in seen:
             raise PrizeError(
-                f"prizes[{i}].place: place {prize.place} of this list is already "
-                f"prize {seen[key]!r}"
+                f"prizes[{i}].place",
+                msg(
+                    "place %(place)s of this list is already prize %(prize)s",
+                    place=prize.place,
+                    prize=repr(seen[key]),
+                ),
             )
         seen[key] = prize.name
     hort_share = _decimal(top.get("hort_share", "0.5"), "hort_share")
     if not 0 <= hort_share <= 1:
-        raise PrizeError(f"hort_share: expected a share from 0 to 1, not {hort_share}")
+        raise PrizeError(
+            "hort_share", msg("expected a share from 0 to 1, not %(share)s", share=hort_share)
+        )
     one = top.get("one_prize_per_player", True)
     if not isinstance(one, bool):
-        raise PrizeError(f"one_prize_per_player: expected true or false, not {one!r}")
+        raise PrizeError(
+            "one_prize_per_player", msg("expected true or false, not %(given)s", given=repr(one))
+        )
     return PrizeList(
         prizes=prizes,
         sharing=_choice(top, "sharing", Sharing, Sharing.TIEBREAK, ""),
@@ -304,11 +319,12 @@ def _prize_json(prize: Prize) -> dict[str, Any]:
 
 def _object(data: object, path: str, allowed: set[str]) -> dict[str, Any]:
     if not isinstance(data, dict):
-        raise PrizeError(f"{path}: expected an object, not {type(data).__name__}")
+        raise PrizeError(path, msg("expected an object, not %(given)s", given=type(data).__name__))
     unknown = sorted(set(data) - allowed)
     if unknown:
         raise PrizeError(
-            f"{_join(path, unknown[0])}: unknown field (known: {', '.join(sorted(allowed))})"
+            _join(path, unknown[0]),
+            msg("unknown field (known: %(known)s)", known=", ".join(sorted(allowed))),
         )
     return data
 
@@ -323,35 +339,45 @@ def _choice(data: dict[str, Any], name: str, kind: type[StrEnum], default: Any, 
         return kind(value)
     except ValueError:
         known = ", ".join(repr(k.value) for k in kind)
-        raise PrizeError(f"{path}{name}: expected one of {known}, not {value!r}") from None
+        raise PrizeError(
+            f"{path}{name}",
+            msg("expected one of %(known)s, not %(given)s", known=known, given=repr(value)),
+        ) from None
 
 
 def _decimal(value: object, path: str) -> Decimal:
     if isinstance(value, bool) or not isinstance(value, int | float | str | Decimal):
-        raise PrizeError(f'{path}: expected a number such as "100.50", not {value!r}')
+        raise PrizeError(
+            path, msg('expected a number such as "100.50", not %(given)s', given=repr(value))
+        )
     try:
         number = Decimal(str(value).strip())
     except InvalidOperation:
-        raise PrizeError(f'{path}: expected a number such as "100.50", not {value!r}') from None
+        raise PrizeError(
+            path, msg('expected a number such as "100.50", not %(given)s', given=repr(value))
+        ) from None
     if not number.is_finite():
-        raise PrizeError(f"{path}: expected a finite number, not {value!r}")
+        raise PrizeError(path, msg("expected a finite number, not %(given)s", given=repr(value)))
     return number
 
 
 def _money(value: object, path: str) -> Decimal:
     amount = _decimal(value, path)
     if amount <= 0:
-        raise PrizeError(f"{path}: an amount must be above 0, not {amount}")
+        raise PrizeError(path, msg("an amount must be above 0, not %(given)s", given=amount))
     if amount != amount.quantize(CENT):
-        raise PrizeError(f"{path}: amounts are in whole cents, not {amount}")
+        raise PrizeError(path, msg("amounts are in whole cents, not %(given)s", given=amount))
     return amount.quantize(CENT)
 
 
 def _whole(value: object, path: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise PrizeError(f"{path}: expected a whole number, not {value!r}")
+        raise PrizeError(path, msg("expected a whole number, not %(given)s", given=repr(value)))
     if not low <= value <= high:
-        raise PrizeError(f"{path}: expected {low} to {high}, not {value}")
+        raise PrizeError(
+            path,
+            msg("expected %(low)s to %(high)s, not %(given)s", low=low, high=high, given=value),
+        )
     return value
 
 
@@ -359,9 +385,9 @@ def _prize(data: object, path: str, order: int, unclaimed: Unclaimed) -> Prize:
     item = _object(data, path, _PRIZE_FIELDS)
     name = item.get("name")
     if not isinstance(name, str) or not name.strip():
-        raise PrizeError(f"{path}.name: expected the prize's name")
+        raise PrizeError(f"{path}.name", msg("expected the prize's name"))
     if "place" not in item:
-        raise PrizeError(f"{path}.place: missing (the place in its list, 1 for the best)")
+        raise PrizeError(f"{path}.place", msg("missing (the place in its list, 1 for the best)"))
     place = _whole(item["place"], f"{path}.place", 1, 9999)
     amount = _money(item["amount"], f"{path}.amount") if "amount" in item else None
     if "value" in item:
@@ -391,23 +417,33 @@ def _category(data: object, path: str) -> Category | None:
             values[name] = _whole(raw, where, 1850, 2200)
         elif name == "sex":
             if raw not in ("m", "w"):
-                raise PrizeError(f'{where}: expected "m" or "w" (as TRF writes it), not {raw!r}')
+                raise PrizeError(
+                    where,
+                    msg('expected "m" or "w" (as TRF writes it), not %(given)s', given=repr(raw)),
+                )
             values[name] = raw
         elif name == "unrated":
             if not isinstance(raw, bool):
-                raise PrizeError(f"{where}: expected true or false, not {raw!r}")
+                raise PrizeError(
+                    where, msg("expected true or false, not %(given)s", given=repr(raw))
+                )
             values[name] = raw
         else:
             values[name] = _texts(raw, where, name)
     low, high = values.get("rating_min"), values.get("rating_max")
     if low is not None and high is not None and low > high:
-        raise PrizeError(f"{path}.rating_max: {high} is below rating_min {low}")
+        raise PrizeError(
+            f"{path}.rating_max",
+            msg("%(high)s is below rating_min %(low)s", high=high, low=low),
+        )
     return Category(**values) if values else None
 
 
 def _texts(raw: object, path: str, name: str) -> frozenset[str]:
     if not isinstance(raw, list) or not raw or not all(isinstance(t, str) for t in raw):
-        raise PrizeError(f"{path}: expected a non-empty list of texts, not {raw!r}")
+        raise PrizeError(
+            path, msg("expected a non-empty list of texts, not %(given)s", given=repr(raw))
+        )
     normal: Callable[[str], str] = {
         "federations": lambda t: t.strip().upper(),
         "titles": normal_title,

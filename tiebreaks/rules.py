@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from tiebreaks.errors import TieBreakError
+from tiebreaks.messages import msg
 
 
 class OwnUnplayed(Enum):
@@ -90,4 +91,6 @@ def get_rules(name: str) -> RuleSet:
         return EDITIONS[name.strip().lower()]
     except (KeyError, AttributeError):
         known = ", ".join(EDITIONS)
-        raise TieBreakError(f"unknown rule edition {name!r} (known: {known})") from None
+        raise TieBreakError(
+            msg("unknown rule edition %(name)s (known: %(known)s)", name=repr(name), known=known)
+        ) from None

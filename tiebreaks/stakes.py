@@ -46,6 +46,7 @@ from enum import StrEnum
 from fractions import Fraction
 
 from tiebreaks.errors import TieBreakError
+from tiebreaks.messages import Message, msg
 from tiebreaks.model import Color, Game, Outcome, Pending, Player, Round, TournamentResults
 from tiebreaks.prizes import Awards, PlayerFacts, Prize, PrizeList, award, facts_for
 from tiebreaks.rules import DEFAULT_RULES, get_rules
@@ -285,13 +286,21 @@ def open_games(sheet: ScoreSheet) -> list[tuple[int, int]]:
     for (i, r), o in sheet.pending.items():
         if i in seen:
             raise TieBreakError(
-                f"player {sheet.players[i].start_rank} has more than one game without a "
-                "result: the calculator needs every other round complete"
+                msg(
+                    "player %(rank)s has more than one game without a result:"
+                    " the calculator needs every other round complete",
+                    rank=sheet.players[i].start_rank,
+                )
             )
         if sheet.pending.get((o, r)) != i:
             raise TieBreakError(
-                f"round {r + 1}: player {sheet.players[i].start_rank} waits for a result "
-                f"against {sheet.players[o].start_rank}, whose side does not"
+                msg(
+                    "round %(round)s: player %(rank)s waits for a result against"
+                    " %(opponent)s, whose side does not",
+                    round=r + 1,
+                    rank=sheet.players[i].start_rank,
+                    opponent=sheet.players[o].start_rank,
+                )
             )
         seen[i] = (o, r)
     return sorted(
@@ -523,21 +532,41 @@ def what_if(
     decided: dict[int, Outcome] = {}
     for start_rank, outcome in results.items():
         if start_rank not in tournament:
-            raise TieBreakError(f"results: there is no player with start rank {start_rank}")
+            raise TieBreakError(
+                _at(
+                    "results",
+                    msg("there is no player with start rank %(rank)s", rank=start_rank),
+                )
+            )
         if not isinstance(outcome, Outcome):
-            raise TieBreakError(f"results[{start_rank}]: expected win, draw or loss")
+            raise TieBreakError(_at(f"results[{start_rank}]", msg("expected win, draw or loss")))
         if start_rank in decided:  # set from the opponent's side
             if decided[start_rank] is not outcome:
                 raise TieBreakError(
-                    f"results[{start_rank}]: {outcome.value} for {start_rank} disagrees "
-                    f"with the result given for their opponent"
+                    _at(
+                        f"results[{start_rank}]",
+                        msg(
+                            "%(outcome)s for %(rank)s disagrees with the result given for"
+                            " their opponent",
+                            outcome=outcome.value,
+                            rank=start_rank,
+                        ),
+                    )
                 )
             continue
         open_rounds = [r for r, e in enumerate(rounds[start_rank]) if type(e) is Pending]
         if len(open_rounds) != 1:
             raise TieBreakError(
-                f"results[{start_rank}]: player {start_rank} has "
-                f"{len(open_rounds) or 'no'} open games, not one"
+                _at(
+                    f"results[{start_rank}]",
+                    msg(
+                        "player %(rank)s has %(count)s open games, not one",
+                        rank=start_rank,
+                        count=len(open_rounds),
+                    )
+                    if open_rounds
+                    else msg("player %(rank)s has no open games, not one", rank=start_rank),
+                )
             )
         r = open_rounds[0]
         entry = rounds[start_rank][r]
@@ -555,6 +584,12 @@ def what_if(
     standings = compute_standings(branch, tiebreaks, rules)
     awards = award(standings, players, definition) if definition is not None else None
     return WhatIf(branch, standings, awards)
+
+
+def _at(field: str, reason: str) -> Message:
+    """A what-if refusal: the field of ``results`` at fault, then why ("results[3]: ...");
+    the API answers it under that field, the reason in the reader's language."""
+    return msg("%(field)s: %(message)s", field=field, message=reason)
 
 
 def _with_rounds(player: Player, rounds: list) -> Player:

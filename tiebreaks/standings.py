@@ -30,6 +30,7 @@ from tiebreaks.codes import Code, parse_code
 from tiebreaks.definitions import CATALOGUE, Column, Context, Definition, Printed, Value
 from tiebreaks.errors import TieBreakError
 from tiebreaks.formatting import decimal_text, format_points
+from tiebreaks.messages import msg
 from tiebreaks.model import Player, System, TournamentResults
 from tiebreaks.modifiers import cut
 from tiebreaks.ranking import GroupStep, KeyStep, rank, sort_key
@@ -407,7 +408,7 @@ def explain(
     rule applied and the VUR flag; per tie-break its value, each round's
     contribution and which rounds a cut removed."""
     if start_rank not in tournament:
-        raise TieBreakError(f"there is no player with start rank {start_rank}")
+        raise TieBreakError(msg("there is no player with start rank %(rank)s", rank=start_rank))
     computation = _Computation(tournament, tiebreaks, rules, after_round)
     sheet = computation.sheet
     i = sheet.index[start_rank]

@@ -238,3 +238,24 @@ def test_a_post_without_the_csrf_token_is_refused(name, args):
     before = stored(tid)
     assert strict.post(reverse(name, args=[tid, *args]), {"action": "rank_fide"}).status_code == 403
     assert stored(tid) == before
+
+
+def test_no_legal_pairing_is_told_in_the_page_language(client):
+    tid = rated(players=2, pairings=[[(1, 2)]])
+    record(tid, 1, "1-0")
+    page = client.get(reverse(PAIR, args=[tid]), headers={"accept-language": "de"})
+    assert (
+        "keine regelgerechte Paarung für Runde 2: keine Paarung erfüllt C1-C3 für jeden Spieler"
+        in page.content.decode()
+    )
+
+
+def test_what_arrived_since_a_stale_preview_is_told_in_the_page_language(client):
+    tid = rated()
+    page = client.get(reverse(PAIR, args=[tid]))
+    commands.withdraw_player(tid, {"start_rank": 5, "from_round": 1})
+    form = {"round": 1, "expected_seq": page.context["version"], "action": "publish"}
+    url = reverse(PAIR, args=[tid])
+    response = client.post(url, form, headers={"accept-language": "it"})
+    assert response.status_code == 409
+    assert "(giocatore 5 ritirato dal turno 1)" in response.content.decode()

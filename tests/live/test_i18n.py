@@ -139,10 +139,19 @@ def test_no_stylesheet_writes_words(sheet: Path) -> None:
 
 # --------------------------------------------------------------------------- refusals
 
-# The domain's refusals are made by tournaments.domain.errors.msg (xgettext --keyword=msg).
-REFUSAL_SOURCES = sorted((ROOT / "tournaments/domain").glob("*.py")) + sorted(
-    (ROOT / "tournaments/store").glob("*.py")
-)
+# The refusals are made by tiebreaks.messages.msg (xgettext --keyword=msg), in the
+# engines and in the domain.
+REFUSAL_SOURCES = [
+    path
+    for folder in (
+        "tiebreaks",
+        "pairings",
+        "tournaments/domain",
+        "tournaments/store",
+        "tournaments/api",
+    )
+    for path in sorted((ROOT / folder).rglob("*.py"))
+]
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
 
 
@@ -164,6 +173,12 @@ def test_the_refusal_finder_finds_the_templates_of_the_domain() -> None:
         "%(who)s is paired in round %(round)s: record a forfeit there,"
         " or withdraw from a later round"
     ) in templates
+
+
+def test_the_refusal_finder_finds_the_templates_of_the_engines() -> None:
+    templates = refusal_templates()
+    assert "line %(line)s, column %(column)s: %(reason)s" in templates  # tiebreaks
+    assert "no pairing satisfies C1-C3 for every player" in templates  # pairings
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

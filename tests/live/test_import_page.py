@@ -134,3 +134,24 @@ def test_a_team_file_with_a_192_code_it_cannot_pair_by_is_refused_naming_the_lin
     line = text.split("\n").index("192 FIDE_TEAM_TYPEB_MP_GP") + 1
     assert f"line {line}, column 5" in response.content.decode()
     assert not Tournament.objects.exists()
+
+
+def test_a_refused_file_is_told_in_the_page_language_with_its_line_and_column():
+    client = Client(headers={"accept-language": "fr"})
+    client.force_login(organiser())
+    response = upload(client, DATA / "broken_import" / "bad_colour.trf")
+    assert response.status_code == 400
+    assert (
+        "ligne 9, colonne 97 : la couleur &#x27;x&#x27; à la ronde 1 n’est pas w, b ou -"
+        in response.content.decode()
+    )
+
+
+def test_the_warnings_are_told_in_the_page_language():
+    client = Client(headers={"accept-language": "es"})
+    client.force_login(organiser())
+    page = upload(client, DISAGREE, follow=True).content.decode()
+    assert (
+        "jugador 2 (Bravo, Ben): el archivo declara 2.0 puntos, los resultados dan 1.5;"
+        " cuentan los resultados" in page
+    )

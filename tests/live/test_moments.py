@@ -79,6 +79,14 @@ def test_a_moment_that_is_not_one_is_400_naming_the_field(query, field) -> None:
     assert list(response.json()) == [field]
 
 
+def test_a_moment_that_is_not_one_is_told_in_the_language_asked() -> None:
+    tid = make_tournament(players=4)
+    url = reverse("standings", args=[tid])
+    response = APIClient().get(url, {"as_of": "abc"}, headers={"accept-language": "de"})
+    assert response.status_code == 400
+    assert response.json() == {"as_of": ["erwartet wird eine ganze Zahl ab 1, nicht 'abc'"]}
+
+
 def test_the_crosstable_page_as_of_a_seq_shows_the_results_then() -> None:
     tid = make_tournament(players=4)
     moment = record(tid, 1, "1-0")

@@ -131,3 +131,17 @@ def test_what_if_is_throttled(monkeypatch) -> None:
     tid = with_prizes()
     codes = [what_if(tid, {"results": {}}).status_code for _ in range(3)]
     assert codes == [200, 200, 429]
+
+
+def test_what_if_tells_why_in_the_language_asked_under_the_field() -> None:
+    tid = with_prizes()
+    response = APIClient().post(
+        reverse("what-if", args=[tid]),
+        {"results": {"1": "win", "3": "win"}},
+        format="json",
+        headers={"accept-language": "de"},
+    )
+    assert response.status_code == 400
+    assert response.json() == {
+        "results.3": ["win für 3 widerspricht dem Ergebnis, das für den Gegner angegeben ist"]
+    }

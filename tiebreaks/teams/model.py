@@ -25,6 +25,7 @@ from enum import Enum, StrEnum
 from fractions import Fraction
 
 from tiebreaks.errors import TieBreakError
+from tiebreaks.messages import msg
 from tiebreaks.model import (
     Color,
     Game,
@@ -264,75 +265,133 @@ class TeamTournament:
 
     def _check(self) -> None:
         if self.boards < 1:
-            raise TeamError(f"boards: a team match needs at least one board, not {self.boards}")
+            raise TeamError(
+                msg(
+                    "boards: a team match needs at least one board, not %(boards)s",
+                    boards=self.boards,
+                )
+            )
         if not self.colour_sequence or set(self.colour_sequence.upper()) - {"W", "B"}:
-            raise TeamError(f"colour sequence {self.colour_sequence!r} must be W and B letters")
+            raise TeamError(
+                msg(
+                    "colour sequence %(colours)s must be W and B letters",
+                    colours=repr(self.colour_sequence),
+                )
+            )
         repeats = -(-self.boards // len(self.colour_sequence))
         object.__setattr__(
             self, "colour_sequence", (self.colour_sequence.upper() * repeats)[: self.boards]
         )
         numbers = [t.number for t in self.teams]
         if len(set(numbers)) != len(numbers):
-            raise TeamError("two teams have the same pairing number")
+            raise TeamError(msg("two teams have the same pairing number"))
         member_of: dict[int, int] = {}
         for team in self.teams:
             if team.number < 1:
-                raise TeamError(f"team {team.name!r}: pairing number must be at least 1")
+                raise TeamError(
+                    msg("team %(name)s: pairing number must be at least 1", name=repr(team.name))
+                )
             for rank in team.roster:
                 if rank in member_of:
                     raise TeamError(
-                        f"player {rank} is on the rosters of teams {member_of[rank]} and "
-                        f"{team.number}"
+                        msg(
+                            "player %(rank)s is on the rosters of teams %(first)s and %(second)s",
+                            rank=rank,
+                            first=member_of[rank],
+                            second=team.number,
+                        )
                     )
                 member_of[rank] = team.number
         for number, rnd in enumerate(self.schedule, 1):
             if rnd.number != number:
-                raise TeamError(f"round {rnd.number} is listed as round {number}")
+                raise TeamError(
+                    msg(
+                        "round %(round)s is listed as round %(number)s",
+                        round=rnd.number,
+                        number=number,
+                    )
+                )
             self._check_round(rnd, member_of)
 
     def _check_round(self, rnd: TeamRound, member_of: dict[int, int]) -> None:
         known = {t.number for t in self.teams}
         seen: set[int] = set()
-        where = f"round {rnd.number}"
+        where = msg("round %(round)s", round=rnd.number)
         for team in [t for m in rnd.matches for t in m.teams()] + [b.team for b in rnd.byes]:
             if team not in known:
-                raise TeamError(f"{where}: team {team} does not exist")
+                raise TeamError(
+                    msg("%(where)s: team %(team)s does not exist", where=where, team=team)
+                )
             if team in seen:
-                raise TeamError(f"{where}: team {team} has two matches or byes")
+                raise TeamError(
+                    msg("%(where)s: team %(team)s has two matches or byes", where=where, team=team)
+                )
             seen.add(team)
         for match in rnd.matches:
             if match.white == match.black:
-                raise TeamError(f"{where}: team {match.white} is paired against itself")
+                raise TeamError(
+                    msg(
+                        "%(where)s: team %(team)s is paired against itself",
+                        where=where,
+                        team=match.white,
+                    )
+                )
             if match.forfeit is not None:
                 continue
             boards = [g.board for g in match.boards]
             if boards != sorted(set(boards)) or not all(1 <= b <= self.boards for b in boards):
                 raise TeamError(
-                    f"{where}, match {match.white}-{match.black}: boards {boards} must be "
-                    f"distinct, in order, from 1 to {self.boards}"
+                    msg(
+                        "%(where)s, match %(white)s-%(black)s: boards %(given)s must be"
+                        " distinct, in order, from 1 to %(boards)s",
+                        where=where,
+                        white=match.white,
+                        black=match.black,
+                        given=boards,
+                        boards=self.boards,
+                    )
                 )
             for game in match.boards:
                 if game.white_team not in match.teams():
                     raise TeamError(
-                        f"{where}, board {game.board}: team {game.white_team} is not in the match"
+                        msg(
+                            "%(where)s, board %(board)s: team %(team)s is not in the match",
+                            where=where,
+                            board=game.board,
+                            team=game.white_team,
+                        )
                     )
                 black_team = match.opponent(game.white_team)
                 for player, team in ((game.white, game.white_team), (game.black, black_team)):
                     if player is not None and member_of.get(player) != team:
                         raise TeamError(
-                            f"{where}, board {game.board}: player {player} is not on the "
-                            f"roster of team {team}"
+                            msg(
+                                "%(where)s, board %(board)s: player %(player)s is not on the"
+                                " roster of team %(team)s",
+                                where=where,
+                                board=game.board,
+                                player=player,
+                                team=team,
+                            )
                         )
                 # A board not played yet may wait for its line-ups (nobody seated).
                 if (game.white is None or game.black is None) and (
                     game.result not in BOARD_FORFEITS | {BoardResult.PENDING}
                 ):
                     raise TeamError(
-                        f"{where}, board {game.board}: an empty board can only be a forfeit"
+                        msg(
+                            "%(where)s, board %(board)s: an empty board can only be a forfeit",
+                            where=where,
+                            board=game.board,
+                        )
                     )
                 if not game.rated and game.result in BOARD_FORFEITS | {BoardResult.PENDING}:
                     raise TeamError(
-                        f"{where}, board {game.board}: only a game played can be unrated"
+                        msg(
+                            "%(where)s, board %(board)s: only a game played can be unrated",
+                            where=where,
+                            board=game.board,
+                        )
                     )
 
     # ---- lookups
@@ -341,7 +400,7 @@ class TeamTournament:
         for team in self.teams:
             if team.number == number:
                 return team
-        raise TeamError(f"there is no team with pairing number {number}")
+        raise TeamError(msg("there is no team with pairing number %(team)s", team=number))
 
     def team_of(self) -> dict[int, int]:
         """Each rostered player's team."""

@@ -28,6 +28,7 @@ from os import PathLike
 
 from tiebreaks.errors import TrfError
 from tiebreaks.formatting import format_points
+from tiebreaks.messages import msg
 from tiebreaks.model import Color, Game, Outcome, Pending, Player, System, Unplayed, UnplayedRound
 from tiebreaks.teams.context import as_individual
 from tiebreaks.teams.model import (
@@ -80,14 +81,20 @@ def parse_team_trf(text: str) -> TeamTrfFile:
 def _number(line: int, column: int, text: str, what: str) -> int:
     text = text.strip()
     if not text.isdigit():
-        raise TrfError(line, column, f"{what} {text!r} is not a whole number")
+        raise TrfError(
+            line, column, msg("%(what)s %(text)s is not a whole number", what=what, text=repr(text))
+        )
     return int(text)
 
 
 def _points(line: int, column: int, text: str, what: str) -> Fraction:
     text = text.strip()
     if not NUMBER.match(text):
-        raise TrfError(line, column, f"{what} {text!r} is not a number of points")
+        raise TrfError(
+            line,
+            column,
+            msg("%(what)s %(text)s is not a number of points", what=what, text=repr(text)),
+        )
     return Fraction(text)
 
 
@@ -124,7 +131,7 @@ class _TeamReader:
             if handler is not None:
                 handler(index + 1, line)
         if not self.teams:
-            raise TeamError("not a team file: it has no 310 (or TRF16 013) team records")
+            raise TeamError(msg("not a team file: it has no 310 (or TRF16 013) team records"))
         return self._tournament()
 
     # ---- records
@@ -132,7 +139,13 @@ class _TeamReader:
     def _add(self, number: int, line: int, team: Team) -> None:
         if team.number in self.team_lines:
             raise TrfError(
-                line, 5, f"team {team.number} is defined again (line {self.team_lines[number]})"
+                line,
+                5,
+                msg(
+                    "team %(team)s is defined again (line %(line)s)",
+                    team=team.number,
+                    line=self.team_lines[number],
+                ),
             )
         self.team_lines[team.number] = line
         self.teams.append(team)
@@ -142,11 +155,11 @@ class _TeamReader:
         for at in range(start, len(line), 5):
             text = line[at : at + 4].strip()
             if text:
-                members.append(_number(number, at + 1, text, "team member"))
+                members.append(_number(number, at + 1, text, msg("team member")))
         return tuple(members)
 
     def _team(self, number: int, line: str) -> None:
-        team_number = _number(number, 5, line[4:7], "team pairing number")
+        team_number = _number(number, 5, line[4:7], msg("team pairing number"))
         self._add(
             team_number,
             number,
@@ -169,39 +182,48 @@ class _TeamReader:
 
     def _pab(self, number: int, line: str) -> None:
         self.pab_points = (
-            _points(number, 5, line[4:8], "PAB match points"),
-            _points(number, 10, line[9:13], "PAB game points"),
+            _points(number, 5, line[4:8], msg("PAB match points")),
+            _points(number, 10, line[9:13], msg("PAB game points")),
         )
         for index, at in enumerate(range(14, len(line), 4), 1):
             text = line[at : at + 3].strip()
-            team = _number(number, at + 1, text, "PAB team") if text else 0
+            team = _number(number, at + 1, text, msg("PAB team")) if text else 0
             if team:
                 self.pab[index] = team
 
     def _forfeit(self, number: int, line: str) -> None:
         kind = line[4:6]
         if kind not in ("+-", "-+", "--"):
-            raise TrfError(number, 5, f"forfeit type {kind!r} is not +-, -+ or --")
-        rnd = _number(number, 8, line[7:10], "round")
-        white = _number(number, 12, line[11:14], "white team")
-        black = _number(number, 16, line[15:18], "black team")
+            raise TrfError(
+                number, 5, msg("forfeit type %(kind)s is not +-, -+ or --", kind=repr(kind))
+            )
+        rnd = _number(number, 8, line[7:10], msg("round"))
+        white = _number(number, 12, line[11:14], msg("white team"))
+        black = _number(number, 16, line[15:18], msg("black team"))
         self.forfeits.setdefault(rnd, []).append(Match(white, black, forfeit=MatchForfeit(kind)))
 
     def _lineup(self, number: int, line: str) -> None:
-        rnd = _number(number, 5, line[4:7], "round")
-        team = _number(number, 9, line[8:11], "team")
-        opponent = _number(number, 13, line[12:15], "opponent")
+        rnd = _number(number, 5, line[4:7], msg("round"))
+        team = _number(number, 9, line[8:11], msg("team"))
+        opponent = _number(number, 13, line[12:15], msg("opponent"))
         players: list[int | None] = []
         for at in range(16, len(line), 5):
             text = line[at : at + 4].strip()
             if text:
-                players.append(_number(number, at + 1, text, "player") or None)
+                players.append(_number(number, at + 1, text, msg("player")) or None)
         self.lineups[rnd, team] = (number, players, opponent)
 
     def _colours(self, number: int, line: str) -> None:
         self.colours = line[4:].strip().upper()
         if not self.colours or set(self.colours) - {"W", "B"}:
-            raise TrfError(number, 5, f"colour sequence {self.colours!r} must be W and B letters")
+            raise TrfError(
+                number,
+                5,
+                msg(
+                    "colour sequence %(colours)s must be W and B letters",
+                    colours=repr(self.colours),
+                ),
+            )
 
     def _scoring(self, number: int, line: str) -> None:
         for found in TEAM_SCORING.finditer(line, 4):
@@ -231,7 +253,13 @@ class _TeamReader:
                 if rank not in players:
                     line = self.team_lines[team.number]
                     raise TrfError(
-                        line, 1, f"team {team.number} lists player {rank}, who does not exist"
+                        line,
+                        1,
+                        msg(
+                            "team %(team)s lists player %(rank)s, who does not exist",
+                            team=team.number,
+                            rank=rank,
+                        ),
                     )
                 team_of[rank] = team.number
         rounds = individual.rounds
@@ -324,8 +352,18 @@ class _TeamReader:
                 raise TrfError(
                     line,
                     1,
-                    f"round {rnd}: the players of team {team.number} meet "
-                    + (f"teams {sorted(opponents)}" if opponents else "no team"),
+                    msg(
+                        "round %(round)s: the players of team %(team)s meet teams %(teams)s",
+                        round=rnd,
+                        team=team.number,
+                        teams=sorted(opponents),
+                    )
+                    if opponents
+                    else msg(
+                        "round %(round)s: the players of team %(team)s meet no team",
+                        round=rnd,
+                        team=team.number,
+                    ),
                 )
             other = opponents.pop()
             matches.append(self._match(rnd, team.number, other, lineups, players, boards))
@@ -355,9 +393,17 @@ class _TeamReader:
                 raise TrfError(
                     self.team_lines[first],
                     1,
-                    f"round {rnd}, board {board}: player {p} of team {first} does not meet "
-                    f"player {q} of team {second} (a 300 record gives a line-up out of "
-                    "roster order)",
+                    msg(
+                        "round %(round)s, board %(board)s: player %(player)s of team %(team)s"
+                        " does not meet player %(other)s of team %(opponent)s (a 300 record"
+                        " gives a line-up out of roster order)",
+                        round=rnd,
+                        board=board,
+                        player=p,
+                        team=first,
+                        other=q,
+                        opponent=second,
+                    ),
                 )
             colour = _colour_of(entry) or _other(_colour_of(other))
             if white is None and colour is not None:

@@ -13,6 +13,7 @@ from typing import Any, NoReturn
 
 from tiebreaks.errors import TrfError
 from tiebreaks.formatting import format_points
+from tiebreaks.messages import msg
 from tiebreaks.model import (
     Color,
     Game,
@@ -182,24 +183,26 @@ class _Reader:
     def _player(self, number: int, line: str) -> None:
         length = len(line)
         if length < 8:
-            raise TrfError(number, length + 1, "player record ends before the start rank")
+            raise TrfError(number, length + 1, msg("player record ends before the start rank"))
         if separators(line.ljust(FIRST_CELL)) != BLANK_SEPARATORS:
             column = next(c for c in SEPARATORS if line[c - 1 : c] not in ("", " "))
-            raise TrfError(number, column, "should be blank: the player record is misaligned")
-        start_rank = _integer(number, 5, line[4:8], "start rank")
+            raise TrfError(number, column, msg("should be blank: the player record is misaligned"))
+        start_rank = _integer(number, 5, line[4:8], msg("start rank"))
         if start_rank == 0:
-            raise TrfError(number, 5, "start rank must be at least 1")
+            raise TrfError(number, 5, msg("start rank must be at least 1"))
         if start_rank in self.start_ranks:
-            raise TrfError(number, 5, f"duplicate start rank {start_rank}")
+            raise TrfError(number, 5, msg("duplicate start rank %(rank)s", rank=start_rank))
         rating_text = line[48:52].strip()
-        rating = _integer(number, 49, rating_text, "rating") if rating_text else 0
+        rating = _integer(number, 49, rating_text, msg("rating")) if rating_text else 0
         points_text = line[80:84].strip()
         if points_text and not NUMBER.match(points_text):
-            raise TrfError(number, 81, f"points {points_text!r} is not a number")
+            raise TrfError(
+                number, 81, msg("points %(points)s is not a number", points=repr(points_text))
+            )
         declared = Fraction(points_text) if points_text else None
         rank_text = line[85:89].strip()
         if rank_text:
-            _integer(number, 86, rank_text, "rank")
+            _integer(number, 86, rank_text, msg("rank"))
         fields = dict(
             name=line[14:47].strip(),
             rating=rating,
@@ -226,15 +229,23 @@ class _Reader:
         for offset in (4, 6, 8, 9):
             if block[offset : offset + 1] not in ("", " "):
                 raise TrfError(
-                    number, start + offset + 1, "should be blank: the round is misaligned"
+                    number, start + offset + 1, msg("should be blank: the round is misaligned")
                 )
         round_number = (start - FIRST_CELL) // CELL_WIDTH + 1
         opponent_text = block[0:4].strip()
-        opponent = _integer(number, start + 1, opponent_text, "opponent") if opponent_text else 0
+        opponent = (
+            _integer(number, start + 1, opponent_text, msg("opponent")) if opponent_text else 0
+        )
         colour = block[5:6].lower()
         if colour not in COLOURS:
             raise TrfError(
-                number, start + 6, f"colour {block[5:6]!r} in round {round_number} is not w, b or -"
+                number,
+                start + 6,
+                msg(
+                    "colour %(colour)s in round %(round)s is not w, b or -",
+                    colour=repr(block[5:6]),
+                    round=round_number,
+                ),
             )
         code = block[7:8].upper()
         if code == " ":
@@ -244,7 +255,13 @@ class _Reader:
         elif code in GAMES or code in FORFEITS:
             if opponent == 0 and code in GAMES:
                 raise TrfError(
-                    number, start + 1, f"result {code!r} in round {round_number} needs an opponent"
+                    number,
+                    start + 1,
+                    msg(
+                        "result %(code)s in round %(round)s needs an opponent",
+                        code=repr(code),
+                        round=round_number,
+                    ),
                 )
         elif code == "" and opponent:
             pass  # paired, no result yet
@@ -253,17 +270,30 @@ class _Reader:
                 raise TrfError(
                     number,
                     start + 1,
-                    f"a bye (result {code or 'blank'!r}) in round {round_number} "
-                    f"cannot have an opponent ({opponent})",
+                    msg(
+                        "a bye (result %(code)s) in round %(round)s"
+                        " cannot have an opponent (%(opponent)s)",
+                        code=repr(code or "blank"),
+                        round=round_number,
+                        opponent=opponent,
+                    ),
                 )
             if colour in ("w", "b"):
-                raise TrfError(number, start + 6, f"a bye in round {round_number} has no colour")
+                raise TrfError(
+                    number,
+                    start + 6,
+                    msg("a bye in round %(round)s has no colour", round=round_number),
+                )
         else:
             raise TrfError(
                 number,
                 start + 8,
-                f"unknown result code {block[7:8]!r} in round {round_number} "
-                f"(expected {KNOWN_CODES})",
+                msg(
+                    "unknown result code %(code)s in round %(round)s (expected %(known)s)",
+                    code=repr(block[7:8]),
+                    round=round_number,
+                    known=KNOWN_CODES,
+                ),
             )
         colour = colour if colour in ("w", "b") else ""
         return opponent, colour, code, _round(opponent, colour, code)
@@ -272,16 +302,22 @@ class _Reader:
 
     def _rounds(self, number: int, line: str) -> None:
         text = line[4:].strip()
-        rounds = _integer(number, 5, text, "number of rounds")
+        rounds = _integer(number, 5, text, msg("number of rounds"))
         if rounds < 1:
-            raise TrfError(number, 5, "number of rounds must be at least 1")
+            raise TrfError(number, 5, msg("number of rounds must be at least 1"))
         if self.declared_rounds is not None and self.declared_rounds[0] != rounds:
             previous, previous_line, record = self.declared_rounds
             raise TrfError(
                 number,
                 5,
-                f"{rounds} rounds contradicts {previous} declared by {record} on line "
-                f"{previous_line}",
+                msg(
+                    "%(rounds)s rounds contradicts %(previous)s declared by %(record)s"
+                    " on line %(line)s",
+                    rounds=rounds,
+                    previous=previous,
+                    record=record,
+                    line=previous_line,
+                ),
             )
         self.declared_rounds = (rounds, number, line[:3])
 
@@ -313,9 +349,14 @@ class _Reader:
                 declared.pop(rank, None)
         computed = points_ranks(tournament)
         return tuple(
-            f"player {rank} ({tournament.player(rank).name or 'no name'}): the file declares "
-            f"{format_points(points)} points, the results give {format_points(computed[rank][0])}; "
-            "the results count"
+            msg(
+                "player %(rank)s (%(name)s): the file declares %(declared)s points,"
+                " the results give %(computed)s; the results count",
+                rank=rank,
+                name=tournament.player(rank).name or msg("no name"),
+                declared=format_points(points),
+                computed=format_points(computed[rank][0]),
+            )
             for rank, points in sorted(declared.items())
             if computed[rank][0] != points
         )
@@ -334,7 +375,9 @@ class _Reader:
             symbol = match.group(1).upper()
             if symbol not in "WDLAPX":
                 raise TrfError(
-                    number, match.start() + 1, f"unknown scoring symbol {match.group(1)!r}"
+                    number,
+                    match.start() + 1,
+                    msg("unknown scoring symbol %(symbol)s", symbol=repr(match.group(1))),
                 )
             values[symbol] = Fraction(match.group(2))
             position = match.end()
@@ -361,10 +404,16 @@ class _Reader:
             key, sep, value = match.group().partition("=")
             key = key.upper()
             if not sep or not NUMBER.match(value):
-                raise TrfError(number, column, f"expected CODE=POINTS, found {match.group()!r}")
+                raise TrfError(
+                    number,
+                    column,
+                    msg("expected CODE=POINTS, found %(found)s", found=repr(match.group())),
+                )
             points = Fraction(value)
             if key not in XXS_FIELDS:
-                raise TrfError(number, column, f"unknown XXS scoring code {key!r}")
+                raise TrfError(
+                    number, column, msg("unknown XXS scoring code %(code)s", code=repr(key))
+                )
             for name in XXS_FIELDS[key]:
                 changes[name] = points
             if key in XXS_BY_COLOUR:
@@ -373,37 +422,45 @@ class _Reader:
                     raise TrfError(
                         number,
                         column,
-                        "different points for White and Black are not supported",
+                        msg("different points for White and Black are not supported"),
                     )
         self.scoring = _replace_scoring(self.scoring, changes)
 
     def _bye_record(self, number: int, line: str) -> None:
         tokens = list(TOKEN.finditer(line, 4))
         if len(tokens) < 2:
-            raise TrfError(number, len(line) + 1, "a 240 record needs a bye type and a round")
+            raise TrfError(number, len(line) + 1, msg("a 240 record needs a bye type and a round"))
         kind_token, round_token, *ids = tokens
         kind = {"F": Unplayed.FPB, "H": Unplayed.HPB, "Z": Unplayed.ZPB}.get(
             kind_token.group().upper()
         )
         if kind is None or len(kind_token.group()) != 1:
             raise TrfError(
-                number, kind_token.start() + 1, f"bye type {kind_token.group()!r} is not F, H or Z"
+                number,
+                kind_token.start() + 1,
+                msg("bye type %(kind)s is not F, H or Z", kind=repr(kind_token.group())),
             )
-        round_number = _integer(number, round_token.start() + 1, round_token.group(), "round")
+        round_number = _integer(number, round_token.start() + 1, round_token.group(), msg("round"))
         listed = self._listed(number, "240", round_number, round_token.start() + 1, ids)
         self.byes.append(ByeRecord(kind, round_number, listed.start_ranks))
 
     def _abnormal_record(self, number: int, line: str) -> None:
         kind = line[4:5].upper()
         if kind not in "WDLFHZ+- ":
-            raise TrfError(number, 5, f"abnormal-points type {line[4:5]!r} is not one of WDLFHZ+-")
+            raise TrfError(
+                number,
+                5,
+                msg("abnormal-points type %(kind)s is not one of WDLFHZ+-", kind=repr(line[4:5])),
+            )
         values: list[Fraction | None] = []
         for start, end in ((7, 11), (13, 17)):
             text = line[start:end].strip()
             if text and not NUMBER.match(text):
-                raise TrfError(number, start + 1, f"{text!r} is not a number of points")
+                raise TrfError(
+                    number, start + 1, msg("%(text)s is not a number of points", text=repr(text))
+                )
             values.append(Fraction(text) if text else None)
-        round_number = _integer(number, 20, line[19:22].strip() or "0", "round")
+        round_number = _integer(number, 20, line[19:22].strip() or "0", msg("round"))
         listed = self._listed(number, "299", round_number, 20, TOKEN.finditer(line, 23))
         self.abnormal.append(
             AbnormalPoints(kind.strip(), values[0], values[1], round_number, listed.start_ranks)
@@ -420,7 +477,7 @@ class _Reader:
         found = list(tokens)
         columns = tuple(t.start() + 1 for t in found)
         ranks = tuple(
-            _integer(number, column, t.group(), "start rank")
+            _integer(number, column, t.group(), msg("start rank"))
             for t, column in zip(found, columns, strict=True)
         )
         listed = _Listed(number, record, round_number, round_column, ranks, columns)
@@ -464,7 +521,11 @@ class _Reader:
                 raise TrfError(
                     listed.line,
                     listed.round_column,
-                    f"round {listed.round} is beyond the {rounds} rounds of the tournament",
+                    msg(
+                        "round %(round)s is beyond the %(rounds)s rounds of the tournament",
+                        round=listed.round,
+                        rounds=rounds,
+                    ),
                 )
             if self.team_file and listed.record == "240":
                 continue  # a team file's byes name teams: tiebreaks.teams.trf checks them
@@ -473,7 +534,11 @@ class _Reader:
                     raise TrfError(
                         listed.line,
                         column,
-                        f"record {listed.record} names player {rank}, who does not exist",
+                        msg(
+                            "record %(record)s names player %(rank)s, who does not exist",
+                            record=listed.record,
+                            rank=rank,
+                        ),
                     )
 
     def _reference_error(self, pl: _PlayerLine, round_index: int) -> NoReturn:
@@ -483,38 +548,83 @@ class _Reader:
         opponent, colour, code, _ = cell
         other = next((o for o in self.player_lines if o.start_rank == opponent), None)
         column = _column(round_index)
-        where = f"round {round_index + 1}"
+        where = msg("round %(round)s", round=round_index + 1)
         if other is None:
-            raise TrfError(pl.number, column, f"{where}: opponent {opponent} does not exist")
+            raise TrfError(
+                pl.number,
+                column,
+                msg(
+                    "%(where)s: opponent %(opponent)s does not exist",
+                    where=where,
+                    opponent=opponent,
+                ),
+            )
         if opponent == me:
-            raise TrfError(pl.number, column, f"{where}: player {me} is paired against themself")
+            raise TrfError(
+                pl.number,
+                column,
+                msg(
+                    "%(where)s: player %(player)s is paired against themself",
+                    where=where,
+                    player=me,
+                ),
+            )
         theirs = other.cells[round_index] if round_index < len(other.cells) else None
         if theirs is None or theirs[0] != me:
             raise TrfError(
                 pl.number,
                 column,
-                f"{where}: player {opponent} (line {other.number}) does not have {me} as opponent",
+                msg(
+                    "%(where)s: player %(opponent)s (line %(line)s) does not have %(player)s"
+                    " as opponent",
+                    where=where,
+                    opponent=opponent,
+                    line=other.number,
+                    player=me,
+                ),
             )
         if "" in (code, theirs[2]) and code != theirs[2]:
-            mine = f"result {code!r}" if code else "no result"
+            mine = msg("result %(code)s", code=repr(code)) if code else msg("no result")
             raise TrfError(
                 pl.number,
                 column + 7,
-                f"{where}: {mine} against {opponent}, but line {other.number} has "
-                + (f"result {theirs[2]!r}" if theirs[2] else "no result"),
+                msg(
+                    "%(where)s: %(mine)s against %(opponent)s, but line %(line)s has %(theirs)s",
+                    where=where,
+                    mine=mine,
+                    opponent=opponent,
+                    line=other.number,
+                    theirs=msg("result %(code)s", code=repr(theirs[2]))
+                    if theirs[2]
+                    else msg("no result"),
+                ),
             )
         if (colour, theirs[1]) not in OPPOSITE_COLOURS:
             raise TrfError(
                 pl.number,
                 column + 5,
-                f"{where}: colours {colour or '-'!r} and {theirs[1] or '-'!r} of {me} and "
-                f"{opponent} are not opposite",
+                msg(
+                    "%(where)s: colours %(mine)s and %(theirs)s of %(player)s and %(opponent)s"
+                    " are not opposite",
+                    where=where,
+                    mine=repr(colour or "-"),
+                    theirs=repr(theirs[1] or "-"),
+                    player=me,
+                    opponent=opponent,
+                ),
             )
         raise TrfError(
             pl.number,
             column + 7,
-            f"{where}: result {code!r} against {opponent} disagrees with "
-            f"{theirs[2]!r} on line {other.number}",
+            msg(
+                "%(where)s: result %(code)s against %(opponent)s disagrees with %(theirs)s"
+                " on line %(line)s",
+                where=where,
+                code=repr(code),
+                opponent=opponent,
+                theirs=repr(theirs[2]),
+                line=other.number,
+            ),
         )
 
     def _players(self) -> dict[int, Player]:
@@ -582,7 +692,7 @@ def _replace_scoring(scoring: Scoring, changes: Mapping[str, Fraction]) -> Scori
     return Scoring(**values)
 
 
-_SCORE_162_FORMAT = "expected a result symbol (W D L A P X) followed by points"
+_SCORE_162_FORMAT = msg("expected a result symbol (W D L A P X) followed by points")
 
 
 def _expect_blank(line_number: int, line: str, start: int, end: int, reason: str) -> None:
@@ -596,7 +706,9 @@ def _expect_blank(line_number: int, line: str, start: int, end: int, reason: str
 def _integer(line: int, column: int, text: str, what: str) -> int:
     text = text.strip()
     if not text.isdigit() or not text.isascii():
-        raise TrfError(line, column, f"{what} {text!r} is not a whole number")
+        raise TrfError(
+            line, column, msg("%(what)s %(text)s is not a whole number", what=what, text=repr(text))
+        )
     return int(text)
 
 

@@ -22,9 +22,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from tiebreaks.errors import TrfError
+from tiebreaks.messages import text_of
 from tiebreaks.standings import RULES
 from tiebreaks.trf import decode
 from tournaments.store import round_import
+from tournaments.store.refusals import translated
 from tournaments.store.trf_import import export_trf, import_trf, standings_csv
 
 from .views import WRITE_RESPONSES, TournamentAPIView, created
@@ -70,7 +72,7 @@ class TrfUploadView(TournamentAPIView):
     @staticmethod
     def refused(exc: TrfError) -> Response:
         return Response(
-            {"detail": str(exc), "line": exc.line, "column": exc.column},
+            {"detail": translated(text_of(exc)), "line": exc.line, "column": exc.column},
             status=status.HTTP_400_BAD_REQUEST,
         )
 
@@ -111,7 +113,9 @@ class TrfImportView(TrfUploadView):
             imported = import_trf(self.trf_text(), author=self.author(), rules=rules)
         except TrfError as exc:
             return self.refused(exc)
-        return Response(ImportedSerializer(imported).data, status=status.HTTP_201_CREATED)
+        answer = ImportedSerializer(imported).data
+        answer["warnings"] = [translated(warning) for warning in imported.warnings]
+        return Response(answer, status=status.HTTP_201_CREATED)
 
 
 class RoundTrfImportView(TrfUploadView):

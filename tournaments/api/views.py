@@ -21,6 +21,7 @@ from rest_framework.response import Response
 
 from tiebreaks.prizes import prize_list_json
 from tournaments.domain import bodies, decisions
+from tournaments.domain.errors import msg, text_of
 from tournaments.domain.events import payload_lookup
 from tournaments.domain.pairing_preview import pairing_preview
 from tournaments.domain.pairing_rules import confirm_repeats_of
@@ -30,7 +31,7 @@ from tournaments.store import commands, queries
 from tournaments.store.commands import CommandError, Conflict, TournamentNotFound
 from tournaments.store.events import summarise
 from tournaments.store.pairing_check import served_check
-from tournaments.store.refusals import translated_errors
+from tournaments.store.refusals import translated, translated_errors
 from tournaments.store.scheduling import schedule_round_robin
 from tournaments.store.state_cache import current_state
 
@@ -74,7 +75,7 @@ class TournamentAPIView(generics.GenericAPIView):
             exc = NotFound(str(exc))
         elif isinstance(exc, Conflict):
             return Response(
-                {"detail": str(exc), "current_seq": exc.current_seq},
+                {"detail": translated(text_of(exc)), "current_seq": exc.current_seq},
                 status=status.HTTP_409_CONFLICT,
             )
         return super().handle_exception(exc)
@@ -370,18 +371,24 @@ def _stale_pairing(tournament_id: int, conflict: Conflict) -> Response:
     """409: the preview published is stale; the answer holds the pairing now and what
     was appended since the preview (so the page can say "a withdrawal arrived")."""
     state = queries.load_tournament(tournament_id).state
+    stale = text_of(conflict)
     try:
         paired = commands.preview_next_round(state)
         preview: dict[str, Any] | None = _preview_answer(state, paired.to_payload())
-        reason = ""
+        detail = msg("%(conflict)s: something was stored since your preview.", conflict=stale)
     except CommandError as exc:
-        preview, reason = None, f" No pairing now: {exc.message}."
+        preview = None
+        detail = msg(
+            "%(conflict)s: something was stored since your preview. No pairing now: %(reason)s.",
+            conflict=stale,
+            reason=exc.message,
+        )
     since = Event.objects.filter(tournament_id=tournament_id, seq__gt=conflict.expected_seq or 0)
     body = {
-        "detail": f"{conflict}: something was stored since your preview.{reason}",
+        "detail": translated(detail),
         "current_seq": conflict.current_seq,
         "preview": preview,
-        "since": [f"#{e.seq} {summarise(e)}" for e in since.order_by("seq")[:50]],
+        "since": [f"#{e.seq} {translated(summarise(e))}" for e in since.order_by("seq")[:50]],
     }
     return Response(body, status=status.HTTP_409_CONFLICT)
 

@@ -24,7 +24,7 @@ from tiebreaks.teams.boards import BoardAssignment, BoardOrder, BoardTiebreak, M
 from tiebreaks.teams.model import Score
 from tiebreaks.teams.standings import ROUND_ROBIN_DEFAULT, SWISS_DEFAULT, parse_team_code
 
-from .errors import msg
+from .errors import msg, text_of
 from .reports import ROLES
 from .shapes import (
     BirthDate,
@@ -344,7 +344,7 @@ def _team_settings(values: dict[str, Any]) -> dict[str, Any]:
     try:
         parsed = [parse_team_code(code).text for code in values.get("tiebreaks") or []]
     except TieBreakError as exc:
-        raise Invalid({"tiebreaks": [str(exc)]}) from exc
+        raise Invalid({"tiebreaks": [text_of(exc)]}) from exc
     values["tiebreaks"] = parsed or list(SWISS_DEFAULT if swiss else ROUND_ROBIN_DEFAULT)
     return values
 
@@ -391,7 +391,7 @@ def _checked_tiebreaks(codes: list[str], rules: str, system: System, rounds: int
         empty = TournamentResults(players=(), rounds=rounds, system=system)
         result = compute_standings(empty, tiebreaks=codes or None, rules=rules)
     except TieBreakError as exc:
-        raise Invalid({"tiebreaks": [str(exc)]}) from exc
+        raise Invalid({"tiebreaks": [text_of(exc)]}) from exc
     return list(result.tiebreaks)
 
 
@@ -678,9 +678,9 @@ class SetPrizeList(Body):
         try:
             definition = parse_prize_list(values["definition"])
         except PrizeError as error:
-            field, _, message = str(error).partition(": ")
             # "the prize list: expected an object" names no field of it.
-            raise Invalid({"definition" if " " in field else field: [message]}) from error
+            field = "definition" if " " in error.path else error.path
+            raise Invalid({field: [error.reason]}) from error
         return {"definition": prize_list_json(definition)}
 
 

@@ -27,7 +27,7 @@ from tiebreaks.prizes import prize_list_json
 from . import amendments
 from .berger import BergerError, round_robin_schedule
 from .entrants import PLAYERS, Entrant, check_in_range, check_withdrawal
-from .errors import CommandError, listed, msg
+from .errors import CommandError, listed, msg, text_of
 from .events import (
     ByeRequested,
     DomainEvent,
@@ -421,8 +421,7 @@ def decide_schedule(state: TournamentState, body: Body) -> list[DomainEvent]:
             len(ranks), cycles=cycles, swap_last_two=body.get("swap_last_two", False)
         )
     except BergerError as exc:
-        field, _, message = str(exc).partition(": ")
-        raise CommandError(field, message) from exc
+        raise CommandError(exc.field, exc.reason) from exc
     if len(schedule) != state.settings.rounds:
         raise CommandError(
             "rounds",
@@ -533,7 +532,11 @@ def decide_next_round(
     except NoLegalPairing as error:
         raise CommandError(
             "round",
-            msg("no legal pairing for round %(round)s: %(error)s", round=number, error=error),
+            msg(
+                "no legal pairing for round %(round)s: %(error)s",
+                round=number,
+                error=text_of(error),
+            ),
         ) from error
     except EngineError as error:
         raise CommandError("engine", str(error)) from error

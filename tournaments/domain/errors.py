@@ -4,30 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from tiebreaks.messages import Message, msg, text_of
 
-class Message(str):
-    """A refusal's text in English that remembers its template and parameters, so
-    that the web edge can say it in the reader's language: ``gettext(template) %
-    params``.  It is a ``str`` so that every reader of refusals (the API's bodies,
-    logs, tests) keeps the English text."""
-
-    template: str
-    params: dict[str, object]
-
-    def __new__(cls, template: str, params: Mapping[str, object] | None = None) -> Message:
-        params = dict(params or {})
-        text = super().__new__(cls, template % params if params else template)
-        text.template = template
-        text.params = params
-        return text
-
-
-def msg(template: str, /, **params: object) -> Message:
-    """A refusal's text: ``template`` (English, with named ``%(name)s``
-    parameters, marked for the catalogues: xgettext extracts it with
-    ``--keyword=msg``) filled in with ``params``.  Names and numbers are parameters,
-    never part of the template, so that they stay as given in every language."""
-    return Message(template, params)
+__all__ = [
+    "CommandError",
+    "Conflict",
+    "Message",
+    "TournamentNotFound",
+    "UnreadableLog",
+    "listed",
+    "msg",
+    "text_of",
+]
 
 
 def listed(items: Sequence[str]) -> str:
@@ -70,8 +58,15 @@ class Conflict(Exception):
     def __init__(self, current_seq: int, expected_seq: int | None = None) -> None:
         self.current_seq = current_seq
         self.expected_seq = expected_seq
-        seen = f", not {expected_seq}" if expected_seq is not None else ""
-        super().__init__(f"the tournament is at seq {current_seq}{seen}: reload and retry")
+        super().__init__(
+            msg("the tournament is at seq %(current)s: reload and retry", current=current_seq)
+            if expected_seq is None
+            else msg(
+                "the tournament is at seq %(current)s, not %(expected)s: reload and retry",
+                current=current_seq,
+                expected=expected_seq,
+            )
+        )
 
 
 class TournamentNotFound(LookupError):

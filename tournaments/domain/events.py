@@ -22,6 +22,7 @@ from tiebreaks.model import System
 from tiebreaks.prizes import parse_prize_list
 
 from . import amendments
+from .errors import msg
 from .state import (
     Accumulator,
     BoardState,
@@ -409,13 +410,20 @@ class PlayerRegistered(DomainEvent):
             acc.requested_byes.setdefault(number, {})[self.start_rank] = self.missed_rounds
 
     def summary(self) -> str:
-        late = ""
-        if self.first_round > 1:
-            late = (
-                f", late entry from round {self.first_round} "
-                f"({self.missed_rounds}-point byes before)"
-            )
-        return f"{self.start_rank}. {self.name} ({self.rating or 'unrated'}){late}"
+        entry = msg(
+            "%(rank)s. %(name)s (%(rating)s)",
+            rank=self.start_rank,
+            name=self.name,
+            rating=self.rating or msg("unrated"),
+        )
+        if self.first_round == 1:
+            return entry
+        return msg(
+            "%(entry)s, late entry from round %(round)s (%(points)s-point byes before)",
+            entry=entry,
+            round=self.first_round,
+            points=self.missed_rounds,
+        )
 
 
 @dataclass(frozen=True)
@@ -432,7 +440,11 @@ class PlayerWithdrawn(DomainEvent):
         acc.players[self.start_rank] = replace(player, withdrawn_from=self.from_round)
 
     def summary(self) -> str:
-        return f"player {self.start_rank} withdrawn from round {self.from_round}"
+        return msg(
+            "player %(rank)s withdrawn from round %(round)s",
+            rank=self.start_rank,
+            round=self.from_round,
+        )
 
 
 @dataclass(frozen=True)
@@ -449,7 +461,12 @@ class ByeRequested(DomainEvent):
         acc.requested_byes.setdefault(self.round, {})[self.start_rank] = self.points
 
     def summary(self) -> str:
-        return f"player {self.start_rank}: {self.points}-point bye in round {self.round}"
+        return msg(
+            "player %(rank)s: %(points)s-point bye in round %(round)s",
+            rank=self.start_rank,
+            points=self.points,
+            round=self.round,
+        )
 
 
 @dataclass(frozen=True)
@@ -513,12 +530,19 @@ class RoundPaired(DomainEvent):
         acc.replace_round(RoundState(self.round, boards, self.byes))
 
     def summary(self) -> str:
-        made = ""
-        if self.origin is not None:
-            made = f" ({self.origin.engine}{', given by hand' if self.origin.by_hand else ''})"
-        return (
-            f"round {self.round}: {len(self.boards)} boards, byes {list(self.byes) or 'none'}{made}"
+        paired = msg(
+            "round %(round)s: %(boards)s boards, byes %(byes)s",
+            round=self.round,
+            boards=len(self.boards),
+            byes=list(self.byes) or msg("none"),
         )
+        if self.origin is None:
+            return paired
+        if self.origin.by_hand:
+            return msg(
+                "%(paired)s (%(engine)s, given by hand)", paired=paired, engine=self.origin.engine
+            )
+        return msg("%(paired)s (%(engine)s)", paired=paired, engine=self.origin.engine)
 
 
 @dataclass(frozen=True)
@@ -540,7 +564,12 @@ class _BoardResult(DomainEvent):
         )
 
     def summary(self) -> str:
-        return f"round {self.round} board {self.board}: {self.result}"
+        return msg(
+            "round %(round)s board %(board)s: %(result)s",
+            round=self.round,
+            board=self.board,
+            result=self.result,
+        )
 
 
 @dataclass(frozen=True)
@@ -570,8 +599,11 @@ def _confirms_noted(summary: str, confirms: tuple[int, ...]) -> str:
     """A result's summary naming the players' reports it confirms, if any."""
     if not confirms:
         return summary
-    reports = ", ".join(f"#{seq}" for seq in confirms)
-    return f"{summary} (confirms the players' reports {reports})"
+    return msg(
+        "%(summary)s (confirms the players' reports %(reports)s)",
+        summary=summary,
+        reports=", ".join(f"#{seq}" for seq in confirms),
+    )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -596,7 +628,12 @@ class ResultCorrected(_BoardResult):
     supersedes: int  # the seq of the result replaced
 
     def summary(self) -> str:
-        return f"{super().summary()} (corrects #{self.supersedes}: {self.reason})"
+        return msg(
+            "%(summary)s (corrects #%(seq)s: %(reason)s)",
+            summary=super().summary(),
+            seq=self.supersedes,
+            reason=self.reason,
+        )
 
 
 @dataclass(frozen=True)
@@ -611,7 +648,7 @@ class RoundClosed(DomainEvent):
         acc.replace_round(replace(acc.rounds[self.round], closed=True))
 
     def summary(self) -> str:
-        return f"round {self.round} closed"
+        return msg("round %(round)s closed", round=self.round)
 
 
 @dataclass(frozen=True)
@@ -633,7 +670,7 @@ class OrganiserGranted(_OrganiserChange):
     KIND = EventKind.ORGANISER_GRANTED
 
     def summary(self) -> str:
-        return f"{self.username} may now organise this tournament"
+        return msg("%(user)s may now organise this tournament", user=self.username)
 
 
 @dataclass(frozen=True)
@@ -641,7 +678,7 @@ class OrganiserRevoked(_OrganiserChange):
     KIND = EventKind.ORGANISER_REVOKED
 
     def summary(self) -> str:
-        return f"{self.username} no longer organises this tournament"
+        return msg("%(user)s no longer organises this tournament", user=self.username)
 
 
 @dataclass(frozen=True)
@@ -690,7 +727,12 @@ class TeamRegistered(DomainEvent):
         )
 
     def summary(self) -> str:
-        return f"team {self.number}. {self.name}: {len(self.roster)} players"
+        return msg(
+            "team %(team)s. %(name)s: %(players)s players",
+            team=self.number,
+            name=self.name,
+            players=len(self.roster),
+        )
 
 
 @dataclass(frozen=True)
@@ -712,7 +754,7 @@ class RosterEdited(DomainEvent):
         acc.teams[self.team] = replace(acc.teams[self.team], roster=self.roster)
 
     def summary(self) -> str:
-        return f"team {self.team}: roster {list(self.roster)}"
+        return msg("team %(team)s: roster %(roster)s", team=self.team, roster=list(self.roster))
 
 
 @dataclass(frozen=True)
@@ -767,7 +809,12 @@ class LineupSubmitted(DomainEvent):
 
     def summary(self) -> str:
         shown = ", ".join("-" if p is None else str(p) for p in self.players)
-        return f"round {self.round}, team {self.team}: line-up {shown}"
+        return msg(
+            "round %(round)s, team %(team)s: line-up %(players)s",
+            round=self.round,
+            team=self.team,
+            players=shown,
+        )
 
 
 @dataclass(frozen=True)
@@ -802,7 +849,12 @@ class TeamRoundPaired(DomainEvent):
 
     def summary(self) -> str:
         shown = ", ".join(f"{m.white}-{m.black}" for m in self.matches)
-        return f"round {self.round}: matches {shown}; byes {list(self.byes) or 'none'}"
+        return msg(
+            "round %(round)s: matches %(matches)s; byes %(byes)s",
+            round=self.round,
+            matches=shown,
+            byes=list(self.byes) or msg("none"),
+        )
 
 
 def _put_match(acc: Accumulator, round_number: int, match: MatchState) -> None:
@@ -835,7 +887,13 @@ class _TeamBoardResult(DomainEvent):
         )
 
     def summary(self) -> str:
-        return f"round {self.round} match {self.match} board {self.board}: {self.result}"
+        return msg(
+            "round %(round)s match %(match)s board %(board)s: %(result)s",
+            round=self.round,
+            match=self.match,
+            board=self.board,
+            result=self.result,
+        )
 
 
 @dataclass(frozen=True)
@@ -879,7 +937,12 @@ class BoardResultCorrected(_TeamBoardResult):
     supersedes: int  # the seq of the result replaced
 
     def summary(self) -> str:
-        return f"{super().summary()} (corrects #{self.supersedes}: {self.reason})"
+        return msg(
+            "%(summary)s (corrects #%(seq)s: %(reason)s)",
+            summary=super().summary(),
+            seq=self.supersedes,
+            reason=self.reason,
+        )
 
 
 @dataclass(frozen=True)
@@ -901,7 +964,12 @@ class MatchForfeited(DomainEvent):
         _put_match(acc, self.round, replace(match, forfeit=self.result))
 
     def summary(self) -> str:
-        return f"round {self.round} match {self.match}: forfeited {self.result}"
+        return msg(
+            "round %(round)s match %(match)s: forfeited %(result)s",
+            round=self.round,
+            match=self.match,
+            result=self.result,
+        )
 
 
 @dataclass(frozen=True)
@@ -919,7 +987,12 @@ class TeamByeRequested(DomainEvent):
         acc.team_byes.setdefault(self.round, {})[self.team] = self.points
 
     def summary(self) -> str:
-        return f"team {self.team}: {self.points}-point bye in round {self.round}"
+        return msg(
+            "team %(team)s: %(points)s-point bye in round %(round)s",
+            team=self.team,
+            points=self.points,
+            round=self.round,
+        )
 
 
 @dataclass(frozen=True)
@@ -936,7 +1009,9 @@ class TeamByeCancelled(DomainEvent):
             del acc.team_byes[self.round]
 
     def summary(self) -> str:
-        return f"team {self.team}: bye in round {self.round} cancelled"
+        return msg(
+            "team %(team)s: bye in round %(round)s cancelled", team=self.team, round=self.round
+        )
 
 
 @dataclass(frozen=True)
@@ -951,7 +1026,9 @@ class TeamWithdrawn(DomainEvent):
         acc.teams[self.team] = replace(acc.teams[self.team], withdrawn_from=self.from_round)
 
     def summary(self) -> str:
-        return f"team {self.team} withdrawn from round {self.from_round}"
+        return msg(
+            "team %(team)s withdrawn from round %(round)s", team=self.team, round=self.from_round
+        )
 
 
 @dataclass(frozen=True)
@@ -966,7 +1043,9 @@ class TeamReinstated(DomainEvent):
         acc.teams[self.team] = replace(acc.teams[self.team], withdrawn_from=None)
 
     def summary(self) -> str:
-        return f"team {self.team} plays again from round {self.from_round}"
+        return msg(
+            "team %(team)s plays again from round %(round)s", team=self.team, round=self.from_round
+        )
 
 
 @dataclass(frozen=True)
@@ -1056,7 +1135,11 @@ class TeamsRanked(DomainEvent):
 
     def summary(self) -> str:
         shown = ", ".join(map(str, self.order))
-        return f"team pairing numbers 1-{len(self.order)} given, in order to teams {shown}"
+        return msg(
+            "team pairing numbers 1-%(last)s given, in order to teams %(teams)s",
+            last=len(self.order),
+            teams=shown,
+        )
 
 
 @dataclass(frozen=True)
@@ -1149,7 +1232,11 @@ class PlayersRanked(DomainEvent):
 
     def summary(self) -> str:
         ids = ", ".join(f"#{player_id}" for player_id in self.order)
-        return f"pairing numbers 1-{len(self.order)} given, in order to players {ids}"
+        return msg(
+            "pairing numbers 1-%(last)s given, in order to players %(ids)s",
+            last=len(self.order),
+            ids=ids,
+        )
 
 
 @dataclass(frozen=True)
@@ -1165,7 +1252,9 @@ class ByeCancelled(DomainEvent):
         amendments.fold_bye_cancellation(acc, self.to_payload())
 
     def summary(self) -> str:
-        return f"player #{self.player_id}: bye in round {self.round} cancelled"
+        return msg(
+            "player #%(id)s: bye in round %(round)s cancelled", id=self.player_id, round=self.round
+        )
 
 
 @dataclass(frozen=True)
@@ -1181,7 +1270,11 @@ class PlayerReinstated(DomainEvent):
         amendments.fold_reinstatement(acc, self.to_payload())
 
     def summary(self) -> str:
-        return f"player #{self.player_id} plays again from round {self.from_round}"
+        return msg(
+            "player #%(id)s plays again from round %(round)s",
+            id=self.player_id,
+            round=self.from_round,
+        )
 
 
 @dataclass(frozen=True)
@@ -1196,7 +1289,7 @@ class RoundUnpaired(DomainEvent):
         amendments.fold_unpairing(acc, self.to_payload())
 
     def summary(self) -> str:
-        return f"round {self.round} cancelled"
+        return msg("round %(round)s cancelled", round=self.round)
 
 
 @dataclass(frozen=True)
@@ -1239,8 +1332,11 @@ class PlayersCheckedIn(DomainEvent):
 
     def summary(self) -> str:
         ids = ", ".join(f"#{player_id}" for player_id in self.player_ids)
-        state = "checked in" if self.present else "no longer checked in"
-        return f"round {self.round}: players {ids} {state}"
+        if self.present:
+            return msg("round %(round)s: players %(ids)s checked in", round=self.round, ids=ids)
+        return msg(
+            "round %(round)s: players %(ids)s no longer checked in", round=self.round, ids=ids
+        )
 
 
 def _report_add_match(payload: Payload) -> Payload:
@@ -1281,7 +1377,12 @@ class ResultReported(DomainEvent):
 
     def summary(self) -> str:
         at = _board_name(self.round, self.match, self.board)
-        return f"{at}: player {self.player_id} reports {self.result}"
+        return msg(
+            "%(at)s: player %(player)s reports %(result)s",
+            at=at,
+            player=self.player_id,
+            result=self.result,
+        )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -1308,14 +1409,22 @@ class ReportRejected(DomainEvent):
         acc.reports.pop((self.round, self.match, self.board), None)
 
     def summary(self) -> str:
-        return (
-            f"{_board_name(self.round, self.match, self.board)}: reports rejected ({self.reason})"
+        return msg(
+            "%(at)s: reports rejected (%(reason)s)",
+            at=_board_name(self.round, self.match, self.board),
+            reason=self.reason,
         )
 
 
 def _board_name(round_number: int, match: int | None, board: int) -> str:
-    at = "" if match is None else f" match {match}"
-    return f"round {round_number}{at} board {board}"
+    if match is None:
+        return msg("round %(round)s board %(board)s", round=round_number, board=board)
+    return msg(
+        "round %(round)s match %(match)s board %(board)s",
+        round=round_number,
+        match=match,
+        board=board,
+    )
 
 
 @dataclass(frozen=True)
@@ -1368,7 +1477,7 @@ class TeamRoundStarted(DomainEvent):
         acc.started_team_rounds = acc.started_team_rounds | {self.round}
 
     def summary(self) -> str:
-        return f"round {self.round} started"
+        return msg("round %(round)s started", round=self.round)
 
 
 EVENT_TYPES: Mapping[str, type[DomainEvent]] = MappingProxyType(

@@ -31,7 +31,7 @@ from .entrants import (
     check_withdrawal,
     reinstatement_round,
 )
-from .errors import CommandError, Message, msg
+from .errors import CommandError, Message, msg, text_of
 from .events import (
     BoardPrizesSet,
     BoardResultCorrected,
@@ -489,7 +489,7 @@ def decide_next_team_round(state: TournamentState, body: Body) -> list[DomainEve
         try:
             acceleration = team_acceleration(settings.acceleration, tournament, absent)
         except AccelerationError as error:
-            raise CommandError("acceleration", str(error)) from error
+            raise CommandError("acceleration", text_of(error)) from error
         try:
             pairing = pair_team_round(
                 tournament,
@@ -504,7 +504,7 @@ def decide_next_team_round(state: TournamentState, body: Body) -> list[DomainEve
                 msg(
                     "no legal pairing for round %(round)s: %(error)s",
                     round=number,
-                    error=error,
+                    error=text_of(error),
                 ),
             ) from error
         bye = pairing.bye
@@ -515,7 +515,7 @@ def decide_next_team_round(state: TournamentState, body: Body) -> list[DomainEve
                 teams, cycles=cycles, swap_last_two=body.get("swap_last_two", False)
             )
         except BergerError as error:
-            raise CommandError("swap_last_two", str(error)) from error
+            raise CommandError("swap_last_two", text_of(error)) from error
         if len(schedule) != settings.rounds:
             raise CommandError(
                 "rounds",

@@ -1,8 +1,10 @@
 """The domain's refusals in the reader's language.
 
-A refusal's message is English text made by ``tournaments.domain.errors.msg``: it
-keeps its template and parameters, so the web edge (the organiser pages, the API)
-looks the template up in the active language's catalogue and fills it in.  The
+A refusal's message is English text made by ``tiebreaks.messages.msg`` (the domain's
+``tournaments.domain.errors.msg`` is the same; the engines' errors, a TRF file's
+included, carry such texts too, read with ``tiebreaks.messages.text_of``): it keeps
+its template and parameters, so the web edge (the organiser pages, the API) looks
+the template up in the active language's catalogue and fills it in.  The
 parameters (names, numbers) are never translated, except a parameter that is a
 message itself (a setting's name, a list's "and", how a refusal names a
 board or a player: "board 2 of match 1").  A text not made by ``msg``
@@ -13,7 +15,8 @@ from __future__ import annotations
 
 from django.utils.translation import gettext
 
-from tournaments.domain.errors import CommandError, Message
+from tiebreaks.messages import Message
+from tournaments.domain.errors import CommandError
 
 
 def translated(text: str) -> str:

@@ -20,6 +20,7 @@ from django.contrib.auth.models import User
 from tiebreaks.errors import TrfError
 from tiebreaks.model import Color, Round, Unplayed
 from tiebreaks.trf import parse_trf
+from tournaments.domain.errors import msg
 from tournaments.domain.events import DomainEvent
 from tournaments.domain.state import TournamentState
 from tournaments.models import Event
@@ -105,33 +106,53 @@ def _new_cell(line_number: int, line: str, number: int, column: int) -> _NewCell
     beyond = line[column - 1 + ROUND_WIDTH - 2 :]
     if beyond.strip():
         at = column + ROUND_WIDTH - 2 + len(beyond) - len(beyond.lstrip())
-        raise TrfError(line_number, at, f"only round {number} can be paired: nothing may follow it")
+        raise TrfError(
+            line_number,
+            at,
+            msg("only round %(round)s can be paired: nothing may follow it", round=number),
+        )
     opponent_text, colour, code = cell[:4].strip(), cell[5].strip().lower(), cell[7].strip()
     if opponent_text and not opponent_text.isdigit():
-        raise TrfError(line_number, column, f"opponent {opponent_text!r} is not a start rank")
+        raise TrfError(
+            line_number,
+            column,
+            msg("opponent %(opponent)s is not a start rank", opponent=repr(opponent_text)),
+        )
     if colour not in ("w", "b", "-", ""):
-        raise TrfError(line_number, column + 5, f"colour {colour!r} is not w, b or -")
+        raise TrfError(
+            line_number, column + 5, msg("colour %(colour)s is not w, b or -", colour=repr(colour))
+        )
     code = code.upper()
     if code and code not in _BYE_CODES:
         raise TrfError(
             line_number,
             column + 7,
-            f"round {number} is being paired: its result {code!r} cannot be known yet "
-            "(leave it blank, or U, H, F, Z for a bye)",
+            msg(
+                "round %(round)s is being paired: its result %(code)s cannot be known yet"
+                " (leave it blank, or U, H, F, Z for a bye)",
+                round=number,
+                code=repr(code),
+            ),
         )
     opponent = int(opponent_text or 0)
     if code and opponent:
-        raise TrfError(line_number, column, f"a bye ({code}) cannot have an opponent")
+        raise TrfError(
+            line_number, column, msg("a bye (%(code)s) cannot have an opponent", code=code)
+        )
     return _NewCell(line_number, opponent, colour.strip("-"), code)
 
 
 def _check_players(state: TournamentState, line_of: dict[int, int]) -> None:
     for rank, line in sorted(line_of.items()):
         if rank not in state.players:
-            raise TrfError(line, 5, f"player {rank} is not registered in this tournament")
+            raise TrfError(
+                line, 5, msg("player %(rank)s is not registered in this tournament", rank=rank)
+            )
     missing = sorted(set(state.players) - set(line_of))
     if missing:
-        raise TrfError(1, 1, f"registered player {missing[0]} is missing from the file")
+        raise TrfError(
+            1, 1, msg("registered player %(rank)s is missing from the file", rank=missing[0])
+        )
 
 
 def _check_history(state: TournamentState, rank: int, rounds: tuple[Round, ...], line: int) -> None:
@@ -144,8 +165,14 @@ def _check_history(state: TournamentState, rank: int, rounds: tuple[Round, ...],
             raise TrfError(
                 line,
                 FIRST_ROUND_COLUMN + (number - 1) * ROUND_WIDTH,
-                f"round {number}: the file has player {rank} {_describe(found)}, "
-                f"the tournament has {_describe(stored)}",
+                msg(
+                    "round %(round)s: the file has player %(rank)s %(found)s,"
+                    " the tournament has %(stored)s",
+                    round=number,
+                    rank=rank,
+                    found=_describe(found),
+                    stored=_describe(stored),
+                ),
             )
 
 
@@ -166,8 +193,12 @@ def _file_pairing(entry: Round) -> tuple[int, str] | str:
 
 def _describe(pairing: tuple[int, str] | str) -> str:
     if isinstance(pairing, tuple):
-        return f"against {pairing[0]} with {'White' if pairing[1] == 'w' else 'Black'}"
-    return {"pab": "with the pairing-allocated bye", "unpaired": "not paired"}[pairing]
+        if pairing[1] == "w":
+            return msg("against %(opponent)s with White", opponent=pairing[0])
+        return msg("against %(opponent)s with Black", opponent=pairing[0])
+    if pairing == "pab":
+        return msg("with the pairing-allocated bye")
+    return msg("not paired")
 
 
 def _new_round(
@@ -190,14 +221,26 @@ def _new_round(
         other = cells.get(cell.opponent)
         if other is None:
             raise TrfError(
-                cell.line, column, f"round {number}: opponent {cell.opponent} does not exist"
+                cell.line,
+                column,
+                msg(
+                    "round %(round)s: opponent %(opponent)s does not exist",
+                    round=number,
+                    opponent=cell.opponent,
+                ),
             )
         if other.opponent != rank or {cell.colour, other.colour} != {"w", "b"}:
             raise TrfError(
                 cell.line,
                 column,
-                f"round {number}: player {cell.opponent} (line {other.line}) does not have "
-                f"{rank} as opponent with the other colour",
+                msg(
+                    "round %(round)s: player %(opponent)s (line %(line)s) does not have"
+                    " %(rank)s as opponent with the other colour",
+                    round=number,
+                    opponent=cell.opponent,
+                    line=other.line,
+                    rank=rank,
+                ),
             )
         if rank < cell.opponent:
             boards.append((rank, cell.opponent) if cell.colour == "w" else (cell.opponent, rank))

@@ -57,6 +57,7 @@ from pairings.team_acceleration import (
 from pairings.team_acceleration import by_method as team_acceleration
 from pairings.team_swiss import ColourType, rules_from_code, team_pairing_request
 from tiebreaks.errors import TrfError
+from tiebreaks.messages import msg, text_of
 from tiebreaks.model import Color, System, Unplayed
 from tiebreaks.teams.model import BoardResult, Score, TeamBye, TeamError, TeamRound, TeamScoring
 from tiebreaks.teams.trf import TeamTrfFile, parse_team_trf, system_code, team_trf_text
@@ -107,7 +108,7 @@ def import_team_trf(
     try:
         file = parse_team_trf(text)
     except TeamError as exc:  # a team file that does not hold together
-        raise TrfError(1, 1, str(exc)) from exc
+        raise TrfError(1, 1, text_of(exc)) from exc
     with transaction.atomic():
         return _TeamImporter(file, text, author).run(rules)
 
@@ -190,8 +191,12 @@ class _TeamImporter:
         on_a_roster = {rank for team in t.teams for rank in team.roster}
         left_out = [p.start_rank for p in t.players if p.start_rank not in on_a_roster]
         if left_out:
-            listed = ", ".join(map(str, left_out))
-            self.warnings.append(f"players on no team's roster, left out: {listed}")
+            self.warnings.append(
+                msg(
+                    "players on no team's roster, left out: %(players)s",
+                    players=", ".join(map(str, left_out)),
+                )
+            )
         withdrawals = self._withdrawals()
         played = t.played_rounds()
         paired = len(played)
@@ -221,16 +226,22 @@ class _TeamImporter:
             raise TrfError(
                 self.line("352"),
                 5,
-                f"colour sequence {t.colour_sequence!r}: here the first-named team has White "
-                "on board 1 (the sequence starts with W)",
+                msg(
+                    "colour sequence %(colours)s: here the first-named team has White"
+                    " on board 1 (the sequence starts with W)",
+                    colours=repr(t.colour_sequence),
+                ),
             )
         if any(x.startswith("299") for x in self.lines):
             raise TrfError(
-                self.line("299"), 1, "299 abnormal points: a team event here cannot hold them"
+                self.line("299"), 1, msg("299 abnormal points: a team event here cannot hold them")
             )
         if t.system_code and t.system is not System.SWISS:
             self.warnings.append(
-                f"192 {t.system_code}: a round robin is paired by the Berger tables"
+                msg(
+                    "192 %(code)s: a round robin is paired by the Berger tables",
+                    code=t.system_code,
+                )
             )
 
     def _colour_type(self) -> str:
@@ -244,16 +255,25 @@ class _TeamImporter:
             return "A"
         line = self.line("192")
         if not code.startswith("FIDE_TEAM"):
-            raise TrfError(line, 5, f"{code} is not a C.04.6 team Swiss code (FIDE_TEAM_...)")
+            raise TrfError(
+                line,
+                5,
+                msg("%(code)s is not a C.04.6 team Swiss code (FIDE_TEAM_...)", code=code),
+            )
         if "BAKU" in code.removesuffix("_BAKU").split("_"):
-            raise TrfError(line, 5, f"{code}: _BAKU (Baku acceleration) ends the code")
+            raise TrfError(
+                line, 5, msg("%(code)s: _BAKU (Baku acceleration) ends the code", code=code)
+            )
         rules = rules_from_code(code, t.primary)
         if not rules.secondary_for_colour:
             raise TrfError(
                 line,
                 5,
-                f"{code}: here the game points always decide the first team's colour "
-                "(C.04.6 4.2.2); write it with _MP_GP",
+                msg(
+                    "%(code)s: here the game points always decide the first team's colour"
+                    " (C.04.6 4.2.2); write it with _MP_GP",
+                    code=code,
+                ),
             )
         return rules.colour_type.value if rules.colour_type is not ColourType.NONE else "none"
 
@@ -270,9 +290,11 @@ class _TeamImporter:
         try:
             baku = team_baku(t, absent)
         except AccelerationError as error:
-            raise TrfError(self.line("250"), 1, str(error)) from None
+            raise TrfError(self.line("250"), 1, text_of(error)) from None
         if given != baku:
-            raise TrfError(self.line("250"), 1, "250 records other than the Baku method's points")
+            raise TrfError(
+                self.line("250"), 1, msg("250 records other than the Baku method's points")
+            )
         return True
 
     def _register(self, number: int) -> None:
@@ -335,7 +357,9 @@ class _TeamImporter:
     def _withdraw(self, teams: list[int], from_round: int) -> None:
         for team in teams:
             if team not in self.teams:
-                raise TrfError(self.line("### Crosstable teams"), 1, f"no team {team}")
+                raise TrfError(
+                    self.line("### Crosstable teams"), 1, msg("no team %(team)s", team=team)
+                )
             body = {"team": self.teams[team], "from_round": from_round}
             with reported_at(at_place(self.line("### Crosstable teams"), 1)):
                 self.draft.add(commands.withdraw_team, body)

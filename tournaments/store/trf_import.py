@@ -76,7 +76,7 @@ from tiebreaks.model import (
 from tiebreaks.standings import Standings, compute_standings, format_value
 from tiebreaks.trf import ByeRecord, TrfFile, parse_trf, trf_from_tournament, write_trf
 from tiebreaks.trf.details import iso_date, tournament_details
-from tournaments.domain.errors import CommandError
+from tournaments.domain.errors import CommandError, msg
 from tournaments.domain.pairing_origin import XXC
 from tournaments.domain.pairing_rules import active_players
 from tournaments.domain.state import TournamentState
@@ -146,7 +146,9 @@ def import_trf(
     trf = parse_trf(text)
     lines = text.split("\n")
     if not trf.tournament.players:
-        raise TrfError(len(lines) + (lines[-1] != ""), 1, "the file has no player record (001)")
+        raise TrfError(
+            len(lines) + (lines[-1] != ""), 1, msg("the file has no player record (001)")
+        )
     with transaction.atomic():
         return _Importer(trf, author).run(rules)
 
@@ -235,7 +237,11 @@ class _Importer:
         points, line = listed
         if not is_baku(points, self.trf.tournament):
             what = "250 records" if self.trf.headers.lines[line - 1].startswith("250") else "XXA"
-            raise TrfError(line, 1, f"{what} other than the Baku method's virtual points")
+            raise TrfError(
+                line,
+                1,
+                msg("%(what)s other than the Baku method's virtual points", what=what),
+            )
         return True
 
     def _initial_colour(self) -> str | None:
@@ -340,7 +346,10 @@ class _Importer:
                 raise TrfError(
                     self.line_of[rank],
                     column,
-                    f"round {number}: a forfeit win without an opponent cannot be imported",
+                    msg(
+                        "round %(round)s: a forfeit win without an opponent cannot be imported",
+                        round=number,
+                    ),
                 )
             elif entry.opponent is not None and rank < entry.opponent:
                 boards.append(_colours(rank, entry))
@@ -391,7 +400,9 @@ def reported_at(locate: Callable[[str], tuple[int, int]]) -> Iterator[None]:
         yield
     except CommandError as exc:
         line, column = locate(exc.field)
-        raise TrfError(line, column, f"{exc.field}: {exc.message}") from exc
+        raise TrfError(
+            line, column, msg("%(field)s: %(message)s", field=exc.field, message=exc.message)
+        ) from exc
 
 
 def at_place(line: int, column: int) -> Callable[[str], tuple[int, int]]:

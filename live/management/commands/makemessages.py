@@ -1,8 +1,9 @@
-"""``makemessages`` that also reads the domain's refusals into the live catalogues.
+"""``makemessages`` that also reads the refusals into the live catalogues.
 
-The refusals are made by ``tournaments.domain.errors.msg`` in tournaments/domain
-and tournaments/store, outside the live app that ``cd live && makemessages``
-reads; without them here the catalogues would mark their translations obsolete.
+The refusals are made by ``tiebreaks.messages.msg`` (``tournaments.domain.errors.msg``
+is the same) in the engines (tiebreaks, pairings), tournaments/domain and
+tournaments/store, outside the live app that ``cd live && makemessages`` reads;
+without them here the catalogues would mark their translations obsolete.
 """
 
 from __future__ import annotations
@@ -14,7 +15,13 @@ from typing import Any
 from django.core.management.commands import makemessages
 
 PROJECT = Path(__file__).resolve().parents[3]
-REFUSAL_SOURCES = ("tournaments/domain", "tournaments/store")
+REFUSAL_SOURCES = (
+    "tiebreaks",
+    "pairings",
+    "tournaments/domain",
+    "tournaments/store",
+    "tournaments/api",
+)
 
 
 class Command(makemessages.Command):
@@ -26,7 +33,7 @@ class Command(makemessages.Command):
             return found
         catalogues = str(PROJECT / "live" / "locale")
         for folder in REFUSAL_SOURCES:
-            for path in sorted((PROJECT / folder).glob("*.py")):
+            for path in sorted((PROJECT / folder).rglob("*.py")):
                 where = os.path.relpath(path.parent)
                 found.append(self.translatable_file_class(where, path.name, catalogues))
         return sorted(found)
