@@ -139,3 +139,23 @@ def test_a_result_is_entered_with_the_keyboard_alone(server: str):
                     break
             page.keyboard.press(key)
             expect(page.locator(f"#board-{board} .entered")).not_to_have_text("")
+
+
+def test_the_walk_finds_a_control_without_a_visible_focus_and_one_skipped(server: str):
+    user = organiser()
+    user.set_password(PASSWORD)
+    user.save()
+    url = reverse("live:check-in", args=[build_tournament(author=user, players=4)])
+    with chromium() as browser:
+        page = browser.new_page(viewport={"width": 1280, "height": 720}, locale="en")
+        sign_in(page, server, url, user.username)
+        page.evaluate(
+            """() => {
+              for (const el of document.querySelectorAll('a, button, input, select'))
+                el.style.setProperty('outline', 'none', 'important');
+              document.querySelector('main button').tabIndex = 5;
+            }"""
+        )
+        problems = tab_through(page)
+    assert any(p.startswith("no visible focus on ") for p in problems)
+    assert any(p.startswith("expected ") for p in problems)
