@@ -7,6 +7,7 @@ import json
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from tests.builders import build_tournament, organiser, record
 from tournaments.store import commands
@@ -120,3 +121,22 @@ def test_the_player_filter_lists_the_players_by_name(client, ranked):
     page = client.get(url(ranked)).content.decode()
     assert '<option value="1">3. Low</option>' in page
     assert '<option value="2">1. High</option>' in page
+
+
+MONTHS = {
+    "fr": "janvier février mars avril mai juin juillet août septembre octobre novembre décembre",
+    "de": "Januar Februar März April Mai Juni Juli August September Oktober November Dezember",
+    "it": "gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre novembre "
+    "dicembre",
+}
+DAY_FORMS = {"fr": "{d} {m} {y}", "de": "{d}. {m} {y}", "it": "{d} {m} {y}"}
+
+
+@pytest.mark.parametrize("language", ["fr", "de", "it"])
+def test_the_log_writes_when_in_the_page_language(tid, language):
+    reader = Client(HTTP_ACCEPT_LANGUAGE=language)
+    reader.force_login(organiser())
+    today = timezone.now().date()
+    month = MONTHS[language].split()[today.month - 1]
+    day = DAY_FORMS[language].format(d=today.day, m=month, y=today.year)
+    assert day in reader.get(url(tid)).content.decode()

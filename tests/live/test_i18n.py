@@ -5,6 +5,7 @@ the switcher."""
 from __future__ import annotations
 
 import ast
+import datetime
 import re
 from collections.abc import Iterator
 from fractions import Fraction
@@ -17,7 +18,7 @@ from babel.messages.pofile import read_po
 from django.conf import settings
 from django.test import Client
 from django.urls import reverse
-from django.utils import timezone, translation
+from django.utils import formats, timezone, translation
 from django.utils.translation import trans_real
 
 from live.templatetags.crosstable_format import points, signed, tiebreak
@@ -671,3 +672,10 @@ def test_the_index_tells_same_named_tournaments_apart_by_a_date_in_the_page_lang
     today = timezone.now().date()
     html = Client(HTTP_ACCEPT_LANGUAGE="fr").get(reverse("live:index")).content.decode()
     assert f"{today.day} {FRENCH_MONTHS[today.month - 1]} {today.year}" in html
+
+
+def test_italian_writes_the_month_of_a_date_in_lower_case() -> None:
+    when = datetime.datetime(2026, 5, 1, 9, 3)
+    with translation.override("it"):
+        assert formats.date_format(when.date()) == "1 maggio 2026"
+        assert formats.date_format(when, "DATETIME_FORMAT") == "1 maggio 2026, 09:03"
