@@ -21,11 +21,14 @@ from django.utils.translation import gettext_lazy, ngettext
 from tiebreaks.model import Color, Game, Outcome, Round, Unplayed, UnplayedRound
 from tiebreaks.rating import expected_hundredths, performance
 from tiebreaks.standings import ROUND_ROBIN_DEFAULT, SWISS_DEFAULT
+from tiebreaks.teams.standings import ROUND_ROBIN_DEFAULT as TEAM_ROUND_ROBIN_DEFAULT
+from tiebreaks.teams.standings import SWISS_DEFAULT as TEAM_SWISS_DEFAULT
 from tournaments.store.queries import BYE_POINTS, FoldedTournament, PlayerState, pending_reports
 
 from .cells import cell_parts
 from .flags import flag as flag_of
 from .overview import progress_of
+from .projection import GAME_POINTS
 from .tiebreak_names import tiebreak_name
 from .wire import Standings
 
@@ -241,11 +244,12 @@ def tiebreak_columns(table: Standings) -> list[TiebreakColumn]:
 
 def tiebreak_names(folded: FoldedTournament) -> dict[str, str]:
     """Each tie-break's name in the active language, by code: the tournament's own
-    list, or both default lists when it has none (the engine picks one by system).
-    Empty for a team event: its codes (EDE, MPvGP, ...) are the team engine's, not in
-    this catalogue, and the table's own English names stand."""
+    list, or both default lists when it has none (the engine picks one by system);
+    a team event's codes are the team engine's, after its game points column."""
     if folded.is_team:
-        return {}
+        codes = folded.tiebreaks or (*TEAM_SWISS_DEFAULT, *TEAM_ROUND_ROBIN_DEFAULT)
+        names = {code: tiebreak_name(code, team=True) for code in codes}
+        return {GAME_POINTS: _("Game points"), **names}
     codes = folded.tiebreaks or (*SWISS_DEFAULT, *ROUND_ROBIN_DEFAULT)
     return {code: tiebreak_name(code) for code in codes}
 

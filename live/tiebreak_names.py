@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.utils.translation import gettext, gettext_lazy
 
 from tiebreaks.codes import parse_code
+from tiebreaks.teams.standings import parse_team_code
 
 # One entry per acronym of tiebreaks.definitions.CATALOGUE (a test keeps them equal).
 NAMES = {
@@ -69,13 +70,23 @@ CUTS = {
 }
 
 
-def tiebreak_name(code: str) -> str:
-    """``BH/C1`` -> "Buchholz Cut-1" in the active language; an unknown acronym (a
-    code this catalogue has not caught up with) keeps the engine's English name."""
-    parsed = parse_code(code)
-    if parsed.acronym not in NAMES:
+# A team tie-break on one of the two team scores (``BH:GP``; C.07 13.1).
+SCORES = {
+    "MP": gettext_lazy("on match points"),
+    "GP": gettext_lazy("on game points"),
+}
+
+
+def tiebreak_name(code: str, *, team: bool = False) -> str:
+    """``BH/C1`` -> "Buchholz Cut-1" in the active language (``team``: a team
+    event's code, ``BH:GP/C1`` -> "Buchholz Cut-1 on game points"); an unknown
+    acronym (a code this catalogue has not caught up with) keeps the engine's
+    English name."""
+    parsed = parse_team_code(code) if team else parse_code(code)
+    name = (TEAM_NAMES.get(parsed.acronym) if team else None) or NAMES.get(parsed.acronym)
+    if name is None:
         return parsed.name
-    parts = [str(NAMES[parsed.acronym])]
+    parts = [str(name)]
     if parsed.cut:
         parts.append(str(CUTS[parsed.cut]))
     if parsed.limit:
@@ -86,6 +97,8 @@ def tiebreak_name(code: str) -> str:
         parts.append(gettext("(forfeits as played)"))
     if parsed.reverse:
         parts.append(gettext("(reversed)"))
+    if parsed.score in SCORES:
+        parts.append(str(SCORES[parsed.score]))
     return " ".join(parts)
 
 

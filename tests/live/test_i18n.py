@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import datetime
+import json
 import re
 from collections.abc import Iterator
 from fractions import Fraction
@@ -679,3 +680,20 @@ def test_italian_writes_the_month_of_a_date_in_lower_case() -> None:
     with translation.override("it"):
         assert formats.date_format(when.date()) == "1 maggio 2026"
         assert formats.date_format(when, "DATETIME_FORMAT") == "1 maggio 2026, 09:03"
+
+
+def test_a_team_tiebreak_on_game_points_is_named_with_its_score() -> None:
+    with translation.override("fr"):
+        name = tiebreak_name("BH:GP/C1", team=True)
+    assert name == "Buchholz tronqué 1 sur les points de partie"
+
+
+@pytest.mark.django_db
+def test_the_live_page_of_a_team_event_names_its_tiebreaks_in_the_page_language() -> None:
+    tid = build_team_event(teams=4, boards=2)
+    html = Client(headers={"accept-language": "de"}).get(reverse("live:spectator", args=[tid]))
+    names = json.loads(
+        re.search(r'id="tiebreak-names"[^>]*>(.*?)</script>', html.content.decode(), re.S)[1]
+    )
+    assert names["EDE"] == "Erweiterter direkter Vergleich"
+    assert names["GP"] == "Brettpunkte"

@@ -62,13 +62,15 @@ def test_the_worker_task_stores_the_table_after_a_board_result() -> None:
     assert (rows[1][5], rows[1][6], rows[4][5], rows[4][6]) == (1, 1, 1, 1)
 
 
-def test_the_live_page_of_a_team_event_adds_no_individual_tiebreak_names() -> None:
+def test_the_live_page_of_a_team_event_names_the_team_tiebreaks() -> None:
     tid = build_team_event(teams=4, boards=2)
     response = Client().get(reverse("live:spectator", args=[tid]))
     assert response.status_code == 200
-    # A team event's codes (EDE, MPvGP, ...) are not in the individual catalogue
-    # (live.tiebreak_names): the table's own names stand.
-    assert response.context["tiebreak_names"] == {}
+    # A team round robin's codes (the team engine's default), after the game points
+    # column, named by live.tiebreak_names.
+    names = response.context["tiebreak_names"]
+    assert set(names) == {"GP", "EDE", "MPvGP", "EMGSB", "KS"}
+    assert names["EDE"] == "Extended Direct Encounter"
 
 
 def test_a_team_event_with_game_points_first_is_ranked_by_them_live() -> None:
