@@ -692,8 +692,8 @@ def test_a_team_tiebreak_on_game_points_is_named_with_its_score() -> None:
 def test_the_live_page_of_a_team_event_names_its_tiebreaks_in_the_page_language() -> None:
     tid = build_team_event(teams=4, boards=2)
     html = Client(headers={"accept-language": "de"}).get(reverse("live:spectator", args=[tid]))
-    names = json.loads(
-        re.search(r'id="tiebreak-names"[^>]*>(.*?)</script>', html.content.decode(), re.S)[1]
-    )
+    script = re.search(r'id="tiebreak-names"[^>]*>(.*?)</script>', html.content.decode(), re.S)
+    assert script is not None
+    names = json.loads(script[1])
     assert names["EDE"] == "Erweiterter direkter Vergleich"
     assert names["GP"] == "Brettpunkte"
