@@ -135,6 +135,7 @@ class TeamCell:
     match_points: Fraction
     game_points: Fraction
     mark: str  # "" for a match played, else what the round was
+    reported: bool = False  # a board of the match reported by its players, not confirmed yet
 
 
 @dataclass(frozen=True)
@@ -157,25 +158,41 @@ _MARKS = {
 }
 
 
-def _cell(result: TeamResult) -> TeamCell:
+def _cell(result: TeamResult, reported: bool) -> TeamCell:
     colour = {Color.WHITE: "w", Color.BLACK: "b"}.get(result.color, "") if result.color else ""
     return TeamCell(
-        result.opponent, colour, result.match_points, result.game_points, _MARKS[result.kind]
+        result.opponent,
+        colour,
+        result.match_points,
+        result.game_points,
+        _MARKS[result.kind],
+        reported,
     )
+
+
+def _reported_teams(folded: FoldedTournament) -> set[tuple[int, int]]:
+    """(round, team) of both teams of each match with a board its players reported
+    and the organiser has not confirmed yet."""
+    state = folded.state
+    return {
+        (number, team)
+        for number, rnd in state.team_rounds.items()
+        for match in rnd.matches
+        if pending_reports(state, number, match.number)
+        for team in (match.white, match.black)
+    }
 
 
 def team_crosstable(folded: FoldedTournament, table: Standings) -> list[TeamCrosstableRow]:
     """A row per team in the standings' order: per round its opponent, colour (board
     1), MP and GP."""
     results = folded.team_results.results()
+    reported = _reported_teams(folded)
     rows = []
     for row, (_rank, place) in zip(table.rows, table.places(), strict=True):
         number = row[0]
-        rows.append(
-            TeamCrosstableRow(
-                place, number, row[1], row[5], row[6], tuple(_cell(r) for r in results[number])
-            )
-        )
+        cells = tuple(_cell(r, (r.round, number) in reported) for r in results[number])
+        rows.append(TeamCrosstableRow(place, number, row[1], row[5], row[6], cells))
     return rows
 
 

@@ -105,3 +105,35 @@ def test_the_round_page_of_an_individual_event_marks_a_reported_board_the_same_w
     commands.report_result(tid, {"player_id": 2, "result": "1-0"})
     page = Client().get(reverse("live:round", args=[tid, 1])).content.decode()
     assert REPORTED in row(page, 'data-board="2"')
+
+
+CROSSTABLE_REPORTED = (
+    ' <span aria-hidden="true">reported</span>'
+    '<span class="sr-only">, reported by the players, not confirmed yet</span></td>'
+)
+
+
+def crosstable_cell(tid: int, team: int) -> str:
+    """Team ``team``'s round 1 cell on the team crosstable."""
+    page = Client().get(reverse("live:crosstable", args=[tid])).content.decode()
+    found = re.search(r'<td class="round[^"]*">.*?</td>', row(page, f'data-team="{team}"'), re.S)
+    assert found, team
+    return found.group(0)
+
+
+def test_the_team_crosstable_says_reported_after_the_score_of_both_teams_of_the_match(tid):
+    report(tid, 11, "0-1")
+    for team in (1, 4):
+        cell = crosstable_cell(tid, team)
+        assert cell.startswith('<td class="round reported">'), cell
+        assert cell.endswith(CROSSTABLE_REPORTED), cell
+    for team in (2, 3):
+        assert "reported" not in crosstable_cell(tid, team)
+
+
+def test_the_team_crosstable_drops_reported_once_the_board_is_recorded(tid):
+    report(tid, 11, "0-1")
+    record_board(tid, 1, 2, "0-1")
+    cell = crosstable_cell(tid, 1)
+    assert "reported" not in cell
+    assert cell.startswith('<td class="round">'), cell
