@@ -1,6 +1,7 @@
-"""The organiser's main pages from the keyboard alone in headless Chromium: Tab reaches
-every control in the order of the page, each with a focus that shows, and a result
-is entered with Tab and Enter or Space."""
+"""The organiser's main pages from the keyboard alone in headless Chromium, on a
+laptop (1280x720), a phone with a keyboard (390x844) and a TV driven by a remote
+(1920x1080): Tab reaches every control in the order of the page, each with a focus
+that shows, and a result is entered with Tab and Enter or Space."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any
 
 import pytest
 from django.urls import reverse
-from playwright.sync_api import expect
+from playwright.sync_api import ViewportSize, expect
 
 from tests.builders import build_team_event, build_tournament
 
@@ -20,6 +21,12 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 server = daphne_server
 PASSWORD = "keys-only"
+
+VIEWPORTS: dict[str, ViewportSize] = {
+    "laptop": {"width": 1280, "height": 720},
+    "phone": {"width": 390, "height": 844},
+    "tv": {"width": 1920, "height": 1080},
+}
 
 # Every control a keyboard should stop at, in the order of the page, with how it looks
 # unfocused.  A group of radio buttons is one stop (the arrows move within it); a
@@ -96,7 +103,10 @@ def sign_in(page: Any, server: str, url: str, username: str) -> None:
     page.wait_for_url(server + url)
 
 
-def test_every_control_of_the_organiser_pages_takes_a_visible_focus_in_order(server: str):
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_every_control_of_the_organiser_pages_takes_a_visible_focus_in_order(
+    server: str, viewport: str
+):
     user = organiser()
     user.set_password(PASSWORD)
     user.save()
@@ -112,7 +122,7 @@ def test_every_control_of_the_organiser_pages_takes_a_visible_focus_in_order(ser
     }
     found = {}
     with chromium() as browser:
-        page = browser.new_page(viewport={"width": 1280, "height": 720}, locale="en")
+        page = browser.new_page(viewport=VIEWPORTS[viewport], locale="en")
         sign_in(page, server, pages["registration"], user.username)
         for name, url in pages.items():
             page.goto(server + url)
