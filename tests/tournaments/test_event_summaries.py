@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tiebreaks.messages import Message
-from tournaments.domain.events import PrizeListSet, SettingsChanged
+from tournaments.domain.events import BoardPrizesSet, PrizeListSet, SettingsChanged
 
 
 def test_a_settings_change_names_each_setting_and_its_value() -> None:
@@ -24,3 +24,11 @@ def test_a_prize_list_of_one_prize_says_prize_and_of_two_prizes() -> None:
         "prize list set: 1 prize, equal sharing",
         "prize list set: 2 prizes, Hort sharing",
     )
+
+
+def test_board_prize_rules_read_as_before_and_are_made_of_templates() -> None:
+    summary = BoardPrizesSet("performance", 5, rating_cap=400).summary()
+    assert summary == "board prizes by performance, at least 5 games, on each board played, " + (
+        "rating difference at most 400"
+    )
+    assert isinstance(summary, Message)

@@ -13,7 +13,7 @@ checks that each is complete.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
 from typing import Any, ClassVar, Self
@@ -1118,17 +1118,31 @@ class BoardPrizesSet(DomainEvent):
         )
 
     def summary(self) -> str:
-        unit = "% of the rounds" if self.minimum_unit == "percent" else " games"
-        minimum = "the default" if self.min_games is None else f"{self.min_games}{unit}"
-        where = "on each board played" if self.assignment == "every_board" else "on one board"
-        options = [f"reserves {self.reserve_min_games}{unit}"] if self.reserve_min_games else []
+        def games(count: int) -> str:
+            if self.minimum_unit == "percent":
+                return msg("%(count)s%% of the rounds", count=count)
+            return msg("%(count)s games", count=count)
+
+        order = _BOARD_PRIZE_ORDERS.get(self.order, self.order)
+        minimum = msg("the default") if self.min_games is None else games(self.min_games)
+        parts = [
+            msg("board prizes by %(order)s, at least %(minimum)s", order=order, minimum=minimum),
+            msg("on each board played")
+            if self.assignment == "every_board"
+            else msg("on one board"),
+        ]
+        if self.reserve_min_games:
+            parts.append(msg("reserves %(minimum)s", minimum=games(self.reserve_min_games)))
         if self.rating_cap:
-            options.append(f"rating difference at most {self.rating_cap}")
+            parts.append(msg("rating difference at most %(cap)s", cap=self.rating_cap))
         if self.unrated_rating:
-            options.append(f"unrated at {self.unrated_rating}")
+            parts.append(msg("unrated at %(rating)s", rating=self.unrated_rating))
         if self.tiebreaks is not None:
-            options.append("ties: " + ", ".join(self.tiebreaks))
-        return ", ".join([f"board prizes by {self.order}, at least {minimum}", where, *options])
+            parts.append(msg("ties: %(tiebreaks)s", tiebreaks=", ".join(self.tiebreaks)))
+        return _listed(parts)
+
+
+_BOARD_PRIZE_ORDERS = {"performance": msg("performance"), "percentage": msg("percentage")}
 
 
 @dataclass(frozen=True)
@@ -1265,7 +1279,7 @@ def _value_text(value: Any) -> str:
     return repr(value)
 
 
-def _listed(items: list[str]) -> str:
+def _listed(items: Sequence[str]) -> str:
     """``items`` joined by commas, each translated at the edge on its own."""
     if len(items) == 1:
         return items[0]
