@@ -140,3 +140,19 @@ def test_the_log_writes_when_in_the_page_language(tid, language):
     month = MONTHS[language].split()[today.month - 1]
     day = DAY_FORMS[language].format(d=today.day, m=month, y=today.year)
     assert day in reader.get(url(tid)).content.decode()
+
+
+def test_the_log_tells_a_settings_change_and_a_prize_list_in_the_page_language(tid):
+    commands.change_settings(tid, {"changes": {"check_in": True}}, author=organiser())
+    prizes = [
+        {"name": "1st", "amount": "100", "place": 1},
+        {"name": "2nd", "amount": "50", "place": 2},
+    ]
+    commands.set_prize_list(
+        tid, {"definition": {"sharing": "equal", "prizes": prizes}}, author=organiser()
+    )
+    reader = Client(HTTP_ACCEPT_LANGUAGE="fr")
+    reader.force_login(organiser())
+    page = reader.get(url(tid)).content.decode()
+    assert "paramètres : pointage activé" in page
+    assert "liste des prix fixée : 2 prix, partage égal" in page

@@ -13,7 +13,7 @@ checks that each is complete.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
 from typing import Any, ClassVar, Self
@@ -309,8 +309,23 @@ class TournamentCreated(DomainEvent):
         )
 
     def summary(self) -> str:
-        teams = f", teams of {self.boards} boards" if self.kind == TEAM else ""
-        return f"{self.name}: {self.rounds} rounds, {self.system}, {self.rules}{teams}"
+        system = _value_text(self.system)
+        if self.kind == TEAM:
+            return msg(
+                "%(name)s: %(rounds)s rounds, %(system)s, %(rules)s, teams of %(boards)s boards",
+                name=self.name,
+                rounds=self.rounds,
+                system=system,
+                rules=self.rules,
+                boards=self.boards,
+            )
+        return msg(
+            "%(name)s: %(rounds)s rounds, %(system)s, %(rules)s",
+            name=self.name,
+            rounds=self.rounds,
+            system=system,
+            rules=self.rules,
+        )
 
 
 def _player_registered_add_fide_id(payload: Payload) -> Payload:
@@ -1103,17 +1118,31 @@ class BoardPrizesSet(DomainEvent):
         )
 
     def summary(self) -> str:
-        unit = "% of the rounds" if self.minimum_unit == "percent" else " games"
-        minimum = "the default" if self.min_games is None else f"{self.min_games}{unit}"
-        where = "on each board played" if self.assignment == "every_board" else "on one board"
-        options = [f"reserves {self.reserve_min_games}{unit}"] if self.reserve_min_games else []
+        def games(count: int) -> str:
+            if self.minimum_unit == "percent":
+                return msg("%(count)s%% of the rounds", count=count)
+            return msg("%(count)s games", count=count)
+
+        order = _BOARD_PRIZE_ORDERS.get(self.order, self.order)
+        minimum = msg("the default") if self.min_games is None else games(self.min_games)
+        parts = [
+            msg("board prizes by %(order)s, at least %(minimum)s", order=order, minimum=minimum),
+            msg("on each board played")
+            if self.assignment == "every_board"
+            else msg("on one board"),
+        ]
+        if self.reserve_min_games:
+            parts.append(msg("reserves %(minimum)s", minimum=games(self.reserve_min_games)))
         if self.rating_cap:
-            options.append(f"rating difference at most {self.rating_cap}")
+            parts.append(msg("rating difference at most %(cap)s", cap=self.rating_cap))
         if self.unrated_rating:
-            options.append(f"unrated at {self.unrated_rating}")
+            parts.append(msg("unrated at %(rating)s", rating=self.unrated_rating))
         if self.tiebreaks is not None:
-            options.append("ties: " + ", ".join(self.tiebreaks))
-        return ", ".join([f"board prizes by {self.order}, at least {minimum}", where, *options])
+            parts.append(msg("ties: %(tiebreaks)s", tiebreaks=", ".join(self.tiebreaks)))
+        return _listed(parts)
+
+
+_BOARD_PRIZE_ORDERS = {"performance": msg("performance"), "percentage": msg("percentage")}
 
 
 @dataclass(frozen=True)
@@ -1174,15 +1203,102 @@ class PrizeListSet(DomainEvent):
 
     def summary(self) -> str:
         count = len(self.definition["prizes"])
-        sharing = self.definition["sharing"]
-        return f"prize list set: {count} prize{'s' if count != 1 else ''}, {sharing} sharing"
+        sharing = _SHARING.get(self.definition["sharing"], self.definition["sharing"])
+        # No plural form in a template: one prize has its own (the catalogues word the
+        # other counts so that any number reads, "prizes: 3").
+        if count == 1:
+            return msg("prize list set: 1 prize, %(sharing)s", sharing=sharing)
+        return msg("prize list set: %(count)s prizes, %(sharing)s", count=count, sharing=sharing)
 
 
 # --- the organiser's amendments (decided and folded by ``amendments``) -----------------
 
 
+_SHARING = {
+    "tiebreak": msg("tie-break sharing"),
+    "equal": msg("equal sharing"),
+    "hort": msg("Hort sharing"),
+}
+
+# What the event log calls a setting or a player's field (the API's names stay in
+# the payloads); a name not listed is shown as stored.
+_FIELD_NAMES = {
+    "name": msg("name"),
+    "rounds": msg("rounds"),
+    "system": msg("system"),
+    "scoring": msg("scoring"),
+    "rules": msg("rule edition"),
+    "tiebreaks": msg("tie-breaks"),
+    "unrated_rating": msg("rating of the unrated"),
+    "acceleration": msg("acceleration"),
+    "details": msg("details"),
+    "kind": msg("kind"),
+    "boards": msg("boards"),
+    "match_points": msg("match points"),
+    "initial_colour": msg("first colour"),
+    "check_in": msg("check-in"),
+    "max_half_byes": msg("half-point byes at most"),
+    "no_half_byes_in": msg("no half-point byes in rounds"),
+    "confirm_matching_reports": msg("matching reports confirmed"),
+    "lineup_order": msg("line-up order"),
+    "lineup_tolerance": msg("line-up tolerance"),
+    "colour_type": msg("colour preference type"),
+    "primary_score": msg("primary score"),
+    "pab_match_points": msg("pairing-allocated bye match points"),
+    "pab_game_points": msg("pairing-allocated bye game points"),
+    "colour_sequence": msg("colour sequence"),
+    "rating": msg("Elo rating"),
+    "title": msg("title"),
+    "federation": msg("federation"),
+    "fide_id": msg("FIDE id"),
+    "sex": msg("sex"),
+    "birth_date": msg("birth date"),
+    "club": msg("club"),
+    "first_round": msg("first round"),
+    "missed_rounds": msg("missed rounds"),
+}
+
+_SYSTEMS = {
+    "swiss": msg("Swiss"),
+    "round robin": msg("round robin"),
+    "double round robin": msg("double round robin"),
+}
+
+
+def _value_text(value: Any) -> str:
+    """A setting's or field's value as the event log shows it: on/off, cleared, a
+    system's name, else as stored (a text quoted)."""
+    if value is True:
+        return msg("on")
+    if value is False:
+        return msg("off")
+    if value is None or value == "":
+        return msg("cleared")
+    if isinstance(value, str) and value in _SYSTEMS:
+        return _SYSTEMS[value]
+    return repr(value)
+
+
+def _listed(items: Sequence[str]) -> str:
+    """``items`` joined by commas, each translated at the edge on its own."""
+    if len(items) == 1:
+        return items[0]
+    return msg("%(first)s, %(rest)s", first=items[0], rest=_listed(items[1:]))
+
+
 def _changes_text(changes: Mapping[str, Any]) -> str:
-    return ", ".join(f"{name} {value!r}" for name, value in changes.items())
+    if not changes:
+        return ""
+    return _listed(
+        [
+            msg(
+                "%(field)s %(value)s",
+                field=_FIELD_NAMES.get(name, name),
+                value=_value_text(value),
+            )
+            for name, value in changes.items()
+        ]
+    )
 
 
 def _public_changes(payload: Mapping[str, Any], public: frozenset[str]) -> Payload:
@@ -1212,7 +1328,9 @@ class PlayerEdited(DomainEvent):
         amendments.fold_player_edit(acc, self.to_payload())
 
     def summary(self) -> str:
-        return f"player #{self.player_id}: {_changes_text(self.changes)}"
+        return msg(
+            "player #%(id)s: %(changes)s", id=self.player_id, changes=_changes_text(self.changes)
+        )
 
 
 @dataclass(frozen=True)
@@ -1309,7 +1427,7 @@ class SettingsChanged(DomainEvent):
         amendments.fold_settings_change(acc, self.to_payload())
 
     def summary(self) -> str:
-        return f"settings: {_changes_text(self.changes)}"
+        return msg("settings: %(changes)s", changes=_changes_text(self.changes))
 
 
 @dataclass(frozen=True)
@@ -1427,6 +1545,14 @@ def _board_name(round_number: int, match: int | None, board: int) -> str:
     )
 
 
+def _link_holder(role: str, holder: int) -> str:
+    if role == "player":
+        return msg("player %(number)s", number=holder)
+    if role == "captain":
+        return msg("captain of team %(number)s", number=holder)
+    return f"{role} {holder}"
+
+
 @dataclass(frozen=True)
 class LinkIssued(DomainEvent):
     """A private link (issue 21) given to a player (``role`` "player", ``holder`` the
@@ -1444,7 +1570,7 @@ class LinkIssued(DomainEvent):
         acc.links[(self.role, self.holder)] = self.nonce
 
     def summary(self) -> str:
-        return f"private link issued to {self.role} {self.holder}"
+        return msg("private link issued to %(holder)s", holder=_link_holder(self.role, self.holder))
 
 
 @dataclass(frozen=True)
@@ -1459,7 +1585,9 @@ class LinkRevoked(DomainEvent):
         del acc.links[(self.role, self.holder)]
 
     def summary(self) -> str:
-        return f"private link of {self.role} {self.holder} revoked"
+        return msg(
+            "private link of %(holder)s revoked", holder=_link_holder(self.role, self.holder)
+        )
 
 
 @dataclass(frozen=True)
