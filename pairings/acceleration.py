@@ -146,10 +146,8 @@ def is_baku(given: Acceleration, tournament: TournamentResults) -> bool:
     )
 
 
-def by_method(
-    method: str, tournament: TournamentResults, absent: Collection[int] = ()
-) -> Acceleration | None:
-    """The acceleration a tournament setting names ("" for none)."""
+def check_method(method: str) -> None:
+    """AccelerationError unless ``method`` names a method ("" for none)."""
     if method not in METHODS:
         raise AccelerationError(
             msg(
@@ -158,4 +156,11 @@ def by_method(
                 methods=METHODS,
             )
         )
+
+
+def by_method(
+    method: str, tournament: TournamentResults, absent: Collection[int] = ()
+) -> Acceleration | None:
+    """The acceleration a tournament setting names ("" for none)."""
+    check_method(method)
     return baku(tournament, absent) if method == BAKU else None

@@ -28,10 +28,10 @@ from types import MappingProxyType
 
 from pairings.acceleration import (
     BAKU,
-    METHODS,
     Acceleration,
     AccelerationError,
     baku_schedule,
+    check_method,
     last_ga,
 )
 from pairings.acceleration_records import expand, format_records, parse_records, per_round
@@ -165,12 +165,5 @@ def by_method(
     method: str, tournament: TeamTournament, absent: Collection[int] = ()
 ) -> TeamAcceleration | None:
     """The acceleration a team tournament's setting names ("" for none)."""
-    if method not in METHODS:
-        raise AccelerationError(
-            msg(
-                "unknown acceleration %(method)s: expected one of %(methods)s",
-                method=repr(method),
-                methods=METHODS,
-            )
-        )
+    check_method(method)
     return team_baku(tournament, absent) if method == BAKU else None

@@ -8,6 +8,22 @@ from tests import builders
 from tournaments.store import commands
 from tournaments.store.queries import load_tournament
 
+# As a French page writes them (Django's fr locale).
+FRENCH_MONTHS = [
+    "janvier",
+    "février",
+    "mars",
+    "avril",
+    "mai",
+    "juin",
+    "juillet",
+    "août",
+    "septembre",
+    "octobre",
+    "novembre",
+    "décembre",
+]
+
 
 def organiser() -> Any:
     return builders.organiser("live-organiser")

@@ -10,7 +10,7 @@ from django.utils import timezone
 from tests.builders import build_team_event, record_board
 from tournaments.store import commands
 
-from .builders import make_tournament, organiser, record
+from .builders import FRENCH_MONTHS, make_tournament, organiser, record
 
 pytestmark = pytest.mark.django_db
 
@@ -109,22 +109,6 @@ def test_a_board_corrections_crosstable_before_it_is_the_team_crosstable_of_then
     response = Client().get(url, {"as_of": seq - 1})
     assert response.status_code == 200
     assert f"As it stood after event #{seq - 1} of the log." in response.content.decode()
-
-
-FRENCH_MONTHS = [
-    "janvier",
-    "février",
-    "mars",
-    "avril",
-    "mai",
-    "juin",
-    "juillet",
-    "août",
-    "septembre",
-    "octobre",
-    "novembre",
-    "décembre",
-]
 
 
 def test_the_date_entered_is_in_the_page_language() -> None:

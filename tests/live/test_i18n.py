@@ -35,7 +35,12 @@ from tiebreaks.teams.definitions import TEAM_CATALOGUE
 from tournaments.store import commands
 from tournaments.store.queries import current_board, load_tournament
 
-from .builders import make_tournament, organiser, round_two_with_a_withdrawal_and_a_bye
+from .builders import (
+    FRENCH_MONTHS,
+    make_tournament,
+    organiser,
+    round_two_with_a_withdrawal_and_a_bye,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 LIVE = ROOT / "live"
@@ -648,22 +653,6 @@ def test_the_tournament_dates_take_the_page_language() -> None:
     ).tournament_id
     html = Client(HTTP_ACCEPT_LANGUAGE="fr").get(reverse("live:spectator", args=[tid]))
     assert "1 mai 2026 – 3 mai 2026" in html.content.decode()
-
-
-FRENCH_MONTHS = [
-    "janvier",
-    "février",
-    "mars",
-    "avril",
-    "mai",
-    "juin",
-    "juillet",
-    "août",
-    "septembre",
-    "octobre",
-    "novembre",
-    "décembre",
-]
 
 
 @pytest.mark.django_db
